@@ -1,0 +1,32 @@
+# Two entry points that work from nothing but Python 3 and make.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/knightviz
+
+lint: $(STAMP)
+	$(BIN)/ruff check knightviz tests benchmarks
+	$(BIN)/ruff format --check knightviz tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy knightviz/engine
+
+test: lint typecheck
+	$(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,56 @@
+"""The headless engine: pure Python, standard library only; never imports Qt."""
+
+from .board import (
+    BATCH_ORDER,
+    CLASSIC_ORDER,
+    MAX_SQUARES,
+    Board,
+    BoardError,
+    file_name,
+    parse_size,
+    parse_square,
+)
+from .events import (
+    Backtrack,
+    Event,
+    Finished,
+    Move,
+    Outcome,
+    Result,
+    Search,
+    Tracker,
+    decode,
+    run,
+)
+from .tour import Heuristic, Strategy, TieBreak, TourConfig, TourSearch, tour_search
+from .verdict import closed_tour_exists, impossibility, open_tour_exists
+
+__all__ = [
+    "BATCH_ORDER",
+    "CLASSIC_ORDER",
+    "MAX_SQUARES",
+    "Backtrack",
+    "Board",
+    "BoardError",
+    "Event",
+    "Finished",
+    "Heuristic",
+    "Move",
+    "Outcome",
+    "Result",
+    "Search",
+    "Strategy",
+    "TieBreak",
+    "TourConfig",
+    "TourSearch",
+    "Tracker",
+    "closed_tour_exists",
+    "decode",
+    "file_name",
+    "impossibility",
+    "open_tour_exists",
+    "parse_size",
+    "parse_square",
+    "run",
+    "tour_search",
+]

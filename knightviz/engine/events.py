@@ -1,0 +1,144 @@
+"""The event model shared by every puzzle, every consumer and every test.
+
+A search advances in *chunks*: plain lists of ints, one per event, because a Python
+object per event would cost more than the search step itself. ``x >= 0`` means "a piece
+moved onto (was placed on) square x"; ``x < 0`` means "the piece on square ``~x`` was
+taken back" (a backtrack). Depth is implicit: each move pushes, each backtrack pops.
+``decode`` turns chunks into readable event objects for code that prefers them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Protocol
+
+
+class Outcome(str, Enum):
+    """How a search ended. ``str`` so it prints and serialises as its value."""
+
+    SOLVED = "solved"
+    EXHAUSTED = "exhausted"
+    LIMIT = "limit"
+    CANCELLED = "cancelled"
+    IMPOSSIBLE = "impossible"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A piece moved onto ``square``; ``depth`` is the path length after it (start = 0)."""
+
+    square: int
+    row: int
+    col: int
+    depth: int
+
+
+@dataclass(frozen=True, slots=True)
+class Backtrack:
+    """The piece left ``square``; ``depth`` is the depth the square had."""
+
+    square: int
+    row: int
+    col: int
+    depth: int
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The final outcome of one search, with the counts defined in REFERENCE.md."""
+
+    outcome: Outcome
+    moves: int
+    backtracks: int
+    reason: str | None = None
+    #: Squares in visiting order (knight: the tour, start first; queens: the placed
+    #: squares in placing order), or None when there is no solution.
+    solution: tuple[int, ...] | None = None
+    seconds: float = 0.0
+
+    @property
+    def steps(self) -> int:
+        return self.moves + self.backtracks
+
+    @property
+    def solved(self) -> bool:
+        return self.outcome is Outcome.SOLVED
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """The last event of a stream."""
+
+    result: Result
+
+
+Event = Move | Backtrack | Finished
+
+
+class Search(Protocol):
+    """What the GUI worker, the CLI and the tests drive: any puzzle's search.
+
+    ``advance(n)`` runs at most ``n`` events and returns them encoded; it returns an
+    empty list once ``result`` is set. ``initial`` are the squares occupied before the
+    first event (the knight's start square; nothing for queens).
+    """
+
+    rows: int
+    cols: int
+    initial: tuple[int, ...]
+    result: Result | None
+
+    def advance(self, max_events: int) -> list[int]: ...
+
+
+@dataclass(slots=True)
+class Tracker:
+    """Follows a chunk stream and keeps the occupied squares in order (depth = len - 1).
+
+    Used to decode and to verify streams; the GUI board model does the same on its side.
+    """
+
+    path: list[int] = field(default_factory=list)
+
+    def apply(self, chunk: Iterable[int]) -> None:
+        path = self.path
+        for x in chunk:
+            if x >= 0:
+                path.append(x)
+            else:
+                top = path.pop()
+                if top != ~x:
+                    raise AssertionError(f"backtrack off {~x} but the last move was {top}")
+
+
+def decode(search: Search, chunk_size: int = 4096) -> Iterator[Event]:
+    """Run ``search`` to the end as a stream of event objects, ending with Finished."""
+    cols = search.cols
+    depth = len(search.initial) - 1
+    while True:
+        chunk = search.advance(chunk_size)
+        if not chunk:
+            break
+        for x in chunk:
+            if x >= 0:
+                depth += 1
+                yield Move(x, x // cols, x % cols, depth)
+            else:
+                sq = ~x
+                yield Backtrack(sq, sq // cols, sq % cols, depth)
+                depth -= 1
+    assert search.result is not None
+    yield Finished(search.result)
+
+
+def run(search: Search, chunk_size: int = 65536) -> Result:
+    """Drive ``search`` to its end, discarding the events."""
+    while search.advance(chunk_size):
+        pass
+    assert search.result is not None
+    return search.result

@@ -1,0 +1,385 @@
+"""Knight's-tour search: an explicit-stack depth-first search emitting move/backtrack events.
+
+Two loops, chosen once per search by the strategy, never by flags per step:
+
+* ``plain``: the neighbours of each square are tried in a fixed order (REFERENCE.md §1).
+  Each stack level is a live iterator over the square's neighbour tuple, so the inner
+  scan runs at C speed and the counts equal the classic recursive program's.
+* ``warnsdorff``: candidates are tried in order of onward degree. Each square carries an
+  integer *key* = degree × S + tie-break rank (+ a large offset once visited), kept up to
+  date incrementally, so picking the next square is one pass of ``<`` comparisons and the
+  tie-break costs nothing per step. A level stores only how many candidates it has tried;
+  on the rare return to a level the ordered candidate list is rebuilt, which gives the same
+  list because the state below was restored. This keeps a 1000×1000 search to a few bytes
+  per level.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+from time import perf_counter
+
+from .board import CLASSIC_ORDER, Board, NeighbourTable, neighbour_table
+from .events import Outcome, Result
+from .verdict import impossibility
+
+
+class Heuristic(str, Enum):
+    NONE = "none"
+    WARNSDORFF = "warnsdorff"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class TieBreak(str, Enum):
+    FIRST = "first"
+    LAST = "last"
+    ROTH = "roth"
+    RANDOM = "random"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+Order = tuple[tuple[int, int], ...]
+Ending = tuple[Outcome, str | None]
+SOLVED: Ending = (Outcome.SOLVED, None)
+EXHAUSTED: Ending = (Outcome.EXHAUSTED, None)
+
+
+@dataclass(frozen=True, slots=True)
+class Strategy:
+    """How candidates are ordered; the search asks it for tables once, then runs."""
+
+    heuristic: Heuristic = Heuristic.WARNSDORFF
+    tie_break: TieBreak = TieBreak.FIRST
+    seed: int = 0
+    backtrack: bool = True
+    #: Direction order that defines "first"/"last" (REFERENCE.md §1 or §3).
+    order: Order = CLASSIC_ORDER
+
+    @property
+    def guided(self) -> bool:
+        return self.heuristic is Heuristic.WARNSDORFF
+
+    def describe(self) -> str:
+        if not self.guided:
+            name = "plain"
+        else:
+            name = f"warnsdorff/{self.tie_break.value}"
+            if self.tie_break is TieBreak.RANDOM:
+                name += f"(seed {self.seed})"
+        return name if self.backtrack else f"{name}, no backtracking"
+
+    def table(self, board: Board) -> NeighbourTable:
+        """Neighbour table in the order ties are broken: first minimum wins."""
+        if self.guided and self.tie_break is TieBreak.LAST:
+            return neighbour_table(board.rows, board.cols, self.order[::-1])
+        return neighbour_table(board.rows, board.cols, self.order)
+
+    def ranks(self, board: Board) -> tuple[list[int], int]:
+        """Per-square tie-break rank (lower wins) and the scale S that exceeds every rank."""
+        n = board.size
+        if not self.guided or self.tie_break in (TieBreak.FIRST, TieBreak.LAST):
+            return [0] * n, 1
+        if self.tie_break is TieBreak.ROTH:
+            rows, cols = board.rows, board.cols
+            # Squared distance from the centre, doubled to stay in integers.
+            col_d = [(2 * c - (cols - 1)) ** 2 for c in range(cols)]
+            dist = [
+                (2 * r - (rows - 1)) ** 2 + cd for r in range(rows) for cd in col_d
+            ]
+            far = max(dist)
+            return [far - d for d in dist], far + 1
+        order = list(range(n))
+        random.Random(self.seed).shuffle(order)
+        rank = [0] * n
+        for position, square in enumerate(order):
+            rank[square] = position
+        return rank, n
+
+
+@dataclass(frozen=True, slots=True)
+class TourConfig:
+    """Everything that defines one knight's-tour search."""
+
+    rows: int = 8
+    cols: int = 8
+    start: int = 0
+    strategy: Strategy = field(default_factory=Strategy)
+    closed: bool = False
+    #: Stop with outcome ``limit`` after this many steps (None: no limit).
+    limit: int | None = None
+    #: Search even where a known fact says no tour exists (to watch it proved).
+    search_anyway: bool = False
+
+
+class TourSearch:
+    """One knight's-tour search; call ``advance`` until it returns an empty chunk."""
+
+    def __init__(self, config: TourConfig, cancel: Callable[[], bool] | None = None) -> None:
+        self.config = config
+        self.board = board = Board(config.rows, config.cols)
+        if not 0 <= config.start < board.size:
+            raise ValueError(f"start square {config.start} is off the {board} board")
+        if config.limit is not None and config.limit < 0:
+            raise ValueError("the step limit cannot be negative")
+        self.rows, self.cols = board.rows, board.cols
+        self.start = config.start
+        self.initial: tuple[int, ...] = (config.start,)
+        self.result: Result | None = None
+        self.moves = 0
+        self.backtracks = 0
+        self._cancel = cancel
+        self._path: list[int] = [self.start]
+        self._seconds = 0.0
+        self._closed = config.closed
+        self._strategy = strategy = config.strategy
+        reason = None if config.search_anyway else impossibility(board, self.start, config.closed)
+        if reason is not None:
+            self.result = Result(Outcome.IMPOSSIBLE, 0, 0, reason=reason)
+            return
+        t0 = perf_counter()
+        self._nb = strategy.table(board)
+        self._n = board.size
+        if strategy.guided:
+            self._init_guided()
+        else:
+            self._visited = bytearray(self._n)
+            self._visited[self.start] = 1
+            self._iters: list[Iterator[int]] = [iter(self._nb[self.start])]
+        self._seconds += perf_counter() - t0
+        if self._n == 1 and not self._closed:
+            self._finish(Outcome.SOLVED)
+
+    # -- public -----------------------------------------------------------------------
+
+    @property
+    def steps(self) -> int:
+        return self.moves + self.backtracks
+
+    @property
+    def path(self) -> list[int]:
+        """The squares occupied now, start first (do not modify)."""
+        return self._path
+
+    def advance(self, max_events: int) -> list[int]:
+        """Run up to ``max_events`` events; an empty list means finished (see ``result``)."""
+        if self.result is not None:
+            return []
+        if self._cancel is not None and self._cancel():
+            self._finish(Outcome.CANCELLED)
+            return []
+        budget = max_events
+        limit = self.config.limit
+        if limit is not None:
+            budget = min(budget, limit - self.steps)
+            if budget <= 0:
+                self._finish(Outcome.LIMIT)
+                return []
+        t0 = perf_counter()
+        out: list[int] = []
+        if self._strategy.guided:
+            ending = self._run_guided(out, budget)
+        else:
+            ending = self._run_plain(out, budget)
+        self._seconds += perf_counter() - t0
+        if ending is not None:
+            self._finish(*ending)
+        elif limit is not None and self.steps >= limit:
+            self._finish(Outcome.LIMIT)
+        return out
+
+    def run(self) -> Result:
+        """Search to the end without keeping events."""
+        while self.advance(1 << 16):
+            pass
+        assert self.result is not None
+        return self.result
+
+    # -- internals ----------------------------------------------------------------------
+
+    def _finish(self, outcome: Outcome, reason: str | None = None) -> None:
+        tour = tuple(self._path) if outcome is Outcome.SOLVED else None
+        if outcome is Outcome.EXHAUSTED and reason is None:
+            kind = "closed tour" if self._closed else "tour"
+            reason = (
+                f"The search tried every possibility: no {kind} from "
+                f"{self.board.name(self.start)} on a {self.board} board."
+            )
+        elif outcome is Outcome.LIMIT and reason is None:
+            reason = f"Stopped at the step limit ({self.config.limit:,} steps) without a tour."
+        self.result = Result(
+            outcome,
+            self.moves,
+            self.backtracks,
+            reason=reason,
+            solution=tour,
+            seconds=self._seconds,
+        )
+
+    def _stuck(self) -> Ending:
+        return (
+            Outcome.EXHAUSTED,
+            f"The greedy walk got stuck after {len(self._path)} squares "
+            f"(of {self._n}), with no backtracking allowed.",
+        )
+
+    def _closes(self, square: int) -> bool:
+        return self.start in self._nb[square]
+
+    # plain: fixed order -----------------------------------------------------------------
+
+    def _run_plain(self, out: list[int], budget: int) -> Ending | None:
+        nb = self._nb
+        visited = self._visited
+        path = self._path
+        iters = self._iters
+        n = self._n
+        emit = out.append
+        backtracking = self._strategy.backtrack
+        closed = self._closed
+        moves = backtracks = 0
+        try:
+            for _ in range(budget):
+                for t in iters[-1]:
+                    if not visited[t]:
+                        visited[t] = 1
+                        path.append(t)
+                        iters.append(iter(nb[t]))
+                        emit(t)
+                        moves += 1
+                        if len(path) == n and (not closed or self._closes(t)):
+                            return SOLVED
+                        break
+                else:
+                    if len(path) == 1:
+                        return EXHAUSTED
+                    if not backtracking:
+                        return self._stuck()
+                    iters.pop()
+                    sq = path.pop()
+                    visited[sq] = 0
+                    emit(~sq)
+                    backtracks += 1
+        finally:
+            self.moves += moves
+            self.backtracks += backtracks
+        return None
+
+    # warnsdorff: keyed by onward degree -------------------------------------------------
+
+    def _init_guided(self) -> None:
+        nb = self._nb
+        ranks, scale = self._strategy.ranks(self.board)
+        self._scale = scale
+        self._visited_offset = visited_offset = 16 * scale
+        key = [len(targets) * scale + rank for targets, rank in zip(nb, ranks, strict=True)]
+        self._key = key
+        self._tried: list[int] = [0]
+        start = self.start
+        key[start] += visited_offset
+        best, best_key = -1, visited_offset
+        for u in nb[start]:
+            k = key[u] - scale
+            key[u] = k
+            if k < best_key:
+                best, best_key = u, k
+        self._next = best  # greedy pick at the top level, valid while _tried[-1] == 0
+        # For closed tours: a bound below which the start has no unvisited neighbour left.
+        self._start_dead = visited_offset + scale + ranks[start]
+        self._near_start = bytearray(self._n)
+        for u in nb[start]:
+            self._near_start[u] = 1
+
+    def _ordered(self, square: int) -> list[int]:
+        key = self._key
+        limit = self._visited_offset
+        return sorted((u for u in self._nb[square] if key[u] < limit), key=key.__getitem__)
+
+    def _run_guided(self, out: list[int], budget: int) -> Ending | None:
+        nb = self._nb
+        key = self._key
+        path = self._path
+        tried = self._tried
+        scale = self._scale
+        vis = self._visited_offset
+        n = self._n
+        emit = out.append
+        backtracking = self._strategy.backtrack
+        closed = self._closed
+        near_start = self._near_start
+        start = self.start
+        start_dead = self._start_dead
+        nxt = self._next
+        moves = backtracks = 0
+        try:
+            for _ in range(budget):
+                k = tried[-1]
+                if k == 0:
+                    best = nxt
+                else:
+                    cands = self._ordered(path[-1])
+                    best = cands[k] if k < len(cands) else -1
+                if best >= 0:
+                    tried[-1] = k + 1
+                    key[best] += vis
+                    nxt, best_key = -1, vis
+                    for u in nb[best]:
+                        kk = key[u] - scale
+                        key[u] = kk
+                        if kk < best_key:
+                            nxt, best_key = u, kk
+                    path.append(best)
+                    tried.append(0)
+                    emit(best)
+                    moves += 1
+                    if len(path) == n:
+                        if not closed or near_start[best]:
+                            return SOLVED
+                        nxt = -1  # a full path that does not close: back off
+                    elif closed and near_start[best] and key[start] < start_dead:
+                        nxt = -1  # the start has no way back left: back off
+                    continue
+                cur = path[-1]
+                if len(path) == 1:
+                    return EXHAUSTED
+                if not backtracking:
+                    return self._stuck()
+                path.pop()
+                tried.pop()
+                key[cur] -= vis
+                for u in nb[cur]:
+                    key[u] += scale
+                emit(~cur)
+                backtracks += 1
+        finally:
+            self._next = nxt
+            self.moves += moves
+            self.backtracks += backtracks
+        return None
+
+
+def tour_search(
+    rows: int = 8,
+    cols: int = 8,
+    start: int = 0,
+    *,
+    heuristic: Heuristic | str = Heuristic.WARNSDORFF,
+    tie_break: TieBreak | str = TieBreak.FIRST,
+    seed: int = 0,
+    backtrack: bool = True,
+    closed: bool = False,
+    limit: int | None = None,
+    search_anyway: bool = False,
+    order: Order = CLASSIC_ORDER,
+    cancel: Callable[[], bool] | None = None,
+) -> TourSearch:
+    """Convenience constructor with plain keyword arguments."""
+    strategy = Strategy(Heuristic(heuristic), TieBreak(tie_break), seed, backtrack, order)
+    config = TourConfig(rows, cols, start, strategy, closed, limit, search_anyway)
+    return TourSearch(config, cancel)

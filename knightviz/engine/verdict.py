@@ -1,0 +1,74 @@
+"""Facts known without searching: boards and starts on which no knight's tour exists.
+
+Sources are the theorems quoted in REFERENCE.md ("Known facts"). Small boards, where the
+theorems say tours exist but not from every square, carry a table of the starts that have
+none; tests re-derive every entry by exhaustive search.
+"""
+
+from __future__ import annotations
+
+from .board import Board
+
+#: Boards (rows ≤ cols) with open tours but not from every square; squares given as
+#: (row, col) on the rows × cols orientation. Re-derived by tests/engine/test_verdict.py.
+_DEAD_STARTS: dict[tuple[int, int], frozenset[tuple[int, int]]] = {
+    (3, 4): frozenset({(0, 1), (0, 2), (1, 1), (1, 2), (2, 1), (2, 2)}),
+    (5, 5): frozenset(
+        {
+            (1, 1), (1, 3), (3, 1), (3, 3),
+        }
+    ),
+}
+
+
+def open_tour_exists(rows: int, cols: int) -> bool:
+    m, n = sorted((rows, cols))
+    if m == 1:
+        return n == 1
+    if m == 2:
+        return False
+    if m == 3:
+        return n == 4 or n >= 7
+    if m == 4:
+        return n >= 5
+    return True
+
+
+def closed_tour_exists(rows: int, cols: int) -> bool:
+    """Schwenk (1991)."""
+    m, n = sorted((rows, cols))
+    if m % 2 == 1 and n % 2 == 1:
+        return False
+    if m in (1, 2, 4):
+        return False
+    return not (m == 3 and n in (4, 6, 8))
+
+
+def impossibility(board: Board, start: int, closed: bool) -> str | None:
+    """A one-sentence reason why no tour exists from ``start``, or None if one may exist."""
+    rows, cols = board.rows, board.cols
+    if closed:
+        if closed_tour_exists(rows, cols):
+            return None
+        m, n = sorted((rows, cols))
+        if m % 2 == 1 and n % 2 == 1:
+            return (
+                f"No closed tour exists on a {board} board: it has an odd number of squares, "
+                "and a knight alternates colours, so it cannot return to its start."
+            )
+        return f"No closed tour exists on a {board} board (Schwenk's theorem)."
+    if not open_tour_exists(rows, cols):
+        return f"No knight's tour exists on a {board} board from any square."
+    if board.size % 2 == 1 and not board.is_light(start):
+        return (
+            f"No tour can start on {board.name(start)}: this board has an odd number of "
+            "squares, so a tour must start and end on the corners' colour, and "
+            f"{board.name(start)} is the other colour."
+        )
+    row, col = board.coords(start)
+    key = (rows, cols)
+    if rows > cols:
+        key, (row, col) = (cols, rows), (col, row)
+    if (row, col) in _DEAD_STARTS.get(key, frozenset()):
+        return f"No knight's tour on a {board} board starts on {board.name(start)}."
+    return None
