@@ -1,0 +1,1 @@
+"""Images and translations shipped inside the wheel as knightviz.resources."""
