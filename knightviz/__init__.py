@@ -1,0 +1,3 @@
+"""knightviz: watch backtracking search think (knight's tours, N-Queens)."""
+
+__version__ = "0.1.0"

@@ -98,13 +98,9 @@ def neighbour_table(rows: int, cols: int, order: tuple[tuple[int, int], ...]) ->
     table: list[tuple[int, ...]] = []
     for base in range(0, n, cols):  # row by row, to keep the temporary columns small
         columns = [padded[base + off : base + off + cols] for off in offsets]
-        table.extend(zip(*columns, strict=True))  # type: ignore[arg-type]
-    border = [
-        row * cols + col
-        for row in range(rows)
-        for col in range(cols)
-        if row < 2 or row >= rows - 2 or col < 2 or col >= cols - 2
-    ] if rows < 5 or cols < 5 else _border(rows, cols)
+        table.extend(zip(*columns, strict=True))
+    # On boards under 5 wide every square is within two of an edge.
+    border = range(n) if rows < 5 or cols < 5 else _border(rows, cols)
     for base in border:
         row, col = divmod(base, cols)
         table[base] = tuple(
@@ -116,8 +112,7 @@ def neighbour_table(rows: int, cols: int, order: tuple[tuple[int, int], ...]) ->
 
 
 def _border(rows: int, cols: int) -> list[int]:
-    edge_rows = [r for r in (0, 1, rows - 2, rows - 1)]
-    out = [r * cols + c for r in edge_rows for c in range(cols)]
+    out = [r * cols + c for r in (0, 1, rows - 2, rows - 1) for c in range(cols)]
     out += [r * cols + c for r in range(2, rows - 2) for c in (0, 1, cols - 2, cols - 1)]
     return out
 

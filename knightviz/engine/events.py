@@ -60,6 +60,8 @@ class Result:
     #: squares in placing order), or None when there is no solution.
     solution: tuple[int, ...] | None = None
     seconds: float = 0.0
+    #: Solutions found: 0 or 1 for a tour; all of them for an enumerating search.
+    count: int = 0
 
     @property
     def steps(self) -> int:

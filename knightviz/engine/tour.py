@@ -90,9 +90,7 @@ class Strategy:
             rows, cols = board.rows, board.cols
             # Squared distance from the centre, doubled to stay in integers.
             col_d = [(2 * c - (cols - 1)) ** 2 for c in range(cols)]
-            dist = [
-                (2 * r - (rows - 1)) ** 2 + cd for r in range(rows) for cd in col_d
-            ]
+            dist = [(2 * r - (rows - 1)) ** 2 + cd for r in range(rows) for cd in col_d]
             far = max(dist)
             return [far - d for d in dist], far + 1
         order = list(range(n))
@@ -220,6 +218,7 @@ class TourSearch:
             reason=reason,
             solution=tour,
             seconds=self._seconds,
+            count=int(tour is not None),
         )
 
     def _stuck(self) -> Ending:

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from .board import Board
 
-#: Boards (rows ≤ cols) with open tours but not from every square; squares given as
-#: (row, col) on the rows × cols orientation. Re-derived by tests/engine/test_verdict.py.
+#: Boards (rows ≤ cols) with open tours, but not from these squares (beyond the colour
+#: rule), as (row, col) on the rows × cols orientation. Re-derived by tests/engine.
 _DEAD_STARTS: dict[tuple[int, int], frozenset[tuple[int, int]]] = {
     (3, 4): frozenset({(0, 1), (0, 2), (1, 1), (1, 2), (2, 1), (2, 2)}),
-    (5, 5): frozenset(
-        {
-            (1, 1), (1, 3), (3, 1), (3, 3),
-        }
-    ),
+    (3, 7): frozenset({(1, 3)}),
+    (3, 8): frozenset({(1, 2), (1, 5)}),
+    (4, 5): frozenset({(r, c) for r in (1, 2) for c in range(5)}),
 }
 
 

@@ -1,0 +1,479 @@
+"""The command line: the headless engine for scripts, graders and benchmarks.
+
+A public interface (README "Command line"): output formats and exit statuses are stable.
+Exit 0 on success, 1 when no solution was found, 2 on a usage error (one line on stderr).
+Qt is imported only when the desktop app is launched, so ``knightviz solve`` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import IO, Any, NoReturn
+
+from .engine import (
+    BATCH_ORDER,
+    Board,
+    BoardError,
+    Heuristic,
+    Outcome,
+    Result,
+    Strategy,
+    TieBreak,
+    TourConfig,
+    TourSearch,
+    parse_size,
+)
+from .engine.count import count_tours
+from .engine.queens import QueensSearch, algebraic, count_queens
+
+PROG = "knightviz"
+EXIT_OK, EXIT_NOT_FOUND, EXIT_USAGE = 0, 1, 2
+NO_SOLUTION = "Solution does not exist"
+
+
+class UsageError(Exception):
+    """Bad command-line input: reported as one line on stderr, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error on ONE line (no usage block) and exits 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        return parse_size(text)
+    except BoardError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative: {text!r}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def _add_strategy(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--size",
+        type=_size,
+        default=(8, 8),
+        metavar="N|RxC",
+        help="board size: N for N×N, or RxC (rows x columns); default 8",
+    )
+    p.add_argument(
+        "--heuristic",
+        choices=[h.value for h in Heuristic],
+        default="warnsdorff",
+        help="move ordering: none = the classic fixed order, warnsdorff = fewest onward "
+        "moves first (default)",
+    )
+    p.add_argument(
+        "--tie-break",
+        choices=[t.value for t in TieBreak],
+        default="first",
+        help="Warnsdorff ties: first/last in the classic order, roth = farthest from the "
+        "centre, random (see --seed); default first",
+    )
+    p.add_argument("--seed", type=_int, default=0, help="seed for --tie-break random")
+    p.add_argument(
+        "--no-backtrack",
+        action="store_true",
+        help="greedy walk: stop at the first dead end instead of backtracking",
+    )
+    p.add_argument(
+        "--closed", action="store_true", help="closed tour: end a knight's move from the start"
+    )
+    p.add_argument(
+        "--search-anyway",
+        action="store_true",
+        help="search even where a known fact says no tour exists (to see it proved)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="Watch backtracking search think: knight's tours and N-Queens. "
+        "With no command, opens the desktop app.",
+        epilog="Squares are named like a8 (file letter, rank; a8 is the top-left of 8x8) or "
+        "given as row,col (0-based, row 0 at the top). Exit status: 0 found, 1 no solution, "
+        "2 usage error.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    solve = sub.add_parser(
+        "solve",
+        help="find one knight's tour",
+        description="Find one knight's tour and print it. Exit 1 if none was found.",
+    )
+    _add_strategy(solve)
+    solve.add_argument(
+        "--start",
+        default=None,
+        metavar="SQUARE",
+        help="start square (a8 or 0,0); default the top-left square",
+    )
+    solve.add_argument(
+        "--limit",
+        type=_count,
+        default=None,
+        metavar="STEPS",
+        help="give up after this many steps (moves + backtracks)",
+    )
+    solve.add_argument(
+        "--format",
+        choices=["matrix", "sequence", "algebraic", "json"],
+        default="matrix",
+        help="matrix: move numbers per board row (default); sequence: square numbers "
+        "1..rows*cols in visiting order; algebraic: square names; json: everything",
+    )
+    solve.add_argument(
+        "--stats",
+        action="store_true",
+        help="also print moves, backtracks, steps and time on stderr",
+    )
+
+    sub.add_parser(
+        "batch",
+        help="the classic batch program: start squares on stdin, tours on stdout",
+        description="Read one start square (1..64, row-major from the top-left) per line; "
+        "print each tour as 64 square numbers, or -1. A line -1 ends the input.",
+    )
+
+    count = sub.add_parser(
+        "count",
+        help="count every directed tour (small boards)",
+        description="Count directed knight's tours by exhaustive search (small boards only: "
+        "5x5 takes seconds, 6x6 would take days).",
+    )
+    count.add_argument(
+        "--size", type=_size, default=(5, 5), metavar="N|RxC", help="board size; default 5"
+    )
+    count.add_argument(
+        "--start",
+        default=None,
+        metavar="SQUARE",
+        help="count tours from this square only (default: from every square)",
+    )
+    count.add_argument("--closed", action="store_true", help="count closed tours only")
+
+    sweep = sub.add_parser(
+        "sweep",
+        help="run a strategy from every start square",
+        description="Run one strategy from every start square and report per square: "
+        "outcome, moves, backtracks, steps; then a summary.",
+    )
+    _add_strategy(sweep)
+    sweep.add_argument(
+        "--limit",
+        type=_count,
+        default=1_000_000,
+        metavar="STEPS",
+        help="step limit per start square (default 1,000,000)",
+    )
+    sweep.add_argument("--format", choices=["table", "json"], default="table")
+
+    queens = sub.add_parser(
+        "queens",
+        help="solve N-Queens",
+        description="Place N queens so that none attacks another: every solution in order, "
+        "or the first, or the count.",
+    )
+    queens.add_argument("--size", type=_int, default=8, metavar="N", help="board size; default 8")
+    queens.add_argument("--first", action="store_true", help="stop at the first solution")
+    queens.add_argument(
+        "--format",
+        choices=["algebraic", "ascii", "count", "json"],
+        default="algebraic",
+        help="algebraic: one line of squares per solution, rank 1 first (default); ascii: "
+        "boards with Q and *; count: the number alone; json",
+    )
+    return parser
+
+
+# -- solve -----------------------------------------------------------------------------
+
+
+def _config(args: argparse.Namespace, start: int, limit: int | None) -> TourConfig:
+    rows, cols = args.size
+    strategy = Strategy(
+        Heuristic(args.heuristic), TieBreak(args.tie_break), args.seed, not args.no_backtrack
+    )
+    return TourConfig(rows, cols, start, strategy, args.closed, limit, args.search_anyway)
+
+
+def _start(board: Board, text: str | None) -> int:
+    if text is None:
+        return 0
+    try:
+        return board.parse(text)
+    except BoardError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def matrix(board: Board, tour: Sequence[int]) -> str:
+    numbers = [0] * board.size
+    for i, sq in enumerate(tour):
+        numbers[sq] = i
+    width = len(str(board.size - 1))
+    cols = board.cols
+    return "\n".join(
+        " ".join(f"{v:>{width}}" for v in numbers[r * cols : (r + 1) * cols])
+        for r in range(board.rows)
+    )
+
+
+def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    board = Board(*args.size)
+    start = _start(board, args.start)
+    search = TourSearch(_config(args, start, args.limit))
+    result = search.run()
+    tour = result.solution
+    if args.format == "json":
+        payload = {
+            "rows": board.rows,
+            "cols": board.cols,
+            "start": list(board.coords(start)),
+            "heuristic": args.heuristic,
+            "tie_break": args.tie_break if args.heuristic == "warnsdorff" else None,
+            "seed": args.seed if args.tie_break == "random" else None,
+            "backtrack": not args.no_backtrack,
+            "closed": args.closed,
+            "outcome": result.outcome.value,
+            "reason": result.reason,
+            "tour": [list(board.coords(sq)) for sq in tour] if tour is not None else None,
+            "moves": result.moves,
+            "backtracks": result.backtracks,
+            "steps": result.steps,
+            "seconds": round(result.seconds, 6),
+        }
+        out.write(json.dumps(payload) + "\n")
+    elif tour is None:
+        out.write(f"{NO_SOLUTION}\n{result.reason}\n")
+    elif args.format == "matrix":
+        out.write(matrix(board, tour) + "\n")
+    elif args.format == "sequence":
+        out.write(" ".join(str(sq + 1) for sq in tour) + "\n")
+    else:
+        out.write(" ".join(board.name(sq) for sq in tour) + "\n")
+    if args.stats:
+        err.write(_stats(result) + "\n")
+    return EXIT_OK if tour is not None else EXIT_NOT_FOUND
+
+
+def _stats(result: Result) -> str:
+    return (
+        f"{result.outcome.value}: {result.moves:,} moves, {result.backtracks:,} backtracks, "
+        f"{result.steps:,} steps in {result.seconds:.3f} s"
+    )
+
+
+# -- batch (REFERENCE.md §3) ----------------------------------------------------------
+
+
+def batch_tour(number: int) -> str:
+    """One output line of the batch program for start square ``number`` (1..64)."""
+    if not 1 <= number <= 64:
+        return "-1"
+    strategy = Strategy(Heuristic.WARNSDORFF, TieBreak.LAST, order=BATCH_ORDER)
+    result = TourSearch(TourConfig(8, 8, number - 1, strategy)).run()
+    if result.solution is None:
+        return "-1"
+    return " ".join(str(sq + 1) for sq in result.solution)
+
+
+def _batch(inp: IO[str], out: IO[str]) -> int:
+    for line in inp:
+        text = line.strip()
+        if text == "-1":
+            break
+        try:
+            number = int(text)
+        except ValueError:
+            number = 0
+        out.write(batch_tour(number) + "\n")
+        out.flush()
+    return EXIT_OK
+
+
+# -- count, sweep -----------------------------------------------------------------------
+
+
+def _count_cmd(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    board = Board(*args.size)
+    start = None if args.start is None else _start(board, args.start)
+    show = err.isatty()
+
+    def progress(done: int, total: int, found: int) -> None:
+        if show:
+            err.write(f"\r{done}/{total} start squares, {found:,} tours so far")
+            err.flush()
+
+    total = count_tours(board.rows, board.cols, start, closed=args.closed, progress=progress)
+    if show:
+        err.write("\n")
+    out.write(f"{total}\n")
+    return EXIT_OK
+
+
+def _sweep(args: argparse.Namespace, out: IO[str]) -> int:
+    board = Board(*args.size)
+    rows: list[dict[str, Any]] = []
+    for start in range(board.size):
+        result = TourSearch(_config(args, start, args.limit)).run()
+        r, c = board.coords(start)
+        rows.append(
+            {
+                "square": board.name(start),
+                "row": r,
+                "col": c,
+                "outcome": result.outcome.value,
+                "moves": result.moves,
+                "backtracks": result.backtracks,
+                "steps": result.steps,
+                "seconds": round(result.seconds, 6),
+            }
+        )
+    solved = sum(row["outcome"] == Outcome.SOLVED.value for row in rows)
+    worst = max(rows, key=lambda row: row["steps"])
+    summary = {
+        "solved": solved,
+        "starts": len(rows),
+        "total_steps": sum(row["steps"] for row in rows),
+        "worst_steps": worst["steps"],
+        "worst_square": worst["square"],
+        "seconds": round(sum(row["seconds"] for row in rows), 6),
+    }
+    if args.format == "json":
+        payload = {
+            "rows": board.rows,
+            "cols": board.cols,
+            "strategy": _config(args, 0, args.limit).strategy.describe(),
+            "closed": args.closed,
+            "limit": args.limit,
+            "starts": rows,
+            "summary": summary,
+        }
+        out.write(json.dumps(payload) + "\n")
+    else:
+        out.write(
+            f"{'square':>6} {'row':>4} {'col':>4} {'outcome':<10} {'moves':>12} "
+            f"{'backtracks':>12} {'steps':>12}\n"
+        )
+        for row in rows:
+            out.write(
+                f"{row['square']:>6} {row['row']:>4} {row['col']:>4} {row['outcome']:<10} "
+                f"{row['moves']:>12,} {row['backtracks']:>12,} {row['steps']:>12,}\n"
+            )
+        out.write(
+            f"solved {solved} of {len(rows)} starts; total steps {summary['total_steps']:,}; "
+            f"worst {summary['worst_steps']:,} steps from {summary['worst_square']}\n"
+        )
+    return EXIT_OK if solved == len(rows) else EXIT_NOT_FOUND
+
+
+# -- queens ----------------------------------------------------------------------------
+
+
+def ascii_board(board: Board, solution: Sequence[int]) -> str:
+    queens = set(solution)
+    n = board.cols
+    return "\n".join(
+        " ".join("Q" if r * n + c in queens else "*" for c in range(n)) for r in range(board.rows)
+    )
+
+
+def _queens(args: argparse.Namespace, out: IO[str]) -> int:
+    n = args.size
+    if args.format == "count":
+        if args.first:
+            raise UsageError("--first cannot be combined with --format count")
+        out.write(f"{count_queens(n)}\n")
+        return EXIT_OK
+    search = QueensSearch(n, first=args.first)
+    board = search.board
+    if args.format == "json":
+        result = search.run()
+        payload = {
+            "n": n,
+            "first": args.first,
+            "count": None if args.first else result.count,
+            "solutions": [algebraic(board, s) for s in search.solutions],
+            "moves": result.moves,
+            "backtracks": result.backtracks,
+            "steps": result.steps,
+            "seconds": round(result.seconds, 6),
+        }
+        out.write(json.dumps(payload) + "\n")
+        return EXIT_OK if result.count or not args.first else EXIT_NOT_FOUND
+
+    def show(solution: tuple[int, ...]) -> None:
+        if args.format == "ascii":
+            out.write(ascii_board(board, solution) + "\n\n")
+        else:
+            out.write(" ".join(algebraic(board, solution)) + "\n")
+
+    result = QueensSearch(n, first=args.first, on_solution=show).run()
+    if args.first:
+        if result.count == 0:
+            out.write(f"{NO_SOLUTION}\n{result.reason}\n")
+            return EXIT_NOT_FOUND
+        return EXIT_OK
+    out.write(f"{result.count} solution{'' if result.count == 1 else 's'}\n")
+    return EXIT_OK
+
+
+# -- entry -----------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    out, err = sys.stdout, sys.stderr
+    parser = build_parser()
+    try:
+        args = parser.parse_args(args_list)
+        if args.command is None:
+            from .gui.app import main as gui_main  # Qt only here
+
+            return gui_main()
+        if args.command == "solve":
+            return _solve(args, out, err)
+        if args.command == "batch":
+            return _batch(sys.stdin, out)
+        if args.command == "count":
+            return _count_cmd(args, out, err)
+        if args.command == "sweep":
+            return _sweep(args, out)
+        return _queens(args, out)
+    except UsageError as exc:
+        err.write(f"{PROG}: error: {exc}\n")
+        return EXIT_USAGE
+    except BoardError as exc:
+        err.write(f"{PROG}: error: {exc}\n")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        err.write(f"{PROG}: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,202 @@
+"""N-Queens on the knight's event model: a placement is a move, a removal a backtrack.
+
+Queens go rank by rank from rank 1 (the bottom row) upward, files a, b, … in turn, so the
+solutions come out in the order REFERENCE.md §4 prints them (``a1 e2 h3 f4 c5 g6 b7 d8``
+first). A square is free when its file and both diagonals are free: three sets of
+"constraint IDs", kept as bytearrays and undone on removal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from time import perf_counter
+
+from .board import Board, BoardError
+from .events import Outcome, Result
+
+MAX_QUEENS = 1000
+
+
+def _check_size(n: int) -> Board:
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_QUEENS:
+        raise BoardError(f"the queens board size must be from 1 to {MAX_QUEENS}, not {n!r}")
+    return Board(n, n)
+
+
+class QueensSearch:
+    """Backtracking over placements; ``first`` stops at the first solution."""
+
+    def __init__(
+        self,
+        n: int,
+        *,
+        first: bool = False,
+        on_solution: Callable[[tuple[int, ...]], None] | None = None,
+        limit: int | None = None,
+        cancel: Callable[[], bool] | None = None,
+    ) -> None:
+        self.board = _check_size(n)
+        self.n = self.rows = self.cols = n
+        self.initial: tuple[int, ...] = ()
+        self.result: Result | None = None
+        self.first = first
+        self.limit = limit
+        #: Every solution found so far (placing order), unless ``on_solution`` takes them.
+        self.solutions: list[tuple[int, ...]] = []
+        self.count = 0
+        self.moves = 0
+        self.backtracks = 0
+        self._on_solution = on_solution or self.solutions.append
+        self._first_solution: tuple[int, ...] | None = None
+        self._cancel = cancel
+        self._seconds = 0.0
+        self._placed: list[int] = []
+        self._cursor = [0]
+        self._file = bytearray(n)
+        self._up = bytearray(2 * n)  # row + col
+        self._down = bytearray(2 * n)  # row - col + n
+
+    @property
+    def steps(self) -> int:
+        return self.moves + self.backtracks
+
+    @property
+    def path(self) -> list[int]:
+        return self._placed
+
+    def advance(self, max_events: int) -> list[int]:
+        if self.result is not None:
+            return []
+        if self._cancel is not None and self._cancel():
+            self._finish(Outcome.CANCELLED)
+            return []
+        budget = max_events
+        if self.limit is not None:
+            budget = min(budget, self.limit - self.steps)
+            if budget <= 0:
+                self._finish(Outcome.LIMIT)
+                return []
+        t0 = perf_counter()
+        out: list[int] = []
+        done = self._run(out, budget)
+        self._seconds += perf_counter() - t0
+        if done is not None:
+            self._finish(done)
+        elif self.limit is not None and self.steps >= self.limit:
+            self._finish(Outcome.LIMIT)
+        return out
+
+    def run(self) -> Result:
+        while self.advance(1 << 16):
+            pass
+        assert self.result is not None
+        return self.result
+
+    def _run(self, out: list[int], budget: int) -> Outcome | None:
+        n = self.n
+        placed, cursor = self._placed, self._cursor
+        files, up, down = self._file, self._up, self._down
+        emit = out.append
+        moves = backtracks = 0
+        try:
+            for _ in range(budget):
+                k = len(placed)
+                if k < n:
+                    row = n - 1 - k
+                    col = cursor[k]
+                    while col < n and (files[col] or up[row + col] or down[row - col + n]):
+                        col += 1
+                    if col < n:
+                        cursor[k] = col + 1
+                        files[col] = up[row + col] = down[row - col + n] = 1
+                        sq = row * n + col
+                        placed.append(sq)
+                        cursor.append(0)
+                        emit(sq)
+                        moves += 1
+                        if k + 1 == n:
+                            self.count += 1
+                            found = tuple(placed)
+                            if self._first_solution is None:
+                                self._first_solution = found
+                            self._on_solution(found)
+                            if self.first:
+                                return Outcome.SOLVED
+                        continue
+                    if k == 0:
+                        return Outcome.SOLVED if self.count else Outcome.EXHAUSTED
+                cursor.pop()
+                sq = placed.pop()
+                row, col = divmod(sq, n)
+                files[col] = up[row + col] = down[row - col + n] = 0
+                emit(~sq)
+                backtracks += 1
+        finally:
+            self.moves += moves
+            self.backtracks += backtracks
+        return None
+
+    def _finish(self, outcome: Outcome) -> None:
+        reason = None
+        if outcome is Outcome.EXHAUSTED:
+            reason = f"No way to place {self.n} queens on a {self.board} board."
+        elif outcome is Outcome.LIMIT:
+            reason = f"Stopped at the step limit ({self.limit:,} steps)."
+        self.result = Result(
+            outcome,
+            self.moves,
+            self.backtracks,
+            reason=reason,
+            solution=self._first_solution,
+            seconds=self._seconds,
+            count=self.count,
+        )
+
+
+def count_queens(n: int) -> int:
+    """Number of N-Queens solutions: bitmasks, an explicit stack, and mirror symmetry."""
+    _check_size(n)
+    full = (1 << n) - 1
+    total = 0
+    # First row: queens in the left half count twice (mirror); the middle file once.
+    for first_col in range(n):
+        mirror = n - 1 - first_col
+        if first_col > mirror:
+            break
+        weight = 1 if first_col == mirror else 2
+        total += weight * _count_below(n, full, 1 << first_col)
+    return total
+
+
+def _count_below(n: int, full: int, bit: int) -> int:
+    if n == 1:
+        return 1
+    cols = [0] * n
+    left = [0] * n
+    right = [0] * n
+    avail = [0] * n
+    cols[1], left[1], right[1] = bit, (bit << 1) & full, bit >> 1
+    avail[1] = full & ~(cols[1] | left[1] | right[1])
+    depth = 1
+    last = n - 1
+    count = 0
+    while depth >= 1:
+        a = avail[depth]
+        if not a:
+            depth -= 1
+            continue
+        b = a & -a
+        avail[depth] = a ^ b
+        if depth == last:
+            count += 1
+            continue
+        c, lt, rt = cols[depth] | b, ((left[depth] | b) << 1) & full, (right[depth] | b) >> 1
+        depth += 1
+        cols[depth], left[depth], right[depth] = c, lt, rt
+        avail[depth] = full & ~(c | lt | rt)
+    return count
+
+
+def algebraic(board: Board, solution: tuple[int, ...]) -> list[str]:
+    """Names of a solution's squares by rank from 1 upward (its placing order)."""
+    return [board.name(sq) for sq in solution]
