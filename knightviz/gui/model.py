@@ -1,0 +1,138 @@
+"""Board state on the GUI side, rebuilt from the engine's encoded event chunks.
+
+Nothing here is knight-specific: a search's state is the ordered list of occupied squares
+(``path``); a move pushes, a backtrack pops. The widget reads this model at screen rate, so
+applying events must stay cheap: plain lists of ints, no Qt, no objects per event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from time import monotonic
+
+#: How long (seconds) a backtracked square keeps its fading red flash.
+FLASH_SECONDS = 0.6
+
+
+class BoardModel:
+    """Occupied squares in order, each square's index in that order, and the counts."""
+
+    __slots__ = (
+        "backtracks",
+        "cols",
+        "flashes",
+        "index",
+        "moves",
+        "path",
+        "rows",
+        "upcoming",
+        "version",
+    )
+
+    def __init__(self, rows: int, cols: int, initial: Sequence[int] = ()) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.path: list[int] = []
+        self.index: list[int] = [-1] * (rows * cols)
+        self.moves = 0
+        self.backtracks = 0
+        #: square -> monotonic time of its last backtrack (drawn as a fading flash).
+        self.flashes: dict[int, float] = {}
+        #: The next event the search will make (paced runs only), or None.
+        self.upcoming: int | None = None
+        #: Bumped on every change so views know when to repaint.
+        self.version = 0
+        self.reset(initial)
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def steps(self) -> int:
+        return self.moves + self.backtracks
+
+    @property
+    def depth(self) -> int:
+        """Squares occupied beyond the initial ones' first (knight: moves on the path)."""
+        return len(self.path) - 1 if self.path else 0
+
+    @property
+    def current(self) -> int | None:
+        return self.path[-1] if self.path else None
+
+    def reset(self, initial: Sequence[int] = ()) -> None:
+        """Back to the position before the first event."""
+        index = self.index
+        for sq in self.path:
+            index[sq] = -1
+        self.path = []
+        for sq in initial:
+            index[sq] = len(self.path)
+            self.path.append(sq)
+        self.moves = self.backtracks = 0
+        self.flashes.clear()
+        self.upcoming = None
+        self.version += 1
+
+    def apply(self, chunk: Iterable[int]) -> None:
+        """Apply encoded events in order (x >= 0: move onto x; x < 0: backtrack off ~x)."""
+        path = self.path
+        index = self.index
+        moves = backtracks = 0
+        last_back = -1
+        for x in chunk:
+            if x >= 0:
+                index[x] = len(path)
+                path.append(x)
+                moves += 1
+            else:
+                sq = path.pop()
+                index[sq] = -1
+                backtracks += 1
+                last_back = sq
+        self.moves += moves
+        self.backtracks += backtracks
+        if last_back >= 0:
+            self.flashes[last_back] = monotonic()
+        self.upcoming = None
+        self.version += 1
+
+    def replace(
+        self, path: Sequence[int], moves: int, backtracks: int, flashes: Iterable[int] = ()
+    ) -> None:
+        """Jump to a snapshot of the true state (used when events come too fast to replay)."""
+        old = self.path
+        index = self.index
+        same = 0
+        limit = min(len(old), len(path))
+        while same < limit and old[same] == path[same]:
+            same += 1
+        for sq in old[same:]:
+            index[sq] = -1
+        new = old[:same]
+        for sq in path[same:]:
+            index[sq] = len(new)
+            new.append(sq)
+        self.path = new
+        self.moves = moves
+        self.backtracks = backtracks
+        now = monotonic()
+        for sq in flashes:
+            self.flashes[sq] = now
+        self.upcoming = None
+        self.version += 1
+
+    def live_flashes(self, now: float | None = None) -> list[tuple[int, float]]:
+        """(square, strength 1 → 0) of flashes still visible; drops the expired ones."""
+        if not self.flashes:
+            return []
+        now = monotonic() if now is None else now
+        out: list[tuple[int, float]] = []
+        for sq, t in list(self.flashes.items()):
+            age = now - t
+            if age >= FLASH_SECONDS:
+                del self.flashes[sq]
+            elif self.index[sq] < 0:
+                out.append((sq, 1.0 - age / FLASH_SECONDS))
+        return out
