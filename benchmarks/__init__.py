@@ -1,0 +1,5 @@
+"""Benchmarks: knightviz's engine against plain reference implementations of the classics.
+
+Run everything with ``python -m benchmarks`` (add ``--quick`` to skip the slow parts);
+see ``benchmarks/README.md``.
+"""
