@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import math
 import threading
+import weakref
 from dataclasses import dataclass
 from time import perf_counter
+from typing import ClassVar
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
@@ -78,6 +80,8 @@ class SolverWorker(QObject):
         self._backtracks = 0
         self._length = len(search.initial)
         self._compute = 0.0
+        #: Set once ``run`` has emitted its last signal.
+        self.done = threading.Event()
 
     # -- commands (GUI thread) ----------------------------------------------------------
 
@@ -116,6 +120,7 @@ class SolverWorker(QObject):
         except Exception as exc:  # never leave the GUI waiting on a dead thread
             result = self._stopped(f"The search failed: {exc}")
         self.run_finished.emit(result)
+        self.done.set()
 
     def _loop(self) -> Result:
         search = self._search
@@ -137,8 +142,9 @@ class SolverWorker(QObject):
                     self._flush(pending, tracker, live)
                     self.pause_reached.emit()
                     announced_pause = True
-                self._wake.wait()
-                self._wake.clear()
+                if not self._step_requests:
+                    self._wake.wait()
+                    self._wake.clear()
                 stepping = self._take_step_request() and not self._stop.is_set()
                 if stepping and not self._single(tracker):
                     break
@@ -311,14 +317,27 @@ class SolverController(QObject):
 
     pause_reached = Signal()
 
+    _instances: ClassVar[weakref.WeakSet[SolverController]] = weakref.WeakSet()
+
     def __init__(self, model: BoardModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        SolverController._instances.add(self)
         #: The board model the run's events are applied to (replaced with the board).
         self.model = model
         self._thread: QThread | None = None
         self._worker: SolverWorker | None = None
         self._paused = False
         self._speed = UNLIMITED
+
+    @classmethod
+    def running_threads(cls) -> list[tuple[SolverController, QThread]]:
+        """Every controller's thread that is still running (tests fail on leftovers)."""
+        out = []
+        for controller in list(cls._instances):
+            thread = controller._thread
+            if thread is not None and thread.isRunning():
+                out.append((controller, thread))
+        return out
 
     # -- state ----------------------------------------------------------------------
 
@@ -401,10 +420,12 @@ class SolverController(QObject):
         if worker is None or thread is None:
             return
         worker.stop()
-        thread.quit()
-        thread.wait()
-        # The worker's final signals are queued behind us; deliver them now, in order.
-        QCoreApplication.sendPostedEvents(self)
+        worker.done.wait()
+        # The worker's final signals are queued behind us; deliver them now, in order
+        # (the last one, run_finished, joins the thread).
+        QCoreApplication.sendPostedEvents(self, 0)
+        if self._worker is worker:  # not delivered (should not happen): end it anyway
+            self.shutdown()
 
     # -- slots for the worker's signals (GUI thread) ----------------------------------------
 
