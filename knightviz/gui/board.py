@@ -8,9 +8,11 @@ rate timer that checks the model's version, never once per event.
 
 from __future__ import annotations
 
+import itertools
 from importlib import resources
+from time import monotonic
 
-from PySide6.QtCore import QByteArray, QEvent, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEvent, QLineF, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QFocusEvent,
@@ -24,6 +26,7 @@ from PySide6.QtGui import (
     QPalette,
     QPen,
     QPixmap,
+    QPolygonF,
 )
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QSizePolicy, QWidget
@@ -33,7 +36,7 @@ from knightviz.gui.model import BoardModel
 
 LIGHT = QColor("#f0d9b5")
 DARK = QColor("#b58863")
-PATH = QColor(40, 44, 52, 200)
+PATH = QColor(46, 62, 98)  # opaque: translucent wide pens make Qt stroke the whole path
 NODE = QColor(255, 255, 255, 215)
 NODE_TEXT = QColor("#2b2b2b")
 FLASH = QColor(220, 40, 40)
@@ -78,6 +81,10 @@ class BoardWidget(QWidget):
         self._knight_svg = _load_svg("knight.svg")
         self._knight_cache: dict[tuple[int, float], QPixmap] = {}
         self._centres: list[QPointF] = []
+        self._rects: list[QRectF] = []
+        self._number_cache: dict[tuple[int, int, float], QPixmap] = {}
+        self._paint_cost = 0.0
+        self._last_paint = 0.0
         self._press: QPointF | None = None
         self._press_square: tuple[int, int] | None = None
         self._drag_pos: QPointF | None = None
@@ -140,7 +147,13 @@ class BoardWidget(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        """Repaint if the model changed since the last paint."""
+        """Repaint if the model changed since the last paint.
+
+        At most at screen rate, and never spending more than about a fifth of the time
+        painting: the solver thread shares the interpreter with us.
+        """
+        if monotonic() - self._last_paint < 4 * self._paint_cost:
+            return
         if self._model.version != self._painted_version or self._model.flashes:
             self.update()
             if self._model.flashes and not self._frame_timer.isActive():
@@ -203,6 +216,7 @@ class BoardWidget(QWidget):
     # -- painting ---------------------------------------------------------------------
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        t0 = monotonic()
         with QPainter(self) as p:
             p.setRenderHint(QPainter.RenderHint.Antialiasing)
             self._draw_static(p)
@@ -216,6 +230,8 @@ class BoardWidget(QWidget):
             self._draw_piece(p)
             self._draw_focus(p)
         self._painted_version = self._model.version
+        self._last_paint = now = monotonic()
+        self._paint_cost = 0.8 * self._paint_cost + 0.2 * (now - t0)
 
     def _draw_static(self, p: QPainter) -> None:
         dpr = self.devicePixelRatioF()
@@ -275,6 +291,13 @@ class BoardWidget(QWidget):
         m = self._model
         if len(m.path) <= 1 and self._piece == "knight":
             return
+        if m.size <= 1024:
+            # Few squares: direct fills are cheaper than scaling an image.
+            scale = 254 / max(1, m.size - 1)
+            rects = self._square_rects()
+            for i, sq in enumerate(m.path):
+                p.fillRect(rects[sq], _SHADE_COLOURS[1 + int(i * scale)])
+            return
         if self._shade is None or self._shade_version != m.version:
             self._shade = self._build_shade()
             self._shade_version = m.version
@@ -292,15 +315,7 @@ class BoardWidget(QWidget):
         for i, sq in enumerate(path):
             buf[sq] = 1 + int(i * scale)
         img = QImage(bytes(buf), m.cols, m.rows, m.cols, QImage.Format.Format_Indexed8)
-        table = [0]
-        for k in range(255):
-            t = k / 254
-            # Pale sky early in the tour, deep indigo late: the order reads at a glance.
-            r = int(120 + (52 - 120) * t)
-            g = int(190 + (70 - 190) * t)
-            b = int(240 + (170 - 240) * t)
-            table.append(QColor(r, g, b, 105).rgba())
-        img.setColorTable(table)
+        img.setColorTable(_SHADE_TABLE)
         return img.copy()  # own the pixels: ``buf`` goes away
 
     def _draw_flashes(self, p: QPainter) -> None:
@@ -324,6 +339,14 @@ class BoardWidget(QWidget):
         inset = pen.widthF() / 2
         p.drawRect(rect.adjusted(inset, inset, -inset, -inset))
 
+    def _square_rects(self) -> list[QRectF]:
+        """Every square's rectangle, cached with the centres (same geometry key)."""
+        centres = self._centre_points()
+        if len(self._rects) != len(centres):
+            half = self.square_size() / 2
+            self._rects = [QRectF(c.x() - half, c.y() - half, 2 * half, 2 * half) for c in centres]
+        return self._rects
+
     def _centre_points(self) -> list[QPointF]:
         m = self._model
         rect = self.board_rect()
@@ -338,6 +361,7 @@ class BoardWidget(QWidget):
             self._centres = [
                 QPointF(x0 + c * s, y0 + r * s) for r in range(m.rows) for c in range(m.cols)
             ]
+            self._rects = []
         return self._centres
 
     def _draw_path(self, p: QPainter) -> None:
@@ -346,12 +370,18 @@ class BoardWidget(QWidget):
             return
         centres = self._centre_points()
         s = self.square_size()
-        pen = QPen(PATH, max(1.0, min(4.0, s * 0.07)))
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        # Small squares: a 1-pixel cosmetic pen (Qt's fast path for 10,000 segments).
+        pen = QPen(PATH, 0.0 if s < 14 else min(3.0, s * 0.05))
+        pen.setCapStyle(Qt.PenCapStyle.SquareCap)
         p.setPen(pen)
         p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawPolyline([centres[sq] for sq in path])
+        if len(path) < 2000:
+            # Separate opaque segments: one self-crossing polyline with a wide translucent
+            # pen costs Qt ~20 ms on 8×8 (it strokes the whole outline); these cost ~1 ms.
+            p.drawLines([QLineF(centres[a], centres[b]) for a, b in itertools.pairwise(path)])
+        else:
+            # Thousands of hairline segments: one polygon, no per-segment Python objects.
+            p.drawPolyline(QPolygonF([centres[sq] for sq in path]))
 
     def _draw_numbers(self, p: QPainter) -> None:
         s = self.square_size()
@@ -359,23 +389,42 @@ class BoardWidget(QWidget):
         if s < MIN_NUMBER_SQUARE or len(m.path) <= 1:
             return
         centres = self._centre_points()
-        font = QFont(self.font())
-        font.setPixelSize(max(8, int(s * 0.25)))
-        font.setBold(True)
-        p.setFont(font)
-        radius = s * 0.23
         current = m.current if self._drag_pos is None else None
+        side = int(s)
         for i, sq in enumerate(m.path):
             if sq == current:
                 continue
+            pm = self._number_pixmap(i, side)
             c = centres[sq]
-            box = QRectF(c.x() - radius, c.y() - radius, 2 * radius, 2 * radius)
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(NODE)
-            p.drawEllipse(box)
-            p.setPen(NODE_TEXT)
-            wide = box.adjusted(-s * 0.2, 0, s * 0.2, 0)
-            p.drawText(wide, Qt.AlignmentFlag.AlignCenter, str(i))
+            p.drawPixmap(QPointF(c.x() - side / 2, c.y() - side / 2), pm)
+
+    def _number_pixmap(self, number: int, side: int) -> QPixmap:
+        """A move number on its disc, rendered once per size and screen (DPR-aware)."""
+        dpr = self.devicePixelRatioF()
+        key = (number, side, dpr)
+        pm = self._number_cache.get(key)
+        if pm is not None:
+            return pm
+        if len(self._number_cache) > 4096:
+            self._number_cache.clear()
+        pm = QPixmap(QSize(max(1, round(side * dpr)), max(1, round(side * dpr))))
+        pm.setDevicePixelRatio(dpr)
+        pm.fill(Qt.GlobalColor.transparent)
+        with QPainter(pm) as q:
+            q.setRenderHint(QPainter.RenderHint.Antialiasing)
+            radius = side * 0.23
+            box = QRectF(side / 2 - radius, side / 2 - radius, 2 * radius, 2 * radius)
+            q.setPen(Qt.PenStyle.NoPen)
+            q.setBrush(NODE)
+            q.drawEllipse(box)
+            font = QFont(self.font())
+            font.setPixelSize(max(8, int(side * 0.25)))
+            font.setBold(True)
+            q.setFont(font)
+            q.setPen(NODE_TEXT)
+            q.drawText(QRectF(0, 0, side, side), Qt.AlignmentFlag.AlignCenter, str(number))
+        self._number_cache[key] = pm
+        return pm
 
     def _draw_candidates(self, p: QPainter) -> None:
         """Warnsdorff's view of the current square: each candidate's onward degree."""
@@ -560,12 +609,28 @@ class BoardWidget(QWidget):
     def _invalidate_static(self) -> None:
         self._static = None
         self._centres = []
+        self._rects = []
 
     def _on_frame_timer(self) -> None:
         self.refresh()
         if not self._animating and not self._model.flashes:
             self._frame_timer.stop()
 
+
+def _shade_table() -> list[int]:
+    """Index 0 transparent; 1…255 pale sky early in the tour to deep blue late."""
+    table = [0]
+    for k in range(255):
+        t = k / 254
+        r = int(110 + (40 - 110) * t)
+        g = int(200 + (90 - 200) * t)
+        b = int(230 + (200 - 230) * t)
+        table.append(QColor(r, g, b, 80).rgba())
+    return table
+
+
+_SHADE_TABLE = _shade_table()
+_SHADE_COLOURS = [QColor.fromRgba(c) for c in _SHADE_TABLE]
 
 _ARROWS: dict[Qt.Key, tuple[int, int]] = {
     Qt.Key.Key_Up: (-1, 0),

@@ -329,6 +329,8 @@ class CounterPanel(QGroupBox):
 
 
 def format_seconds(seconds: float) -> str:
+    if 0 < seconds < 1:
+        return f"{seconds * 1000:.1f} ms"
     if seconds < 60:
         return f"{seconds:.2f} s"
     minutes, secs = divmod(seconds, 60)

@@ -37,6 +37,23 @@ def run_scene(window: MainWindow, path: str, scene: str) -> None:
         window._clear_board()
         window.start_or_pause()
         delay_ms = 1450
+    elif scene == "readme":
+        # Plain vs Warnsdorff on 6×6 in the history, then a paced Warnsdorff run on 8×8
+        # caught mid-tour: numbers, path, onward degrees and the chosen square.
+        window.panel.speed_slider.setValue(speed_to_slider(math.inf))
+        for warnsdorff in (False, True):
+            window.panel.set_settings(RunSettings(rows=6, cols=6, warnsdorff=warnsdorff))
+            window.board.set_start_square(0, 0)
+            window._clear_board()
+            window.start_or_pause()
+            while window.controller.running:
+                QApplication.processEvents()
+        window.panel.set_settings(RunSettings(rows=8, cols=8, warnsdorff=True))
+        window.panel.speed_slider.setValue(speed_to_slider(40))
+        window.board.set_start_square(0, 0)
+        window._clear_board()
+        window.start_or_pause()
+        delay_ms = 1150
     elif scene == "solved":
         window.panel.speed_slider.setValue(speed_to_slider(math.inf))
         for warnsdorff in (False, True):
