@@ -625,7 +625,7 @@ def _shade_table() -> list[int]:
         r = int(110 + (40 - 110) * t)
         g = int(200 + (90 - 200) * t)
         b = int(230 + (200 - 230) * t)
-        table.append(QColor(r, g, b, 80).rgba())
+        table.append(QColor(r, g, b, 60).rgba())
     return table
 
 

@@ -48,7 +48,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.setWindowTitle(self.tr("knightviz — watch the knight's tour search"))
         self.setWindowIcon(app_icon())
-        self.resize(1180, 860)
+        self.resize(1100, 860)
 
         self._settings = RunSettings()
         self.model = BoardModel(8, 8, (0,))

@@ -302,3 +302,28 @@ def test_close_mid_run_at_unlimited(qtbot):
 
 def test_click_position_used_by_drag_helper_is_inside(window):
     assert window.board.square_at(QPoint(*centre(window.board, 7, 7).toTuple())) == (7, 7)
+
+
+@pytest.mark.parametrize(("side", "warnsdorff"), [(1, False), (30, True), (100, True)])
+def test_board_sizes_from_1_to_100(window, qtbot, side, warnsdorff):
+    window.panel.set_settings(
+        RunSettings(rows=side, cols=side, warnsdorff=warnsdorff, tie_break="roth")
+    )
+    set_speed(window, math.inf)
+    result = start_and_finish(window, qtbot, timeout=60_000)
+    assert result.outcome is Outcome.SOLVED
+    assert len(window.model.path) == side * side
+    image = window.board.grab().toImage()
+    assert not image.isNull()
+
+
+def test_rectangular_board(window, qtbot):
+    window.panel.square_check.setChecked(False)
+    window.panel.rows_spin.setValue(3)
+    window.panel.cols_spin.setValue(7)
+    expected = run(tour_search(3, 7, 0, heuristic="none"))
+    set_speed(window, math.inf)
+    result = start_and_finish(window, qtbot)
+    assert (result.moves, result.backtracks) == (expected.moves, expected.backtracks)
+    rect = window.board.square_rect(2, 6)
+    assert rect.width() == rect.height()
