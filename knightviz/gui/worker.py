@@ -355,7 +355,8 @@ class SolverController(QObject):
         return self._worker
 
     @property
-    def thread(self) -> QThread | None:
+    def solver_thread(self) -> QThread | None:
+        """The running run's thread (not ``QObject.thread()``, which this must not shadow)."""
         return self._thread
 
     # -- commands -------------------------------------------------------------------

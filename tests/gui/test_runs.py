@@ -292,7 +292,7 @@ def test_close_mid_run_at_unlimited(qtbot):
     set_speed(w, math.inf)
     w.start_or_pause()
     qtbot.waitUntil(lambda: w.model.steps > 10_000, timeout=3000)
-    thread = w.controller.thread
+    thread = w.controller.solver_thread
     t0 = time.perf_counter()
     assert w.close()
     assert time.perf_counter() - t0 < 0.5

@@ -8,7 +8,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from knightviz.engine import Tracker, run, tour_search
 from knightviz.gui.model import BoardModel
-from knightviz.gui.worker import SolverController
+from knightviz.gui.worker import SolverController, SolverWorker
 
 
 def test_model_applies_chunks_like_the_engine_tracker():
@@ -54,6 +54,16 @@ def test_one_hundred_thousand_emits(qtbot):
     for i in range(100_000):
         source.moved.emit(i & 7, 3, i)
     assert sink.count == 100_000
+    # The worker's own signals, with object payloads too.
+    worker = SolverWorker(tour_search(5, 5, 0), 1.0)
+    worker.moved.connect(sink.on_moved)
+    payloads = []
+    worker.upcoming.connect(payloads.append)
+    for i in range(100_000):
+        worker.moved.emit(i & 7, 3, i)
+        worker.upcoming.emit(None if i & 1 else i)
+    assert sink.count == 200_000
+    assert len(payloads) == 100_000 and payloads[-1] is None
 
 
 def test_worker_paced_signals_cross_threads_many_times(qtbot):
@@ -74,7 +84,7 @@ def test_worker_paced_signals_cross_threads_many_times(qtbot):
         controller.shutdown()
     expected = run(tour_search(5, 5, 0, heuristic="none"))
     assert (model.moves, model.backtracks) == (expected.moves, expected.backtracks)
-    assert controller.thread is None
+    assert controller.solver_thread is None
 
 
 class PathlessSearch:
