@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from knightviz.engine import Board, Search, Tracker
 
 
@@ -13,7 +15,7 @@ def is_knight_move(board: Board, a: int, b: int) -> bool:
 def assert_valid_tour(board: Board, tour: tuple[int, ...], start: int, closed: bool) -> None:
     assert tour[0] == start
     assert sorted(tour) == list(range(board.size)), "every square exactly once"
-    for a, b in zip(tour, tour[1:]):
+    for a, b in pairwise(tour):
         assert is_knight_move(board, a, b), f"{board.name(a)}-{board.name(b)} is no knight move"
     if closed:
         assert is_knight_move(board, tour[-1], tour[0]), "closed tour must return to the start"

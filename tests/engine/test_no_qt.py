@@ -26,7 +26,9 @@ def test_engine_imports_only_the_standard_library():
 
 def test_cli_solve_runs_without_loading_qt():
     code = (
-        "import sys; from knightviz.cli import main; rc = main(['solve', '--format', 'sequence']);"
-        "assert rc == 0; assert not [m for m in sys.modules if m.startswith(('PySide6', 'shiboken'))]"
+        "import sys; from knightviz.cli import main;"
+        "rc = main(['solve', '--format', 'sequence']);"
+        "assert rc == 0;"
+        "assert not [m for m in sys.modules if m.startswith(('PySide6', 'shiboken'))]"
     )
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)

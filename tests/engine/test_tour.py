@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+from itertools import pairwise
 
 import pytest
 
@@ -112,7 +113,7 @@ def test_each_warnsdorff_choice_follows_its_tie_break(tie, rows, cols, order):
         if result.outcome is not Outcome.SOLVED:
             continue  # a stuck greedy walk has no full path to check here
         visited = {walk[0]}
-        for cur, nxt in zip(walk, walk[1:]):
+        for cur, nxt in pairwise(walk):
             assert nxt == expected_choice(board, order, visited, cur, tie)
             visited.add(nxt)
 
