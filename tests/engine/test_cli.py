@@ -1,0 +1,224 @@
+"""The command line, a public interface: formats, exit statuses, bad input."""
+
+import itertools
+import json
+import subprocess
+import sys
+
+import pytest
+
+from knightviz.cli import main
+from knightviz.engine import Board, BoardError
+
+from .helpers import assert_valid_tour, is_knight_move
+from .test_tour import PUBLISHED_8X8
+
+
+def run(capsys, *args, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        import io
+
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_plain_prints_the_published_matrix(capsys):
+    code, out, err = run(capsys, "solve", "--heuristic", "none")
+    assert code == 0 and out == PUBLISHED_8X8 + "\n" and err == ""
+
+
+def test_solve_defaults_are_warnsdorff_from_the_top_left(capsys):
+    code, out, _ = run(capsys, "solve", "--format", "json")
+    data = json.loads(out)
+    assert code == 0
+    assert (data["rows"], data["cols"], data["start"]) == (8, 8, [0, 0])
+    assert (data["heuristic"], data["tie_break"], data["closed"]) == ("warnsdorff", "first", False)
+    assert (data["outcome"], data["reason"]) == ("solved", None)
+    assert (data["moves"], data["backtracks"], data["steps"]) == (63, 0, 63)
+    assert isinstance(data["seconds"], float)
+    board = Board(8, 8)
+    assert_valid_tour(board, tuple(board.square(r, c) for r, c in data["tour"]), 0, False)
+
+
+def test_solve_formats_agree(capsys):
+    common = ("solve", "--size", "6x7", "--start", "c4", "--tie-break", "roth")
+    _, matrix, _ = run(capsys, *common)
+    _, sequence, _ = run(capsys, *common, "--format", "sequence")
+    _, names, _ = run(capsys, *common, "--format", "algebraic")
+    board = Board(6, 7)
+    tour = [int(v) - 1 for v in sequence.split()]
+    assert [board.name(sq) for sq in tour] == names.split()
+    assert tour[0] == board.parse("c4")
+    rows = matrix.splitlines()
+    assert len(rows) == 6
+    width = len(str(41))
+    for r, line in enumerate(rows):
+        cells = [line[i : i + width] for i in range(0, len(line), width + 1)]
+        assert len(cells) == 7 and all(c.strip().isdigit() for c in cells)
+        for c, cell in enumerate(cells):
+            assert tour[int(cell)] == board.square(r, c)
+    assert all(is_knight_move(board, a, b) for a, b in itertools.pairwise(tour))
+
+
+def test_solve_start_as_row_col_and_closed(capsys):
+    code, out, _ = run(
+        capsys, "solve", "--size", "6", "--start", "2,3", "--closed", "--format", "json"
+    )
+    data = json.loads(out)
+    board = Board(6, 6)
+    tour = tuple(board.square(r, c) for r, c in data["tour"])
+    assert code == 0 and data["start"] == [2, 3] and data["closed"] is True
+    assert_valid_tour(board, tour, board.square(2, 3), True)
+
+
+def test_no_solution_prints_the_classic_line_and_reason(capsys):
+    code, out, _ = run(capsys, "solve", "--size", "4")
+    assert code == 1
+    first, reason = out.splitlines()
+    assert first == "Solution does not exist" and "4x4" in reason
+    code, out, _ = run(capsys, "solve", "--size", "4", "--heuristic", "none", "--search-anyway")
+    assert code == 1 and out.startswith("Solution does not exist\nThe search tried every")
+    code, out, _ = run(
+        capsys, "solve", "--heuristic", "none", "--limit", "1000", "--format", "json"
+    )
+    data = json.loads(out)
+    assert (
+        code == 1 and data["outcome"] == "limit" and data["steps"] == 1000 and data["tour"] is None
+    )
+    code, out, _ = run(capsys, "solve", "--heuristic", "none", "--no-backtrack")
+    assert code == 1 and "got stuck after" in out
+
+
+def test_stats_go_to_stderr(capsys):
+    code, out, err = run(capsys, "solve", "--stats", "--format", "sequence")
+    assert code == 0 and len(out.split()) == 64
+    assert err.startswith("solved: 63 moves, 0 backtracks, 63 steps in ")
+
+
+def test_batch_reproduces_the_batch_program_format(capsys, monkeypatch):
+    stdin = "1\n64\nhello\n0\n65\n\n 10 \n-1\n5\n"
+    code, out, _ = run(capsys, "batch", stdin=stdin, monkeypatch=monkeypatch)
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 7  # the 5 after -1 is not processed
+    assert lines[2:6] == ["-1"] * 4
+    board = Board(8, 8)
+    for line, start in ((lines[0], 1), (lines[1], 64), (lines[6], 10)):
+        numbers = [int(v) for v in line.split(" ")]
+        assert len(numbers) == 64 and numbers[0] == start
+        assert_valid_tour(board, tuple(v - 1 for v in numbers), start - 1, False)
+
+
+def test_batch_ends_at_end_of_input(capsys, monkeypatch):
+    code, out, _ = run(capsys, "batch", stdin="33", monkeypatch=monkeypatch)
+    assert code == 0 and len(out.split()) == 64 and out.split()[0] == "33"
+
+
+def test_count(capsys):
+    assert run(capsys, "count", "--size", "5")[:2] == (0, "1728\n")
+    assert run(capsys, "count", "--size", "5", "--start", "a1")[:2] == (0, "304\n")
+    assert run(capsys, "count", "--size", "5", "--start", "c3")[:2] == (0, "64\n")
+    assert run(capsys, "count", "--size", "4")[:2] == (0, "0\n")
+    assert run(capsys, "count", "--size", "3x4", "--closed")[:2] == (0, "0\n")
+
+
+def test_sweep_table_and_json(capsys):
+    code, out, _ = run(capsys, "sweep", "--size", "6", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and len(data["starts"]) == 36
+    assert data["summary"]["solved"] == 36 == data["summary"]["starts"]
+    assert data["summary"]["total_steps"] == sum(s["steps"] for s in data["starts"])
+    assert data["summary"]["worst_steps"] == max(s["steps"] for s in data["starts"])
+    for s in data["starts"]:
+        assert s["steps"] == s["moves"] + s["backtracks"]
+    code, out, _ = run(capsys, "sweep", "--size", "5")
+    lines = out.splitlines()
+    assert code == 1  # the 12 squares of the minority colour have no tour
+    assert len(lines) == 1 + 25 + 1
+    assert lines[-1].startswith("solved 13 of 25 starts;")
+    assert sum("impossible" in line for line in lines) == 12
+
+
+def test_queens_formats(capsys):
+    code, out, _ = run(capsys, "queens")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "a1 e2 h3 f4 c5 g6 b7 d8" and lines[-1] == "92 solutions"
+    assert len(lines) == 93 and len(set(lines[:-1])) == 92
+    assert run(capsys, "queens", "--size", "12", "--format", "count")[:2] == (0, "14200\n")
+    assert run(capsys, "queens", "--first")[1] == "a1 e2 h3 f4 c5 g6 b7 d8\n"
+    code, out, _ = run(capsys, "queens", "--size", "4", "--format", "ascii")
+    boards = out.split("\n\n")
+    # The first solution is b1 d2 a3 c4, drawn with rank 4 at the top.
+    assert run(capsys, "queens", "--size", "4")[1].splitlines()[0] == "b1 d2 a3 c4"
+    assert boards[0] == "* * Q *\nQ * * *\n* * * Q\n* Q * *"
+    assert out.endswith("2 solutions\n")
+    data = json.loads(run(capsys, "queens", "--size", "6", "--format", "json")[1])
+    assert data["count"] == 4 == len(data["solutions"])
+    assert run(capsys, "queens", "--size", "3", "--first")[:2] == (
+        1,
+        "Solution does not exist\nNo way to place 3 queens on a 3x3 board.\n",
+    )
+
+
+BAD = [
+    ["solve", "--size", "0"],
+    ["solve", "--size", "3x"],
+    ["solve", "--size", "3000"],
+    ["solve", "--start", "z9"],
+    ["solve", "--start", "8,0"],
+    ["solve", "--heuristic", "clever"],
+    ["solve", "--tie-break", "middle"],
+    ["solve", "--limit", "-5"],
+    ["solve", "--format", "xml"],
+    ["solve", "--bogus"],
+    ["frobnicate"],
+    ["count", "--start", "q1"],
+    ["sweep", "--seed", "x"],
+    ["queens", "--size", "0"],
+    ["queens", "--size", "eight"],
+    ["queens", "--first", "--format", "count"],
+]
+
+
+@pytest.mark.parametrize("args", BAD, ids=" ".join)
+def test_bad_input_is_one_line_on_stderr_and_exit_2(capsys, args):
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == ""
+    assert err.startswith("knightviz: error: ") and err.count("\n") == 1
+
+
+def test_real_process_exit_status_and_help():
+    bad = subprocess.run(
+        [sys.executable, "-m", "knightviz", "solve", "--start", "j1"],
+        capture_output=True,
+        text=True,
+    )
+    assert bad.returncode == 2 and bad.stdout == "" and len(bad.stderr.splitlines()) == 1
+    assert "Traceback" not in bad.stderr
+    helped = subprocess.run(
+        [sys.executable, "-m", "knightviz", "--help"], capture_output=True, text=True
+    )
+    assert helped.returncode == 0
+    for word in ("solve", "batch", "count", "sweep", "queens"):
+        assert word in helped.stdout
+    solve_help = subprocess.run(
+        [sys.executable, "-m", "knightviz", "solve", "--help"], capture_output=True, text=True
+    ).stdout
+    for option in (
+        "--size",
+        "--start",
+        "--heuristic",
+        "--tie-break",
+        "--seed",
+        "--no-backtrack",
+        "--closed",
+        "--limit",
+        "--search-anyway",
+        "--format",
+    ):
+        assert option in solve_help
+
+
+def test_board_errors_are_value_errors():
+    assert issubclass(BoardError, ValueError)
