@@ -9,10 +9,10 @@ first). A square is free when its file and both diagonals are free: three sets o
 from __future__ import annotations
 
 from collections.abc import Callable
-from time import perf_counter
 
 from .board import Board, BoardError
 from .events import Outcome, Result
+from .search import Ending, SearchBase
 
 MAX_QUEENS = 1000
 
@@ -23,7 +23,7 @@ def _check_size(n: int) -> Board:
     return Board(n, n)
 
 
-class QueensSearch:
+class QueensSearch(SearchBase):
     """Backtracking over placements; ``first`` stops at the first solution."""
 
     def __init__(
@@ -35,66 +35,24 @@ class QueensSearch:
         limit: int | None = None,
         cancel: Callable[[], bool] | None = None,
     ) -> None:
+        super().__init__(limit, cancel)
         self.board = _check_size(n)
         self.n = self.rows = self.cols = n
-        self.initial: tuple[int, ...] = ()
-        self.result: Result | None = None
+        self.initial = ()
         self.first = first
-        self.limit = limit
         #: Every solution found so far (placing order), unless ``on_solution`` takes them.
         self.solutions: list[tuple[int, ...]] = []
         self.count = 0
-        self.moves = 0
-        self.backtracks = 0
         self._on_solution = on_solution or self.solutions.append
         self._first_solution: tuple[int, ...] | None = None
-        self._cancel = cancel
-        self._seconds = 0.0
-        self._placed: list[int] = []
         self._cursor = [0]
         self._file = bytearray(n)
         self._up = bytearray(2 * n)  # row + col
         self._down = bytearray(2 * n)  # row - col + n
 
-    @property
-    def steps(self) -> int:
-        return self.moves + self.backtracks
-
-    @property
-    def path(self) -> list[int]:
-        return self._placed
-
-    def advance(self, max_events: int) -> list[int]:
-        if self.result is not None:
-            return []
-        if self._cancel is not None and self._cancel():
-            self._finish(Outcome.CANCELLED)
-            return []
-        budget = max_events
-        if self.limit is not None:
-            budget = min(budget, self.limit - self.steps)
-            if budget <= 0:
-                self._finish(Outcome.LIMIT)
-                return []
-        t0 = perf_counter()
-        out: list[int] = []
-        done = self._run(out, budget)
-        self._seconds += perf_counter() - t0
-        if done is not None:
-            self._finish(done)
-        elif self.limit is not None and self.steps >= self.limit:
-            self._finish(Outcome.LIMIT)
-        return out
-
-    def run(self) -> Result:
-        while self.advance(1 << 16):
-            pass
-        assert self.result is not None
-        return self.result
-
-    def _run(self, out: list[int], budget: int) -> Outcome | None:
+    def _run(self, out: list[int], budget: int) -> Ending | None:
         n = self.n
-        placed, cursor = self._placed, self._cursor
+        placed, cursor = self._path, self._cursor
         files, up, down = self._file, self._up, self._down
         emit = out.append
         moves = backtracks = 0
@@ -121,10 +79,10 @@ class QueensSearch:
                                 self._first_solution = found
                             self._on_solution(found)
                             if self.first:
-                                return Outcome.SOLVED
+                                return (Outcome.SOLVED, None)
                         continue
                     if k == 0:
-                        return Outcome.SOLVED if self.count else Outcome.EXHAUSTED
+                        return (Outcome.SOLVED if self.count else Outcome.EXHAUSTED, None)
                 cursor.pop()
                 sq = placed.pop()
                 row, col = divmod(sq, n)
@@ -136,8 +94,7 @@ class QueensSearch:
             self.backtracks += backtracks
         return None
 
-    def _finish(self, outcome: Outcome) -> None:
-        reason = None
+    def _finish(self, outcome: Outcome, reason: str | None = None) -> None:
         if outcome is Outcome.EXHAUSTED:
             reason = f"No way to place {self.n} queens on a {self.board} board."
         elif outcome is Outcome.LIMIT:

@@ -24,6 +24,7 @@ from time import perf_counter
 
 from .board import CLASSIC_ORDER, Board, NeighbourTable, neighbour_table
 from .events import Outcome, Result
+from .search import Ending, SearchBase
 from .verdict import impossibility
 
 
@@ -46,7 +47,6 @@ class TieBreak(str, Enum):
 
 
 Order = tuple[tuple[int, int], ...]
-Ending = tuple[Outcome, str | None]
 SOLVED: Ending = (Outcome.SOLVED, None)
 EXHAUSTED: Ending = (Outcome.EXHAUSTED, None)
 
@@ -116,25 +116,19 @@ class TourConfig:
     search_anyway: bool = False
 
 
-class TourSearch:
+class TourSearch(SearchBase):
     """One knight's-tour search; call ``advance`` until it returns an empty chunk."""
 
     def __init__(self, config: TourConfig, cancel: Callable[[], bool] | None = None) -> None:
+        super().__init__(config.limit, cancel)
         self.config = config
         self.board = board = Board(config.rows, config.cols)
         if not 0 <= config.start < board.size:
             raise ValueError(f"start square {config.start} is off the {board} board")
-        if config.limit is not None and config.limit < 0:
-            raise ValueError("the step limit cannot be negative")
         self.rows, self.cols = board.rows, board.cols
         self.start = config.start
-        self.initial: tuple[int, ...] = (config.start,)
-        self.result: Result | None = None
-        self.moves = 0
-        self.backtracks = 0
-        self._cancel = cancel
-        self._path: list[int] = [self.start]
-        self._seconds = 0.0
+        self.initial = (config.start,)
+        self._path = [self.start]
         self._closed = config.closed
         self._strategy = strategy = config.strategy
         reason = None if config.search_anyway else impossibility(board, self.start, config.closed)
@@ -154,52 +148,12 @@ class TourSearch:
         if self._n == 1 and not self._closed:
             self._finish(Outcome.SOLVED)
 
-    # -- public -----------------------------------------------------------------------
-
-    @property
-    def steps(self) -> int:
-        return self.moves + self.backtracks
-
-    @property
-    def path(self) -> list[int]:
-        """The squares occupied now, start first (do not modify)."""
-        return self._path
-
-    def advance(self, max_events: int) -> list[int]:
-        """Run up to ``max_events`` events; an empty list means finished (see ``result``)."""
-        if self.result is not None:
-            return []
-        if self._cancel is not None and self._cancel():
-            self._finish(Outcome.CANCELLED)
-            return []
-        budget = max_events
-        limit = self.config.limit
-        if limit is not None:
-            budget = min(budget, limit - self.steps)
-            if budget <= 0:
-                self._finish(Outcome.LIMIT)
-                return []
-        t0 = perf_counter()
-        out: list[int] = []
-        if self._strategy.guided:
-            ending = self._run_guided(out, budget)
-        else:
-            ending = self._run_plain(out, budget)
-        self._seconds += perf_counter() - t0
-        if ending is not None:
-            self._finish(*ending)
-        elif limit is not None and self.steps >= limit:
-            self._finish(Outcome.LIMIT)
-        return out
-
-    def run(self) -> Result:
-        """Search to the end without keeping events."""
-        while self.advance(1 << 16):
-            pass
-        assert self.result is not None
-        return self.result
-
     # -- internals ----------------------------------------------------------------------
+
+    def _run(self, out: list[int], budget: int) -> Ending | None:
+        if self._strategy.guided:
+            return self._run_guided(out, budget)
+        return self._run_plain(out, budget)
 
     def _finish(self, outcome: Outcome, reason: str | None = None) -> None:
         tour = tuple(self._path) if outcome is Outcome.SOLVED else None
