@@ -9,6 +9,7 @@ rate timer that checks the model's version, never once per event.
 from __future__ import annotations
 
 import itertools
+from collections import deque
 from importlib import resources
 from time import monotonic
 
@@ -82,6 +83,9 @@ class BoardWidget(QWidget):
         self._knight_cache: dict[tuple[int, float], QPixmap] = {}
         self._centres: list[QPointF] = []
         self._rects: list[QRectF] = []
+        self._shade_ramp = b""
+        self._polygon: QPolygonF | None = None
+        self._polygon_key: tuple[int, int] = (-1, -1)
         self._number_cache: dict[tuple[int, int, float], QPixmap] = {}
         self._paint_cost = 0.0
         self._last_paint = 0.0
@@ -311,9 +315,10 @@ class BoardWidget(QWidget):
         n = m.size
         buf = bytearray(n)
         path = m.path
-        scale = 254 / max(1, n - 1)
-        for i, sq in enumerate(path):
-            buf[sq] = 1 + int(i * scale)
+        if len(self._shade_ramp) != n:
+            self._shade_ramp = bytes(1 + (i * 254) // max(1, n - 1) for i in range(n))
+        # map() runs the stores at C speed: ~3× a Python loop on 10,000 squares.
+        deque(map(buf.__setitem__, path, self._shade_ramp), maxlen=0)
         img = QImage(bytes(buf), m.cols, m.rows, m.cols, QImage.Format.Format_Indexed8)
         img.setColorTable(_SHADE_TABLE)
         return img.copy()  # own the pixels: ``buf`` goes away
@@ -381,7 +386,11 @@ class BoardWidget(QWidget):
             p.drawLines([QLineF(centres[a], centres[b]) for a, b in itertools.pairwise(path)])
         else:
             # Thousands of hairline segments: one polygon, no per-segment Python objects.
-            p.drawPolyline(QPolygonF([centres[sq] for sq in path]))
+            key = (self._model.version, id(centres))
+            if self._polygon is None or self._polygon_key != key:
+                self._polygon = QPolygonF([centres[sq] for sq in path])
+                self._polygon_key = key
+            p.drawPolyline(self._polygon)
 
     def _draw_numbers(self, p: QPainter) -> None:
         s = self.square_size()
