@@ -74,6 +74,7 @@ class BoardWidget(QWidget):
         self._start = (0, 0)
         self._interactive = True
         self._show_degrees = False
+        self._closing = False
         self._piece = "knight"
         self._static: QPixmap | None = None
         self._static_key: tuple[object, ...] = ()
@@ -141,6 +142,11 @@ class BoardWidget(QWidget):
     def set_piece(self, piece: str) -> None:
         """``"knight"`` (path drawn) or ``"queen"`` (every occupied square holds a piece)."""
         self._piece = piece
+        self.update()
+
+    def set_closing(self, closing: bool) -> None:
+        """Draw the segment back to the start (a solved closed tour)."""
+        self._closing = closing
         self.update()
 
     def set_animating(self, on: bool) -> None:
@@ -332,6 +338,13 @@ class BoardWidget(QWidget):
 
     def _draw_current(self, p: QPainter) -> None:
         if self._drag_pos is not None:
+            target = self.square_at(self._drag_pos)
+            if target is not None:  # where the knight would land if dropped now
+                pen = QPen(self.palette().color(QPalette.ColorRole.Highlight), 2.0)
+                pen.setStyle(Qt.PenStyle.DashLine)
+                p.setPen(pen)
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawRect(self.square_rect(*target).adjusted(1, 1, -1, -1))
             return
         row, col = self.piece_square()
         rect = self.square_rect(row, col)
@@ -380,6 +393,12 @@ class BoardWidget(QWidget):
         pen.setCapStyle(Qt.PenCapStyle.SquareCap)
         p.setPen(pen)
         p.setBrush(Qt.BrushStyle.NoBrush)
+        if self._closing and len(path) > 2:
+            dashed = QPen(pen)
+            dashed.setStyle(Qt.PenStyle.DashLine)
+            p.setPen(dashed)
+            p.drawLine(centres[path[-1]], centres[path[0]])
+            p.setPen(pen)
         if len(path) < 2000:
             # Separate opaque segments: one self-crossing polyline with a wide translucent
             # pen costs Qt ~20 ms on 8×8 (it strokes the whole outline); these cost ~1 ms.

@@ -285,12 +285,14 @@ class MainWindow(QMainWindow):
         row, col = self.board.start_square()
         self.model.reset((row * self.model.cols + col,))
         self._showing_result = False
+        self.board.set_closing(False)
         self.board.set_interactive(True)
         self.board.set_animating(False)
         self._elapsed_before = 0.0
         self._elapsed.invalidate()
         self._rate_samples.clear()
         self._update_run_state()
+        self._update_degrees()
         self._refresh_counters()
 
     @Slot(object)
@@ -309,12 +311,14 @@ class MainWindow(QMainWindow):
             return
         if result.solution is not None:
             self.model.replace(result.solution, result.moves, result.backtracks)
+            self.board.set_closing(settings.closed)
         self.model.moves, self.model.backtracks = result.moves, result.backtracks
         self.model.upcoming = None
         self._showing_result = True
         self.board.set_interactive(True)
         self.board.set_animating(False)
         self._update_run_state()
+        self._update_degrees()
         self._refresh_counters()
         self.statusBar().showMessage(self._describe(result))
 
@@ -377,6 +381,7 @@ class MainWindow(QMainWindow):
             self._elapsed.start()
             self.statusBar().showMessage(self.tr("Searching… Space pauses, R resets."))
         self._update_run_state()
+        self._update_degrees()
 
     @Slot(object)
     def _on_record_activated(self, record: RunRecord) -> None:
@@ -400,8 +405,9 @@ class MainWindow(QMainWindow):
         self.step_action.setEnabled(not running or paused)
 
     def _update_degrees(self) -> None:
-        speed = self.panel.speed()
-        self.board.set_show_degrees(self.panel.settings().warnsdorff and speed <= PER_EVENT_MAX)
+        """Degrees only when a student can read them: paced speeds, or paused (stepping)."""
+        slow = self.panel.speed() <= PER_EVENT_MAX or self.controller.paused
+        self.board.set_show_degrees(self.panel.settings().warnsdorff and slow)
 
     def _update_verdict(self) -> None:
         s = self.panel.settings()

@@ -63,7 +63,7 @@ def run_scene(window: MainWindow, path: str, scene: str) -> None:
             window.start_or_pause()
             while window.controller.running:
                 QApplication.processEvents()
-        window.panel.set_settings(RunSettings(rows=8, cols=8, warnsdorff=True))
+        window.panel.set_settings(RunSettings(rows=8, cols=8, warnsdorff=True, closed=True))
         window.board.set_start_square(0, 0)
         window._clear_board()
         window.start_or_pause()

@@ -327,3 +327,28 @@ def test_rectangular_board(window, qtbot):
     assert (result.moves, result.backtracks) == (expected.moves, expected.backtracks)
     rect = window.board.square_rect(2, 6)
     assert rect.width() == rect.height()
+
+
+def test_stepping_shows_warnsdorff_degrees_even_at_unlimited(window, qtbot):
+    window.panel.warnsdorff_check.setChecked(True)
+    set_speed(window, math.inf)
+    assert not window.board._show_degrees  # too fast to read
+    window.step()
+    qtbot.waitUntil(lambda: window.model.steps == 1, timeout=1000)
+    assert window.board._show_degrees  # paused: a student is stepping
+    qtbot.waitUntil(lambda: window.model.upcoming is not None, timeout=1000)
+    chosen = window.model.upcoming
+    window.step()
+    qtbot.waitUntil(lambda: window.model.steps == 2, timeout=1000)
+    assert window.model.current == chosen  # the marked candidate is the one taken
+    window.reset()
+    assert not window.board._show_degrees
+
+
+def test_solved_closed_tour_draws_closing_segment(window, qtbot):
+    window.panel.set_settings(RunSettings(rows=6, cols=6, warnsdorff=True, closed=True))
+    set_speed(window, math.inf)
+    start_and_finish(window, qtbot)
+    assert window.board._closing
+    window.reset()
+    assert not window.board._closing
