@@ -352,3 +352,19 @@ def test_solved_closed_tour_draws_closing_segment(window, qtbot):
     assert window.board._closing
     window.reset()
     assert not window.board._closing
+
+
+@pytest.mark.parametrize("speed", [1.0, 300.0])
+def test_pause_and_reset_answer_at_slow_speeds(window, qtbot, speed):
+    set_speed(window, speed)
+    window.start_or_pause()
+    qtbot.wait(150)  # the worker is inside its paced sleep
+    t0 = time.perf_counter()
+    wait_paused(window, qtbot)
+    assert time.perf_counter() - t0 < 0.1
+    window.start_or_pause()  # resume
+    qtbot.wait(100)
+    t0 = time.perf_counter()
+    window.reset()
+    assert time.perf_counter() - t0 < 0.1
+    assert not window.controller.running
