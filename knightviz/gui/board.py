@@ -414,7 +414,7 @@ class BoardWidget(QWidget):
     def _draw_numbers(self, p: QPainter) -> None:
         s = self.square_size()
         m = self._model
-        if s < MIN_NUMBER_SQUARE or len(m.path) <= 1:
+        if s < MIN_NUMBER_SQUARE or len(m.path) <= 1 or self._piece != "knight":
             return
         centres = self._centre_points()
         current = m.current if self._drag_pos is None else None

@@ -183,3 +183,17 @@ def test_static_board_cached_at_device_pixel_ratio(qtbot):
     first = board._static
     board.grab()
     assert board._static is first  # not rebuilt per paint
+
+
+def test_queen_mode_draws_every_placed_piece_without_path(qtbot):
+    """N-Queens will reuse the widget: place = x, remove = ~x, no initial squares."""
+    model = BoardModel(4, 4, ())
+    board = BoardWidget(model)
+    board.set_piece("queen")
+    qtbot.addWidget(board)
+    board.resize(400, 400)
+    model.apply([1, 7, 8, 14])  # the 4-queens solution, row by row
+    image = board.grab().toImage()
+    for sq in (1, 7, 8, 14):
+        assert count_knight_pixels(image, board, *divmod(sq, 4)) > 5  # a dark piece glyph
+    assert count_knight_pixels(image, board, 0, 0) == 0
