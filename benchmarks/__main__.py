@@ -1,9 +1,13 @@
-"""``python -m benchmarks [--quick]``: run every ``benchmarks/engine_*`` module in turn."""
+"""``python -m benchmarks [--quick]``: every ``engine_*`` module, then every ``gui_*`` script.
+
+The GUI scripts run in their own processes (each needs a fresh QApplication).
+"""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -20,6 +24,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"== benchmarks.{name}", flush=True)
         module = importlib.import_module(f"benchmarks.{name}")
         status = max(status, int(module.main(list(args))))
+    for script in sorted(Path(__file__).parent.glob("gui_*.py")):
+        print(f"== benchmarks/{script.name}", flush=True)
+        status = max(status, subprocess.run([sys.executable, str(script)], check=False).returncode)
     return status
 
 

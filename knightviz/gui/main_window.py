@@ -187,6 +187,7 @@ class MainWindow(QMainWindow):
         self.history.record_activated.connect(self._on_record_activated)
         self.search_anyway_button.clicked.connect(self.search_anyway)
         self.controller.run_finished.connect(self._on_run_finished)
+        self.controller.frame_applied.connect(self.board.paint_frame)
         self.controller.paused_changed.connect(self._on_paused_changed)
         self._counter_timer = QTimer(self)
         self._counter_timer.setInterval(16)

@@ -37,6 +37,8 @@ FRAME_SECONDS = 1.0 / 60.0
 #: Events per engine call at unlimited speed: about a millisecond of work.
 CHUNK = 4096
 UNLIMITED = math.inf
+#: Longest the unlimited loop waits for the GUI to paint a frame (a hidden window never does).
+ACK_WAIT = 0.05
 #: Seconds between forced GIL hand-overs while a run exists (see SolverController.start).
 SWITCH_INTERVAL = 0.001
 
@@ -91,10 +93,12 @@ class SolverWorker(QObject):
     def stop(self) -> None:
         self._stop.set()
         self._wake.set()
+        self._ack.set()
 
     def pause(self) -> None:
         self._pause.set()
         self._wake.set()
+        self._ack.set()
 
     def resume(self) -> None:
         self._pause.clear()
@@ -134,6 +138,7 @@ class SolverWorker(QObject):
             tracker = Tracker(list(search.initial))
         pending: list[int] = []
         last_frame = perf_counter()
+        interval = FRAME_SECONDS
         budget = 0.0
         announced_pause = False
         while True:
@@ -158,6 +163,9 @@ class SolverWorker(QObject):
                 if self._ahead:
                     pending.extend(self._deliver(self._ahead, tracker))
                     self._ahead = []
+                if not self._ack.is_set():
+                    # A frame is being applied and painted: leave the GUI the interpreter.
+                    self._ack.wait(ACK_WAIT)
                 t0 = perf_counter()
                 chunk = search.advance(CHUNK)
                 now = perf_counter()
@@ -172,14 +180,14 @@ class SolverWorker(QObject):
                     self._length = length
                     pending = []  # a snapshot supersedes undelivered events
                     flash = _last_backtrack(chunk)
-                    if now - last_frame >= FRAME_SECONDS and self._ack.is_set():
+                    if now - last_frame >= interval and self._ack.is_set():
                         self._send(Frame(None, tuple(live), self._moves, self._backtracks, flash))
-                        last_frame = now
+                        last_frame = perf_counter()
                 else:
                     pending.extend(self._deliver(chunk, tracker))
-                    if now - last_frame >= FRAME_SECONDS and self._ack.is_set():
+                    if now - last_frame >= interval and self._ack.is_set():
                         self._flush(pending, tracker, live, force=False)
-                        last_frame = now
+                        last_frame = perf_counter()
             elif speed <= PER_EVENT_MAX:
                 self._flush(pending, tracker, live)
                 if not self._single(tracker):
@@ -468,8 +476,9 @@ class SolverController(QObject):
             model.replace(frame.path, frame.moves, frame.backtracks, frame.flashes)
         elif frame.events is not None:
             model.apply(frame.events)
-        worker.acknowledge()
+        # Receivers paint synchronously; only then may the worker take the GIL back.
         self.frame_applied.emit()
+        worker.acknowledge()
 
     @Slot()
     def _on_pause_reached(self) -> None:
