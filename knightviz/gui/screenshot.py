@@ -15,15 +15,28 @@ from knightviz.gui.main_window import MainWindow
 from knightviz.gui.panels import RunSettings, speed_to_slider
 
 
+def _start(window: MainWindow, settings: RunSettings, speed: float, start: tuple[int, int]) -> None:
+    """Configure a run, put the knight on ``start`` and press Start."""
+    window.panel.set_settings(settings)
+    window.panel.speed_slider.setValue(speed_to_slider(speed))
+    window.board.set_start_square(*start)
+    window._clear_board()
+    window.start_or_pause()
+
+
+def _compare_on_6x6(window: MainWindow) -> None:
+    """Plain, then Warnsdorff, from a6 at unlimited speed: two history rows to compare."""
+    for warnsdorff in (False, True):
+        _start(window, RunSettings(rows=6, cols=6, warnsdorff=warnsdorff), math.inf, (0, 0))
+        while window.controller.running:
+            QApplication.processEvents()
+
+
 def run_scene(window: MainWindow, path: str, scene: str) -> None:
     """Prepare ``scene``, then after it has had time to develop, save the grab and quit."""
     delay_ms = 800
     if scene == "midrun":
-        window.panel.set_settings(RunSettings(rows=6, cols=6))
-        window.panel.speed_slider.setValue(speed_to_slider(10_000))
-        window.board.set_start_square(0, 0)
-        window._clear_board()
-        window.start_or_pause()
+        _start(window, RunSettings(rows=6, cols=6), 10_000, (0, 0))
 
         def slow_down() -> None:
             window.panel.speed_slider.setValue(speed_to_slider(30))
@@ -31,42 +44,17 @@ def run_scene(window: MainWindow, path: str, scene: str) -> None:
         QTimer.singleShot(1500, slow_down)
         delay_ms = 1750
     elif scene == "warnsdorff":
-        window.panel.set_settings(RunSettings(rows=8, cols=8, warnsdorff=True))
-        window.panel.speed_slider.setValue(speed_to_slider(20))
-        window.board.set_start_square(3, 2)
-        window._clear_board()
-        window.start_or_pause()
+        _start(window, RunSettings(rows=8, cols=8, warnsdorff=True), 20, (3, 2))
         delay_ms = 1450
     elif scene == "readme":
         # Plain vs Warnsdorff on 6×6 in the history, then a paced Warnsdorff run on 8×8
         # caught mid-tour: numbers, path, onward degrees and the chosen square.
-        window.panel.speed_slider.setValue(speed_to_slider(math.inf))
-        for warnsdorff in (False, True):
-            window.panel.set_settings(RunSettings(rows=6, cols=6, warnsdorff=warnsdorff))
-            window.board.set_start_square(0, 0)
-            window._clear_board()
-            window.start_or_pause()
-            while window.controller.running:
-                QApplication.processEvents()
-        window.panel.set_settings(RunSettings(rows=8, cols=8, warnsdorff=True))
-        window.panel.speed_slider.setValue(speed_to_slider(40))
-        window.board.set_start_square(0, 0)
-        window._clear_board()
-        window.start_or_pause()
+        _compare_on_6x6(window)
+        _start(window, RunSettings(rows=8, cols=8, warnsdorff=True), 40, (0, 0))
         delay_ms = 1150
     elif scene == "solved":
-        window.panel.speed_slider.setValue(speed_to_slider(math.inf))
-        for warnsdorff in (False, True):
-            window.panel.set_settings(RunSettings(rows=6, cols=6, warnsdorff=warnsdorff))
-            window.board.set_start_square(0, 0)
-            window._clear_board()
-            window.start_or_pause()
-            while window.controller.running:
-                QApplication.processEvents()
-        window.panel.set_settings(RunSettings(rows=8, cols=8, warnsdorff=True, closed=True))
-        window.board.set_start_square(0, 0)
-        window._clear_board()
-        window.start_or_pause()
+        _compare_on_6x6(window)
+        _start(window, RunSettings(rows=8, cols=8, warnsdorff=True, closed=True), math.inf, (0, 0))
         delay_ms = 1200
 
     def shoot() -> None:
