@@ -104,6 +104,8 @@ class BoardWidget(QWidget):
         self._number_cache: dict[tuple[int, int, float], QPixmap] = {}
         self._paint_cost = 0.0
         self._last_paint = 0.0
+        #: When ``paint_frame`` last painted (solver frames drive painting at unlimited).
+        self._last_frame = 0.0
         self._press: QPointF | None = None
         self._press_square: tuple[int, int] | None = None
         self._drag_pos: QPointF | None = None
@@ -177,8 +179,8 @@ class BoardWidget(QWidget):
         painting: the solver thread shares the interpreter with us. Skipped while frames
         from the solver arrive and are painted at once (``paint_frame``).
         """
-        since = monotonic() - self._last_paint
-        if since < 4 * self._paint_cost or since < FRAME_GRACE:
+        now = monotonic()
+        if now - self._last_paint < 4 * self._paint_cost or now - self._last_frame < FRAME_GRACE:
             return
         if self._model.version != self._painted_version or self._model.flashes:
             self.update()
@@ -672,6 +674,7 @@ class BoardWidget(QWidget):
         """
         if self.isVisible() and self._model.version != self._painted_version:
             self.repaint()
+            self._last_frame = monotonic()
 
     def _on_frame_timer(self) -> None:
         self.refresh()
