@@ -139,10 +139,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument(
         "--format",
-        choices=["matrix", "sequence", "algebraic", "json"],
+        choices=["matrix", "c", "py", "sequence", "algebraic", "json"],
         default="matrix",
-        help="matrix: move numbers per board row (default); sequence: square numbers "
-        "1..rows*cols in visiting order; algebraic: square names; json: everything",
+        help="matrix: move numbers per board row (default); c: the tutorial's C/C++ "
+        "layout, ' %%2d ' per square; py: its Python3/Java/C# layout, each number and a "
+        "space; sequence: square numbers 1..rows*cols in visiting order; algebraic: square "
+        "names; json: everything. With no tour, c prints 'Solution does not exist' with no "
+        "newline, py with one (no reason line; --stats puts it on stderr)",
     )
     solve.add_argument(
         "--stats",
@@ -228,16 +231,31 @@ def _start(board: Board, text: str | None) -> int:
         raise UsageError(str(exc)) from None
 
 
-def matrix(board: Board, tour: Sequence[int]) -> str:
+def _move_numbers(board: Board, tour: Sequence[int]) -> list[list[int]]:
+    """Move number (start = 0) of every square, one list per board row, top row first."""
     numbers = [0] * board.size
     for i, sq in enumerate(tour):
         numbers[sq] = i
-    width = len(str(board.size - 1))
     cols = board.cols
-    return "\n".join(
-        " ".join(f"{v:>{width}}" for v in numbers[r * cols : (r + 1) * cols])
-        for r in range(board.rows)
-    )
+    return [numbers[r * cols : (r + 1) * cols] for r in range(board.rows)]
+
+
+def matrix(board: Board, tour: Sequence[int]) -> str:
+    width = len(str(board.size - 1))
+    return "\n".join(" ".join(f"{v:>{width}}" for v in row) for row in _move_numbers(board, tour))
+
+
+def c_matrix(board: Board, tour: Sequence[int]) -> str:
+    """The tutorial's C/C++ output (REFERENCE.md §1): ``printf(" %2d ")`` per square.
+
+    Width 2 is the C code's, whatever the board: numbers from 100 on just take more room.
+    """
+    return "".join("".join(f" {v:2d} " for v in row) + "\n" for row in _move_numbers(board, tour))
+
+
+def py_matrix(board: Board, tour: Sequence[int]) -> str:
+    """The tutorial's Python3/Java/C# output (REFERENCE.md §1): each number, then a space."""
+    return "".join("".join(f"{v} " for v in row) + "\n" for row in _move_numbers(board, tour))
 
 
 def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
@@ -265,6 +283,12 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             "seconds": round(result.seconds, 6),
         }
         out.write(json.dumps(payload) + "\n")
+    elif args.format in ("c", "py"):
+        # The tutorial's programs print no reason, and the C one no newline after the verdict.
+        if tour is not None:
+            out.write((c_matrix if args.format == "c" else py_matrix)(board, tour))
+        else:
+            out.write(NO_SOLUTION if args.format == "c" else NO_SOLUTION + "\n")
     elif tour is None:
         out.write(f"{NO_SOLUTION}\n{result.reason}\n")
     elif args.format == "matrix":
@@ -275,6 +299,8 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         out.write(" ".join(board.name(sq) for sq in tour) + "\n")
     if args.stats:
         err.write(_stats(result) + "\n")
+        if tour is None and args.format in ("c", "py"):
+            err.write(f"{result.reason}\n")  # stdout has the verdict only, as the tutorial's
     return EXIT_OK if tour is not None else EXIT_NOT_FOUND
 
 
