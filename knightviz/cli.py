@@ -200,13 +200,20 @@ def build_parser() -> argparse.ArgumentParser:
         "or the first, or the count.",
     )
     queens.add_argument("--size", type=_int, default=8, metavar="N", help="board size; default 8")
-    queens.add_argument("--first", action="store_true", help="stop at the first solution")
+    queens.add_argument(
+        "--first",
+        action="store_true",
+        help="stop at the first solution (not with count or results)",
+    )
     queens.add_argument(
         "--format",
-        choices=["algebraic", "ascii", "count", "json"],
+        choices=["algebraic", "results", "ascii", "count", "json"],
         default="algebraic",
-        help="algebraic: one line of squares per solution, rank 1 first (default); ascii: "
-        "boards with Q and *; count: the number alone; json",
+        help="algebraic: one line of squares per solution, rank 1 first, then 'N solutions' "
+        "(default); results: the article's C# Main, ' d1 b2 g3 c4 f5 h6 e7 a8' (each "
+        "solution with its ranks mirrored, as it reads its stack from the top) then "
+        "'92 Results'; ascii: the article's boards, 'Solution:' then rank 1 on the top line, "
+        "' Q ' or ' * ' a square, then 'N solutions'; count: the number alone; json",
     )
     return parser
 
@@ -419,15 +426,32 @@ def _sweep(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def ascii_board(board: Board, solution: Sequence[int]) -> str:
+    """The article's drawing (REFERENCE.md §4): its sample has rank 1 on top, ``a1`` top-left."""
     queens = set(solution)
     n = board.cols
-    return "\n".join(
-        " ".join("Q" if r * n + c in queens else "*" for c in range(n)) for r in range(board.rows)
+    lines = ["Solution:"]
+    for r in reversed(range(board.rows)):  # the bottom row is rank 1
+        lines.append("".join(" Q " if r * n + c in queens else " * " for c in range(n)))
+    return "\n".join(lines) + "\n"
+
+
+def results_line(board: Board, solution: Sequence[int]) -> str:
+    """One line of the article's ``Main`` (REFERENCE.md §4).
+
+    It reads its stack of files from the top, so the file placed on rank N is printed as
+    rank 1: each line is the solution mirrored top to bottom.
+    """
+    last = board.rows - 1
+    return "".join(
+        " " + board.name(board.square(last - r, c)) for r, c in map(board.coords, solution[::-1])
     )
 
 
 def _queens(args: argparse.Namespace, out: IO[str]) -> int:
     n = args.size
+    if args.first and args.format == "results":
+        # That program has no such mode: its output always ends with the total count.
+        raise UsageError("--first cannot be combined with --format results")
     if args.format == "count":
         if args.first:
             raise UsageError("--first cannot be combined with --format count")
@@ -452,7 +476,9 @@ def _queens(args: argparse.Namespace, out: IO[str]) -> int:
 
     def show(solution: tuple[int, ...]) -> None:
         if args.format == "ascii":
-            out.write(ascii_board(board, solution) + "\n\n")
+            out.write(ascii_board(board, solution))
+        elif args.format == "results":
+            out.write(results_line(board, solution) + "\n")
         else:
             out.write(" ".join(algebraic(board, solution)) + "\n")
 
@@ -461,6 +487,13 @@ def _queens(args: argparse.Namespace, out: IO[str]) -> int:
         if result.count == 0:
             out.write(f"{NO_SOLUTION}\n{result.reason}\n")
             return EXIT_NOT_FOUND
+        return EXIT_OK
+    if args.format == "results":
+        if not result.count:
+            # The program prints its lines joined by newlines as one line: with no solution
+            # that line is empty, but it is still printed.
+            out.write("\n")
+        out.write(f"{result.count} Results\n")
         return EXIT_OK
     out.write(f"{result.count} solution{'' if result.count == 1 else 's'}\n")
     return EXIT_OK

@@ -125,3 +125,144 @@ def test_solve_no_tour_c_in_a_real_process_has_no_newline():
         capture_output=True,
     )
     assert (done.returncode, done.stdout, done.stderr) == (1, b"Solution does not exist", b"")
+
+
+# -- queens: the article's Main and its board drawing ---------------------------------------
+
+
+def lex_solutions(n):
+    """Every N-Queens solution as the file index of ranks 1..N, in lexicographic order."""
+    found = []
+
+    def place(files):
+        rank = len(files)
+        if rank == n:
+            found.append(tuple(files))
+            return
+        for f in range(n):
+            if all(f != g and abs(f - g) != rank - r for r, g in enumerate(files)):
+                place([*files, f])
+
+    place([])
+    return found
+
+
+def square(file, rank):
+    return "abcdefghijklmnopqrstuvwxyz"[file] + str(rank)
+
+
+def article_main(n):
+    """What the article's C# Main prints: each solution read from its stack top (the file of
+    rank N first), each square after a space, the lines joined, then the count."""
+    lines = []
+    for files in lex_solutions(n):
+        stack_top_first = files[::-1]
+        lines.append("".join(" " + square(f, i + 1) for i, f in enumerate(stack_top_first)))
+    return "\n".join(lines) + "\n" + f"{len(lines)} Results\n"
+
+
+def article_boards(solutions):
+    """The article's drawing: ``Solution:``, then rank 1 on the top line, a1 top-left."""
+    text = ""
+    for files in solutions:
+        text += "Solution:\n"
+        for f in files:  # rank 1 first
+            text += "".join(" Q " if c == f else " * " for c in range(len(files))) + "\n"
+    return text
+
+
+def test_lex_solutions_agree_with_the_known_counts():
+    assert [len(lex_solutions(n)) for n in range(1, 9)] == [1, 0, 0, 2, 10, 4, 40, 92]
+    assert lex_solutions(8)[0] == (0, 4, 7, 5, 2, 6, 1, 3)  # a1 e2 h3 f4 c5 g6 b7 d8
+
+
+def test_queens_results_is_the_articles_main_in_a_real_process():
+    done = subprocess.run(
+        [sys.executable, "-m", "knightviz", "queens", "--format", "results"], capture_output=True
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout == article_main(8).encode()
+    lines = done.stdout.decode().split("\n")
+    assert lines[0] == " d1 b2 g3 c4 f5 h6 e7 a8"  # REFERENCE.md §4, literally
+    assert lines[-2:] == ["92 Results", ""] and len(lines) == 94
+
+
+def test_queens_results_lines_are_the_solutions_mirrored_in_lexicographic_order(capsys):
+    code, out, err = run(capsys, "queens", "--format", "results")
+    assert (code, err) == (0, "")
+    printed = [line.split() for line in out.splitlines()[:-1]]
+    assert all(line.startswith(" ") and "  " not in line for line in out.splitlines()[:-1])
+    solutions = lex_solutions(8)
+    # Mirroring ranks back (rank k -> 9 - k) gives the i-th lexicographic solution.
+    unmirrored = [tuple("abcdefgh".index(sq[0]) for sq in reversed(line)) for line in printed]
+    assert unmirrored == solutions
+    assert all([int(sq[1:]) for sq in line] == list(range(1, 9)) for line in printed)
+    # A mirror image is a solution too: the 92 lines are the 92 solutions, in another order.
+    as_files = [tuple("abcdefgh".index(sq[0]) for sq in line) for line in printed]
+    assert sorted(as_files) == solutions and as_files != solutions
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 10])
+def test_queens_results_on_other_sizes(capsys, n):
+    assert run(capsys, "queens", "--size", str(n), "--format", "results") == (
+        0,
+        article_main(n),
+        "",
+    )
+
+
+def test_queens_results_with_no_solution_and_with_one(capsys):
+    for n in (2, 3):
+        assert run(capsys, "queens", "--size", str(n), "--format", "results") == (
+            0,
+            "\n0 Results\n",
+            "",
+        )
+    # N = 1: one stack of one file, a1; the count line keeps the program's plural.
+    assert run(capsys, "queens", "--size", "1", "--format", "results") == (
+        0,
+        " a1\n1 Results\n",
+        "",
+    )
+    assert article_main(1) == " a1\n1 Results\n" and article_main(3) == "\n0 Results\n"
+
+
+def test_queens_ascii_draws_the_articles_boards(capsys):
+    code, out, err = run(capsys, "queens", "--format", "ascii")
+    assert (code, err) == (0, "")
+    assert out == article_boards(lex_solutions(8)) + "92 solutions\n"
+    first = out.split("\n")[:9]
+    assert first == [  # a1 e2 h3 f4 c5 g6 b7 d8, rank 1 on top as in the article's sample
+        "Solution:",
+        " Q  *  *  *  *  *  *  * ",
+        " *  *  *  *  Q  *  *  * ",
+        " *  *  *  *  *  *  *  Q ",
+        " *  *  *  *  *  Q  *  * ",
+        " *  *  Q  *  *  *  *  * ",
+        " *  *  *  *  *  *  Q  * ",
+        " *  Q  *  *  *  *  *  * ",
+        " *  *  *  Q  *  *  *  * ",
+    ]
+    assert out.count("Solution:\n") == 92 and "\n\n" not in out
+
+
+@pytest.mark.parametrize("n", [1, 4, 5, 6])
+def test_queens_ascii_on_other_sizes(capsys, n):
+    solutions = lex_solutions(n)
+    count = f"{len(solutions)} solution{'' if len(solutions) == 1 else 's'}\n"
+    assert run(capsys, "queens", "--size", str(n), "--format", "ascii") == (
+        0,
+        article_boards(solutions) + count,
+        "",
+    )
+    assert run(capsys, "queens", "--size", str(n), "--format", "ascii", "--first") == (
+        0,
+        article_boards(solutions[:1]),
+        "",
+    )
+
+
+def test_queens_ascii_with_no_solution(capsys):
+    assert run(capsys, "queens", "--size", "2", "--format", "ascii") == (0, "0 solutions\n", "")
+    code, out, _ = run(capsys, "queens", "--size", "3", "--format", "ascii", "--first")
+    assert code == 1 and out.startswith("Solution does not exist\n")
