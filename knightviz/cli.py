@@ -8,9 +8,11 @@ Qt is imported only when the desktop app is launched, so ``knightviz solve`` sta
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any, NoReturn
 
 from .engine import (
@@ -156,8 +158,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "batch",
         help="the classic batch program: start squares on stdin, tours on stdout",
-        description="Read one start square (1..64, row-major from the top-left) per line; "
-        "print each tour as 64 square numbers, or -1. A line -1 ends the input.",
+        description="The classic non-recursive program: read start squares (1..64, "
+        "row-major from the top-left) as its scanf(\"%d\") does: integers separated by any "
+        "whitespace, several per line, blank lines skipped, leading zeros and a sign allowed "
+        "(007, +5); print each tour as one line of 64 square numbers, or -1 (a start outside "
+        "1..64, or no tour). The integer -1 ends the input. Unlike the classic program: a "
+        "token that is not an integer prints -1 and reading goes on ('5abc' reads 5 as scanf "
+        "does, then 'abc' prints -1); end of input ends the run; start 21 prints a correct "
+        "tour.",
     )
 
     count = sub.add_parser(
@@ -332,16 +340,35 @@ def batch_tour(number: int) -> str:
     return " ".join(str(sq + 1) for sq in result.solution)
 
 
+# One ``scanf("%d")`` conversion: C's whitespace (" \t\n\v\f\r") is skipped, then a sign and
+# ASCII digits are read; anything else, up to the next whitespace, is one bad token. So
+# ``5abc`` reads 5 as scanf does, then ``abc`` is the bad token scanf chokes on.
+_SCANF_TOKEN = re.compile(r"([+-]?[0-9]+)|[^ \t\n\v\f\r]+")
+
+
+def _scanf_value(text: str) -> int:
+    """The value of a ``%d`` token, any number of leading zeros; huge magnitudes are capped
+    (only -1 and 1..64 matter, and Python refuses to convert thousands of digits)."""
+    digits = text.lstrip("+-").lstrip("0") or "0"
+    value = int(digits) if len(digits) <= 18 else 10**18
+    return -value if text.startswith("-") else value
+
+
+def scanf_ints(lines: Iterable[str]) -> Iterator[int | None]:
+    """The integers ``scanf("%d")`` reads from ``lines``, lazily (the batch program answers
+    each start as it is typed); None for a token that is not an integer."""
+    for line in lines:
+        for token in _SCANF_TOKEN.finditer(line):
+            number = token.group(1)
+            yield None if number is None else _scanf_value(number)
+
+
 def _batch(inp: IO[str], out: IO[str]) -> int:
-    for line in inp:
-        text = line.strip()
-        if text == "-1":
+    for number in scanf_ints(inp):
+        if number == -1:
             break
-        try:
-            number = int(text)
-        except ValueError:
-            number = 0
-        out.write(batch_tour(number) + "\n")
+        # A bad token: the classic program stops silently; knightviz answers -1 and reads on.
+        out.write(("-1" if number is None else batch_tour(number)) + "\n")
         out.flush()
     return EXIT_OK
 
@@ -515,6 +542,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "solve":
             return _solve(args, out, err)
         if args.command == "batch":
+            if isinstance(sys.stdin, io.TextIOWrapper):
+                # Undecodable bytes are just a bad token, never a traceback.
+                sys.stdin.reconfigure(errors="surrogateescape")
             return _batch(sys.stdin, out)
         if args.command == "count":
             return _count_cmd(args, out, err)

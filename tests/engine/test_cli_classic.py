@@ -5,12 +5,16 @@ tutorials' programs build them (``printf(" %2d ")``, ``print(v, end=" ")``, …)
 REFERENCE.md; never by calling knightviz's own formatting functions.
 """
 
+import os
 import subprocess
 import sys
 
 import pytest
 
+from knightviz.engine import Board
+
 from .classic import classic_tour
+from .helpers import assert_valid_tour
 from .test_cli import run
 from .test_tour import PUBLISHED_8X8
 
@@ -266,3 +270,113 @@ def test_queens_ascii_with_no_solution(capsys):
     assert run(capsys, "queens", "--size", "2", "--format", "ascii") == (0, "0 solutions\n", "")
     code, out, _ = run(capsys, "queens", "--size", "3", "--format", "ascii", "--first")
     assert code == 1 and out.startswith("Solution does not exist\n")
+
+
+# -- batch: the non-recursive program's input and output ------------------------------------
+
+DIRX = (2, 1, -1, -2, -2, -1, 1, 2)  # row offsets, REFERENCE.md §3
+DIRY = (-1, -2, -2, -1, 1, 2, 2, 1)
+
+
+def batch_program(start):
+    """The published program's line for ``start`` where it never needs to backtrack: fewest
+    onward moves, ties to the LAST minimum (``<=``); None where it would have to backtrack."""
+    if not 1 <= start <= 64:
+        return "-1"
+    seen = {start - 1}
+    path = [start - 1]
+
+    def free(sq):
+        r, c = divmod(sq, 8)
+        return [
+            (r + dr) * 8 + c + dc
+            for dr, dc in zip(DIRX, DIRY, strict=True)
+            if 0 <= r + dr < 8 and 0 <= c + dc < 8 and (r + dr) * 8 + c + dc not in seen
+        ]
+
+    while len(path) < 64:
+        best = None
+        for target in free(path[-1]):
+            if best is None or len(free(target)) <= best[0]:
+                best = (len(free(target)), target)
+        if best is None:
+            return None
+        seen.add(best[1])
+        path.append(best[1])
+    return " ".join(str(sq + 1) for sq in path)
+
+
+def batch(capsys, monkeypatch, stdin):
+    code, out, err = run(capsys, "batch", stdin=stdin, monkeypatch=monkeypatch)
+    assert (code, err) == (0, "")
+    return out
+
+
+def lines_for(*starts):
+    return "".join(batch_program(s) + "\n" for s in starts)
+
+
+def test_batch_prints_the_published_programs_lines_from_every_start(capsys, monkeypatch):
+    out = batch(capsys, monkeypatch, "\n".join(str(s) for s in range(1, 65)) + "\n-1\n")
+    lines = out.split("\n")
+    assert len(lines) == 65 and lines[-1] == ""
+    for start, line in enumerate(lines[:-1], 1):
+        if start != 21:
+            assert line == batch_program(start)
+    # From 21 (e6) the published program would need to backtrack, and cannot: knightviz can.
+    assert batch_program(21) is None
+    numbers = [int(v) for v in lines[20].split(" ")]
+    board = Board(8, 8)
+    assert_valid_tour(board, tuple(v - 1 for v in numbers), 20, False)
+
+
+def test_batch_reads_several_starts_per_line(capsys, monkeypatch):
+    assert batch(capsys, monkeypatch, "1 2 3\n-1\n") == lines_for(1, 2, 3)
+    assert batch(capsys, monkeypatch, "4\t5  6\n7\n-1") == lines_for(4, 5, 6, 7)
+
+
+def test_batch_skips_blank_lines_and_spaces(capsys, monkeypatch):
+    assert batch(capsys, monkeypatch, "\n\n 7 \n\t\n   \n12\n\n-1\n") == lines_for(7, 12)
+    assert batch(capsys, monkeypatch, "\n\n\n") == ""
+
+
+def test_batch_stops_at_minus_one_mid_line(capsys, monkeypatch):
+    assert batch(capsys, monkeypatch, "5 -1 6\n9\n") == lines_for(5)
+    assert batch(capsys, monkeypatch, "-1 5\n") == ""
+    # As with %d, the sign starts a new integer: "5-1" is 5, then -1.
+    assert batch(capsys, monkeypatch, "5-1 6\n") == lines_for(5)
+
+
+def test_batch_reads_integers_as_percent_d_does(capsys, monkeypatch):
+    stdin = "007 +5 064 -0 +0 00 65 -5 99999999999999999999999 -001 8\n"
+    expected = lines_for(7, 5, 64) + "-1\n" * 6  # -0, +0, 00, 65, -5 and the huge one
+    assert batch(capsys, monkeypatch, stdin) == expected  # -001 is -1: the end
+    assert batch(capsys, monkeypatch, "0" * 5000 + "7\n") == lines_for(7)
+
+
+def test_batch_reads_crlf_input(capsys, monkeypatch):
+    assert batch(capsys, monkeypatch, "1\r\n2 3\r\n\r\n-1\r\n4\r\n") == lines_for(1, 2, 3)
+
+
+def test_batch_answers_minus_one_to_a_bad_token_and_reads_on(capsys, monkeypatch):
+    # "5abc": %d reads 5, then chokes on "abc"; "1.5" reads 1, then ".5"; "0x10" reads 0
+    # (not a square), then "x10". Each token %d chokes on prints -1; reading goes on.
+    stdin = "hello 5abc\nx7 1.5 0x10 - +\n2\n"
+    expected = "-1\n" + lines_for(5) + "-1\n" * 2 + lines_for(1) + "-1\n" * 5 + lines_for(2)
+    assert batch(capsys, monkeypatch, stdin) == expected
+
+
+def test_batch_ends_at_end_of_input_without_minus_one(capsys, monkeypatch):
+    assert batch(capsys, monkeypatch, "3 4") == lines_for(3, 4)
+    assert batch(capsys, monkeypatch, "") == ""
+
+
+def test_batch_in_a_real_process_with_crlf_and_bad_bytes():
+    done = subprocess.run(
+        [sys.executable, "-m", "knightviz", "batch"],
+        input=b"1 2\r\n\r\n 007 5abc \xff\r\n-1 9\r\n",
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"},
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout == (lines_for(1, 2, 7, 5) + "-1\n-1\n").encode()
