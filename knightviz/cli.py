@@ -115,8 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Watch backtracking search think: knight's tours and N-Queens. "
         "With no command, opens the desktop app.",
         epilog="Squares are named like a8 (file letter, rank; a8 is the top-left of 8x8) or "
-        "given as row,col (0-based, row 0 at the top). Exit status: 0 found, 1 no solution, "
-        "2 usage error.",
+        "given as row,col (0-based, row 0 at the top). The tutorials' programs, byte for byte: "
+        "solve --format c|py, batch, queens --format results|ascii. Exit status: 0 found, "
+        "1 no solution, 2 usage error.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -159,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
         "batch",
         help="the classic batch program: start squares on stdin, tours on stdout",
         description="The classic non-recursive program: read start squares (1..64, "
-        "row-major from the top-left) as its scanf(\"%d\") does: integers separated by any "
+        'row-major from the top-left) as its scanf("%d") does: integers separated by any '
         "whitespace, several per line, blank lines skipped, leading zeros and a sign allowed "
         "(007, +5); print each tour as one line of 64 square numbers, or -1 (a start outside "
         "1..64, or no tour). The integer -1 ends the input. Unlike the classic program: a "
@@ -220,8 +221,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="algebraic: one line of squares per solution, rank 1 first, then 'N solutions' "
         "(default); results: the article's C# Main, ' d1 b2 g3 c4 f5 h6 e7 a8' (each "
         "solution with its ranks mirrored, as it reads its stack from the top) then "
-        "'92 Results'; ascii: the article's boards, 'Solution:' then rank 1 on the top line, "
-        "' Q ' or ' * ' a square, then 'N solutions'; count: the number alone; json",
+        "'92 Results' (with no solution: an empty line, then '0 Results'); ascii: the "
+        "article's boards, 'Solution:' then rank 1 on the top line, ' Q ' or ' * ' a square, "
+        "then 'N solutions'; count: the number alone; json",
     )
     return parser
 

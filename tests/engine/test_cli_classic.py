@@ -380,3 +380,30 @@ def test_batch_in_a_real_process_with_crlf_and_bad_bytes():
     )
     assert (done.returncode, done.stderr) == (0, b"")
     assert done.stdout == (lines_for(1, 2, 7, 5) + "-1\n-1\n").encode()
+
+
+def test_help_names_the_tutorial_layouts_and_the_batch_deviations():
+    def help_text(*command):
+        done = subprocess.run(
+            [sys.executable, "-m", "knightviz", *command, "--help"], capture_output=True, text=True
+        )
+        assert done.returncode == 0
+        return " ".join(done.stdout.split())
+
+    assert "solve --format c|py, batch, queens --format results|ascii" in help_text()
+    solve = help_text("solve")
+    assert "{matrix,c,py,sequence,algebraic,json}" in solve and "' %2d '" in solve
+    batch = help_text("batch")
+    for phrase in (
+        'scanf("%d")',
+        "several per line, blank lines skipped",
+        "(007, +5)",
+        "prints -1 and reading goes on",
+        "'5abc' reads 5",
+        "end of input ends the run",
+        "start 21 prints a correct tour",
+    ):
+        assert phrase in batch
+    queens = help_text("queens")
+    assert "' d1 b2 g3 c4 f5 h6 e7 a8'" in queens and "'0 Results'" in queens
+    assert "(not with count or results)" in queens
