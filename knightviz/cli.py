@@ -8,9 +8,11 @@ Qt is imported only when the desktop app is launched, so ``knightviz solve`` sta
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any, NoReturn
 
 from .engine import (
@@ -113,8 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Watch backtracking search think: knight's tours and N-Queens. "
         "With no command, opens the desktop app.",
         epilog="Squares are named like a8 (file letter, rank; a8 is the top-left of 8x8) or "
-        "given as row,col (0-based, row 0 at the top). Exit status: 0 found, 1 no solution, "
-        "2 usage error.",
+        "given as row,col (0-based, row 0 at the top). The tutorials' programs, byte for byte: "
+        "solve --format c|py, batch, queens --format results|ascii. Exit status: 0 found, "
+        "1 no solution, 2 usage error.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -139,10 +142,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument(
         "--format",
-        choices=["matrix", "sequence", "algebraic", "json"],
+        choices=["matrix", "c", "py", "sequence", "algebraic", "json"],
         default="matrix",
-        help="matrix: move numbers per board row (default); sequence: square numbers "
-        "1..rows*cols in visiting order; algebraic: square names; json: everything",
+        help="matrix: move numbers per board row (default); c: the tutorial's C/C++ "
+        "layout, ' %%2d ' per square; py: its Python3/Java/C# layout, each number and a "
+        "space; sequence: square numbers 1..rows*cols in visiting order; algebraic: square "
+        "names; json: everything. With no tour, c prints 'Solution does not exist' with no "
+        "newline, py with one (no reason line; --stats puts it on stderr)",
     )
     solve.add_argument(
         "--stats",
@@ -153,8 +159,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "batch",
         help="the classic batch program: start squares on stdin, tours on stdout",
-        description="Read one start square (1..64, row-major from the top-left) per line; "
-        "print each tour as 64 square numbers, or -1. A line -1 ends the input.",
+        description="The classic non-recursive program: read start squares (1..64, "
+        'row-major from the top-left) as its scanf("%d") does: integers separated by any '
+        "whitespace, several per line, blank lines skipped, leading zeros and a sign allowed "
+        "(007, +5); print each tour as one line of 64 square numbers, or -1 (a start outside "
+        "1..64, or no tour). The integer -1 ends the input. Unlike the classic program: a "
+        "token that is not an integer prints -1 and reading goes on ('5abc' reads 5 as scanf "
+        "does, then 'abc' prints -1); end of input ends the run; start 21 prints a correct "
+        "tour.",
     )
 
     count = sub.add_parser(
@@ -197,13 +209,21 @@ def build_parser() -> argparse.ArgumentParser:
         "or the first, or the count.",
     )
     queens.add_argument("--size", type=_int, default=8, metavar="N", help="board size; default 8")
-    queens.add_argument("--first", action="store_true", help="stop at the first solution")
+    queens.add_argument(
+        "--first",
+        action="store_true",
+        help="stop at the first solution (not with count or results)",
+    )
     queens.add_argument(
         "--format",
-        choices=["algebraic", "ascii", "count", "json"],
+        choices=["algebraic", "results", "ascii", "count", "json"],
         default="algebraic",
-        help="algebraic: one line of squares per solution, rank 1 first (default); ascii: "
-        "boards with Q and *; count: the number alone; json",
+        help="algebraic: one line of squares per solution, rank 1 first, then 'N solutions' "
+        "(default); results: the article's C# Main, ' d1 b2 g3 c4 f5 h6 e7 a8' (each "
+        "solution with its ranks mirrored, as it reads its stack from the top) then "
+        "'92 Results' (with no solution: an empty line, then '0 Results'); ascii: the "
+        "article's boards, 'Solution:' then rank 1 on the top line, ' Q ' or ' * ' a square, "
+        "then 'N solutions'; count: the number alone; json",
     )
     return parser
 
@@ -228,16 +248,31 @@ def _start(board: Board, text: str | None) -> int:
         raise UsageError(str(exc)) from None
 
 
-def matrix(board: Board, tour: Sequence[int]) -> str:
+def _move_numbers(board: Board, tour: Sequence[int]) -> list[list[int]]:
+    """Move number (start = 0) of every square, one list per board row, top row first."""
     numbers = [0] * board.size
     for i, sq in enumerate(tour):
         numbers[sq] = i
-    width = len(str(board.size - 1))
     cols = board.cols
-    return "\n".join(
-        " ".join(f"{v:>{width}}" for v in numbers[r * cols : (r + 1) * cols])
-        for r in range(board.rows)
-    )
+    return [numbers[r * cols : (r + 1) * cols] for r in range(board.rows)]
+
+
+def matrix(board: Board, tour: Sequence[int]) -> str:
+    width = len(str(board.size - 1))
+    return "\n".join(" ".join(f"{v:>{width}}" for v in row) for row in _move_numbers(board, tour))
+
+
+def c_matrix(board: Board, tour: Sequence[int]) -> str:
+    """The tutorial's C/C++ output (REFERENCE.md §1): ``printf(" %2d ")`` per square.
+
+    Width 2 is the C code's, whatever the board: numbers from 100 on just take more room.
+    """
+    return "".join("".join(f" {v:2d} " for v in row) + "\n" for row in _move_numbers(board, tour))
+
+
+def py_matrix(board: Board, tour: Sequence[int]) -> str:
+    """The tutorial's Python3/Java/C# output (REFERENCE.md §1): each number, then a space."""
+    return "".join("".join(f"{v} " for v in row) + "\n" for row in _move_numbers(board, tour))
 
 
 def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
@@ -265,6 +300,12 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             "seconds": round(result.seconds, 6),
         }
         out.write(json.dumps(payload) + "\n")
+    elif args.format in ("c", "py"):
+        # The tutorial's programs print no reason, and the C one no newline after the verdict.
+        if tour is not None:
+            out.write((c_matrix if args.format == "c" else py_matrix)(board, tour))
+        else:
+            out.write(NO_SOLUTION if args.format == "c" else NO_SOLUTION + "\n")
     elif tour is None:
         out.write(f"{NO_SOLUTION}\n{result.reason}\n")
     elif args.format == "matrix":
@@ -275,6 +316,8 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         out.write(" ".join(board.name(sq) for sq in tour) + "\n")
     if args.stats:
         err.write(_stats(result) + "\n")
+        if tour is None and args.format in ("c", "py"):
+            err.write(f"{result.reason}\n")  # stdout has the verdict only, as the tutorial's
     return EXIT_OK if tour is not None else EXIT_NOT_FOUND
 
 
@@ -299,16 +342,35 @@ def batch_tour(number: int) -> str:
     return " ".join(str(sq + 1) for sq in result.solution)
 
 
+# One ``scanf("%d")`` conversion: C's whitespace (" \t\n\v\f\r") is skipped, then a sign and
+# ASCII digits are read; anything else, up to the next whitespace, is one bad token. So
+# ``5abc`` reads 5 as scanf does, then ``abc`` is the bad token scanf chokes on.
+_SCANF_TOKEN = re.compile(r"([+-]?[0-9]+)|[^ \t\n\v\f\r]+")
+
+
+def _scanf_value(text: str) -> int:
+    """The value of a ``%d`` token, any number of leading zeros; huge magnitudes are capped
+    (only -1 and 1..64 matter, and Python refuses to convert thousands of digits)."""
+    digits = text.lstrip("+-").lstrip("0") or "0"
+    value = int(digits) if len(digits) <= 18 else 10**18
+    return -value if text.startswith("-") else value
+
+
+def scanf_ints(lines: Iterable[str]) -> Iterator[int | None]:
+    """The integers ``scanf("%d")`` reads from ``lines``, lazily (the batch program answers
+    each start as it is typed); None for a token that is not an integer."""
+    for line in lines:
+        for token in _SCANF_TOKEN.finditer(line):
+            number = token.group(1)
+            yield None if number is None else _scanf_value(number)
+
+
 def _batch(inp: IO[str], out: IO[str]) -> int:
-    for line in inp:
-        text = line.strip()
-        if text == "-1":
+    for number in scanf_ints(inp):
+        if number == -1:
             break
-        try:
-            number = int(text)
-        except ValueError:
-            number = 0
-        out.write(batch_tour(number) + "\n")
+        # A bad token: the classic program stops silently; knightviz answers -1 and reads on.
+        out.write(("-1" if number is None else batch_tour(number)) + "\n")
         out.flush()
     return EXIT_OK
 
@@ -393,15 +455,32 @@ def _sweep(args: argparse.Namespace, out: IO[str]) -> int:
 
 
 def ascii_board(board: Board, solution: Sequence[int]) -> str:
+    """The article's drawing (REFERENCE.md §4): its sample has rank 1 on top, ``a1`` top-left."""
     queens = set(solution)
     n = board.cols
-    return "\n".join(
-        " ".join("Q" if r * n + c in queens else "*" for c in range(n)) for r in range(board.rows)
+    lines = ["Solution:"]
+    for r in reversed(range(board.rows)):  # the bottom row is rank 1
+        lines.append("".join(" Q " if r * n + c in queens else " * " for c in range(n)))
+    return "\n".join(lines) + "\n"
+
+
+def results_line(board: Board, solution: Sequence[int]) -> str:
+    """One line of the article's ``Main`` (REFERENCE.md §4).
+
+    It reads its stack of files from the top, so the file placed on rank N is printed as
+    rank 1: each line is the solution mirrored top to bottom.
+    """
+    last = board.rows - 1
+    return "".join(
+        " " + board.name(board.square(last - r, c)) for r, c in map(board.coords, solution[::-1])
     )
 
 
 def _queens(args: argparse.Namespace, out: IO[str]) -> int:
     n = args.size
+    if args.first and args.format == "results":
+        # That program has no such mode: its output always ends with the total count.
+        raise UsageError("--first cannot be combined with --format results")
     if args.format == "count":
         if args.first:
             raise UsageError("--first cannot be combined with --format count")
@@ -426,7 +505,9 @@ def _queens(args: argparse.Namespace, out: IO[str]) -> int:
 
     def show(solution: tuple[int, ...]) -> None:
         if args.format == "ascii":
-            out.write(ascii_board(board, solution) + "\n\n")
+            out.write(ascii_board(board, solution))
+        elif args.format == "results":
+            out.write(results_line(board, solution) + "\n")
         else:
             out.write(" ".join(algebraic(board, solution)) + "\n")
 
@@ -435,6 +516,13 @@ def _queens(args: argparse.Namespace, out: IO[str]) -> int:
         if result.count == 0:
             out.write(f"{NO_SOLUTION}\n{result.reason}\n")
             return EXIT_NOT_FOUND
+        return EXIT_OK
+    if args.format == "results":
+        if not result.count:
+            # The program prints its lines joined by newlines as one line: with no solution
+            # that line is empty, but it is still printed.
+            out.write("\n")
+        out.write(f"{result.count} Results\n")
         return EXIT_OK
     out.write(f"{result.count} solution{'' if result.count == 1 else 's'}\n")
     return EXIT_OK
@@ -456,6 +544,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "solve":
             return _solve(args, out, err)
         if args.command == "batch":
+            if isinstance(sys.stdin, io.TextIOWrapper):
+                # Undecodable bytes are just a bad token, never a traceback.
+                sys.stdin.reconfigure(errors="surrogateescape")
             return _batch(sys.stdin, out)
         if args.command == "count":
             return _count_cmd(args, out, err)
