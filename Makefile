@@ -18,6 +18,7 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check knightviz tests benchmarks
 	$(BIN)/ruff format --check knightviz tests benchmarks
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy knightviz/engine

@@ -21,12 +21,12 @@ TARGET_MS = 16.0
 
 
 def measure(side: int = 100, repeats: int = 40) -> tuple[float, float, float]:
+    from knightviz.gui.model import BoardModel
     from PySide6.QtGui import QImage
     from PySide6.QtWidgets import QApplication
 
     from knightviz.engine import run, tour_search
     from knightviz.gui.board import BoardWidget
-    from knightviz.gui.model import BoardModel
 
     app = QApplication.instance() or QApplication([])
     tour = run(tour_search(side, side, 0, heuristic="warnsdorff", tie_break="roth")).solution

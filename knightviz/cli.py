@@ -117,7 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Squares are named like a8 (file letter, rank; a8 is the top-left of 8x8) or "
         "given as row,col (0-based, row 0 at the top). The tutorials' programs, byte for byte: "
         "solve --format c|py, batch, queens --format results|ascii. Exit status: 0 found, "
-        "1 no solution, 2 usage error.",
+        "1 no solution, 2 usage error. With no command the desktop app opens; it also takes "
+        "Qt's standard options (e.g. -style fusion).",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -531,16 +532,28 @@ def _queens(args: argparse.Namespace, out: IO[str]) -> int:
 # -- entry -----------------------------------------------------------------------------
 
 
+COMMANDS = ("solve", "batch", "count", "sweep", "queens")
+
+
+def wants_app(args: Sequence[str]) -> bool:
+    """No command, only options that are not ours: the desktop app with Qt's own options
+    (``-style fusion``, ``-platform xcb``, ``-reverse``, …) and the app's (``--lang``)."""
+    if not args:
+        return True
+    first = args[0]
+    return first.startswith("-") and first not in ("-h", "--help")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     out, err = sys.stdout, sys.stderr
+    if wants_app(args_list):
+        from .gui.app import main as gui_main  # Qt only here
+
+        return gui_main([sys.argv[0] if sys.argv else PROG, *args_list])
     parser = build_parser()
     try:
         args = parser.parse_args(args_list)
-        if args.command is None:
-            from .gui.app import main as gui_main  # Qt only here
-
-            return gui_main()
         if args.command == "solve":
             return _solve(args, out, err)
         if args.command == "batch":

@@ -23,7 +23,7 @@ from .events import (
     run,
 )
 from .tour import Heuristic, Strategy, TieBreak, TourConfig, TourSearch, tour_search
-from .verdict import closed_tour_exists, impossibility, open_tour_exists
+from .verdict import Verdict, closed_tour_exists, impossibility, open_tour_exists, verdict
 
 __all__ = [
     "BATCH_ORDER",
@@ -44,6 +44,7 @@ __all__ = [
     "TourConfig",
     "TourSearch",
     "Tracker",
+    "Verdict",
     "closed_tour_exists",
     "decode",
     "file_name",
@@ -53,4 +54,5 @@ __all__ = [
     "parse_square",
     "run",
     "tour_search",
+    "verdict",
 ]

@@ -1,7 +1,13 @@
-"""Entry point for the desktop app: ``knightviz`` with no arguments calls ``main()``."""
+"""Entry point for the desktop app: ``knightviz`` with no command calls ``main()``.
+
+Qt's standard options (``-style fusion``, ``-platform xcb``, ``-reverse``, …) go to
+QApplication, which takes what it knows; anything left over is a usage error (one line on
+stderr, exit 2), like the command line's.
+"""
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 
@@ -9,11 +15,19 @@ from PySide6.QtWidgets import QApplication
 
 from knightviz.gui.main_window import MainWindow, app_icon
 
+EXIT_USAGE = 2
+
 
 def main(argv: list[str] | None = None) -> int:
     """Create the application and the main window, show it, run the event loop."""
-    app = QApplication.instance() or QApplication(sys.argv if argv is None else argv)
-    assert isinstance(app, QApplication)
+    args = list(sys.argv if argv is None else argv) or ["knightviz"]
+    logging.basicConfig(level=logging.WARNING, format="knightviz: %(name)s: %(message)s")
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(args)
+    leftover = [a for a in app.arguments()[1:] if existing is None]
+    if leftover:
+        sys.stderr.write(f"knightviz: error: unrecognized arguments: {' '.join(leftover)}\n")
+        return EXIT_USAGE
     app.setApplicationName("knightviz")
     app.setOrganizationName("knightviz")
     app.setWindowIcon(app_icon())
@@ -28,9 +42,7 @@ def main(argv: list[str] | None = None) -> int:
 def _schedule_screenshot(window: MainWindow) -> None:
     """KNIGHTVIZ_SCREENSHOT=path.png: save a grab of the window and quit (docs and CI).
 
-    KNIGHTVIZ_SCREENSHOT_SCRIPT picks a scene: ``idle`` (default), ``midrun`` (a paced plain
-    run on 6×6 caught mid-search), ``warnsdorff`` (a paced Warnsdorff run showing degrees),
-    ``solved`` (a finished Warnsdorff tour and a history).
+    KNIGHTVIZ_SCREENSHOT_SCRIPT picks a scene (see ``screenshot.SCENES``).
     """
     path = os.environ.get("KNIGHTVIZ_SCREENSHOT")
     if not path:

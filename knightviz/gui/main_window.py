@@ -1,4 +1,4 @@
-"""The main window: the one place that wires the board, panels, history and solver together."""
+"""The main window: layout, menus and wiring only; a run session does the rest."""
 
 from __future__ import annotations
 
@@ -6,31 +6,50 @@ import math
 from collections import deque
 from importlib import resources
 from time import monotonic
+from typing import Any
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QElapsedTimer, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QPixmap
+from PySide6.QtCore import QByteArray, QCoreApplication, QRect, Qt, Slot
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QGuiApplication,
+    QIcon,
+    QKeyEvent,
+    QKeySequence,
+    QPixmap,
+)
 from PySide6.QtWidgets import (
+    QDockWidget,
     QFrame,
-    QGroupBox,
-    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
-from knightviz.engine import Board, Outcome, Result, Search, impossibility, tour_search
-from knightviz.gui.board import BoardWidget
-from knightviz.gui.history import HistoryTable, RunRecord
-from knightviz.gui.model import BoardModel
-from knightviz.gui.panels import ControlPanel, CounterPanel, RunSettings
-from knightviz.gui.worker import PER_EVENT_MAX, SolverController
+from knightviz.engine import Board
+from knightviz.gui.board.widget import BoardWidget
+from knightviz.gui.panels.banner import INFO, WARNING, Banner
+from knightviz.gui.panels.controls import ControlPanel, RunControls
+from knightviz.gui.panels.counters import CounterPanel
+from knightviz.gui.panels.history import HistoryTable
+from knightviz.gui.panels.solutions import SolutionsPanel
+from knightviz.gui.puzzles.base import Puzzle
+from knightviz.gui.puzzles.knight import KnightPuzzle
+from knightviz.gui.puzzles.queens import QueensPuzzle, solution_text
+from knightviz.gui.puzzles.queens_panels import ConstraintsPanel
+from knightviz.gui.session import RunRecord, RunSession, State
+from knightviz.gui.solver.controller import SolverController
 
-HINT = "Drag the knight to choose a start square, then press Start"
+#: Largest default window; smaller screens get 92 % of their available area.
+DEFAULT_SIZE = (1280, 880)
+#: Keys handled by the window when the focused widget does not want them.
+RUN_KEYS = {Qt.Key.Key_Space, Qt.Key.Key_N, Qt.Key.Key_Right, Qt.Key.Key_R}
 
 
 def app_icon() -> QIcon:
@@ -40,136 +59,200 @@ def app_icon() -> QIcon:
     return QIcon(pixmap)
 
 
+class StatusLabel(QLabel):
+    """The status line: one line, elided with "…" when too long, the full text on hover."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("statusLabel")
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._full = ""
+
+    def set_full_text(self, text: str) -> None:
+        self._full = text
+        self.setToolTip(text)
+        self._elide()
+
+    def full_text(self) -> str:
+        return self._full
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        fm = self.fontMetrics()
+        self.setText(fm.elidedText(self._full, Qt.TextElideMode.ElideRight, max(20, self.width())))
+
+
 class MainWindow(QMainWindow):
-    """Board in the middle, controls and counters on the right, run history below."""
+    """Board in the middle, controls and counters on the right, history and panels docked."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("mainWindow")
-        self.setWindowTitle(self.tr("knightviz — watch the knight's tour search"))
+        self.setWindowTitle(self.tr("knightviz — watch backtracking search think"))
         self.setWindowIcon(app_icon())
-        self.resize(1100, 860)
-
-        self._settings = RunSettings()
-        self.model = BoardModel(8, 8, (0,))
-        self.board = BoardWidget(self.model)
-        self.panel = ControlPanel()
+        self.setDockNestingEnabled(True)
+        self.puzzles: dict[str, Puzzle] = {
+            "knight": KnightPuzzle(self),
+            "queens": QueensPuzzle(self),
+        }
+        self.session = RunSession(self.puzzles, self)
+        self.board = BoardWidget(self.session.model)
+        self.panel = ControlPanel(self.puzzles)
+        self.run_controls = RunControls(self.session.speed)
         self.counters = CounterPanel()
-        self.history = HistoryTable()
-        self.controller = SolverController(self.model, self)
-        self._run_settings = self._settings
-        self._run_start = (0, 0)
+        self.history = HistoryTable(self.puzzles)
+        self.solutions_panel = SolutionsPanel()
+        self.constraints_panel = ConstraintsPanel()
         self._runs = 0
-        self._showing_result = False
-        self._elapsed = QElapsedTimer()
-        self._elapsed_before = 0.0
+        self._layers_puzzle = ""
         self._rate_samples: deque[tuple[float, int]] = deque(maxlen=64)
         self._shutting_down = False
 
         self._build_layout()
         self._build_actions()
         self._wire()
-        self.panel.set_settings(self._settings)
-        self._update_verdict()
-        self._refresh_counters()
+        self._apply_puzzle()
+        self._sync()
+        self._fit_to_screen()
         self.board.setFocus()
-        self.statusBar().showMessage(self.tr(HINT))
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
 
-    # -- construction -----------------------------------------------------------------
+    # -- what tests and automation use ----------------------------------------------------------
+
+    @property
+    def controller(self) -> SolverController:
+        """The current session's solver controller (``run_finished`` carries the Result)."""
+        return self.session.controller
+
+    @property
+    def model(self) -> Any:
+        """The current session's board model."""
+        return self.session.model
+
+    def status_text(self) -> str:
+        """The status line's full text (it may be shown elided)."""
+        return self.status_label.full_text()
+
+    def verdict(self) -> str | None:
+        """The announced reason no solution can exist, or None."""
+        return None if self.verdict_banner.isHidden() else self.verdict_banner.text()
+
+    def hint(self) -> str | None:
+        """The "this run looks stuck" advice, or None."""
+        return None if self.hint_banner.isHidden() else self.hint_banner.text()
+
+    # -- construction ---------------------------------------------------------------------------
 
     def _build_layout(self) -> None:
-        self.verdict_frame = QFrame()
-        self.verdict_frame.setObjectName("verdictFrame")
-        self.verdict_frame.setStyleSheet(
-            "#verdictFrame { background: #fff3cd; border: 1px solid #e0b84c; border-radius: 6px; }"
-            "#verdictFrame QLabel { color: #5c4400; }"
-        )
-        self.verdict_label = QLabel()
-        self.verdict_label.setObjectName("verdictLabel")
-        self.verdict_label.setWordWrap(True)
+        self.verdict_banner = Banner("verdictFrame", WARNING)
+        self.verdict_banner.label.setObjectName("verdictLabel")
         self.search_anyway_button = QPushButton(self.tr("Search anyway"))
         self.search_anyway_button.setObjectName("searchAnywayButton")
         self.search_anyway_button.setToolTip(
-            self.tr("Run the exhaustive search and watch it prove that no tour exists")
+            self.tr("Run the exhaustive search and watch it prove that no solution exists")
         )
-        verdict_layout = QHBoxLayout(self.verdict_frame)
-        verdict_layout.setContentsMargins(10, 6, 6, 6)
-        verdict_layout.addWidget(self.verdict_label, 1)
-        verdict_layout.addWidget(self.search_anyway_button)
-        self.verdict_frame.hide()
+        self.search_anyway_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.verdict_banner.add_button(self.search_anyway_button)
+        self.hint_banner = Banner("hintFrame", INFO)
+        self.hint_banner.label.setObjectName("hintLabel")
 
         centre = QWidget()
         centre_layout = QVBoxLayout(centre)
         centre_layout.setContentsMargins(0, 0, 0, 0)
-        centre_layout.addWidget(self.verdict_frame)
+        centre_layout.addWidget(self.verdict_banner)
+        centre_layout.addWidget(self.hint_banner)
         centre_layout.addWidget(self.board, 1)
 
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 0, 0)
-        side_layout.addWidget(self.panel)
-        side_layout.addWidget(self.counters)
-        side_layout.addStretch(1)
         scroll = QScrollArea()
-        scroll.setWidget(side)
+        scroll.setObjectName("setupScroll")
+        scroll.setWidget(self.panel)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setMinimumWidth(340)
-        scroll.setMaximumWidth(440)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumHeight(80)
+        side = QWidget()
+        side.setObjectName("sidePanel")
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(scroll, 1)
+        side_layout.addWidget(self.run_controls)
+        side_layout.addWidget(self.counters)
+        side.setMinimumWidth(330)
+        side.setMaximumWidth(460)
 
-        top = QSplitter(Qt.Orientation.Horizontal)
-        top.addWidget(centre)
-        top.addWidget(scroll)
-        top.setStretchFactor(0, 1)
-        top.setStretchFactor(1, 0)
-        top.setChildrenCollapsible(False)
-
-        history_box = QGroupBox(self.tr("Runs (double-click to restore)"))
-        history_layout = QVBoxLayout(history_box)
-        history_layout.setContentsMargins(6, 6, 6, 6)
-        history_layout.addWidget(self.history)
-
-        main = QSplitter(Qt.Orientation.Vertical)
-        main.addWidget(top)
-        main.addWidget(history_box)
-        main.setStretchFactor(0, 4)
-        main.setStretchFactor(1, 1)
-        main.setSizes([640, 180])
-        main.setChildrenCollapsible(False)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("mainSplitter")
+        self.splitter.addWidget(centre)
+        self.splitter.addWidget(side)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.setChildrenCollapsible(False)
         wrapper = QWidget()
         outer = QVBoxLayout(wrapper)
-        outer.setContentsMargins(10, 8, 10, 4)
-        outer.addWidget(main)
+        outer.setContentsMargins(8, 6, 8, 2)
+        outer.addWidget(self.splitter)
         self.setCentralWidget(wrapper)
+
+        self.history_dock = self._dock(
+            "historyDock", self.tr("Runs (double-click to bring one back)"), self.history
+        )
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.history_dock)
+        self.constraints_dock = self._dock(
+            "constraintsDock", self.tr("Constraints"), self.constraints_panel
+        )
+        self.solutions_dock = self._dock(
+            "solutionsDock", self.tr("Solutions"), self.solutions_panel
+        )
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.constraints_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.solutions_dock)
+        self.splitDockWidget(self.constraints_dock, self.solutions_dock, Qt.Orientation.Vertical)
+        self.resizeDocks([self.history_dock], [130], Qt.Orientation.Vertical)
+
+        self.status_label = StatusLabel()
+        self.statusBar().addWidget(self.status_label, 1)
+
+    def _dock(self, name: str, title: str, widget: QWidget) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetClosable
+            | QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
+        return dock
 
     def _build_actions(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
-        self.export_action = QAction(self.tr("&Export history…"), self)
-        self.export_action.setEnabled(False)
-        self.export_action.setToolTip(self.tr("Coming in a later version"))
-        file_menu.addAction(self.export_action)
-        file_menu.addSeparator()
         quit_action = QAction(self.tr("&Quit"), self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
 
+        # Space, N, → and R are not QAction shortcuts: a shortcut would take Space from a
+        # focused check box or button. The window handles them in keyPressEvent, which
+        # only sees keys the focused widget did not want; the menus show them after a tab.
         run_menu = self.menuBar().addMenu(self.tr("&Run"))
-        self.start_action = QAction(self.tr("Start / &Pause"), self)
-        self.start_action.setShortcut(QKeySequence(Qt.Key.Key_Space))
+        self.start_action = QAction(self.tr("Start / &Pause") + "\tSpace", self)
+        self.start_action.setObjectName("startAction")
         self.start_action.triggered.connect(self.start_or_pause)
-        self.step_action = QAction(self.tr("&Step"), self)
-        self.step_action.setShortcuts([QKeySequence(Qt.Key.Key_N), QKeySequence(Qt.Key.Key_Right)])
+        self.step_action = QAction(self.tr("&Step") + "\tN", self)
+        self.step_action.setObjectName("stepAction")
         self.step_action.triggered.connect(self.step)
-        self.reset_action = QAction(self.tr("&Reset"), self)
-        self.reset_action.setShortcut(QKeySequence(Qt.Key.Key_R))
+        self.reset_action = QAction(self.tr("&Reset") + "\tR", self)
+        self.reset_action.setObjectName("resetAction")
         self.reset_action.triggered.connect(self.reset)
         for action in (self.start_action, self.step_action, self.reset_action):
             run_menu.addAction(action)
-            self.addAction(action)
+
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        for dock in (self.history_dock, self.constraints_dock, self.solutions_dock):
+            view_menu.addAction(dock.toggleViewAction())
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         about = QAction(self.tr("&About knightviz"), self)
@@ -177,277 +260,279 @@ class MainWindow(QMainWindow):
         help_menu.addAction(about)
 
     def _wire(self) -> None:
+        s = self.session
         self.panel.settings_changed.connect(self._on_settings_changed)
-        self.panel.speed_changed.connect(self._on_speed_changed)
-        self.panel.start_clicked.connect(self.start_or_pause)
-        self.panel.step_clicked.connect(self.step)
-        self.panel.reset_clicked.connect(self.reset)
+        rc = self.run_controls
+        rc.speed_changed.connect(self._on_speed_changed)
+        rc.start_clicked.connect(self.start_or_pause)
+        rc.step_clicked.connect(self.step)
+        rc.reset_clicked.connect(self.reset)
         self.board.start_changed.connect(self._on_start_changed)
         self.board.drag_refused.connect(self._on_drag_refused)
         self.history.record_activated.connect(self._on_record_activated)
         self.search_anyway_button.clicked.connect(self.search_anyway)
-        self.controller.run_finished.connect(self._on_run_finished)
-        self.controller.frame_applied.connect(self.board.paint_frame)
-        self.controller.paused_changed.connect(self._on_paused_changed)
-        self._counter_timer = QTimer(self)
-        self._counter_timer.setInterval(16)
-        self._counter_timer.timeout.connect(self._refresh_counters)
+        self.solutions_panel.solution_clicked.connect(self._on_solution_clicked)
+        s.changed.connect(self._sync)
+        s.ticked.connect(self._tick)
+        s.model_replaced.connect(self._on_model_replaced)
+        s.run_recorded.connect(self._on_run_recorded)
+        s.solution_found.connect(self.solutions_panel.add)
+        s.failed.connect(self._on_failed)
+        s.controller.frame_applied.connect(self.board.paint_frame)
 
-    # -- commands ---------------------------------------------------------------------
+    def _fit_to_screen(self) -> None:
+        """Open at a size the screen can show (a laptop's 768 pixels included), centred."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(*DEFAULT_SIZE)
+            return
+        avail: QRect = screen.availableGeometry()
+        w = min(DEFAULT_SIZE[0], int(avail.width() * 0.92))
+        h = min(DEFAULT_SIZE[1], int(avail.height() * 0.92))
+        self.resize(w, h)
+        self.move(avail.x() + (avail.width() - w) // 2, avail.y() + (avail.height() - h) // 2)
+
+    # -- commands ---------------------------------------------------------------------------
 
     @Slot()
     def start_or_pause(self) -> None:
         """Space: start when idle, pause when running, resume when paused."""
-        if not self.controller.running:
-            self._begin()
-        elif self.controller.paused:
-            self.controller.resume()
-        else:
-            self.controller.pause()
+        self.session.start_or_pause()
 
     @Slot()
     def step(self) -> None:
         """One event: starts a paused run when idle; ignored while running unpaused."""
-        if not self.controller.running and not self._begin(paused=True):
-            return
-        if self.controller.paused:
-            self.controller.step()
+        self.session.step()
 
     @Slot()
     def reset(self) -> None:
         """Stop any run (it still gets its history row) and clear the board."""
-        self.controller.stop()
-        self._clear_board()
-        self.statusBar().showMessage(self.tr(HINT))
+        self.session.reset()
+        self.board.set_model(self.session.model)
 
     @Slot()
     def search_anyway(self) -> None:
-        self.controller.stop()
-        self._begin(anyway=True)
+        self.session.begin(anyway=True)
 
     @Slot()
     def shutdown(self) -> None:
         """The one shutdown path: stop → quit → wait (closeEvent and aboutToQuit)."""
         self._shutting_down = True
-        self._counter_timer.stop()
-        self.controller.shutdown()
+        self.session.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()
         super().closeEvent(event)
 
-    # -- runs -------------------------------------------------------------------------
-
-    def make_search(self, settings: RunSettings, start: int, anyway: bool = False) -> Search:
-        """The engine search for these settings (the one knight-specific piece of wiring)."""
-        return tour_search(
-            settings.rows,
-            settings.cols,
-            start,
-            heuristic="warnsdorff" if settings.warnsdorff else "none",
-            tie_break=settings.tie_break,
-            seed=settings.seed,
-            backtrack=settings.backtrack,
-            closed=settings.closed,
-            search_anyway=anyway,
-        )
-
-    def _begin(self, paused: bool = False, anyway: bool = False) -> bool:
-        settings = self.panel.settings()
-        row, col = self.board.start_square()
-        start = row * settings.cols + col
-        search = self.make_search(settings, start, anyway)
-        if search.result is not None and search.result.outcome is Outcome.IMPOSSIBLE:
-            self._show_verdict(search.result.reason or "")
-            self.statusBar().showMessage(
-                self.tr("No tour can exist here; press “Search anyway” to watch the proof.")
-            )
-            return False
-        self._run_settings = settings
-        self._run_start = (row, col)
-        self._clear_board()
-        self.model.reset(search.initial)
-        self.board.set_interactive(False)
-        self.board.set_animating(True)
-        self._elapsed_before = 0.0
-        self._elapsed.start()
-        self._rate_samples.clear()
-        self.controller.start(search, self.panel.speed(), paused)
-        self._counter_timer.start()
-        self._update_run_state()
-        self.statusBar().showMessage(
-            self.tr("Searching… Space pauses, N steps, R resets.")
-            if not paused
-            else self.tr("Paused: N makes one step, Space resumes.")
-        )
-        return True
-
-    def _clear_board(self) -> None:
-        row, col = self.board.start_square()
-        self.model.reset((row * self.model.cols + col,))
-        self._showing_result = False
-        self.board.set_closing(False)
-        self.board.set_interactive(True)
-        self.board.set_animating(False)
-        self._elapsed_before = 0.0
-        self._elapsed.invalidate()
-        self._rate_samples.clear()
-        self._update_run_state()
-        self._update_degrees()
-        self._refresh_counters()
-
-    @Slot(object)
-    def _on_run_finished(self, result: Result) -> None:
-        self._runs += 1
-        settings, (row, col) = self._run_settings, self._run_start
-        board = Board(settings.rows, settings.cols)
-        record = RunRecord(
-            self._runs, settings, (row, col), board.name(row * settings.cols + col), result
-        )
-        self.history.add_record(record)
-        self._elapsed_before = self._seconds()
-        self._elapsed.invalidate()
-        self._counter_timer.stop()
-        if self._shutting_down:
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Run keys that the focused widget did not take (a check box keeps its Space)."""
+        key = Qt.Key(event.key())
+        if key not in RUN_KEYS or event.modifiers() not in (
+            Qt.KeyboardModifier.NoModifier,
+            Qt.KeyboardModifier.KeypadModifier,
+        ):
+            super().keyPressEvent(event)
             return
-        if result.solution is not None:
-            self.model.replace(result.solution, result.moves, result.backtracks)
-            self.board.set_closing(settings.closed)
-        self.model.moves, self.model.backtracks = result.moves, result.backtracks
-        self.model.upcoming = None
-        self._showing_result = True
-        self.board.set_interactive(True)
-        self.board.set_animating(False)
-        self._update_run_state()
-        self._update_degrees()
-        self._refresh_counters()
-        self.statusBar().showMessage(self._describe(result))
+        if key == Qt.Key.Key_Space:
+            self.start_or_pause()
+        elif key in (Qt.Key.Key_N, Qt.Key.Key_Right):
+            self.step()
+        else:
+            self.reset()
+        event.accept()
 
-    def _describe(self, r: Result) -> str:
-        counts = self.tr("{0:,} moves, {1:,} backtracks, {2:,} steps").format(
-            r.moves, r.backtracks, r.steps
-        )
-        if r.outcome is Outcome.SOLVED:
-            return self.tr("Tour found: {0}.").format(counts)
-        if r.outcome is Outcome.CANCELLED:
-            return self.tr("Stopped after {0}.").format(counts)
-        return f"{r.reason or r.outcome} ({counts})"
-
-    # -- reactions ----------------------------------------------------------------------
+    # -- reactions ------------------------------------------------------------------------------
 
     @Slot()
     def _on_settings_changed(self) -> None:
-        """Board or strategy changed: stop a run first, then show the new board."""
-        settings = self.panel.settings()
-        if self.controller.running:
-            self.controller.stop()
-        if (settings.rows, settings.cols) != (self.model.rows, self.model.cols):
-            row, col = self.board.start_square()
-            row, col = min(row, settings.rows - 1), min(col, settings.cols - 1)
-            self.model = BoardModel(settings.rows, settings.cols, (row * settings.cols + col,))
-            self.controller.model = self.model
-            self.board.set_model(self.model)
-            self.board.set_start_square(row, col)
-        self._settings = settings
-        self._clear_board()
-        self._update_verdict()
-        self._update_degrees()
+        """Puzzle, board or strategy changed: stop a run first, then show the new setup."""
+        self.session.configure(self.panel.puzzle_key(), self.panel.settings())
+        self._apply_puzzle()
+
+    def _apply_puzzle(self) -> None:
+        """Layers, counters and panels follow the puzzle."""
+        s = self.session
+        puzzle = s.puzzle
+        if puzzle.key != self._layers_puzzle:
+            layers = puzzle.create_layers()
+            self.board.set_layers(layers)
+            self._layers_puzzle = puzzle.key
+            queens = puzzle.key == "queens"
+            self.counters.set_solutions_visible(queens)
+            self.constraints_dock.setVisible(queens)
+            self.solutions_dock.setVisible(queens)
+        puzzle.configure_layers(self.board.layers(), s.settings)
+        self.board.set_movable_start(puzzle.movable_start)
+        if puzzle.movable_start:
+            self.board.set_start_square(*s.start)
+        self.counters.set_titles(*puzzle.counter_titles())
+        n = s.settings.rows
+        self.constraints_panel.set_board(n, getattr(s.settings, "variant", "sets"))
+        self.solutions_panel.set_describe(lambda sol, n=n: solution_text(n, sol))
+        self.solutions_panel.clear()
+        self._sync()
 
     @Slot(float)
     def _on_speed_changed(self, speed: float) -> None:
-        self.controller.set_speed(speed)
-        self._update_degrees()
+        self.session.set_speed(speed)
 
     @Slot(int, int)
     def _on_start_changed(self, row: int, col: int) -> None:
-        self._clear_board()
-        self._update_verdict()
-        name = Board(self.model.rows, self.model.cols).name(row * self.model.cols + col)
-        self.statusBar().showMessage(self.tr("Start square: {0}. Press Start.").format(name))
+        self.session.set_start(row, col)
 
     @Slot()
     def _on_drag_refused(self) -> None:
         self.statusBar().showMessage(
-            self.tr("The knight cannot be moved during a run: press Reset (R) first."), 4000
+            self.tr("The piece cannot be moved during a run: press Reset (R) first."), 4000
         )
 
-    @Slot(bool)
-    def _on_paused_changed(self, paused: bool) -> None:
-        if paused:
-            if self._elapsed.isValid():
-                self._elapsed_before += self._elapsed.nsecsElapsed() / 1e9
-                self._elapsed.invalidate()
-            self.statusBar().showMessage(self.tr("Paused: N makes one step, Space resumes."))
-        else:
-            self._elapsed.start()
-            self.statusBar().showMessage(self.tr("Searching… Space pauses, R resets."))
-        self._update_run_state()
-        self._update_degrees()
+    @Slot(object)
+    def _on_model_replaced(self, model: Any) -> None:
+        self.board.set_model(model)
+
+    @Slot(object)
+    def _on_run_recorded(self, record: RunRecord) -> None:
+        self._runs += 1
+        numbered = RunRecord(
+            record.puzzle,
+            record.settings,
+            record.start,
+            record.start_name,
+            record.result,
+            record.wall_seconds,
+            record.strategy,
+            record.summary,
+            record.solutions,
+            self._runs,
+        )
+        self.history.add_record(numbered)
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        self.statusBar().showMessage(message, 10_000)
 
     @Slot(object)
     def _on_record_activated(self, record: RunRecord) -> None:
-        self.controller.stop()
-        self.panel.set_settings(record.settings)
-        row, col = record.start
-        self.board.set_start_square(row, col)
-        self._clear_board()
-        self._update_verdict()
+        self.session.reset()
+        self.panel.set_settings(record.puzzle, record.settings)
+        if self.puzzles[record.puzzle].movable_start:
+            self.board.set_start_square(*record.start)
+            self.session.set_start(*record.start)
         self.statusBar().showMessage(
-            self.tr("Restored run {0}: {1} from {2}. Press Start.").format(
-                record.number, record.settings.describe(), record.start_name
-            )
+            self.tr("Run {0} brought back: {1}. Press Start.").format(
+                record.number, record.strategy
+            ),
+            6000,
         )
 
-    # -- display ----------------------------------------------------------------------
+    @Slot(object)
+    def _on_solution_clicked(self, solution: tuple[int, ...]) -> None:
+        s = self.session
+        if s.state is State.RUNNING:
+            s.pause()
+        self.board.set_model(s.preview(solution))
 
-    def _update_run_state(self) -> None:
-        running, paused = self.controller.running, self.controller.paused
-        self.panel.set_run_state(running, paused)
-        self.step_action.setEnabled(not running or paused)
-
-    def _update_degrees(self) -> None:
-        """Degrees only when a student can read them: paced speeds, or paused (stepping)."""
-        slow = self.panel.speed() <= PER_EVENT_MAX or self.controller.paused
-        self.board.set_show_degrees(self.panel.settings().warnsdorff and slow)
-
-    def _update_verdict(self) -> None:
-        s = self.panel.settings()
-        row, col = self.board.start_square()
-        reason = impossibility(Board(s.rows, s.cols), row * s.cols + col, s.closed)
-        if reason is None:
-            self.verdict_frame.hide()
-        else:
-            self._show_verdict(reason)
-
-    def _show_verdict(self, reason: str) -> None:
-        self.verdict_label.setText("⚠ " + reason)
-        self.verdict_frame.show()
-
-    def verdict(self) -> str | None:
-        """The announced reason no tour can exist, or None (for tests and automation)."""
-        return None if self.verdict_frame.isHidden() else self.verdict_label.text()[2:]
-
-    def _seconds(self) -> float:
-        extra = self._elapsed.nsecsElapsed() / 1e9 if self._elapsed.isValid() else 0.0
-        return self._elapsed_before + extra
+    # -- display ----------------------------------------------------------------------------
 
     @Slot()
+    def _sync(self) -> None:
+        """Everything derived from the session's state: buttons, banners, board, status."""
+        if self._shutting_down:
+            return
+        s = self.session
+        running, paused = s.controller.running, s.controller.paused
+        self.run_controls.set_run_state(running, paused)
+        self.step_action.setEnabled(not running or paused)
+        if s.preview_model is None:
+            self.board.set_model(s.model)
+        self.board.set_interactive(not running)
+        self.board.set_animating(running)
+        self.board.set_details(s.details)
+        solved_closed = (
+            s.state is State.FINISHED
+            and s.result is not None
+            and s.result.solved
+            and bool(getattr(s.run_settings, "closed", False))
+        )
+        self.board.set_closing(solved_closed)
+        verdict = s.verdict() if s.state is State.IDLE else None
+        if verdict is None:
+            self.verdict_banner.hide()
+        else:
+            self.verdict_banner.show_text("⚠ " + verdict)
+        self._update_hint()
+        self.status_label.set_full_text(self._status(verdict))
+        self._refresh_counters()
+
+    def _status(self, verdict: str | None) -> str:
+        s = self.session
+        puzzle = s.puzzle
+        if s.state is State.RUNNING:
+            return self.tr("Searching… Space pauses, N steps, R resets.")
+        if s.state is State.PAUSED:
+            return self.tr("Paused: N makes one step, Space resumes, R resets.")
+        if s.state is State.FINISHED and s.result is not None:
+            return s.run_puzzle.describe_result(
+                s.run_settings, _index(s.run_start, s.run_settings.cols), s.result, s.model
+            )
+        if verdict is not None:
+            return self.tr("No solution can exist here; press “Search anyway” to watch the proof.")
+        if puzzle.movable_start:
+            board = Board(s.settings.rows, s.settings.cols)
+            return self.tr(
+                "Start square {0}. Drag the knight to choose another, then press Start (Space)."
+            ).format(board.name(s.start_index()))
+        return self.tr("Press Start (Space) to place the queens, rank by rank.")
+
+    def _update_hint(self) -> None:
+        hint = self.session.slow_hint()
+        if hint is None:
+            self.hint_banner.hide()
+        elif hint != self.hint_banner.text() or self.hint_banner.isHidden():
+            self.hint_banner.show_text(hint)
+
+    @Slot()
+    def _tick(self) -> None:
+        s = self.session
+        self._refresh_counters()
+        self.board.refresh()
+        self.solutions_panel.flush()
+        self.solutions_panel.set_count(len(s.found))
+        if self.constraints_dock.isVisible():
+            self.constraints_panel.show_model(s.model, s.details)
+        self._update_hint()
+
     def _refresh_counters(self) -> None:
-        m = self.model
-        seconds = self._seconds()
+        s = self.session
+        m = s.model
+        seconds = s.seconds()
         now = monotonic()
         samples = self._rate_samples
+        if not s.controller.running:
+            samples.clear()
         samples.append((now, m.steps))
         while len(samples) > 2 and now - samples[0][0] > 0.5:
             samples.popleft()
         rate = 0.0
-        if self.controller.running and len(samples) >= 2 and samples[-1][0] > samples[0][0]:
+        if s.controller.running and len(samples) >= 2 and samples[-1][0] > samples[0][0]:
             rate = (samples[-1][1] - samples[0][1]) / (samples[-1][0] - samples[0][0])
         elif seconds > 0:
             rate = m.steps / seconds
+        covered = len(m.path)
         self.counters.show_counts(
-            m.moves, m.backtracks, len(m.path), m.size, seconds, rate if math.isfinite(rate) else 0
+            m.moves,
+            m.backtracks,
+            covered,
+            m.size if s.puzzle.movable_start else m.rows,
+            seconds,
+            rate if math.isfinite(rate) else 0.0,
         )
+        self.counters.show_solutions(len(s.found))
+        if not s.controller.running:
+            self.solutions_panel.flush()
+            self.solutions_panel.set_count(len(s.found))
+            if self.constraints_dock.isVisible():
+                self.constraints_panel.show_model(s.model, s.details)
 
     def _about(self) -> None:
         QMessageBox.about(
@@ -455,7 +540,11 @@ class MainWindow(QMainWindow):
             self.tr("About knightviz"),
             self.tr(
                 "<h3>knightviz</h3><p>Watch backtracking search think: every move and every "
-                "backtrack of a knight's tour search, live.</p><p>Toggle Warnsdorff's rule "
-                "and compare the steps in the history table.</p>"
+                "backtrack of a knight's tour or N-Queens search, live.</p><p>Toggle "
+                "Warnsdorff's rule and compare the steps in the history.</p>"
             ),
         )
+
+
+def _index(start: tuple[int, int], cols: int) -> int:
+    return start[0] * cols + start[1]

@@ -7,55 +7,122 @@ is what gets photographed.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from knightviz.gui.main_window import MainWindow
-from knightviz.gui.panels import RunSettings, speed_to_slider
+from knightviz.gui.puzzles.knight import KnightSettings
+from knightviz.gui.puzzles.queens import QueensSettings
 
 
-def _start(window: MainWindow, settings: RunSettings, speed: float, start: tuple[int, int]) -> None:
-    """Configure a run, put the knight on ``start`` and press Start."""
-    window.panel.set_settings(settings)
-    window.panel.speed_slider.setValue(speed_to_slider(speed))
-    window.board.set_start_square(*start)
-    window._clear_board()
+def configure(
+    window: MainWindow,
+    puzzle: str,
+    settings: Any,
+    speed: float,
+    start: tuple[int, int] = (0, 0),
+) -> None:
+    """Show ``settings`` for ``puzzle``, put the piece on ``start``, set the speed."""
+    window.panel.set_settings(puzzle, settings)
+    window.run_controls.set_speed(speed)
+    if window.puzzles[puzzle].movable_start:
+        window.board.set_start_square(*start)
+        window.session.set_start(*start)
+
+
+def start(
+    window: MainWindow, puzzle: str, settings: Any, speed: float, at: tuple[int, int] = (0, 0)
+) -> None:
+    """Configure a run and press Start."""
+    configure(window, puzzle, settings, speed, at)
     window.start_or_pause()
+
+
+def finish(window: MainWindow) -> None:
+    while window.controller.running:
+        QApplication.processEvents()
 
 
 def _compare_on_6x6(window: MainWindow) -> None:
     """Plain, then Warnsdorff, from a6 at unlimited speed: two history rows to compare."""
     for warnsdorff in (False, True):
-        _start(window, RunSettings(rows=6, cols=6, warnsdorff=warnsdorff), math.inf, (0, 0))
-        while window.controller.running:
-            QApplication.processEvents()
+        start(window, "knight", KnightSettings(6, 6, warnsdorff=warnsdorff), math.inf)
+        finish(window)
+
+
+def _scene_midrun(window: MainWindow) -> int:
+    start(window, "knight", KnightSettings(6, 6, warnsdorff=False), 10_000)
+    QTimer.singleShot(1500, lambda: window.run_controls.set_speed(30))
+    return 1750
+
+
+def _scene_warnsdorff(window: MainWindow) -> int:
+    start(window, "knight", KnightSettings(8, 8), 20, (3, 2))
+    return 1450
+
+
+def _scene_readme(window: MainWindow) -> int:
+    # Plain vs Warnsdorff on 6×6 in the history, then a paced Warnsdorff run on 8×8
+    # caught mid-tour: numbers, path, onward degrees and the chosen square.
+    _compare_on_6x6(window)
+    start(window, "knight", KnightSettings(8, 8), 40)
+    return 1150
+
+
+def _scene_solved(window: MainWindow) -> int:
+    _compare_on_6x6(window)
+    start(window, "knight", KnightSettings(8, 8, closed=True), math.inf)
+    return 1200
+
+
+def _scene_queens(window: MainWindow) -> int:
+    """8×8 queens at a paced speed, caught with a rejection on the board and in the panel."""
+    start(window, "queens", QueensSettings(8, 8), 8)
+    return 2600
+
+
+def _scene_queens_bits(window: MainWindow) -> int:
+    start(window, "queens", QueensSettings(8, 8, variant="bitboards"), 8)
+    return 2600
+
+
+def _scene_queens_list(window: MainWindow) -> int:
+    start(window, "queens", QueensSettings(8, 8), math.inf)
+    finish(window)
+    return 600
+
+
+def _scene_knight30(window: MainWindow) -> int:
+    start(window, "knight", KnightSettings(30, 30, tie_break="roth"), 300)
+    return 2500
+
+
+def _scene_knight100(window: MainWindow) -> int:
+    start(window, "knight", KnightSettings(100, 100, tie_break="roth"), math.inf)
+    QTimer.singleShot(350, window.session.pause)
+    return 1200
+
+
+SCENES: dict[str, Callable[[MainWindow], int]] = {
+    "idle": lambda window: 800,
+    "midrun": _scene_midrun,
+    "warnsdorff": _scene_warnsdorff,
+    "readme": _scene_readme,
+    "solved": _scene_solved,
+    "queens": _scene_queens,
+    "queens-bits": _scene_queens_bits,
+    "queens-list": _scene_queens_list,
+    "knight30": _scene_knight30,
+    "knight100": _scene_knight100,
+}
 
 
 def run_scene(window: MainWindow, path: str, scene: str) -> None:
     """Prepare ``scene``, then after it has had time to develop, save the grab and quit."""
-    delay_ms = 800
-    if scene == "midrun":
-        _start(window, RunSettings(rows=6, cols=6), 10_000, (0, 0))
-
-        def slow_down() -> None:
-            window.panel.speed_slider.setValue(speed_to_slider(30))
-
-        QTimer.singleShot(1500, slow_down)
-        delay_ms = 1750
-    elif scene == "warnsdorff":
-        _start(window, RunSettings(rows=8, cols=8, warnsdorff=True), 20, (3, 2))
-        delay_ms = 1450
-    elif scene == "readme":
-        # Plain vs Warnsdorff on 6×6 in the history, then a paced Warnsdorff run on 8×8
-        # caught mid-tour: numbers, path, onward degrees and the chosen square.
-        _compare_on_6x6(window)
-        _start(window, RunSettings(rows=8, cols=8, warnsdorff=True), 40, (0, 0))
-        delay_ms = 1150
-    elif scene == "solved":
-        _compare_on_6x6(window)
-        _start(window, RunSettings(rows=8, cols=8, warnsdorff=True, closed=True), math.inf, (0, 0))
-        delay_ms = 1200
+    delay_ms = SCENES.get(scene, SCENES["idle"])(window)
 
     def shoot() -> None:
         window.grab().save(path)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
 from knightviz.gui import MainWindow
-from knightviz.gui.panels import speed_to_slider
+from knightviz.gui.puzzles.knight import KnightSettings
+from knightviz.gui.puzzles.queens import QueensSettings
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -18,9 +21,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture(autouse=True)
 def no_thread_left_running(qapp: QApplication):
-    """Fail any test that leaves a solver QThread running (napari's idea)."""
+    """Fail any test that leaves a solver QThread running (napari's idea), and restore the
+    interpreter's switch interval check: no run may leave it changed."""
+    import sys
+
+    interval = sys.getswitchinterval()
     yield
-    from knightviz.gui.worker import SolverController
+    from knightviz.gui.solver import SolverController, SwitchInterval
 
     leaked = SolverController.running_threads()
     for controller, _thread in leaked:
@@ -28,21 +35,71 @@ def no_thread_left_running(qapp: QApplication):
     for widget in QApplication.topLevelWidgets():
         widget.close()
     assert not leaked, f"test left {len(leaked)} solver thread(s) running"
+    assert SwitchInterval.users() == 0, "a run did not release the switch interval"
+    assert sys.getswitchinterval() == interval, "the GIL switch interval was not restored"
+
+
+@pytest.fixture(autouse=True)
+def no_timer_left_running(qapp: QApplication):
+    """Fail a test that leaves an active QTimer behind on a closed window's objects."""
+    yield
+    QApplication.processEvents()
+    active = [
+        t
+        for w in QApplication.topLevelWidgets()
+        if not w.isVisible()
+        for t in w.findChildren(QTimer)
+        if t.isActive() and t.interval() < 1000
+    ]
+    assert not active, f"active timers left: {[t.parent() for t in active]}"
 
 
 @pytest.fixture
 def window(qtbot) -> MainWindow:
     w = MainWindow()
     qtbot.addWidget(w)
-    w.resize(1100, 800)
+    w.resize(1200, 820)
     w.show()
     qtbot.waitExposed(w)
     yield w
     w.close()
 
 
-def set_speed(window: MainWindow, speed: float) -> None:
-    window.panel.speed_slider.setValue(speed_to_slider(speed))
-
-
 UNLIMITED = math.inf
+
+
+def set_speed(window: MainWindow, speed: float) -> None:
+    window.run_controls.set_speed(speed)
+
+
+def configure(window: MainWindow, puzzle: str = "knight", **changes: Any) -> None:
+    """Show settings for ``puzzle`` through the control panel, as a user would get them."""
+    base = KnightSettings() if puzzle == "knight" else QueensSettings()
+    fields = {name: getattr(base, name) for name in base.__dataclass_fields__}
+    fields.update(changes)
+    if "n" in fields:
+        fields["rows"] = fields["cols"] = fields.pop("n")
+    settings = type(base)(**fields)
+    window.panel.set_settings(puzzle, settings)
+
+
+def child(window: QObject, name: str) -> Any:
+    found = window.findChild(QObject, name)
+    assert found is not None, name
+    return found
+
+
+def digits(text: str) -> int:
+    return int("".join(ch for ch in text if ch.isdigit()))
+
+
+def finish(window: MainWindow, qtbot, timeout: int = 20_000):
+    with qtbot.waitSignal(window.controller.run_finished, timeout=timeout) as blocker:
+        pass
+    return blocker.args[0]
+
+
+def start_and_finish(window: MainWindow, qtbot, timeout: int = 20_000):
+    with qtbot.waitSignal(window.controller.run_finished, timeout=timeout) as blocker:
+        window.start_or_pause()
+    return blocker.args[0]

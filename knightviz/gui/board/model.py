@@ -20,8 +20,10 @@ class BoardModel:
     __slots__ = (
         "backtracks",
         "cols",
+        "deepest",
         "flashes",
         "index",
+        "last_events",
         "moves",
         "path",
         "rows",
@@ -40,6 +42,12 @@ class BoardModel:
         self.flashes: dict[int, float] = {}
         #: The next event the search will make (paced runs only), or None.
         self.upcoming: int | None = None
+        #: The deepest position reached so far (copied only when a record is about to be
+        #: lost, so a search that never backtracks never copies).
+        self.deepest: list[int] = []
+        #: The last two events applied, oldest first (fewer at the start; empty after a
+        #: snapshot): what the search just did, for explanations at paced speeds.
+        self.last_events: tuple[int, ...] = ()
         #: Bumped on every change so views know when to repaint.
         self.version = 0
         self.reset(initial)
@@ -57,6 +65,10 @@ class BoardModel:
         """Squares occupied beyond the initial ones' first (knight: moves on the path)."""
         return len(self.path) - 1 if self.path else 0
 
+    def deepest_path(self) -> list[int]:
+        """The deepest position seen: the recorded one or the current one if deeper."""
+        return self.path[:] if len(self.path) > len(self.deepest) else self.deepest[:]
+
     @property
     def current(self) -> int | None:
         return self.path[-1] if self.path else None
@@ -73,9 +85,11 @@ class BoardModel:
         self.moves = self.backtracks = 0
         self.flashes.clear()
         self.upcoming = None
+        self.deepest = list(self.path)
+        self.last_events = ()
         self.version += 1
 
-    def apply(self, chunk: Iterable[int]) -> None:
+    def apply(self, chunk: Sequence[int]) -> None:
         """Apply encoded events in order (x >= 0: move onto x; x < 0: backtrack off ~x)."""
         path = self.path
         index = self.index
@@ -87,6 +101,8 @@ class BoardModel:
                 path.append(x)
                 moves += 1
             else:
+                if len(path) > len(self.deepest):
+                    self.deepest = path[:]  # a new record, about to be left
                 sq = path.pop()
                 index[sq] = -1
                 backtracks += 1
@@ -95,6 +111,11 @@ class BoardModel:
         self.backtracks += backtracks
         if last_back >= 0:
             self.flashes[last_back] = monotonic()
+        n = moves + backtracks
+        if n >= 2:
+            self.last_events = (chunk[-2], chunk[-1])
+        elif n == 1:
+            self.last_events = (*self.last_events[-1:], chunk[-1])
         self.upcoming = None
         self.version += 1
 
@@ -103,6 +124,8 @@ class BoardModel:
     ) -> None:
         """Jump to a snapshot of the true state (used when events come too fast to replay)."""
         old = self.path
+        if len(old) > len(self.deepest):
+            self.deepest = old[:]
         index = self.index
         same = 0
         limit = min(len(old), len(path))
@@ -121,6 +144,7 @@ class BoardModel:
         for sq in flashes:
             self.flashes[sq] = now
         self.upcoming = None
+        self.last_events = ()
         self.version += 1
 
     def live_flashes(self, now: float | None = None) -> list[tuple[int, float]]:

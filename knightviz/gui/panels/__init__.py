@@ -1,0 +1,1 @@
+"""Panels: controls, counters, history, solutions, banners (and, later, stack and code)."""

@@ -1,0 +1,65 @@
+"""A one-paragraph notice above the board (no tour can exist here; this run looks stuck).
+
+Colours come from the palette's lightness, so the banner reads well in light and dark mode.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+
+WARNING = "warning"
+INFO = "info"
+
+_COLOURS = {
+    # kind: (light background, light border, light text, dark background, dark border, dark text)
+    WARNING: ("#fff3cd", "#e0b84c", "#5c4400", "#4a3b12", "#a8872e", "#ffe7a3"),
+    INFO: ("#e3efff", "#7aa7e0", "#173a66", "#1d3350", "#4a78b0", "#cfe2ff"),
+}
+
+
+class Banner(QFrame):
+    def __init__(self, name: str, kind: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self._kind = kind
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.button: QPushButton | None = None
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(10, 6, 6, 6)
+        self._layout.addWidget(self.label, 1)
+        self._restyle()
+        self.hide()
+
+    def add_button(self, button: QPushButton) -> None:
+        self.button = button
+        self._layout.addWidget(button, 0, Qt.AlignmentFlag.AlignVCenter)
+
+    def show_text(self, text: str) -> None:
+        self.label.setText(text)
+        self.show()
+
+    def text(self) -> str:
+        return self.label.text()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange:
+            self._restyle()
+        super().changeEvent(event)
+
+    def _restyle(self) -> None:
+        window = self.palette().color(QPalette.ColorRole.Window)
+        dark = window.lightness() < 128
+        colours = _COLOURS[self._kind]
+        bg, border, text = colours[3:] if dark else colours[:3]
+        name = self.objectName()
+        sheet = (
+            f"#{name} {{ background: {bg}; border: 1px solid {border}; border-radius: 6px; }}"
+            f"#{name} > QLabel {{ color: {text}; }}"
+        )
+        if sheet != self.styleSheet():  # a style sheet change must not restyle forever
+            self.setStyleSheet(sheet)

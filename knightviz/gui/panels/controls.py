@@ -1,0 +1,291 @@
+"""The controls: puzzle, board size and strategy (the setup), and speed and run buttons.
+
+Widgets here only show state and say what the user asked for; the window decides. The setup
+can scroll; the run controls never do, so Start, Step and Reset stay visible at any size.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QSpinBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from knightviz.gui.puzzles.base import Puzzle, SettingsWidget
+from knightviz.gui.text import fmt_speed
+
+#: Slider positions 0 … SLIDER_MAX - 1 span 1 … 10,000 steps/s logarithmically;
+#: SLIDER_MAX itself is "unlimited".
+SLIDER_MAX = 100
+MIN_SPEED = 1.0
+MAX_SPEED = 10_000.0
+
+
+def slider_to_speed(value: int) -> float:
+    """Steps per second for a slider position (math.inf at the right end)."""
+    if value >= SLIDER_MAX:
+        return math.inf
+    decades = math.log10(MAX_SPEED / MIN_SPEED)
+    return float(round(MIN_SPEED * 10 ** (decades * value / (SLIDER_MAX - 1)), 2))
+
+
+def speed_to_slider(speed: float) -> int:
+    if math.isinf(speed):
+        return SLIDER_MAX
+    decades = math.log10(MAX_SPEED / MIN_SPEED)
+    speed = min(max(speed, MIN_SPEED), MAX_SPEED)
+    return round(math.log10(speed / MIN_SPEED) / decades * (SLIDER_MAX - 1))
+
+
+class ControlPanel(QWidget):
+    """Puzzle selector, board size and the puzzle's own settings."""
+
+    #: The puzzle, the board size or a strategy setting changed.
+    settings_changed = Signal()
+
+    def __init__(self, puzzles: dict[str, Puzzle], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._puzzles = puzzles
+        self._updating = False
+
+        self.puzzle_combo = QComboBox()
+        self.puzzle_combo.setObjectName("puzzleCombo")
+        for key, puzzle in puzzles.items():
+            self.puzzle_combo.addItem(puzzle.title(), key)
+        self.puzzle_combo.setToolTip(self.tr("Which puzzle the search solves"))
+        shrinkable(self.puzzle_combo)
+        puzzle_row = QHBoxLayout()
+        self.puzzle_label = QLabel(self.tr("Puzzle"))
+        self.puzzle_label.setBuddy(self.puzzle_combo)
+        puzzle_row.addWidget(self.puzzle_label)
+        puzzle_row.addWidget(self.puzzle_combo, 1)
+
+        self.board_box = QGroupBox(self.tr("Board"))
+        self.rows_spin = _spin("rowsSpin", self.tr("Rows"))
+        self.cols_spin = _spin("colsSpin", self.tr("Columns"))
+        self.square_check = QCheckBox()
+        self.square_check.setObjectName("squareCheck")
+        self.square_check.setChecked(True)
+        self.square_check.setToolTip(self.tr("Keep rows and columns equal"))
+        self.rows_label = QLabel(self.tr("Rows"))
+        self.rows_label.setBuddy(self.rows_spin)
+        self.cols_label = QLabel(self.tr("Columns"))
+        self.cols_label.setBuddy(self.cols_spin)
+        self.square_check.setText(self.tr("Square"))
+        grid = QGridLayout(self.board_box)
+        grid.addWidget(self.rows_label, 0, 0)
+        grid.addWidget(self.rows_spin, 0, 1)
+        grid.addWidget(self.cols_label, 0, 2)
+        grid.addWidget(self.cols_spin, 0, 3)
+        grid.addWidget(self.square_check, 0, 4)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+
+        self.strategy_box = QGroupBox(self.tr("Strategy"))
+        self.stack = QStackedWidget()
+        self.widgets: dict[str, SettingsWidget] = {}
+        for key, puzzle in puzzles.items():
+            widget = puzzle.create_settings_widget()
+            for combo in widget.findChildren(QComboBox):
+                shrinkable(combo)
+            self.widgets[key] = widget
+            self.stack.addWidget(widget)
+            widget.settings_changed.connect(self._emit)
+        box_layout = QVBoxLayout(self.strategy_box)
+        box_layout.addWidget(self.stack)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(puzzle_row)
+        layout.addWidget(self.board_box)
+        layout.addWidget(self.strategy_box)
+        layout.addStretch(1)
+
+        self.puzzle_combo.currentIndexChanged.connect(self._on_puzzle)
+        self.rows_spin.valueChanged.connect(self._on_rows)
+        self.cols_spin.valueChanged.connect(self._on_cols)
+        self.square_check.toggled.connect(self._on_square)
+        self._on_puzzle()
+
+    # -- reading and writing ------------------------------------------------------------------
+
+    def puzzle_key(self) -> str:
+        return str(self.puzzle_combo.currentData())
+
+    def puzzle(self) -> Puzzle:
+        return self._puzzles[self.puzzle_key()]
+
+    def settings(self) -> Any:
+        """The current puzzle's settings as shown (size and strategy)."""
+        widget = self.widgets[self.puzzle_key()]
+        return widget.settings(self.rows_spin.value(), self.cols_spin.value())
+
+    def set_settings(self, puzzle_key: str, settings: Any) -> None:
+        """Show ``settings`` for ``puzzle_key`` (restoring a run); emits settings_changed once."""
+        self._updating = True
+        try:
+            self.puzzle_combo.setCurrentIndex(self.puzzle_combo.findData(puzzle_key))
+            self._apply_puzzle_limits()
+            self.square_check.setChecked(settings.rows == settings.cols)
+            self.rows_spin.setValue(settings.rows)
+            self.cols_spin.setValue(settings.cols)
+            self.widgets[puzzle_key].set_settings(settings)
+        finally:
+            self._updating = False
+        self._emit()
+
+    # -- internals ----------------------------------------------------------------------------
+
+    def _on_puzzle(self) -> None:
+        self.stack.setCurrentWidget(self.widgets[self.puzzle_key()])
+        self._apply_puzzle_limits()
+        self._emit()
+
+    def _apply_puzzle_limits(self) -> None:
+        puzzle = self.puzzle()
+        self._updating, was = True, self._updating
+        try:
+            for spin in (self.rows_spin, self.cols_spin):
+                spin.setMaximum(puzzle.max_side)
+            if puzzle.square_only:
+                self.square_check.setChecked(True)
+            self.square_check.setEnabled(not puzzle.square_only)
+        finally:
+            self._updating = was
+
+    def _on_rows(self, value: int) -> None:
+        if self.square_check.isChecked() and self.cols_spin.value() != value:
+            self.cols_spin.blockSignals(True)
+            self.cols_spin.setValue(value)
+            self.cols_spin.blockSignals(False)
+        self._emit()
+
+    def _on_cols(self, value: int) -> None:
+        if self.square_check.isChecked() and self.rows_spin.value() != value:
+            self.rows_spin.blockSignals(True)
+            self.rows_spin.setValue(value)
+            self.rows_spin.blockSignals(False)
+        self._emit()
+
+    def _on_square(self, on: bool) -> None:
+        if on and self.cols_spin.value() != self.rows_spin.value():
+            self.cols_spin.setValue(self.rows_spin.value())
+
+    def _emit(self) -> None:
+        if not self._updating:
+            self.settings_changed.emit()
+
+
+def shrinkable(combo: QComboBox) -> None:
+    """Let a combo box be narrower than its longest item (elided), so a narrow side panel
+    never clips it."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(10)
+
+
+def _spin(name: str, label: str) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setObjectName(name)
+    spin.setRange(1, 100)
+    spin.setValue(8)
+    spin.setAccessibleName(label)
+    spin.setKeyboardTracking(False)
+    return spin
+
+
+class RunControls(QGroupBox):
+    """Speed and the run buttons: always visible."""
+
+    speed_changed = Signal(float)
+    start_clicked = Signal()
+    step_clicked = Signal()
+    reset_clicked = Signal()
+
+    def __init__(self, speed: float, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Run"), parent)
+        self.speed_slider = QSlider(Qt.Orientation.Horizontal)
+        self.speed_slider.setObjectName("speedSlider")
+        self.speed_slider.setRange(0, SLIDER_MAX)
+        self.speed_slider.setPageStep(10)
+        self.speed_slider.setValue(speed_to_slider(speed))
+        self.speed_slider.setToolTip(
+            self.tr("1 to 10,000 steps per second; far right: unlimited (as fast as it goes)")
+        )
+        self.speed_slider.setAccessibleName(self.tr("Speed"))
+        self.speed_label = QLabel()
+        self.speed_label.setObjectName("speedLabel")
+        self.speed_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.speed_title = QLabel(self.tr("Speed"))
+        speed_row = QHBoxLayout()
+        speed_row.addWidget(self.speed_title)
+        speed_row.addWidget(self.speed_slider, 1)
+        speed_row.addWidget(self.speed_label)
+        self.start_button = QPushButton(self.tr("Start"))
+        self.start_button.setObjectName("startButton")
+        self.start_button.setDefault(True)
+        self.step_button = QPushButton(self.tr("Step"))
+        self.step_button.setObjectName("stepButton")
+        self.reset_button = QPushButton(self.tr("Reset"))
+        self.reset_button.setObjectName("resetButton")
+        for button, tip in (
+            (self.start_button, self.tr("Start, pause or resume the search (Space)")),
+            (self.step_button, self.tr("Make exactly one move or backtrack (N or →)")),
+            (self.reset_button, self.tr("Stop the search and clear the board (R)")),
+        ):
+            button.setToolTip(tip)
+            # The buttons never take keyboard focus: Space then always reaches the window.
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setMinimumHeight(30)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.start_button, 2)
+        buttons.addWidget(self.step_button, 1)
+        buttons.addWidget(self.reset_button, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(speed_row)
+        layout.addLayout(buttons)
+        self.speed_slider.valueChanged.connect(self._on_speed)
+        self.start_button.clicked.connect(self.start_clicked)
+        self.step_button.clicked.connect(self.step_clicked)
+        self.reset_button.clicked.connect(self.reset_clicked)
+        self._update_speed_label()
+
+    def speed(self) -> float:
+        return slider_to_speed(self.speed_slider.value())
+
+    def set_speed(self, speed: float) -> None:
+        self.speed_slider.setValue(speed_to_slider(speed))
+
+    def set_run_state(self, running: bool, paused: bool) -> None:
+        """Relabel Start as Pause/Resume; Step only when paused or idle."""
+        if not running:
+            self.start_button.setText(self.tr("Start"))
+        elif paused:
+            self.start_button.setText(self.tr("Resume"))
+        else:
+            self.start_button.setText(self.tr("Pause"))
+        self.step_button.setEnabled(not running or paused)
+
+    def _on_speed(self, value: int) -> None:
+        self._update_speed_label()
+        self.speed_changed.emit(slider_to_speed(value))
+
+    def _update_speed_label(self) -> None:
+        self.speed_label.setText(fmt_speed(self.speed()))
+        # Wide enough for the widest text, so the slider does not jump as the value changes.
+        fm = self.speed_label.fontMetrics()
+        widest = max(fm.horizontalAdvance(fmt_speed(s)) for s in (9.9, 10_000.0, math.inf))
+        self.speed_label.setMinimumWidth(widest + 4)

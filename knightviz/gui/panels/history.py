@@ -1,0 +1,120 @@
+"""The run history: one row per finished or stopped run, newest last, to compare strategies.
+
+Works on the session's ``RunRecord`` and the puzzles' adapters, so any puzzle's runs fit.
+Two times are shown and labelled apart: the search time (the engine computing) and the wall
+time (from Start to the end, pauses excluded, slow speeds included: the Elapsed counter).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
+
+from knightviz.gui.puzzles.base import Puzzle
+from knightviz.gui.session import RunRecord
+from knightviz.gui.text import fmt_int, fmt_seconds, fmt_size
+
+# Column indices.
+NUMBER, PUZZLE, BOARD, START, STRATEGY, OUTCOME = range(6)
+MOVES, BACKTRACKS, STEPS, SOLUTIONS, SEARCH_TIME, WALL_TIME = range(6, 12)
+NUMERIC = {NUMBER, MOVES, BACKTRACKS, STEPS, SOLUTIONS, SEARCH_TIME, WALL_TIME}
+
+
+class HistoryTable(QTableWidget):
+    """One row per run, newest last; double-click a row to bring that run back."""
+
+    record_activated = Signal(object)
+
+    def __init__(self, puzzles: dict[str, Puzzle], parent: QWidget | None = None) -> None:
+        super().__init__(0, 12, parent)
+        self.setObjectName("historyTable")
+        self._puzzles = puzzles
+        self.setHorizontalHeaderLabels(self._headers())
+        tips = {
+            MOVES: self.tr("Moves (N-Queens: placements)"),
+            BACKTRACKS: self.tr("Backtracks (N-Queens: removals)"),
+            STEPS: self.tr("Steps = moves + backtracks"),
+            SEARCH_TIME: self.tr("Time the engine spent computing"),
+            WALL_TIME: self.tr(
+                "Time from Start to the end, pauses excluded: includes the animation at slow "
+                "speeds (the Elapsed counter)"
+            ),
+        }
+        for col, tip in tips.items():
+            item = self.horizontalHeaderItem(col)
+            if item is not None:
+                item.setToolTip(tip)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setAlternatingRowColors(True)
+        self.setWordWrap(False)
+        self.verticalHeader().setVisible(False)
+        self.verticalHeader().setDefaultSectionSize(22)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(STRATEGY, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(28)
+        self.setToolTip(self.tr("Double-click a run to bring back its settings and start square"))
+        self._records: list[RunRecord] = []
+        self.doubleClicked.connect(self._on_double_clicked)
+
+    def _headers(self) -> list[str]:
+        return [
+            self.tr("#"),
+            self.tr("Puzzle"),
+            self.tr("Board"),
+            self.tr("Start"),
+            self.tr("Strategy"),
+            self.tr("Outcome"),
+            self.tr("Moves"),
+            self.tr("Backtracks"),
+            self.tr("Steps"),
+            self.tr("Solutions"),
+            self.tr("Search time"),
+            self.tr("Wall time"),
+        ]
+
+    def records(self) -> list[RunRecord]:
+        return list(self._records)
+
+    def add_record(self, record: RunRecord) -> None:
+        self._records.append(record)
+        puzzle = self._puzzles[record.puzzle]
+        r, s = record.result, record.settings
+        cells = (
+            fmt_int(record.number),
+            puzzle.title(),
+            fmt_size(s.rows, s.cols),
+            record.start_name,
+            record.strategy,
+            puzzle.outcome_text(r),
+            fmt_int(r.moves),
+            fmt_int(r.backtracks),
+            fmt_int(r.steps),
+            fmt_int(r.count),
+            fmt_seconds(r.seconds),
+            fmt_seconds(record.wall_seconds),
+        )
+        row = self.rowCount()
+        self.insertRow(row)
+        for col, text in enumerate(cells):
+            item = QTableWidgetItem(text)
+            if col in NUMERIC:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.setItem(row, col, item)
+        for col in (OUTCOME, STRATEGY):
+            item = self.item(row, col)
+            if item is not None:
+                item.setToolTip(record.summary)
+        self.scrollToBottom()
+
+    def _on_double_clicked(self, index: QModelIndex) -> None:
+        if 0 <= index.row() < len(self._records):
+            self.record_activated.emit(self._records[index.row()])

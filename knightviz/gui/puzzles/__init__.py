@@ -1,0 +1,1 @@
+"""One adapter per puzzle: settings and their widget, searches, verdicts, words, painters."""

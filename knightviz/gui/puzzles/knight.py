@@ -1,0 +1,338 @@
+"""The knight's tour adapter: settings, their widget, searches, verdicts, words, layers."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from knightviz.engine import (
+    Board,
+    Outcome,
+    Result,
+    Search,
+    TieBreak,
+    Verdict,
+    tour_search,
+    verdict,
+)
+from knightviz.gui.board.layers import Layer
+from knightviz.gui.board.model import BoardModel
+from knightviz.gui.puzzles.base import Puzzle, SettingsWidget
+from knightviz.gui.puzzles.knight_paint import DegreesLayer, KnightLayer, NumbersLayer, PathLayer
+from knightviz.gui.solver.feed import SolutionLog
+from knightviz.gui.text import fmt_int, fmt_size
+
+MAX_SEED = 999_999
+#: A run that has taken this many times the board's squares in steps "looks hung".
+SLOW_FACTOR = 4
+#: …but never before this many steps (small boards backtrack a little, harmlessly).
+SLOW_MIN = 2_000
+
+
+@dataclass(frozen=True, slots=True)
+class KnightSettings:
+    """Everything the user chose for a knight's tour run except the start and the speed."""
+
+    rows: int = 8
+    cols: int = 8
+    #: On by default: a newcomer who just presses Start sees a whole tour in seconds.
+    warnsdorff: bool = True
+    tie_break: str = TieBreak.FIRST.value
+    seed: int = 0
+    backtrack: bool = True
+    closed: bool = False
+
+
+class KnightSettingsWidget(SettingsWidget):
+    """Strategy: Warnsdorff's rule and its tie-break (and seed), backtracking, closed tours."""
+
+    def __init__(self, puzzle: KnightPuzzle, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._updating = False
+        self.warnsdorff_check = QCheckBox(self.tr("Warnsdorff's rule"))
+        self.warnsdorff_check.setObjectName("warnsdorffCheck")
+        font = self.warnsdorff_check.font()
+        font.setBold(True)
+        self.warnsdorff_check.setFont(font)
+        self.warnsdorff_check.setToolTip(
+            self.tr(
+                "On: at every square, try first the move with the fewest onward moves "
+                "(fewest exits first).\nOff: plain backtracking, trying the eight moves in "
+                "the classic fixed order."
+            )
+        )
+        self.explain_label = QLabel()
+        self.explain_label.setObjectName("strategyExplainLabel")
+        self.explain_label.setWordWrap(True)
+        self.explain_label.setForegroundRole(self.explain_label.foregroundRole())
+        self.tie_break_combo = QComboBox()
+        self.tie_break_combo.setObjectName("tieBreakCombo")
+        for value, label in (
+            (TieBreak.FIRST.value, self.tr("first in order")),
+            (TieBreak.LAST.value, self.tr("last in order")),
+            (TieBreak.ROTH.value, self.tr("farthest from centre (Roth)")),
+            (TieBreak.RANDOM.value, self.tr("random")),
+        ):
+            self.tie_break_combo.addItem(label, value)
+        self.tie_break_combo.setToolTip(
+            self.tr("Which candidate Warnsdorff's rule takes when several have the same degree")
+        )
+        self.seed_spin = QSpinBox()
+        self.seed_spin.setObjectName("seedSpin")
+        self.seed_spin.setRange(0, MAX_SEED)
+        self.seed_spin.setKeyboardTracking(False)
+        self.seed_spin.setAccessibleName(self.tr("Random seed"))
+        self.seed_spin.setToolTip(
+            self.tr("Seed of the random tie-break: the same seed, the same tour")
+        )
+        self.new_seed_button = QPushButton(self.tr("New seed"))
+        self.new_seed_button.setObjectName("newSeedButton")
+        self.new_seed_button.setToolTip(self.tr("Pick another random seed"))
+        self.backtrack_check = QCheckBox(self.tr("Backtracking"))
+        self.backtrack_check.setObjectName("backtrackCheck")
+        self.backtrack_check.setChecked(True)
+        self.backtrack_check.setToolTip(
+            self.tr("Off: a greedy walk that stops at the first dead end")
+        )
+        self.closed_check = QCheckBox(self.tr("Closed tour"))
+        self.closed_check.setObjectName("closedCheck")
+        self.closed_check.setToolTip(
+            self.tr("Closed tour: the last square must be a knight's move from the start")
+        )
+
+        seed_row = QHBoxLayout()
+        seed_row.setContentsMargins(0, 0, 0, 0)
+        seed_row.addWidget(self.seed_spin, 1)
+        seed_row.addWidget(self.new_seed_button)
+        form = QFormLayout()
+        form.setContentsMargins(0, 0, 0, 0)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.tie_break_label = QLabel(self.tr("Tie-break"))
+        self.seed_label = QLabel(self.tr("Seed"))
+        form.addRow(self.tie_break_label, self.tie_break_combo)
+        form.addRow(self.seed_label, seed_row)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.warnsdorff_check)
+        layout.addWidget(self.explain_label)
+        layout.addLayout(form)
+        layout.addWidget(self.backtrack_check)
+        layout.addWidget(self.closed_check)
+
+        for check in (self.warnsdorff_check, self.backtrack_check, self.closed_check):
+            check.toggled.connect(self._changed)
+        self.tie_break_combo.currentIndexChanged.connect(self._changed)
+        self.seed_spin.valueChanged.connect(self._changed)
+        self.new_seed_button.clicked.connect(self._new_seed)
+        self.set_settings(puzzle.default_settings())
+
+    def settings(self, rows: int, cols: int) -> KnightSettings:
+        return KnightSettings(
+            rows=rows,
+            cols=cols,
+            warnsdorff=self.warnsdorff_check.isChecked(),
+            tie_break=str(self.tie_break_combo.currentData()),
+            seed=self.seed_spin.value(),
+            backtrack=self.backtrack_check.isChecked(),
+            closed=self.closed_check.isChecked(),
+        )
+
+    def set_settings(self, settings: Any) -> None:
+        s: KnightSettings = settings
+        self._updating = True
+        try:
+            self.warnsdorff_check.setChecked(s.warnsdorff)
+            self.tie_break_combo.setCurrentIndex(max(0, self.tie_break_combo.findData(s.tie_break)))
+            self.seed_spin.setValue(s.seed)
+            self.backtrack_check.setChecked(s.backtrack)
+            self.closed_check.setChecked(s.closed)
+        finally:
+            self._updating = False
+        self._sync()
+
+    def _new_seed(self) -> None:
+        current = self.seed_spin.value()
+        seed = current
+        while seed == current:
+            seed = random.randint(0, MAX_SEED)
+        self.seed_spin.setValue(seed)
+
+    def _sync(self) -> None:
+        guided = self.warnsdorff_check.isChecked()
+        for w in (self.tie_break_combo, self.tie_break_label):
+            w.setEnabled(guided)
+        randomised = guided and self.tie_break_combo.currentData() == TieBreak.RANDOM.value
+        # The seed only matters for random ties: shown then, out of the way otherwise.
+        for w in (self.seed_spin, self.new_seed_button, self.seed_label):
+            w.setVisible(randomised)
+        if guided:
+            text = self.tr("Fewest exits first: the move with fewest onward moves.")
+        else:
+            text = self.tr("Off: plain backtracking in the classic fixed order.")
+        self.explain_label.setText(text)
+
+    def _changed(self) -> None:
+        self._sync()
+        if not self._updating:
+            self.settings_changed.emit()
+
+
+class KnightPuzzle(Puzzle):
+    key = "knight"
+    max_side = 100
+    square_only = False
+    movable_start = True
+
+    def title(self) -> str:
+        return self.tr("Knight's tour")
+
+    def default_settings(self) -> KnightSettings:
+        return KnightSettings()
+
+    def create_settings_widget(self, parent: QWidget | None = None) -> SettingsWidget:
+        return KnightSettingsWidget(self, parent)
+
+    def initial(self, settings: Any, start: int) -> tuple[int, ...]:
+        return (start,)
+
+    def make_search(
+        self, settings: Any, start: int, anyway: bool, solutions: SolutionLog | None
+    ) -> Search:
+        s: KnightSettings = settings
+        return tour_search(
+            s.rows,
+            s.cols,
+            start,
+            heuristic="warnsdorff" if s.warnsdorff else "none",
+            tie_break=s.tie_break,
+            seed=s.seed,
+            backtrack=s.backtrack,
+            closed=s.closed,
+            search_anyway=anyway,
+        )
+
+    def verdict(self, settings: Any, start: int) -> str | None:
+        s: KnightSettings = settings
+        board = Board(s.rows, s.cols)
+        code = verdict(board, start, s.closed)
+        if code is None:
+            return None
+        size, name = fmt_size(s.rows, s.cols), board.name(start)
+        if code is Verdict.CLOSED_ODD:
+            return self.tr(
+                "No closed tour exists on a {0} board: it has an odd number of squares, and a "
+                "knight alternates colours, so it cannot return to its start."
+            ).format(size)
+        if code is Verdict.CLOSED_SCHWENK:
+            return self.tr("No closed tour exists on a {0} board (Schwenk's theorem).").format(size)
+        if code is Verdict.NO_OPEN:
+            return self.tr("No knight's tour exists on a {0} board from any square.").format(size)
+        if code is Verdict.WRONG_COLOUR:
+            return self.tr(
+                "No tour can start on {0}: this board has an odd number of squares, so a tour "
+                "must start and end on the corners' colour, and {0} is the other colour."
+            ).format(name)
+        return self.tr("No knight's tour on a {0} board starts on {1}.").format(size, name)
+
+    def describe(self, settings: Any) -> str:
+        s: KnightSettings = settings
+        if not s.warnsdorff:
+            order = self.tr("plain")
+        elif s.tie_break == TieBreak.FIRST.value:
+            order = self.tr("Warnsdorff (ties: first)")
+        elif s.tie_break == TieBreak.LAST.value:
+            order = self.tr("Warnsdorff (ties: last)")
+        elif s.tie_break == TieBreak.ROTH.value:
+            order = self.tr("Warnsdorff (ties: Roth)")
+        else:
+            order = self.tr("Warnsdorff (ties: random, seed {0})").format(s.seed)
+        back = self.tr("backtracking") if s.backtrack else self.tr("no backtracking")
+        kind = self.tr("closed") if s.closed else self.tr("open")
+        return " · ".join((order, back, kind))
+
+    def describe_result(self, settings: Any, start: int, result: Result, model: BoardModel) -> str:
+        s: KnightSettings = settings
+        board = Board(s.rows, s.cols)
+        name = board.name(start)
+        counts = self.tr("{0} moves, {1} backtracks, {2} steps").format(
+            fmt_int(result.moves), fmt_int(result.backtracks), fmt_int(result.steps)
+        )
+        outcome = result.outcome
+        if outcome is Outcome.SOLVED:
+            if s.closed:
+                return self.tr("Closed tour found from {0}: {1}.").format(name, counts)
+            return self.tr("Tour found from {0}: {1}.").format(name, counts)
+        if outcome is Outcome.CANCELLED:
+            return self.tr("Stopped after {0}.").format(counts)
+        if outcome is Outcome.IMPOSSIBLE:
+            return self.verdict(s, start) or ""
+        if outcome is Outcome.LIMIT:
+            return self.tr("Stopped at the step limit: {0}.").format(counts)
+        if not s.backtrack:
+            where = board.name(model.path[-1]) if model.path else name
+            return self.tr(
+                "The greedy walk got stuck on {0} after {1} of {2} squares, with no "
+                "backtracking allowed."
+            ).format(where, fmt_int(len(model.path)), fmt_int(board.size))
+        kind = self.tr("closed tour") if s.closed else self.tr("tour")
+        text = self.tr(
+            "No {0} from {1} on a {2} board: the search tried every possibility ({3})."
+        ).format(kind, name, fmt_size(s.rows, s.cols), counts)
+        if len(model.path) > 1:
+            text += " " + self.tr(
+                "The board shows the deepest position it reached: {0} of {1} squares."
+            ).format(fmt_int(len(model.path)), fmt_int(board.size))
+        return text
+
+    def outcome_text(self, result: Result) -> str:
+        if result.outcome is Outcome.EXHAUSTED:
+            return self.tr("no tour")
+        return super().outcome_text(result)
+
+    def create_layers(self) -> list[Layer]:
+        return [PathLayer(), NumbersLayer(), DegreesLayer(), KnightLayer()]
+
+    def configure_layers(self, layers: list[Layer], settings: Any) -> None:
+        for layer in layers:
+            if isinstance(layer, DegreesLayer):
+                layer.enabled = settings.warnsdorff
+
+    def slow_hint(self, settings: Any, steps: int, depth: int) -> str | None:
+        s: KnightSettings = settings
+        size = s.rows * s.cols
+        if steps < max(SLOW_MIN, SLOW_FACTOR * size):
+            return None
+        taken = self.tr("{0} steps so far for a board of {1} squares.").format(
+            fmt_int(steps), fmt_int(size)
+        )
+        if not s.warnsdorff:
+            advice = self.tr(
+                "Plain backtracking can need millions or billions of steps (8×8 from a8: "
+                "16.5 million). Warnsdorff's rule usually needs only {0}: turn it on and "
+                "start again, or set the speed to unlimited."
+            ).format(fmt_int(size - 1))
+        elif s.tie_break != TieBreak.ROTH.value:
+            advice = self.tr(
+                "Warnsdorff's rule is backtracking far more than usual: its ties lead it "
+                "astray here. The tie-break “farthest from centre (Roth)” usually needs "
+                "no backtracking at all."
+            )
+        else:
+            advice = self.tr(
+                "Even Roth's tie-break is stuck here: try another start square or another "
+                "tie-break."
+            )
+        return f"{taken} {advice}"

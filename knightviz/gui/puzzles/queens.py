@@ -1,0 +1,182 @@
+"""The N-Queens adapter: the eight-queens article (REFERENCE.md §4) in the window.
+
+Queens go rank by rank from rank 1, files a, b, … in turn: the article's order, so its
+solutions come out in its printed order. Two variants make exactly the same placements: the
+three sets of constraint IDs, and the two bitboards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QVBoxLayout, QWidget
+
+from knightviz.engine import Board, Outcome, Result, Search
+from knightviz.engine.bitboards import BitboardQueensSearch
+from knightviz.engine.queens import QueensSearch
+from knightviz.gui.board.layers import Layer
+from knightviz.gui.board.model import BoardModel
+from knightviz.gui.puzzles.base import Puzzle, SettingsWidget
+from knightviz.gui.puzzles.queens_paint import AttackLayer, QueensLayer, RejectLayer
+from knightviz.gui.solver.feed import SolutionLog
+from knightviz.gui.text import fmt_int, fmt_size
+
+MAX_QUEENS_SIDE = 30
+SETS = "sets"
+BITBOARDS = "bitboards"
+
+
+@dataclass(frozen=True, slots=True)
+class QueensSettings:
+    rows: int = 8
+    cols: int = 8
+    #: Every solution (the article's program), or stop at the first.
+    all_solutions: bool = True
+    #: ``sets`` (constraint IDs) or ``bitboards`` (two integers).
+    variant: str = SETS
+
+
+def solution_text(n: int, solution: tuple[int, ...]) -> str:
+    """A solution as the article prints it: squares by rank from 1 upward."""
+    board = Board(n, n)
+    return " ".join(board.name(sq) for sq in solution)
+
+
+class QueensSettingsWidget(SettingsWidget):
+    def __init__(self, puzzle: QueensPuzzle, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._updating = False
+        self.all_check = QCheckBox(self.tr("Find all solutions"))
+        self.all_check.setObjectName("allSolutionsCheck")
+        font = self.all_check.font()
+        font.setBold(True)
+        self.all_check.setFont(font)
+        self.all_check.setToolTip(
+            self.tr(
+                "On: search the whole tree, listing every solution (92 on 8×8).\n"
+                "Off: stop at the first solution."
+            )
+        )
+        self.variant_combo = QComboBox()
+        self.variant_combo.setObjectName("queensVariantCombo")
+        self.variant_combo.addItem(self.tr("Constraint sets (columns, diagonals)"), SETS)
+        self.variant_combo.addItem(self.tr("Bitboards (two integers)"), BITBOARDS)
+        self.variant_combo.setToolTip(
+            self.tr(
+                "How the search remembers the board: three sets of constraint IDs, or two "
+                "bitboards (queens, attacked squares). Both make the same placements."
+            )
+        )
+        explain = QLabel(
+            self.tr(
+                "Queens go rank by rank from rank 1; on each rank the files a, b, … are tried "
+                "in turn. A square is free when its column and both diagonals are."
+            )
+        )
+        explain.setWordWrap(True)
+        form = QFormLayout()
+        form.setContentsMargins(0, 0, 0, 0)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.addRow(self.tr("Method"), self.variant_combo)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.all_check)
+        layout.addWidget(explain)
+        layout.addLayout(form)
+        self.all_check.toggled.connect(self._changed)
+        self.variant_combo.currentIndexChanged.connect(self._changed)
+        self.set_settings(puzzle.default_settings())
+
+    def settings(self, rows: int, cols: int) -> QueensSettings:
+        return QueensSettings(
+            rows=rows,
+            cols=cols,
+            all_solutions=self.all_check.isChecked(),
+            variant=str(self.variant_combo.currentData()),
+        )
+
+    def set_settings(self, settings: Any) -> None:
+        s: QueensSettings = settings
+        self._updating = True
+        try:
+            self.all_check.setChecked(s.all_solutions)
+            self.variant_combo.setCurrentIndex(max(0, self.variant_combo.findData(s.variant)))
+        finally:
+            self._updating = False
+
+    def _changed(self) -> None:
+        if not self._updating:
+            self.settings_changed.emit()
+
+
+class QueensPuzzle(Puzzle):
+    key = "queens"
+    max_side = MAX_QUEENS_SIDE
+    square_only = True
+    movable_start = False
+
+    def title(self) -> str:
+        return self.tr("N-Queens")
+
+    def default_settings(self) -> QueensSettings:
+        return QueensSettings()
+
+    def with_size(self, settings: Any, rows: int, cols: int) -> QueensSettings:
+        s: QueensSettings = settings
+        n = min(rows, MAX_QUEENS_SIDE)
+        return QueensSettings(n, n, s.all_solutions, s.variant)
+
+    def create_settings_widget(self, parent: QWidget | None = None) -> SettingsWidget:
+        return QueensSettingsWidget(self, parent)
+
+    def initial(self, settings: Any, start: int) -> tuple[int, ...]:
+        return ()
+
+    def make_search(
+        self, settings: Any, start: int, anyway: bool, solutions: SolutionLog | None
+    ) -> Search:
+        s: QueensSettings = settings
+        on_solution = solutions.add if solutions is not None else None
+        first = not s.all_solutions
+        if s.variant == BITBOARDS:
+            return BitboardQueensSearch(s.rows, first=first, on_solution=on_solution)
+        return QueensSearch(s.rows, first=first, on_solution=on_solution)
+
+    def solution_depth(self, settings: Any) -> int | None:
+        return int(settings.rows)
+
+    def describe(self, settings: Any) -> str:
+        s: QueensSettings = settings
+        which = self.tr("all solutions") if s.all_solutions else self.tr("first solution")
+        how = self.tr("constraint sets") if s.variant == SETS else self.tr("bitboards")
+        return f"{which} · {how}"
+
+    def describe_result(self, settings: Any, start: int, result: Result, model: BoardModel) -> str:
+        s: QueensSettings = settings
+        n = s.rows
+        counts = self.tr("{0} placements, {1} removals, {2} steps").format(
+            fmt_int(result.moves), fmt_int(result.backtracks), fmt_int(result.steps)
+        )
+        size = fmt_size(n, n)
+        if result.outcome is Outcome.CANCELLED:
+            return self.tr("Stopped after {0}; {1} solutions so far.").format(
+                counts, fmt_int(result.count)
+            )
+        if result.outcome is Outcome.SOLVED and not s.all_solutions and result.solution:
+            return self.tr("First solution on {0}: {1} ({2}).").format(
+                size, solution_text(n, result.solution), counts
+            )
+        if result.outcome is Outcome.SOLVED:
+            return self.tr("{0} solutions on {1}: {2}.").format(fmt_int(result.count), size, counts)
+        if result.outcome is Outcome.LIMIT:
+            return self.tr("Stopped at the step limit: {0}.").format(counts)
+        return self.tr(
+            "No way to place {0} queens on a {1} board: the search tried every possibility ({2})."
+        ).format(n, size, counts)
+
+    def counter_titles(self) -> tuple[str, str, str]:
+        return (self.tr("Placements"), self.tr("Removals"), self.tr("Queens placed"))
+
+    def create_layers(self) -> list[Layer]:
+        return [AttackLayer(), RejectLayer(), QueensLayer()]

@@ -1,0 +1,150 @@
+"""The search's events as the GUI receives them: lookahead, delivered counts, solutions.
+
+Every delivery regime takes events from one ``EventFeed``, so switching speed mid-run (paced
+→ unlimited → paced) never loses or repeats an event: an event looked ahead to show "where the
+knight goes next" is delivered before anything newer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from time import perf_counter
+
+from knightviz.engine import Search, Tracker
+
+
+class SolutionLog:
+    """Solutions as a search reports them: all counted, the first ``keep`` kept.
+
+    A long all-solutions run (N-Queens on 20×20 finds thousands a second) must not grow
+    memory without bound; the list shown to the user says how many were found in all.
+    """
+
+    def __init__(self, keep: int = 100_000) -> None:
+        self.keep = keep
+        self.found: list[tuple[int, ...]] = []
+        self.count = 0
+
+    def add(self, solution: tuple[int, ...]) -> None:
+        self.count += 1
+        if len(self.found) < self.keep:
+            self.found.append(solution)
+
+
+class EventFeed:
+    """Wraps a search; counts what has been delivered to the GUI."""
+
+    def __init__(
+        self,
+        search: Search,
+        solution_depth: int | None = None,
+        solutions: SolutionLog | None = None,
+    ) -> None:
+        self.search = search
+        self.solutions = solutions
+        #: Events produced by the search but not delivered yet (lookahead).
+        self.ahead: list[int] = []
+        self.moves = 0
+        self.backtracks = 0
+        #: Occupied squares after the delivered events.
+        self.length = len(search.initial)
+        #: Seconds spent inside the engine.
+        self.compute = 0.0
+        live = getattr(search, "path", None)
+        #: The search's own path (a live list) when it has one; else a tracker rebuilds it.
+        self.live: list[int] | None = live if isinstance(live, list) else None
+        self.tracker = None if self.live is not None else Tracker(list(search.initial))
+        #: A move that brings the path to this length completes a solution (N-Queens).
+        self.solution_depth = solution_depth
+        self._solutions_delivered = 0
+        self._solutions_taken = 0
+        self.last_found = 0
+
+    # -- producing ----------------------------------------------------------------------------
+
+    def advance(self, n: int) -> Sequence[int]:
+        """Run the search for up to ``n`` events (timed); empty at the end."""
+        t0 = perf_counter()
+        chunk = self.search.advance(n)
+        self.compute += perf_counter() - t0
+        return chunk
+
+    def take(self, count: int) -> list[int]:
+        """The next ``count`` events (fewer at the end), looked-ahead ones first; delivered."""
+        ahead = self.ahead
+        if len(ahead) >= count:
+            out, self.ahead = ahead[:count], ahead[count:]
+        else:
+            more = self.advance(count - len(ahead))
+            out = ahead + list(more)
+            self.ahead = []
+        #: Solutions the events just taken completed.
+        self.last_found = self.deliver(out)
+        return out
+
+    def peek(self) -> int | None:
+        """The next event without delivering it (None at the end)."""
+        if not self.ahead:
+            self.ahead = list(self.advance(1))
+        return self.ahead[0] if self.ahead else None
+
+    # -- counting -----------------------------------------------------------------------------
+
+    def deliver(self, events: Sequence[int]) -> int:
+        """Count events as delivered; returns how many solutions they complete."""
+        depth = self.solution_depth
+        found = 0
+        length = self.length
+        moves = 0
+        for x in events:
+            if x >= 0:
+                moves += 1
+                length += 1
+                if length == depth:
+                    found += 1
+            else:
+                length -= 1
+        self.moves += moves
+        self.backtracks += len(events) - moves
+        self.length = length
+        if self.tracker is not None:
+            self.tracker.apply(events)
+        self._solutions_delivered += found
+        return found
+
+    def deliver_chunk_counts(self, chunk: Sequence[int]) -> None:
+        """Count a chunk delivered as a snapshot (unlimited): from the path's length change,
+        without a Python step per event."""
+        if self.live is None:
+            self.deliver(chunk)
+            return
+        n, length = len(chunk), len(self.live)
+        delta = length - self.length
+        self.moves += (n + delta) >> 1
+        self.backtracks += (n - delta) >> 1
+        self.length = length
+        self._solutions_delivered = self.solution_count()
+
+    def path(self) -> tuple[int, ...]:
+        """The occupied squares after the delivered events (only valid with no lookahead)."""
+        if self.live is not None:
+            return tuple(self.live)
+        assert self.tracker is not None
+        return tuple(self.tracker.path)
+
+    def solution_count(self) -> int:
+        """Solutions found by the search so far (delivered or not)."""
+        return self.solutions.count if self.solutions is not None else 0
+
+    def delivered_solutions(self) -> int:
+        return self._solutions_delivered
+
+    def new_solutions(self) -> tuple[tuple[int, ...], ...]:
+        """Kept solutions whose last placement has been delivered and not reported yet."""
+        if self.solutions is None:
+            return ()
+        found = self.solutions.found
+        end = min(self._solutions_delivered, len(found))
+        out = tuple(found[self._solutions_taken : end])
+        self._solutions_taken = max(self._solutions_taken, end)
+        return out

@@ -1,0 +1,196 @@
+"""The three ways the solver thread delivers a run to the GUI, one small object each.
+
+* ``Paced`` (up to PER_EVENT_MAX steps/s): one signal per event, then the next event looked
+  ahead so the board can mark where the search goes next;
+* ``Batched`` (up to 10,000 steps/s): events in batches at screen rate;
+* ``Unlimited``: the search runs flat out in chunks; at screen rate a snapshot of the true
+  state (occupied squares and counts), never a backlog.
+
+Each ``tick`` does at most about one frame of work and returns False when the search has
+ended; the worker picks the regime afresh before every tick, so a speed change acts at once.
+"""
+
+from __future__ import annotations
+
+from time import perf_counter
+from typing import TYPE_CHECKING
+
+from knightviz.gui.solver.frames import FRAME_SECONDS
+
+if TYPE_CHECKING:
+    from knightviz.gui.solver.worker import SolverWorker
+
+#: Events per engine call at unlimited speed: about a millisecond of work.
+CHUNK = 4096
+#: Longest the unlimited loop waits for the GUI to paint a frame (a hidden window never does).
+ACK_WAIT = 0.05
+
+
+def hold_seconds(speed: float) -> float:
+    """How long a completed solution stays on the board at this speed before the search
+    moves on: long enough to see it at paced speeds, a blink at the fastest batched ones."""
+    return min(1.2, max(0.08, 8.0 / max(speed, 1e-3)))
+
+
+class Regime:
+    def __init__(self, worker: SolverWorker) -> None:
+        self.worker = worker
+        self.feed = worker.feed
+
+    def enter(self) -> None:
+        """Called when the worker switches to this regime."""
+
+    def tick(self) -> bool:
+        raise NotImplementedError
+
+    def flush(self, force: bool = True) -> None:
+        """Send whatever the GUI has not seen yet."""
+
+
+class Paced(Regime):
+    def tick(self) -> bool:
+        w = self.worker
+        found = w.single()
+        if found is None:
+            return False
+        delay = 1.0 / max(w.speed, 1e-3)
+        if found:
+            delay = max(delay, hold_seconds(w.speed))
+        w.sleep(delay)
+        return True
+
+
+class Batched(Regime):
+    def __init__(self, worker: SolverWorker) -> None:
+        super().__init__(worker)
+        self.pending: list[int] = []
+        self.budget = 0.0
+        self.last = perf_counter()
+        self.hold = 0.0
+
+    def enter(self) -> None:
+        self.budget = 0.0
+        self.last = perf_counter()
+
+    def tick(self) -> bool:
+        w, feed = self.worker, self.feed
+        now = perf_counter()
+        speed = w.speed
+        self.budget = min(self.budget + (now - self.last) * speed, speed * 0.25 + 1)
+        self.last = now
+        count = int(self.budget)
+        ended = False
+        found = 0
+        if count:
+            events = self._take_until_solution(count)
+            if not events:
+                ended = True
+            self.budget -= len(events)
+            found = feed.deliver(events)
+            self.pending.extend(events)
+        if self.pending and w.acknowledged():
+            self.flush()
+        if ended:
+            return False
+        if found:
+            w.sleep(hold_seconds(speed))  # let the solution be seen
+            self.last = perf_counter()
+        else:
+            w.sleep(FRAME_SECONDS)
+        return True
+
+    def _take_until_solution(self, count: int) -> list[int]:
+        """Up to ``count`` events, cut just after one that completes a solution."""
+        feed = self.feed
+        depth = feed.solution_depth
+        if depth is None:
+            return self._raw(count)
+        out: list[int] = []
+        length = feed.length
+        while len(out) < count:
+            events = self._raw(min(256, count - len(out)))
+            if not events:
+                break
+            for i, x in enumerate(events):
+                length += 1 if x >= 0 else -1
+                if x >= 0 and length == depth:
+                    out.extend(events[: i + 1])
+                    feed.ahead = events[i + 1 :] + feed.ahead
+                    return out
+            out.extend(events)
+        return out
+
+    def _raw(self, count: int) -> list[int]:
+        """Events without counting them delivered (``tick`` counts them)."""
+        feed = self.feed
+        ahead = feed.ahead
+        if len(ahead) >= count:
+            out, feed.ahead = ahead[:count], ahead[count:]
+            return out
+        more = feed.advance(count - len(ahead))
+        feed.ahead = []
+        return ahead + list(more)
+
+    def flush(self, force: bool = True) -> None:
+        if self.pending:
+            w = self.worker
+            w.send_events(self.pending)
+            self.pending = []
+
+
+class Unlimited(Regime):
+    def __init__(self, worker: SolverWorker) -> None:
+        super().__init__(worker)
+        self.pending: list[int] = []
+        self.last_frame = 0.0
+
+    def enter(self) -> None:
+        self.last_frame = perf_counter()
+
+    def tick(self) -> bool:
+        w, feed = self.worker, self.feed
+        if feed.ahead:  # looked-ahead events go first, as events
+            events, feed.ahead = feed.ahead, []
+            feed.deliver(events)
+            self.pending.extend(events)
+        if not w.acknowledged():
+            # A frame is being applied and painted: leave the GUI the interpreter.
+            w.wait_ack(ACK_WAIT)
+        chunk = feed.advance(CHUNK)
+        if not chunk:
+            return False
+        now = perf_counter()
+        if feed.live is not None:
+            feed.deliver_chunk_counts(chunk)
+            self.pending = []  # a snapshot supersedes undelivered events
+            if now - self.last_frame >= FRAME_SECONDS and w.acknowledged():
+                w.send_snapshot(_last_backtrack(chunk))
+                self.last_frame = perf_counter()
+        else:
+            feed.deliver(chunk)
+            self.pending.extend(chunk)
+            if now - self.last_frame >= FRAME_SECONDS and w.acknowledged():
+                self.flush()
+                self.last_frame = perf_counter()
+        return True
+
+    def flush(self, force: bool = True) -> None:
+        w = self.worker
+        if self.feed.live is not None and not self.feed.ahead:
+            # Snapshot mode: the GUI may be behind by undelivered chunks; send the state.
+            if force or w.acknowledged():
+                w.send_snapshot(())
+            self.pending = []
+            return
+        if self.pending:
+            w.send_events(self.pending)
+            self.pending = []
+
+
+def _last_backtrack(chunk: object) -> tuple[int, ...]:
+    """The last square backtracked in ``chunk``, looking only at its tail (cheap)."""
+    tail = chunk[-64:]  # type: ignore[index]
+    for x in reversed(tail):
+        if x < 0:
+            return (~x,)
+    return ()

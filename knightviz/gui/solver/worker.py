@@ -1,0 +1,234 @@
+"""The solver worker: a QObject moved onto a plain QThread that turns a search into signals.
+
+Every public method but ``run`` is called from the GUI thread and only sets flags: stop and
+pause are ``threading.Event``s checked between ticks of about a millisecond, and sleeps wait
+on an event every command sets, so Pause, Step and Stop answer at once at every speed. A new
+frame is only sent once the GUI has taken the previous one (``acknowledge``), so a busy GUI
+never lets queued signals pile up. Every signal carries the run id it belongs to.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import traceback
+from collections.abc import Sequence
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from knightviz.engine import Outcome, Result, Search
+from knightviz.gui.solver.feed import EventFeed, SolutionLog
+from knightviz.gui.solver.frames import PER_EVENT_MAX, UNLIMITED, Frame
+from knightviz.gui.solver.regimes import Batched, Paced, Regime, Unlimited
+
+log = logging.getLogger("knightviz.solver")
+
+
+class SolverWorker(QObject):
+    """Runs one search in its thread."""
+
+    #: (run id, encoded event): one signal per event at paced speeds.
+    event_ready = Signal(int, int)
+    #: (run id, the next event or None): where the search goes next, looked ahead.
+    upcoming_ready = Signal(int, object)
+    #: A Frame (batched and unlimited speeds).
+    frame_ready = Signal(object)
+    #: (run id, solution squares): a solution completed at paced speed.
+    solution_found = Signal(int, object)
+    #: (run id): the worker is paused and has delivered everything.
+    pause_reached = Signal(int)
+    #: (run id, Result): the run ended (solved, exhausted, limit, or stopped).
+    run_finished = Signal(int, object)
+    #: (run id, traceback text): the search raised; the run is over.
+    run_failed = Signal(int, str)
+
+    def __init__(
+        self,
+        run_id: int,
+        search: Search,
+        speed: float,
+        paused: bool = False,
+        solution_depth: int | None = None,
+        solutions: SolutionLog | None = None,
+    ) -> None:
+        super().__init__()
+        self.run_id = run_id
+        self.search = search
+        self.feed = EventFeed(search, solution_depth, solutions)
+        self.speed = speed
+        self._stop = threading.Event()
+        self._pause = threading.Event()
+        self._wake = threading.Event()
+        self._ack = threading.Event()
+        self._ack.set()
+        self._lock = threading.Lock()
+        self._step_requests = 0
+        if paused:
+            self._pause.set()
+        #: Set once ``run`` has emitted its last signal.
+        self.done = threading.Event()
+
+    # -- commands (GUI thread) ------------------------------------------------------------
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        self._ack.set()
+
+    def pause(self) -> None:
+        self._pause.set()
+        self._wake.set()
+        self._ack.set()
+
+    def resume(self) -> None:
+        self._pause.clear()
+        self._wake.set()
+
+    def step(self, count: int = 1) -> None:
+        """``count`` events; only honoured while paused."""
+        with self._lock:
+            self._step_requests += count
+        self._wake.set()
+
+    def set_speed(self, speed: float) -> None:
+        self.speed = speed
+        self._wake.set()
+
+    def acknowledge(self) -> None:
+        """The GUI has applied the last frame: the next one may be sent."""
+        self._ack.set()
+
+    # -- the loop (worker thread) -------------------------------------------------------
+
+    @Slot()
+    def run(self) -> None:
+        try:
+            result = self._loop()
+        except Exception:  # the GUI must hear of it, with the traceback, not a fake result
+            text = traceback.format_exc()
+            log.error("the search failed:\n%s", text)
+            self.run_failed.emit(self.run_id, text)
+        else:
+            self.run_finished.emit(self.run_id, result)
+        finally:
+            self.done.set()
+
+    def _loop(self) -> Result:
+        paced, batched, unlimited = Paced(self), Batched(self), Unlimited(self)
+        current: Regime = paced
+        announced_pause = False
+        while True:
+            if self._stop.is_set():
+                current.flush()
+                return self._stopped()
+            if self._pause.is_set():
+                if not announced_pause:
+                    current.flush()
+                    self.pause_reached.emit(self.run_id)
+                    announced_pause = True
+                if not self._step_requests:
+                    self._wake.wait()
+                    self._wake.clear()
+                stepping = self._take_step_request() and not self._stop.is_set()
+                if stepping and self.single() is None:
+                    break
+                continue
+            announced_pause = False
+            speed = self.speed
+            if speed == UNLIMITED:
+                regime: Regime = unlimited
+            elif speed <= PER_EVENT_MAX:
+                regime = paced
+            else:
+                regime = batched
+            if regime is not current:
+                current.flush()
+                current = regime
+                current.enter()
+            if not current.tick():
+                break
+        current.flush()
+        self.upcoming_ready.emit(self.run_id, None)
+        result = self.search.result
+        if result is None:
+            raise RuntimeError("the search ended without a result")
+        return result
+
+    # -- helpers for the regimes (worker thread) --------------------------------------------
+
+    def single(self) -> int | None:
+        """Emit exactly one event as its own signal, then announce the next.
+
+        Returns how many solutions the event completed (0 or 1), or None at the end.
+        """
+        feed = self.feed
+        events = feed.take(1)
+        if not events:
+            return None
+        self.event_ready.emit(self.run_id, events[0])
+        for solution in feed.new_solutions():
+            self.solution_found.emit(self.run_id, solution)
+        self.upcoming_ready.emit(self.run_id, feed.peek())
+        return feed.last_found
+
+    def sleep(self, seconds: float) -> None:
+        """Wait, cut short by any command."""
+        if self._wake.wait(seconds):
+            self._wake.clear()
+
+    def acknowledged(self) -> bool:
+        return self._ack.is_set()
+
+    def wait_ack(self, seconds: float) -> None:
+        self._ack.wait(seconds)
+
+    def send_events(self, events: Sequence[int]) -> None:
+        feed = self.feed
+        self._send(
+            Frame(
+                self.run_id,
+                list(events),
+                None,
+                feed.moves,
+                feed.backtracks,
+                solutions=feed.new_solutions(),
+                solution_count=feed.delivered_solutions(),
+            )
+        )
+
+    def send_snapshot(self, flashes: tuple[int, ...]) -> None:
+        feed = self.feed
+        self._send(
+            Frame(
+                self.run_id,
+                None,
+                feed.path(),
+                feed.moves,
+                feed.backtracks,
+                flashes,
+                solutions=feed.new_solutions(),
+                solution_count=feed.delivered_solutions(),
+            )
+        )
+
+    def _send(self, frame: Frame) -> None:
+        self._ack.clear()
+        self.frame_ready.emit(frame)
+
+    def _take_step_request(self) -> bool:
+        with self._lock:
+            if self._step_requests:
+                self._step_requests -= 1
+                return True
+            return False
+
+    def _stopped(self) -> Result:
+        feed = self.feed
+        return Result(
+            Outcome.CANCELLED,
+            feed.moves,
+            feed.backtracks,
+            reason="Stopped before the end.",
+            seconds=feed.compute,
+            count=feed.delivered_solutions(),
+        )
