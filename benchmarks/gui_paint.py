@@ -21,12 +21,12 @@ TARGET_MS = 16.0
 
 
 def measure(side: int = 100, repeats: int = 40) -> tuple[float, float, float]:
-    from knightviz.gui.model import BoardModel
     from PySide6.QtGui import QImage
     from PySide6.QtWidgets import QApplication
 
     from knightviz.engine import run, tour_search
-    from knightviz.gui.board import BoardWidget
+    from knightviz.gui.board import BoardModel, BoardWidget
+    from knightviz.gui.puzzles.knight import KnightPuzzle
 
     app = QApplication.instance() or QApplication([])
     tour = run(tour_search(side, side, 0, heuristic="warnsdorff", tie_break="roth")).solution
@@ -34,6 +34,7 @@ def measure(side: int = 100, repeats: int = 40) -> tuple[float, float, float]:
     model = BoardModel(side, side, tour[:1])
     model.apply(tour[1:])
     board = BoardWidget(model)
+    board.set_layers(KnightPuzzle().create_layers())
     board.resize(900, 900)
     board.show()
     app.processEvents()

@@ -22,12 +22,13 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from knightviz.gui import MainWindow
-    from knightviz.gui.panels import speed_to_slider
+    from knightviz.gui.puzzles.knight import KnightSettings
 
     app = QApplication.instance() or QApplication([])
     w = MainWindow()
     w.show()
-    w.panel.speed_slider.setValue(speed_to_slider(math.inf))
+    w.panel.set_settings("knight", KnightSettings(warnsdorff=False))  # plain: a long run
+    w.run_controls.set_speed(math.inf)
     confirmed: list[float] = []
     w.controller.pause_reached.connect(lambda: confirmed.append(time.perf_counter()))
 

@@ -30,14 +30,15 @@ def main(argv: list[str] | None = None) -> int:
 
     from knightviz.engine import run, tour_search
     from knightviz.gui import MainWindow
-    from knightviz.gui.panels import speed_to_slider
+    from knightviz.gui.puzzles.knight import KnightSettings
 
     app = QApplication.instance() or QApplication([])
     rounds = int(argv[0]) if argv else 2
 
     window = MainWindow()
     window.show()
-    window.panel.speed_slider.setValue(speed_to_slider(math.inf))
+    window.panel.set_settings("knight", KnightSettings(warnsdorff=False))
+    window.run_controls.set_speed(math.inf)
     app.processEvents()
     late: list[float] = []
     last = [0.0]

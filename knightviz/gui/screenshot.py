@@ -101,9 +101,8 @@ def _scene_knight30(window: MainWindow) -> int:
 
 
 def _scene_knight100(window: MainWindow) -> int:
-    start(window, "knight", KnightSettings(100, 100, tie_break="roth"), math.inf)
-    QTimer.singleShot(350, window.session.pause)
-    return 1200
+    start(window, "knight", KnightSettings(100, 100, tie_break="roth"), 4000)
+    return 1800
 
 
 SCENES: dict[str, Callable[[MainWindow], int]] = {

@@ -112,6 +112,8 @@ class BoardWidget(QWidget):
 
     def set_model(self, model: BoardModel) -> None:
         """Show another model (a new board size or puzzle, another run)."""
+        if model is self._model:
+            return
         self._model = model
         if self._start is not None:
             r, c = self._start
