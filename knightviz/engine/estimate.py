@@ -1,0 +1,165 @@
+"""How big is the search tree, and how much of it is behind the search? (Knuth, 1975)
+
+For plain backtracking from most 8×8 squares the honest answer to "how many steps will it
+take?" is "more than you can wait for". Two estimates make that concrete:
+
+* ``explored_fraction``: the part of the whole tree already behind the search, from its stack
+  alone. Each node's weight is split equally among its children (the root weighs 1); a child
+  whose subtree is finished counts fully. The sum never decreases during a run and is exactly
+  1 when the search is exhausted.
+* ``TreeEstimator``: Knuth's random probes. Walk from the root to a leaf choosing a child at
+  random; with c_k the number of children met at depth k, 1 + c_0 + c_0·c_1 + … is an unbiased
+  estimate of the number of nodes. The mean over many probes converges (slowly: the
+  distribution is heavy-tailed), so the spread is reported with it.
+
+A node is a position the search can stand in (a path of the knight, or queens on the first
+ranks); an exhaustive search enters and leaves every node but the root once, so it takes
+2 × (nodes − 1) steps.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from .board import CLASSIC_ORDER, neighbour_table
+
+#: Terms smaller than this share of the fraction so far no longer change its digits.
+_PRECISION = 1e-9
+
+
+def explored_fraction(levels: Iterable[tuple[int, int]]) -> float:
+    """Knuth's explored fraction from the stack, root first.
+
+    ``levels`` gives, per depth, (children, finished): how many valid children that node has
+    and how many of them are completely explored (below the top: not counting the child
+    being explored now).
+    """
+    total = 0.0
+    weight = 1.0
+    for children, finished in levels:
+        if children <= 0:
+            break
+        total += weight * finished / children
+        weight /= children
+        if total > 0 and weight < total * _PRECISION:
+            break
+        if weight == 0.0:
+            break
+    return min(total, 1.0)
+
+
+@dataclass(frozen=True, slots=True)
+class TreeEstimate:
+    """The estimated number of nodes of a whole search tree, with its spread."""
+
+    nodes: float
+    #: Standard error of ``nodes`` (the probes' standard deviation over √probes).
+    stderr: float
+    probes: int
+
+    @property
+    def steps(self) -> float:
+        """Steps an exhaustive search would take: every node but the root entered and left."""
+        return 2.0 * max(0.0, self.nodes - 1.0)
+
+    @property
+    def relative_error(self) -> float:
+        return self.stderr / self.nodes if self.nodes > 0 else math.inf
+
+    @property
+    def low(self) -> float:
+        """A rough lower bound (two standard errors below, never below one node)."""
+        return max(1.0, self.nodes - 2 * self.stderr)
+
+    @property
+    def high(self) -> float:
+        return self.nodes + 2 * self.stderr
+
+
+Probe = Callable[[random.Random], float]
+
+
+class TreeEstimator:
+    """Knuth's random-probe estimate, built up a batch of probes at a time (seeded)."""
+
+    def __init__(self, probe: Probe, seed: int = 0) -> None:
+        self._probe = probe
+        self._rng = random.Random(seed)
+        self._count = 0
+        self._mean = 0.0
+        self._m2 = 0.0  # Welford's running sum of squared deviations
+
+    @property
+    def probes(self) -> int:
+        return self._count
+
+    def run(self, probes: int) -> TreeEstimate:
+        """Make ``probes`` more probes; return the estimate over all so far."""
+        for _ in range(probes):
+            x = self._probe(self._rng)
+            self._count += 1
+            delta = x - self._mean
+            self._mean += delta / self._count
+            self._m2 += delta * (x - self._mean)
+        return self.estimate()
+
+    def estimate(self) -> TreeEstimate:
+        n = self._count
+        if n < 2:
+            return TreeEstimate(self._mean, math.inf, n)
+        std = math.sqrt(self._m2 / (n - 1))
+        return TreeEstimate(self._mean, std / math.sqrt(n), n)
+
+
+def tour_probe(rows: int, cols: int, start: int) -> Probe:
+    """One random root-to-leaf walk in the tree of knight paths from ``start``.
+
+    Children of a path are its unvisited knight moves (the tree plain backtracking and
+    Warnsdorff with backtracking both search; only the order differs).
+    """
+    nb = neighbour_table(rows, cols, CLASSIC_ORDER)
+    n = rows * cols
+
+    def probe(rng: random.Random) -> float:
+        visited = bytearray(n)
+        visited[start] = 1
+        cur = start
+        total = 1.0
+        product = 1.0
+        randrange = rng.randrange
+        while True:
+            children = [t for t in nb[cur] if not visited[t]]
+            if not children:
+                return total
+            product *= len(children)
+            total += product
+            cur = children[randrange(len(children))]
+            visited[cur] = 1
+
+    return probe
+
+
+def queens_probe(n: int) -> Probe:
+    """One random walk in the N-Queens tree: a node is queens on the first k ranks, its
+    children the free squares of the next rank."""
+
+    def probe(rng: random.Random) -> float:
+        cols = bytearray(n)
+        up = bytearray(2 * n)
+        down = bytearray(2 * n)
+        total = 1.0
+        product = 1.0
+        for y in range(n):
+            free = [x for x in range(n) if not (cols[x] or up[x + y] or down[x - y + n])]
+            if not free:
+                break
+            product *= len(free)
+            total += product
+            x = free[rng.randrange(len(free))]
+            cols[x] = up[x + y] = down[x - y + n] = 1
+        return total
+
+    return probe
