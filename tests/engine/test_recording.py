@@ -1,0 +1,173 @@
+"""Recordings: seeking anywhere equals a fresh search stopped there; budgets make honest gaps."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from knightviz.engine import tour_search
+from knightviz.engine.queens import QueensSearch
+from knightviz.engine.recording import Recording
+
+
+def fresh(make, k):
+    """A fresh search stopped after exactly k events: its path, counts and last events."""
+    search = make()
+    path = list(search.initial)
+    events = []
+    moves = backtracks = 0
+    while len(events) < k:
+        chunk = search.advance(k - len(events))
+        if not chunk:
+            break
+        for x in chunk:
+            events.append(x)
+            if x >= 0:
+                path.append(x)
+                moves += 1
+            else:
+                path.pop()
+                backtracks += 1
+    return path, moves, backtracks, tuple(events[-2:])
+
+
+def record(make, chunk_sizes, snapshot=True, **kwargs):
+    search = make()
+    rec = Recording(search.initial, **kwargs)
+    i = 0
+    while chunk := search.advance(chunk_sizes[i % len(chunk_sizes)]):
+        i += 1
+        rec.extend(chunk, list(search.path) if snapshot else None)
+    rec.finish()
+    return search, rec
+
+
+SEARCHES = [
+    lambda: tour_search(5, 5, 0, heuristic="none", limit=3000),
+    lambda: tour_search(6, 6, 0, heuristic="warnsdorff", tie_break="random", seed=3),
+    lambda: tour_search(4, 4, 0, heuristic="none", search_anyway=True, limit=5000),
+    lambda: tour_search(6, 6, 7, heuristic="warnsdorff", closed=True, limit=4000),
+    lambda: tour_search(8, 8, 0, heuristic="none", backtrack=False),
+    lambda: QueensSearch(6),
+    lambda: QueensSearch(5, first=True),
+]
+
+
+@given(
+    st.sampled_from(range(len(SEARCHES))),
+    st.lists(st.integers(1, 700), min_size=1, max_size=4),
+    st.integers(1, 300),
+    st.booleans(),
+    st.lists(st.floats(0, 1), min_size=1, max_size=6),
+)
+@settings(max_examples=60, deadline=None)
+def test_seek_equals_a_fresh_search_stopped_there(which, chunks, every, snapshot, spots):
+    make = SEARCHES[which]
+    search, rec = record(make, chunks, snapshot, checkpoint_every=every)
+    assert len(rec) == search.result.steps
+    for spot in spots:  # in any order: seeking does not depend on the path taken
+        k = round(spot * len(rec))
+        pos = rec.seek(k)
+        path, moves, backtracks, last = fresh(make, k)
+        assert pos.exact and pos.step == k
+        assert (pos.path, pos.moves, pos.backtracks) == (path, moves, backtracks)
+        assert pos.last_events == last
+    end = rec.seek(len(rec))
+    assert end.path == list(search.path)
+
+
+def test_step_back_after_step_forward_is_the_identity():
+    _, rec = record(lambda: tour_search(5, 5, 0, heuristic="none"), [1000])
+    rng = random.Random(5)
+    for _ in range(200):
+        k = rng.randrange(1, len(rec))
+        assert rec.seek(k - 1) == rec.seek(k - 1)
+        back = rec.seek(k - 1)
+        forward = rec.seek(k)
+        x = forward.last_events[-1]
+        # Undoing event k from position k gives position k - 1 exactly.
+        undone = forward.path[:-1] if x >= 0 else [*forward.path, ~x]
+        assert undone == back.path
+        assert (forward.moves - (x >= 0), forward.backtracks - (x < 0)) == (
+            back.moves,
+            back.backtracks,
+        )
+
+
+def test_markers_deepest_solutions_longest_backtrack():
+    _, rec = record(lambda: QueensSearch(6), [37], solution_depth=6)
+    events = rec.events(0, len(rec))
+    depth, deepest, deepest_step = 0, 0, 0
+    runs, run, run_start = [], 0, 0
+    solutions = []
+    for step, x in enumerate(events, start=1):
+        if x >= 0:
+            depth += 1
+            if depth == 6:
+                solutions.append(step)
+            if depth > deepest:
+                deepest, deepest_step = depth, step
+            if run:
+                runs.append((run, run_start))
+            run = 0
+        else:
+            depth -= 1
+            if run == 0:
+                run_start = step
+            run += 1
+    runs.append((run, run_start))
+    m = rec.markers
+    assert (m.deepest, m.deepest_step) == (deepest, deepest_step)
+    assert m.solutions == solutions and len(solutions) == 4
+    longest = max(r for r, _ in runs)
+    assert m.longest_backtrack == longest
+    assert m.longest_backtrack_step == next(s for r, s in runs if r == longest)
+
+
+def test_a_run_longer_than_the_budget_keeps_a_prefix_and_the_newest_part():
+    make = lambda: tour_search(5, 5, 2, heuristic="none")  # noqa: E731  (730,816 events)
+    budget = 40_000 * 4  # room for about 40,000 events
+    search, rec = record(make, [4096], budget=budget, block=5_000, checkpoint_every=2_000)
+    total = len(rec)
+    assert total == search.result.steps == 730_816
+    assert rec.nbytes <= budget + 4 * 5_000  # one block of slack while appending
+    gaps = rec.gaps()
+    assert len(gaps) == 1
+    start, end = gaps[0]
+    assert 0 < start < end < total
+    assert start >= 15_000  # the prefix: about half the budget
+    # Exact outside the gap; inside it, an honest earlier position.
+    for k in (0, 1_000, start - 1, end + 2_500, total - 1, total):
+        pos = rec.seek(k)
+        assert pos.exact, k
+        assert (pos.path, pos.moves, pos.backtracks) == fresh(make, k)[:3]
+    inside = rec.seek((start + end) // 2)
+    assert not inside.exact and inside.step <= (start + end) // 2
+    assert (inside.path, inside.moves, inside.backtracks) == fresh(make, inside.step)[:3]
+
+
+def test_gap_checkpoints_are_thinned(monkeypatch):
+    from knightviz.engine import recording
+
+    monkeypatch.setattr(recording, "MAX_GAP_CHECKPOINTS", 8)
+    _, rec = record(
+        lambda: tour_search(5, 5, 2, heuristic="none"),
+        [500],
+        budget=20_000 * 4,
+        block=1_000,
+        checkpoint_every=500,
+    )
+    (start, end), *_ = rec.gaps()
+    inside = [s for s in rec._steps if start < s < end]
+    assert 0 < len(inside) <= 16
+
+
+@pytest.mark.parametrize("snapshot", [True, False])
+def test_checkpoints_without_snapshots_are_rebuilt(snapshot):
+    make = lambda: tour_search(5, 5, 0, heuristic="none")  # noqa: E731
+    _, rec = record(make, [333], snapshot, checkpoint_every=1000)
+    for c in rec._checkpoints[::5]:
+        assert (list(c.path), c.moves, c.backtracks) == fresh(make, c.step)[:3]
