@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import IO, Any, NoReturn
@@ -24,6 +25,7 @@ from .engine import (
     TieBreak,
     TourConfig,
     TourSearch,
+    kernels,
     parse_size,
 )
 from .engine.count import count_tours
@@ -440,6 +442,67 @@ def _queens(args: argparse.Namespace, out: IO[str]) -> int:
     return EXIT_OK
 
 
+# -- backend ---------------------------------------------------------------------------
+
+#: Loading the compiled kernels costs about this much once per process (numba import
+#: 0.3 s + loading the cached kernels 0.2 s; the very first run on a machine also compiles
+#: them, about 4 s, and caches them).
+KERNEL_LOAD_SECONDS = 0.5
+#: Pure-Python speeds on the benchmark machine (steps per second).
+PY_PLAIN_STEPS = 4e6
+PY_GUIDED_STEPS = 1e6
+PY_QUEENS_STEPS = 3e6
+
+
+def python_seconds(args: argparse.Namespace) -> float:
+    """Rough time this command would take on the pure-Python engine (0.0 when tiny).
+
+    Measured break-even (benchmarks/engine_bench.py, 2 shared cores, Python 3.11): the
+    compiled engine wins once the Python engine would take more than about 0.5 s, i.e.
+    plain backtracking beyond ~2 M steps (any board from 6x6 up, or 5x5 with a --limit
+    above that), Warnsdorff on boards beyond ~500x500 (a 1000x1000 tour: Python 2.6 s vs
+    0.5 s + 0.1 s), counting on boards beyond 5x5 (5x5: Python 0.3 s), a sweep beyond
+    about 20x20 (~2 µs a step in Python, squares² steps), N-Queens beyond N = 12.
+    """
+    command = args.command
+    if command in ("solve", "sweep"):
+        rows, cols = args.size
+        squares = rows * cols
+        if args.heuristic == "none":
+            steps = float("inf") if squares >= 36 else 2e6 * (squares >= 25)
+            per_second = PY_PLAIN_STEPS
+        else:
+            steps = 2.0 * squares  # table building and a walk with little backtracking
+            per_second = PY_GUIDED_STEPS
+        if command == "sweep":
+            steps *= squares
+        if args.limit is not None:
+            steps = min(steps, float(args.limit) * (squares if command == "sweep" else 1))
+        return steps / per_second
+    if command == "count":
+        rows, cols = args.size
+        return 0.0 if rows * cols <= 25 else float("inf")
+    if command == "queens":
+        if args.first:
+            return 0.0
+        return 0.0 if args.size <= 12 else float("inf")
+    return 0.0  # batch: 8x8 Warnsdorff, milliseconds
+
+
+def use_kernels(args: argparse.Namespace) -> bool:
+    """Load the compiled kernels for this command when it pays (see ``python_seconds``).
+
+    ``KNIGHTVIZ_ENGINE=python`` or a machine without numba keep everything pure Python;
+    ``KNIGHTVIZ_ENGINE=numba`` loads them for every command (inside the engine).
+    """
+    if os.environ.get(kernels.ENV, "").strip().lower() == kernels.PYTHON:
+        return False
+    if not kernels.available() or python_seconds(args) <= KERNEL_LOAD_SECONDS:
+        return False
+    kernels.load()
+    return True
+
+
 # -- entry -----------------------------------------------------------------------------
 
 
@@ -453,6 +516,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .gui.app import main as gui_main  # Qt only here
 
             return gui_main()
+        use_kernels(args)
         if args.command == "solve":
             return _solve(args, out, err)
         if args.command == "batch":
@@ -465,7 +529,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         err.write(f"{PROG}: error: {exc}\n")
         return EXIT_USAGE
-    except BoardError as exc:
+    except (BoardError, kernels.BackendError) as exc:
         err.write(f"{PROG}: error: {exc}\n")
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -236,7 +236,7 @@ class SolverWorker(QObject):
         more = self._search.advance(count - len(ahead))
         self._compute += perf_counter() - t0
         self._ahead = []
-        return ahead + more
+        return [*ahead, *more]  # engine chunks are array('i'): make one list
 
     def _deliver(self, events: list[int], tracker: Tracker | None) -> list[int]:
         """Count events as delivered to the GUI (and track them when the search cannot)."""

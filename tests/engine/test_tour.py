@@ -227,6 +227,8 @@ def test_one_square_board_is_a_tour_of_no_moves():
 
 def test_no_recursion_even_on_huge_boards():
     code = (
+        # the backend (KNIGHTVIZ_ENGINE) is loaded first: importing numba itself recurses
+        "from knightviz.engine import kernels; kernels.choose();"
         "import sys; sys.setrecursionlimit(60);"
         "from knightviz.engine import tour_search;"
         "from knightviz.engine.count import count_tours;"
