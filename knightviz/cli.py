@@ -445,24 +445,27 @@ def _queens(args: argparse.Namespace, out: IO[str]) -> int:
 # -- backend ---------------------------------------------------------------------------
 
 #: Loading the compiled kernels costs about this much once per process (numba import
-#: 0.3 s + loading the cached kernels 0.2 s; the very first run on a machine also compiles
-#: them, about 4 s, and caches them).
+#: 0.25 s + loading the cached kernels 0.2 s; the very first run on a machine also compiles
+#: them, about 5 s, and caches them).
 KERNEL_LOAD_SECONDS = 0.5
 #: Pure-Python speeds on the benchmark machine (steps per second).
 PY_PLAIN_STEPS = 4e6
 PY_GUIDED_STEPS = 1e6
-PY_QUEENS_STEPS = 3e6
 
 
 def python_seconds(args: argparse.Namespace) -> float:
     """Rough time this command would take on the pure-Python engine (0.0 when tiny).
 
-    Measured break-even (benchmarks/engine_bench.py, 2 shared cores, Python 3.11): the
-    compiled engine wins once the Python engine would take more than about 0.5 s, i.e.
-    plain backtracking beyond ~2 M steps (any board from 6x6 up, or 5x5 with a --limit
-    above that), Warnsdorff on boards beyond ~500x500 (a 1000x1000 tour: Python 2.6 s vs
-    0.5 s + 0.1 s), counting on boards beyond 5x5 (5x5: Python 0.3 s), a sweep beyond
-    about 20x20 (~2 µs a step in Python, squares² steps), N-Queens beyond N = 12.
+    The break-even is KERNEL_LOAD_SECONDS: loading the kernels (0.45 s, cached) pays once
+    the pure-Python engine would take longer than that. Measured (2 shared cores, Python
+    3.11, benchmarks/engine_compiled.py and the figures below): plain backtracking runs
+    4.3 M steps/s in Python (any 6x6 start may need billions of steps; 5x5 starts at most
+    1.6 M), 100 M steps/s compiled; Warnsdorff costs ~1.6 µs a square in Python (500x500:
+    0.38 s, 1000x1000: 1.69 s) against 0.16 s compiled for 1000x1000, so boards beyond
+    ~250,000 squares load the kernels; a sweep is squares² of that (20x20 roth: 0.18 s in
+    Python; 100x100: 5 s compiled); counting 5x5 takes 0.3 s in Python, 6x6 days (compiled:
+    105 s); N-Queens: counting 12 takes 0.15 s and 13 0.87 s in Python, listing all
+    solutions of 11 0.11 s and of 12 1.1 s.
     """
     command = args.command
     if command in ("solve", "sweep"):
@@ -485,7 +488,8 @@ def python_seconds(args: argparse.Namespace) -> float:
     if command == "queens":
         if args.first:
             return 0.0
-        return 0.0 if args.size <= 12 else float("inf")
+        largest_quick = 12 if args.format == "count" else 11
+        return 0.0 if args.size <= largest_quick else float("inf")
     return 0.0  # batch: 8x8 Warnsdorff, milliseconds
 
 
