@@ -465,9 +465,8 @@ def test_counting_backends_agree(backend):
     ]
 
 
-def test_neighbour_rows_of_the_compiled_backend_are_the_engine_tables(backend):
-    if backend == "python":
-        pytest.skip("the compiled backend's own tables")
+@needs_numba
+def test_neighbour_rows_of_the_compiled_backend_are_the_engine_tables():
     from knightviz.engine.kernels.searches import tables
 
     for rows, cols in ((1, 1), (3, 9), (8, 8), (13, 6)):
