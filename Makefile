@@ -23,8 +23,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy knightviz/engine
 
+# The whole suite once with the engine pinned to the pure-Python reference (the GUI tests
+# stay deterministic; tests that take a ``backend`` fixture still run both), then the engine
+# and CLI tests again with every search on the compiled backend (numba).
 test: lint typecheck
-	$(BIN)/python -m pytest -q
+	KNIGHTVIZ_ENGINE=python $(BIN)/python -m pytest -q
+	KNIGHTVIZ_ENGINE=numba $(BIN)/python -m pytest -q tests/engine
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

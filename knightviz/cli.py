@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -26,6 +27,7 @@ from .engine import (
     TieBreak,
     TourConfig,
     TourSearch,
+    kernels,
     parse_size,
 )
 from .engine.count import count_tours
@@ -529,6 +531,71 @@ def _queens(args: argparse.Namespace, out: IO[str]) -> int:
     return EXIT_OK
 
 
+# -- backend ---------------------------------------------------------------------------
+
+#: Loading the compiled kernels costs about this much once per process (numba import
+#: 0.25 s + loading the cached kernels 0.2 s; the very first run on a machine also compiles
+#: them, about 5 s, and caches them).
+KERNEL_LOAD_SECONDS = 0.5
+#: Pure-Python speeds on the benchmark machine (steps per second).
+PY_PLAIN_STEPS = 4e6
+PY_GUIDED_STEPS = 1e6
+
+
+def python_seconds(args: argparse.Namespace) -> float:
+    """Rough time this command would take on the pure-Python engine (0.0 when tiny).
+
+    The break-even is KERNEL_LOAD_SECONDS: loading the kernels (0.45 s, cached) pays once
+    the pure-Python engine would take longer than that. Measured (2 shared cores, Python
+    3.11, benchmarks/engine_compiled.py and the figures below): plain backtracking runs
+    4.3 M steps/s in Python (any 6x6 start may need billions of steps; 5x5 starts at most
+    1.6 M), 100 M steps/s compiled; Warnsdorff costs ~1.6 µs a square in Python (500x500:
+    0.38 s, 1000x1000: 1.69 s) against 0.16 s compiled for 1000x1000, so boards beyond
+    ~250,000 squares load the kernels; a sweep is squares² of that (20x20 roth: 0.18 s in
+    Python; 100x100: 5 s compiled); counting 5x5 takes 0.3 s in Python, 6x6 days (compiled:
+    105 s); N-Queens: counting 12 takes 0.15 s and 13 0.87 s in Python, listing all
+    solutions of 11 0.11 s and of 12 1.1 s.
+    """
+    command = args.command
+    if command in ("solve", "sweep"):
+        rows, cols = args.size
+        squares = rows * cols
+        if args.heuristic == "none":
+            steps = float("inf") if squares >= 36 else 2e6 * (squares >= 25)
+            per_second = PY_PLAIN_STEPS
+        else:
+            steps = 2.0 * squares  # table building and a walk with little backtracking
+            per_second = PY_GUIDED_STEPS
+        if command == "sweep":
+            steps *= squares
+        if args.limit is not None:
+            steps = min(steps, float(args.limit) * (squares if command == "sweep" else 1))
+        return steps / per_second
+    if command == "count":
+        rows, cols = args.size
+        return 0.0 if rows * cols <= 25 else float("inf")
+    if command == "queens":
+        if args.first:
+            return 0.0
+        largest_quick = 12 if args.format == "count" else 11
+        return 0.0 if args.size <= largest_quick else float("inf")
+    return 0.0  # batch: 8x8 Warnsdorff, milliseconds
+
+
+def use_kernels(args: argparse.Namespace) -> bool:
+    """Load the compiled kernels for this command when it pays (see ``python_seconds``).
+
+    ``KNIGHTVIZ_ENGINE=python`` or a machine without numba keep everything pure Python;
+    ``KNIGHTVIZ_ENGINE=numba`` loads them for every command (inside the engine).
+    """
+    if os.environ.get(kernels.ENV, "").strip().lower() == kernels.PYTHON:
+        return False
+    if not kernels.available() or python_seconds(args) <= KERNEL_LOAD_SECONDS:
+        return False
+    kernels.load()
+    return True
+
+
 # -- entry -----------------------------------------------------------------------------
 
 
@@ -554,6 +621,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(args_list)
+        use_kernels(args)
         if args.command == "solve":
             return _solve(args, out, err)
         if args.command == "batch":
@@ -569,7 +637,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         err.write(f"{PROG}: error: {exc}\n")
         return EXIT_USAGE
-    except BoardError as exc:
+    except (BoardError, kernels.BackendError) as exc:
         err.write(f"{PROG}: error: {exc}\n")
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -1,5 +1,10 @@
-"""The headless engine: pure Python, standard library only; never imports Qt."""
+"""The headless engine: pure Python, standard library only; never imports Qt.
 
+The compiled backend (``kernels``, numba) is optional and chosen inside the engine; see
+``kernels.choose``.
+"""
+
+from . import kernels
 from .board import (
     BATCH_ORDER,
     CLASSIC_ORDER,
@@ -18,6 +23,7 @@ from .events import (
     Outcome,
     Result,
     Search,
+    StackLevel,
     Tracker,
     decode,
     run,
@@ -39,6 +45,7 @@ __all__ = [
     "Outcome",
     "Result",
     "Search",
+    "StackLevel",
     "Strategy",
     "TieBreak",
     "TourConfig",
@@ -49,6 +56,7 @@ __all__ = [
     "decode",
     "file_name",
     "impossibility",
+    "kernels",
     "open_tour_exists",
     "parse_size",
     "parse_square",

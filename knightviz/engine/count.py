@@ -12,12 +12,17 @@ degree of a square is its number of unvisited neighbours:
 
 Only squares whose state a move changed are checked: neighbours of ``cur`` (degree fell)
 and neighbours of the square just left (no longer next to the knight).
+
+Counting from every square uses the board's symmetries (mirrors, and on square boards the
+rotations and diagonal flips too): they map knight moves to knight moves, so every square of
+one orbit starts the same number of tours, and one square per orbit is searched.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from . import kernels
 from .board import CLASSIC_ORDER, Board, neighbour_table
 
 Progress = Callable[[int, int, int], None]
@@ -31,18 +36,55 @@ def count_tours(
     *,
     closed: bool = False,
     progress: Progress | None = None,
+    backend: str | None = None,
 ) -> int:
-    """Number of directed tours from ``start`` (or from every square, summed)."""
+    """Number of directed tours from ``start`` (or from every square, summed).
+
+    ``progress(done, total, found)`` is called after each square searched, with ``done`` the
+    start squares accounted for so far (a whole orbit of symmetric squares at a time).
+    """
     board = Board(rows, cols)
     if start is not None and not 0 <= start < board.size:
         raise ValueError(f"start square {start} is off the {board} board")
-    starts = list(range(board.size)) if start is None else [start]
-    total = 0
-    for i, s in enumerate(starts):
-        total += _count_from(board, s, closed)
+    count_from = _count_from
+    if board.size > 1 and kernels.choose(backend) == kernels.NUMBA:
+        from .kernels.searches import count_from_compiled as count_from
+    orbits = symmetry_orbits(board) if start is None else [[start]]
+    total = done = 0
+    for orbit in orbits:
+        total += len(orbit) * count_from(board, orbit[0], closed)
+        done += len(orbit)
         if progress is not None:
-            progress(i + 1, len(starts), total)
+            progress(done, board.size, total)
     return total
+
+
+def symmetry_orbits(board: Board) -> list[list[int]]:
+    """The squares grouped by the board's symmetries, each orbit smallest square first."""
+    rows, cols = board.rows, board.cols
+    maps: list[Callable[[int, int], tuple[int, int]]] = [
+        lambda r, c: (r, c),
+        lambda r, c: (rows - 1 - r, c),
+        lambda r, c: (r, cols - 1 - c),
+        lambda r, c: (rows - 1 - r, cols - 1 - c),
+    ]
+    if rows == cols:
+        maps += [
+            lambda r, c: (c, r),
+            lambda r, c: (cols - 1 - c, r),
+            lambda r, c: (c, rows - 1 - r),
+            lambda r, c: (cols - 1 - c, rows - 1 - r),
+        ]
+    seen: set[int] = set()
+    orbits = []
+    for sq in range(board.size):
+        if sq in seen:
+            continue
+        r, c = divmod(sq, cols)
+        orbit = sorted({board.square(*f(r, c)) for f in maps})
+        seen.update(orbit)
+        orbits.append(orbit)
+    return orbits
 
 
 def _count_from(board: Board, start: int, closed: bool) -> int:

@@ -1,7 +1,8 @@
 """The event model shared by every puzzle, every consumer and every test.
 
-A search advances in *chunks*: plain lists of ints, one per event, because a Python
-object per event would cost more than the search step itself. ``x >= 0`` means "a piece
+A search advances in *chunks*: ``array('i')`` of C ints, one per event, because a Python
+object per event would cost more than the search step itself (the compiled backend fills
+such a chunk with one memcpy). ``x >= 0`` means "a piece
 moved onto (was placed on) square x"; ``x < 0`` means "the piece on square ``~x`` was
 taken back" (a backtrack). Depth is implicit: each move pushes, each backtrack pops.
 ``decode`` turns chunks into readable event objects for code that prefers them.
@@ -9,7 +10,8 @@ taken back" (a backtrack). Depth is implicit: each move pushes, each backtrack p
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
@@ -82,20 +84,55 @@ class Finished:
 Event = Move | Backtrack | Finished
 
 
+@dataclass(frozen=True, slots=True)
+class StackLevel:
+    """One level of a search's stack, as the search itself sees it.
+
+    Knight: ``square`` is the path's square at this depth, ``candidates`` the squares the
+    strategy tries from it, in the order it tries them, and ``tried`` how many of them it has
+    taken so far (below the top, the square at the next depth is ``candidates[tried - 1]``).
+    Queens: one level per rank from rank 1; ``square`` is that rank's queen (-1 on the top
+    level while the rank is being filled), ``candidates`` the rank's squares from file a,
+    ``tried`` how many files have been taken (the queen is ``candidates[tried - 1]``).
+    """
+
+    square: int
+    candidates: tuple[int, ...]
+    tried: int
+
+
 class Search(Protocol):
     """What the GUI worker, the CLI and the tests drive: any puzzle's search.
 
     ``advance(n)`` runs at most ``n`` events and returns them encoded; it returns an
-    empty list once ``result`` is set. ``initial`` are the squares occupied before the
-    first event (the knight's start square; nothing for queens).
+    empty chunk once ``result`` is set. ``advance_quiet(n)`` does the same work without
+    producing events and returns how many steps it made. ``initial`` are the squares
+    occupied before the first event (the knight's start square; nothing for queens).
+    Both backends (``backend``: "python" or "numba") give identical streams and state.
     """
 
     rows: int
     cols: int
     initial: tuple[int, ...]
     result: Result | None
+    backend: str
 
-    def advance(self, max_events: int) -> list[int]: ...
+    def advance(self, max_events: int) -> array[int]: ...
+
+    def advance_quiet(self, max_steps: int) -> int: ...
+
+    @property
+    def recent_backtracks(self) -> tuple[int, ...]: ...
+
+    @property
+    def depth(self) -> int: ...
+
+    @property
+    def max_depth(self) -> int: ...
+
+    def snapshot_path(self) -> array[int]: ...
+
+    def stack(self) -> Sequence[StackLevel]: ...
 
 
 @dataclass(slots=True)
@@ -140,7 +177,7 @@ def decode(search: Search, chunk_size: int = 4096) -> Iterator[Event]:
 
 def run(search: Search, chunk_size: int = 65536) -> Result:
     """Drive ``search`` to its end, discarding the events."""
-    while search.advance(chunk_size):
+    while search.advance_quiet(chunk_size):
         pass
     assert search.result is not None
     return search.result

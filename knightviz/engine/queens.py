@@ -8,11 +8,14 @@ first). A square is free when its file and both diagonals are free: three sets o
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 
+from . import kernels
 from .board import Board, BoardError
 from .events import Outcome, Result
 from .search import Ending, SearchBase
+from .stack import QueensStack
 
 MAX_QUEENS = 1000
 
@@ -24,7 +27,27 @@ def _check_size(n: int) -> Board:
 
 
 class QueensSearch(SearchBase):
-    """Backtracking over placements; ``first`` stops at the first solution."""
+    """Backtracking over placements; ``first`` stops at the first solution.
+
+    ``QueensSearch(n)`` is the pure-Python reference implementation, or, when
+    ``kernels.choose(backend)`` says so, its compiled subclass (same stream, same state).
+    """
+
+    def __new__(
+        cls,
+        n: int,
+        *,
+        first: bool = False,
+        on_solution: Callable[[tuple[int, ...]], None] | None = None,
+        limit: int | None = None,
+        cancel: Callable[[], bool] | None = None,
+        backend: str | None = None,
+    ) -> QueensSearch:
+        if cls is QueensSearch and kernels.choose(backend) == kernels.NUMBA:
+            from .kernels.searches import NumbaQueensSearch
+
+            return super().__new__(NumbaQueensSearch)
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -34,6 +57,7 @@ class QueensSearch(SearchBase):
         on_solution: Callable[[tuple[int, ...]], None] | None = None,
         limit: int | None = None,
         cancel: Callable[[], bool] | None = None,
+        backend: str | None = None,
     ) -> None:
         super().__init__(limit, cancel)
         self.board = _check_size(n)
@@ -45,6 +69,31 @@ class QueensSearch(SearchBase):
         self.count = 0
         self._on_solution = on_solution or self.solutions.append
         self._first_solution: tuple[int, ...] | None = None
+        self._setup()
+
+    @property
+    def depth(self) -> int:
+        """Queens placed."""
+        return len(self._path)
+
+    @property
+    def max_depth(self) -> int:
+        return max(self._peak, len(self._path))
+
+    def stack(self) -> QueensStack:
+        return QueensStack(self.n, self.snapshot_path(), self._cursors())
+
+    def _cursors(self) -> array[int]:
+        return array("i", self._cursor)
+
+    def _found(self, solution: tuple[int, ...]) -> None:
+        self.count += 1
+        if self._first_solution is None:
+            self._first_solution = solution
+        self._on_solution(solution)
+
+    def _setup(self) -> None:
+        n = self.n
         self._cursor = [0]
         self._file = bytearray(n)
         self._up = bytearray(2 * n)  # row + col
@@ -55,6 +104,7 @@ class QueensSearch(SearchBase):
         placed, cursor = self._path, self._cursor
         files, up, down = self._file, self._up, self._down
         emit = out.append
+        peak = self._peak
         moves = backtracks = 0
         try:
             for _ in range(budget):
@@ -73,16 +123,14 @@ class QueensSearch(SearchBase):
                         emit(sq)
                         moves += 1
                         if k + 1 == n:
-                            self.count += 1
-                            found = tuple(placed)
-                            if self._first_solution is None:
-                                self._first_solution = found
-                            self._on_solution(found)
+                            self._found(tuple(placed))
                             if self.first:
                                 return (Outcome.SOLVED, None)
                         continue
                     if k == 0:
                         return (Outcome.SOLVED if self.count else Outcome.EXHAUSTED, None)
+                if k > peak:
+                    peak = k
                 cursor.pop()
                 sq = placed.pop()
                 row, col = divmod(sq, n)
@@ -90,6 +138,7 @@ class QueensSearch(SearchBase):
                 emit(~sq)
                 backtracks += 1
         finally:
+            self._peak = peak
             self.moves += moves
             self.backtracks += backtracks
         return None
@@ -110,9 +159,18 @@ class QueensSearch(SearchBase):
         )
 
 
-def count_queens(n: int) -> int:
+#: Above this size the compiled counter's 64-bit masks would not do (nor would any counter
+#: finish: the largest N ever counted is 27).
+KERNEL_MAX_QUEENS = 62
+
+
+def count_queens(n: int, *, backend: str | None = None) -> int:
     """Number of N-Queens solutions: bitmasks, an explicit stack, and mirror symmetry."""
     _check_size(n)
+    if n <= KERNEL_MAX_QUEENS and kernels.choose(backend) == kernels.NUMBA:
+        from .kernels.searches import count_queens_compiled
+
+        return count_queens_compiled(n)
     full = (1 << n) - 1
     total = 0
     # First row: queens in the left half count twice (mirror); the middle file once.

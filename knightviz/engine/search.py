@@ -1,23 +1,35 @@
 """What every puzzle's search shares: budgets, limits, cancelling, timing, the final result.
 
-A puzzle subclasses ``SearchBase`` and supplies two things: ``_run`` (its hot loop, which
-emits up to ``budget`` encoded events and returns an ``Ending`` when the search is over) and
-``_finish`` (which turns an outcome into its ``Result``).
+A puzzle subclasses ``SearchBase`` with its pure-Python implementation: ``_run`` (its hot
+loop, which appends up to ``budget`` encoded events to a list and returns an ``Ending`` when
+the search is over), ``_finish`` (which turns an outcome into its ``Result``) and the state
+accessors (``depth``, ``max_depth``, ``stack``). The compiled backend subclasses that again
+and overrides ``_events``/``_quiet`` and the accessors. Budgets, step limits, cancelling and
+timing live here only, so the two backends cannot drift apart on them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from array import array
+from collections.abc import Callable, Sequence
 from time import perf_counter
+from typing import ClassVar
 
-from .events import Outcome, Result
+from .events import Outcome, Result, StackLevel
 
 Ending = tuple[Outcome, str | None]
+
+#: Events per internal slice when no events are wanted (bounds the scratch memory).
+QUIET_SLICE = 1 << 16
+#: How many recently backtracked squares ``recent_backtracks`` keeps.
+RECENT = 8
 
 
 class SearchBase:
     """The ``Search`` protocol's plumbing around a puzzle's hot loop."""
 
+    #: "python" (the reference implementation) or "numba" (compiled kernels).
+    backend: ClassVar[str] = "python"
     rows: int
     cols: int
     initial: tuple[int, ...]
@@ -31,51 +43,149 @@ class SearchBase:
         self.backtracks = 0
         self._cancel = cancel
         self._seconds = 0.0
-        #: The squares occupied now, in order (knight: start first; queens: rank 1 first).
+        self._recent: tuple[int, ...] = ()
+        #: Python backend: the squares occupied now, in order (knight: start first; queens:
+        #: rank 1 first), and the greatest path length seen at a backtrack (a local maximum).
         self._path: list[int] = []
+        self._peak = 0
 
     @property
     def steps(self) -> int:
         return self.moves + self.backtracks
 
     @property
-    def path(self) -> list[int]:
-        """The squares occupied now, in order (a live list: do not modify)."""
-        return self._path
+    def recent_backtracks(self) -> tuple[int, ...]:
+        """The last (at most 8) squares backtracked during the last advance call, in order.
 
-    def advance(self, max_events: int) -> list[int]:
-        """Run up to ``max_events`` events; an empty list means finished (see ``result``)."""
+        Meant for the board's flashes when events are not delivered (``advance_quiet``).
+        """
+        return self._recent
+
+    def advance(self, max_events: int) -> array[int]:
+        """Run up to ``max_events`` events; an empty chunk means finished (see ``result``)."""
+        budget = self._budget(max_events)
+        if budget <= 0:
+            return array("i")
+        t0 = perf_counter()
+        chunk, ending = self._events(budget)
+        self._account(t0, ending)
+        return chunk
+
+    def advance_quiet(self, max_steps: int) -> int:
+        """Run up to ``max_steps`` steps without events; 0 means finished (see ``result``).
+
+        Counts, state and result end exactly as if ``advance`` had run the same steps.
+        """
+        budget = self._budget(max_steps)
+        if budget <= 0:
+            return 0
+        before = self.moves + self.backtracks
+        t0 = perf_counter()
+        ending = self._quiet(budget)
+        self._account(t0, ending)
+        return self.moves + self.backtracks - before
+
+    def run(self) -> Result:
+        """Search to the end without keeping events."""
+        while self.advance_quiet(1 << 20):
+            pass
+        assert self.result is not None
+        return self.result
+
+    def _budget(self, wanted: int) -> int:
+        """How many steps the next call may take; finishes the search when it may take none."""
+        self._recent = ()
         if self.result is not None:
-            return []
+            return 0
         if self._cancel is not None and self._cancel():
             self._finish(Outcome.CANCELLED)
-            return []
-        budget = max_events
+            return 0
+        budget = wanted
         limit = self.limit
         if limit is not None:
             budget = min(budget, limit - self.steps)
             if budget <= 0:
                 self._finish(Outcome.LIMIT)
-                return []
-        t0 = perf_counter()
-        out: list[int] = []
-        ending = self._run(out, budget)
+                return 0
+        return budget
+
+    def _account(self, t0: float, ending: Ending | None) -> None:
         self._seconds += perf_counter() - t0
         if ending is not None:
             self._finish(*ending)
-        elif limit is not None and self.steps >= limit:
+        elif self.limit is not None and self.steps >= self.limit:
             self._finish(Outcome.LIMIT)
-        return out
 
-    def run(self) -> Result:
-        """Search to the end without keeping events."""
-        while self.advance(1 << 16):
-            pass
-        assert self.result is not None
-        return self.result
+    # -- the Python backend (the compiled one overrides these) ----------------------------
+
+    @property
+    def path(self) -> list[int]:
+        """The squares occupied now, in order (a live list, updated by every advance call;
+        do not modify)."""
+        return self._path
+
+    @property
+    def depth(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def max_depth(self) -> int:
+        """The greatest ``depth`` reached so far."""
+        raise NotImplementedError
+
+    def snapshot_path(self) -> array[int]:
+        """A copy of the occupied squares in order."""
+        return array("i", self._path)
+
+    def stack(self) -> Sequence[StackLevel]:
+        """A read-only snapshot of the search stack, built lazily level by level."""
+        raise NotImplementedError
+
+    def _events(self, budget: int) -> tuple[array[int], Ending | None]:
+        out: list[int] = []
+        backtracks = self.backtracks
+        ending = self._run(out, budget)
+        if self.backtracks != backtracks:
+            self._recent = last_backtracks(out, ())
+        return array("i", out), ending
+
+    def _quiet(self, budget: int) -> Ending | None:
+        recent: tuple[int, ...] = ()
+        while budget > 0:
+            out: list[int] = []
+            backtracks = self.backtracks
+            ending = self._run(out, min(budget, QUIET_SLICE))
+            if self.backtracks != backtracks:
+                recent = last_backtracks(out, recent)
+            budget -= len(out)
+            if ending is not None or not out:
+                self._recent = recent
+                return ending
+        self._recent = recent
+        return None
 
     def _run(self, out: list[int], budget: int) -> Ending | None:
+        """The hot loop: up to ``budget`` events appended to ``out``; an Ending when over."""
         raise NotImplementedError
 
     def _finish(self, outcome: Outcome, reason: str | None = None) -> None:
         raise NotImplementedError
+
+
+def last_backtracks(events: list[int], before: tuple[int, ...]) -> tuple[int, ...]:
+    """The last RECENT squares backtracked in ``before`` followed by ``events``, in order.
+
+    Looks at growing tails of ``events`` (C-speed ``min``) so that a long run of moves
+    after the last backtrack is skipped without a Python loop over it.
+    """
+    size = len(events)
+    window = 64
+    while True:
+        tail = events[-window:] if window < size else events
+        if min(tail) < 0:
+            found = [~x for x in tail if x < 0]
+            if len(found) >= RECENT or window >= size:
+                return (*before, *found)[-RECENT:]
+        elif window >= size:
+            return before
+        window *= 16

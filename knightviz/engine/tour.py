@@ -17,14 +17,18 @@ Two loops, chosen once per search by the strategy, never by flags per step:
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
+from operator import length_hint, sub
 from time import perf_counter
 
+from . import kernels
 from .board import CLASSIC_ORDER, Board, NeighbourTable, neighbour_table
 from .events import Outcome, Result
 from .search import Ending, SearchBase
+from .stack import TourStack
 from .verdict import impossibility
 
 
@@ -117,9 +121,32 @@ class TourConfig:
 
 
 class TourSearch(SearchBase):
-    """One knight's-tour search; call ``advance`` until it returns an empty chunk."""
+    """One knight's-tour search; call ``advance`` until it returns an empty chunk.
 
-    def __init__(self, config: TourConfig, cancel: Callable[[], bool] | None = None) -> None:
+    ``TourSearch(config)`` is the pure-Python reference implementation, or, when
+    ``kernels.choose(backend)`` says so, its compiled subclass (same stream, same state).
+    """
+
+    def __new__(
+        cls,
+        config: TourConfig,
+        cancel: Callable[[], bool] | None = None,
+        *,
+        backend: str | None = None,
+    ) -> TourSearch:
+        if cls is TourSearch and kernels.choose(backend) == kernels.NUMBA:
+            from .kernels.searches import NumbaTourSearch
+
+            return super().__new__(NumbaTourSearch)
+        return super().__new__(cls)
+
+    def __init__(
+        self,
+        config: TourConfig,
+        cancel: Callable[[], bool] | None = None,
+        *,
+        backend: str | None = None,
+    ) -> None:
         super().__init__(config.limit, cancel)
         self.config = config
         self.board = board = Board(config.rows, config.cols)
@@ -128,27 +155,68 @@ class TourSearch(SearchBase):
         self.rows, self.cols = board.rows, board.cols
         self.start = config.start
         self.initial = (config.start,)
-        self._path = [self.start]
         self._closed = config.closed
-        self._strategy = strategy = config.strategy
+        self._strategy = config.strategy
+        self._n = board.size
+        self._iters: list[Iterator[int]] = []
+        self._tried: list[int] = []
+        self._ranks: list[int] | _LazyRanks = []
         reason = None if config.search_anyway else impossibility(board, self.start, config.closed)
         if reason is not None:
+            self._nothing_to_search()
             self.result = Result(Outcome.IMPOSSIBLE, 0, 0, reason=reason)
             return
         t0 = perf_counter()
-        self._nb = strategy.table(board)
-        self._n = board.size
+        self._setup()
+        self._seconds += perf_counter() - t0
+        if self._n == 1 and not self._closed:
+            self._finish(Outcome.SOLVED)
+
+    # -- state ----------------------------------------------------------------------------
+
+    @property
+    def depth(self) -> int:
+        """Moves in the current path (its length - 1)."""
+        return len(self._path) - 1
+
+    @property
+    def max_depth(self) -> int:
+        return max(self._peak, len(self._path)) - 1
+
+    def stack(self) -> TourStack:
+        path = self.snapshot_path()
+        if self._strategy.guided:
+            cursor = array("i", self._tried)
+            ranks = self._ranks.__getitem__
+        else:
+            remaining = map(length_hint, self._iters)  # a tuple iterator's items left
+            cursor = array("i", map(sub, map(len, map(self._nb.__getitem__, path)), remaining))
+            ranks = None
+        return TourStack(path, cursor, self._nb.__getitem__, ranks)
+
+    # -- internals ----------------------------------------------------------------------
+
+    def _nothing_to_search(self) -> None:
+        """State for a search that never runs (a known fact answered it)."""
+        self._path = [self.start]
+        self._nb = self._strategy.table(self.board)
+        self._iters = [iter(self._nb[self.start])]
+        self._tried = [0]
+        self._ranks = _LazyRanks(self._strategy, self.board)
+
+    def _setup(self) -> None:
+        strategy = self._strategy
+        self._path = [self.start]
+        self._nb = strategy.table(self.board)
         if strategy.guided:
             self._init_guided()
         else:
             self._visited = bytearray(self._n)
             self._visited[self.start] = 1
-            self._iters: list[Iterator[int]] = [iter(self._nb[self.start])]
-        self._seconds += perf_counter() - t0
-        if self._n == 1 and not self._closed:
-            self._finish(Outcome.SOLVED)
+            self._iters = [iter(self._nb[self.start])]
 
-    # -- internals ----------------------------------------------------------------------
+    def _tour(self) -> tuple[int, ...]:
+        return tuple(self._path)
 
     def _run(self, out: list[int], budget: int) -> Ending | None:
         if self._strategy.guided:
@@ -156,7 +224,7 @@ class TourSearch(SearchBase):
         return self._run_plain(out, budget)
 
     def _finish(self, outcome: Outcome, reason: str | None = None) -> None:
-        tour = tuple(self._path) if outcome is Outcome.SOLVED else None
+        tour = self._tour() if outcome is Outcome.SOLVED else None
         if outcome is Outcome.EXHAUSTED and reason is None:
             kind = "closed tour" if self._closed else "tour"
             reason = (
@@ -178,7 +246,7 @@ class TourSearch(SearchBase):
     def _stuck(self) -> Ending:
         return (
             Outcome.EXHAUSTED,
-            f"The greedy walk got stuck after {len(self._path)} squares "
+            f"The greedy walk got stuck after {self.depth + 1} squares "
             f"(of {self._n}), with no backtracking allowed.",
         )
 
@@ -196,6 +264,7 @@ class TourSearch(SearchBase):
         emit = out.append
         backtracking = self._strategy.backtrack
         closed = self._closed
+        peak = self._peak
         moves = backtracks = 0
         try:
             for _ in range(budget):
@@ -210,16 +279,20 @@ class TourSearch(SearchBase):
                             return SOLVED
                         break
                 else:
-                    if len(path) == 1:
+                    size = len(path)
+                    if size == 1:
                         return EXHAUSTED
                     if not backtracking:
                         return self._stuck()
+                    if size > peak:
+                        peak = size
                     iters.pop()
                     sq = path.pop()
                     visited[sq] = 0
                     emit(~sq)
                     backtracks += 1
         finally:
+            self._peak = peak
             self.moves += moves
             self.backtracks += backtracks
         return None
@@ -229,11 +302,12 @@ class TourSearch(SearchBase):
     def _init_guided(self) -> None:
         nb = self._nb
         ranks, scale = self._strategy.ranks(self.board)
+        self._ranks = ranks
         self._scale = scale
         self._visited_offset = visited_offset = 16 * scale
         key = [len(targets) * scale + rank for targets, rank in zip(nb, ranks, strict=True)]
         self._key = key
-        self._tried: list[int] = [0]
+        self._tried = [0]
         start = self.start
         key[start] += visited_offset
         best, best_key = -1, visited_offset
@@ -269,6 +343,7 @@ class TourSearch(SearchBase):
         start = self.start
         start_dead = self._start_dead
         nxt = self._next
+        peak = self._peak
         moves = backtracks = 0
         try:
             for _ in range(budget):
@@ -299,10 +374,13 @@ class TourSearch(SearchBase):
                         nxt = -1  # the start has no way back left: back off
                     continue
                 cur = path[-1]
-                if len(path) == 1:
+                size = len(path)
+                if size == 1:
                     return EXHAUSTED
                 if not backtracking:
                     return self._stuck()
+                if size > peak:
+                    peak = size
                 path.pop()
                 tried.pop()
                 key[cur] -= vis
@@ -312,6 +390,7 @@ class TourSearch(SearchBase):
                 backtracks += 1
         finally:
             self._next = nxt
+            self._peak = peak
             self.moves += moves
             self.backtracks += backtracks
         return None
@@ -331,8 +410,24 @@ def tour_search(
     search_anyway: bool = False,
     order: Order = CLASSIC_ORDER,
     cancel: Callable[[], bool] | None = None,
+    backend: str | None = None,
 ) -> TourSearch:
     """Convenience constructor with plain keyword arguments."""
     strategy = Strategy(Heuristic(heuristic), TieBreak(tie_break), seed, backtrack, order)
     config = TourConfig(rows, cols, start, strategy, closed, limit, search_anyway)
-    return TourSearch(config, cancel)
+    return TourSearch(config, cancel, backend=backend)
+
+
+class _LazyRanks:
+    """Tie-break ranks computed on first use (a search answered by a known fact never
+    needs them, and on a huge board they take a while)."""
+
+    def __init__(self, strategy: Strategy, board: Board) -> None:
+        self._strategy = strategy
+        self._board = board
+        self._ranks: list[int] | None = None
+
+    def __getitem__(self, square: int) -> int:
+        if self._ranks is None:
+            self._ranks = self._strategy.ranks(self._board)[0]
+        return self._ranks[square]

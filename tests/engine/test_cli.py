@@ -218,3 +218,56 @@ def test_real_process_exit_status_and_help():
 
 def test_board_errors_are_value_errors():
     assert issubclass(BoardError, ValueError)
+
+
+def numba_loaded_by(args, env_engine=None):
+    """Run the CLI in a fresh interpreter; did it import numba?"""
+    import os
+
+    code = (
+        "import sys, io, contextlib; from knightviz.cli import main\n"
+        f"with contextlib.redirect_stdout(io.StringIO()): rc = main({args!r})\n"
+        "print(rc, 'numba' in sys.modules)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "KNIGHTVIZ_ENGINE"}
+    if env_engine:
+        env["KNIGHTVIZ_ENGINE"] = env_engine
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    rc, loaded = done.stdout.split()
+    return int(rc), loaded == "True"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve"],
+        ["solve", "--size", "5", "--heuristic", "none", "--start", "a1"],
+        ["queens", "--size", "8"],
+        ["queens", "--size", "12", "--format", "count"],
+        ["count", "--size", "5", "--start", "c3"],
+        ["sweep", "--size", "8"],
+        ["solve", "--heuristic", "none", "--limit", "100000"],
+    ],
+    ids=" ".join,
+)
+def test_short_commands_never_import_numba(args):
+    assert numba_loaded_by(args) == (0 if "--limit" not in args else 1, False)
+
+
+def test_long_commands_load_the_kernels_unless_python_is_forced():
+    from knightviz.engine import kernels
+
+    if not kernels.available():
+        pytest.skip("numba is not installed here (CI installs it)")
+    args = ["solve", "--heuristic", "none", "--size", "6", "--start", "b6"]
+    assert numba_loaded_by(args) == (0, True)
+    assert numba_loaded_by(["queens", "--size", "12", "--format", "json"]) == (0, True)
+    assert numba_loaded_by(args, env_engine="python") == (0, False)
+
+
+def test_a_bad_engine_choice_is_a_usage_error(capsys, monkeypatch):
+    monkeypatch.setenv("KNIGHTVIZ_ENGINE", "fortran")
+    code, out, err = run(capsys, "solve")
+    assert code == 2 and out == ""
+    assert err.startswith("knightviz: error: unknown engine backend") and err.count("\n") == 1

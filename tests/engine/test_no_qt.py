@@ -11,8 +11,10 @@ ENGINE = Path(knightviz.engine.__file__).parent
 
 
 def test_engine_imports_only_the_standard_library():
+    """Only the compiled backend's kernels and searches may import numba and numpy; its
+    loader (kernels/__init__.py) must stay cheap to import."""
     stdlib = sys.stdlib_module_names
-    for path in ENGINE.glob("*.py"):
+    for path in [*ENGINE.glob("*.py"), ENGINE / "kernels" / "__init__.py"]:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
@@ -30,5 +32,13 @@ def test_cli_solve_runs_without_loading_qt():
         "rc = main(['solve', '--format', 'sequence']);"
         "assert rc == 0;"
         "assert not [m for m in sys.modules if m.startswith(('PySide6', 'shiboken'))]"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+
+
+def test_importing_the_engine_does_not_import_numba():
+    code = (
+        "import sys; import knightviz.engine, knightviz.cli;"
+        "assert 'numba' not in sys.modules and 'numpy' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)

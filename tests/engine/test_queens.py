@@ -13,13 +13,25 @@ KNOWN = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]
 
 
 @pytest.mark.parametrize(("n", "count"), list(enumerate(KNOWN, start=1)))
-def test_fast_count_matches_known_counts(n, count):
-    assert count_queens(n) == count
+def test_fast_count_matches_known_counts(n, count, backend):
+    assert count_queens(n, backend=backend) == count
+
+
+# Placements (= removals) for all solutions, and up to the first one (REFERENCE.md §4).
+PLACEMENTS_ALL = {4: 16, 5: 53, 6: 152, 7: 551, 8: 2056, 9: 8393, 10: 35538}
+PLACEMENTS_FIRST = {4: 8, 5: 5, 6: 31, 7: 9, 8: 113, 9: 41, 10: 102}
+
+
+@pytest.mark.parametrize("n", range(4, 11))
+def test_placement_counts_are_the_published_ones(n, backend):
+    result = QueensSearch(n, backend=backend).run()
+    assert result.moves == result.backtracks == PLACEMENTS_ALL[n]
+    assert QueensSearch(n, first=True, backend=backend).run().moves == PLACEMENTS_FIRST[n]
 
 
 @pytest.mark.parametrize("n", range(1, 10))
-def test_search_finds_every_solution_in_printed_order(n):
-    search = QueensSearch(n)
+def test_search_finds_every_solution_in_printed_order(n, backend):
+    search = QueensSearch(n, backend=backend)
     tracker, moves, backtracks = drive(search, [97, 5])
     result = search.result
     assert result.count == len(search.solutions) == KNOWN[n - 1]
@@ -37,8 +49,8 @@ def test_search_finds_every_solution_in_printed_order(n):
     assert tracker.path == []
 
 
-def test_first_8x8_solution_reads_as_the_article_prints_it():
-    search = QueensSearch(8, first=True)
+def test_first_8x8_solution_reads_as_the_article_prints_it(backend):
+    search = QueensSearch(8, first=True, backend=backend)
     result = search.run()
     assert " ".join(algebraic(search.board, result.solution)) == "a1 e2 h3 f4 c5 g6 b7 d8"
     assert result.count == 1 and search.path == list(result.solution)

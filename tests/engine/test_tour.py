@@ -40,26 +40,40 @@ def matrix_of(board, tour):
     return numbers
 
 
-def test_plain_8x8_reproduces_the_published_matrix_and_counts():
-    search = tour_search(8, 8, 0, heuristic="none")
-    _, moves, backtracks = drive(search, [65536], track=False)
+@pytest.mark.parametrize("quiet", [False, True], ids=["events", "quiet"])
+def test_plain_8x8_reproduces_the_published_matrix_and_counts(backend, quiet):
+    search = tour_search(8, 8, 0, heuristic="none", backend=backend)
+    assert search.backend == backend
+    if quiet:
+        steps = 0
+        while made := search.advance_quiet(1_000_003):
+            steps += made
+        moves = backtracks = None
+    else:
+        _, moves, backtracks = drive(search, [65536], track=False)
+        steps = moves + backtracks
     result = search.result
     assert result.outcome is Outcome.SOLVED
     published = [[int(v) for v in line.split()] for line in PUBLISHED_8X8.splitlines()]
     assert matrix_of(search.board, result.solution) == published
-    assert result.steps == 16_501_401
+    assert result.steps == steps == 16_501_401
     # The classic program resets every square it assigned except the 63 of the final tour.
     assert (result.moves, result.backtracks) == (8_250_732, 8_250_669)
-    assert (moves, backtracks) == (result.moves, result.backtracks)
+    if not quiet:
+        assert (moves, backtracks) == (result.moves, result.backtracks)
+    assert search.depth == search.max_depth == 63
+    assert list(search.snapshot_path()) == list(result.solution) == search.path
 
 
 @pytest.mark.parametrize(
     ("n", "start"), [(5, (0, 0)), (5, (2, 2)), (6, (0, 0)), (5, (1, 0)), (1, (0, 0))]
 )
-def test_plain_counts_equal_the_classic_programs(n, start):
+def test_plain_counts_equal_the_classic_programs(n, start, backend):
     matrix, moves, backtracks = classic_tour(n, *start)
     board = Board(n, n)
-    search = tour_search(n, n, board.square(*start), heuristic="none", search_anyway=True)
+    search = tour_search(
+        n, n, board.square(*start), heuristic="none", search_anyway=True, backend=backend
+    )
     result = search.run()
     assert (result.moves, result.backtracks) == (moves, backtracks)
     if matrix is None:
@@ -69,9 +83,9 @@ def test_plain_counts_equal_the_classic_programs(n, start):
 
 
 @pytest.mark.parametrize("tie", ["first", "last", "roth", "random"])
-def test_warnsdorff_8x8_needs_63_moves(tie):
+def test_warnsdorff_8x8_needs_63_moves(tie, backend):
     for start in (0, 9, 63):
-        result = tour_search(8, 8, start, tie_break=tie, seed=3).run()
+        result = tour_search(8, 8, start, tie_break=tie, seed=3, backend=backend).run()
         assert result.outcome is Outcome.SOLVED
         assert (result.moves, result.backtracks) == (63, 0)
         assert_valid_tour(Board(8, 8), result.solution, start, False)
@@ -158,7 +172,7 @@ def test_impossible_boards_answer_at_once_with_a_reason():
         assert search.result is not None and search.result.outcome is Outcome.IMPOSSIBLE
         assert words in search.result.reason
         assert search.result.reason.endswith(".") and "\n" not in search.result.reason
-        assert search.advance(100) == []
+        assert len(search.advance(100)) == 0
         assert search.result.steps == 0
 
 
@@ -213,6 +227,8 @@ def test_one_square_board_is_a_tour_of_no_moves():
 
 def test_no_recursion_even_on_huge_boards():
     code = (
+        # the backend (KNIGHTVIZ_ENGINE) is loaded first: importing numba itself recurses
+        "from knightviz.engine import kernels; kernels.choose();"
         "import sys; sys.setrecursionlimit(60);"
         "from knightviz.engine import tour_search;"
         "from knightviz.engine.count import count_tours;"

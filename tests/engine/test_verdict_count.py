@@ -42,28 +42,49 @@ def brute_force_count(rows, cols, start, closed):
     return total
 
 
-def test_known_5x5_counts():
+def test_known_5x5_counts(backend):
     b = Board(5, 5)
-    assert count_tours(5, 5) == 1728
+    assert count_tours(5, 5, backend=backend) == 1728
     for corner in ("a1", "a5", "e1", "e5"):
-        assert count_tours(5, 5, b.parse(corner)) == 304
-    assert count_tours(5, 5, b.parse("c3")) == 64
+        assert count_tours(5, 5, b.parse(corner), backend=backend) == 304
+    assert count_tours(5, 5, b.parse("c3"), backend=backend) == 64
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(3, 4), (4, 3), (4, 5), (3, 5), (2, 3), (1, 1), (4, 4)])
-def test_pruned_counter_equals_brute_force(rows, cols):
+def test_pruned_counter_equals_brute_force(rows, cols, backend):
     for start in range(rows * cols):
         for closed in (False, True):
-            assert count_tours(rows, cols, start, closed=closed) == brute_force_count(
-                rows, cols, start, closed
-            )
+            assert count_tours(
+                rows, cols, start, closed=closed, backend=backend
+            ) == brute_force_count(rows, cols, start, closed)
 
 
-def test_progress_is_reported_per_start():
+def test_progress_is_reported_per_orbit_of_start_squares():
     seen = []
     total = count_tours(3, 4, progress=lambda done, of, found: seen.append((done, of, found)))
-    assert [s[0] for s in seen] == list(range(1, 13)) and {s[1] for s in seen} == {12}
+    done = [s[0] for s in seen]
+    assert done == sorted(set(done)) and done[-1] == 12 and {s[1] for s in seen} == {12}
+    assert len(seen) == 4  # (0,0)x4, (0,1)x4, (1,0)x2, (1,1)x2 under the 3x4 board's mirrors
     assert seen[-1][2] == total > 0
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols"), [(3, 4), (4, 3), (3, 5), (4, 4), (1, 1), (3, 3), (2, 3), (3, 7)]
+)
+@pytest.mark.parametrize("closed", [False, True])
+def test_counting_every_start_by_symmetry_equals_the_sum_over_squares(rows, cols, closed, backend):
+    expected = sum(brute_force_count(rows, cols, s, closed) for s in range(rows * cols))
+    assert count_tours(rows, cols, closed=closed, backend=backend) == expected
+
+
+def test_symmetry_orbits_partition_the_board():
+    from knightviz.engine.count import symmetry_orbits
+
+    for rows, cols, sizes in [(5, 5, [4, 8, 4, 4, 4, 1]), (6, 6, [4, 8, 8, 4, 8, 4]), (3, 4, None)]:
+        orbits = symmetry_orbits(Board(rows, cols))
+        assert sorted(sq for o in orbits for sq in o) == list(range(rows * cols))
+        if sizes is not None:
+            assert sorted(map(len, orbits)) == sorted(sizes)
 
 
 @pytest.mark.parametrize("rows", range(1, 6))

@@ -1,0 +1,621 @@
+"""The compiled hot loops (numba), one per search, mirroring the pure-Python reference.
+
+Every kernel works on flat numpy arrays owned by one search object and a small int64
+``st`` array of scalars (depth, counts, ...), so a call resumes exactly where the last one
+stopped. A kernel runs at most ``budget`` events; with ``emit`` it writes them into ``out``
+(same encoding as the Python engine: ``x`` move onto x, ``~x`` backtrack off x). Squares
+backtracked are also written into the 8-slot ring ``ring`` (for the board's flashes when no
+events are delivered). Each kernel returns a status: RUNNING (budget spent), or why it ended.
+
+Structure kept simple on purpose: one loop per search, one branch per event kind, so that a
+``trace`` flag (events for candidates examined and rejected) can later be added the same way
+as ``emit``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+# Statuses returned by the kernels.
+RUNNING, SOLVED, EXHAUSTED, STUCK, SOLUTIONS_FULL = 0, 1, 2, 3, 4
+# Slots of the ``st`` state array.
+DEPTH, MOVES, BACKTRACKS, PEAK, LOW, NEXT, RINGN, EVENTS = 0, 1, 2, 3, 4, 5, 6, 7
+STATE_SLOTS = 8
+RING = 8
+
+# -- board tables ----------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def neighbour_csr(rows, cols, dr, dc):
+    """Knight targets of every square in the order (dr, dc), as flat CSR arrays."""
+    n = rows * cols
+    off = np.empty(n + 1, np.int32)
+    nb = np.empty(n * len(dr), np.int32)
+    k = 0
+    for sq in range(n):
+        off[sq] = k
+        r = sq // cols
+        c = sq - r * cols
+        for i in range(len(dr)):
+            rr = r + dr[i]
+            cc = c + dc[i]
+            if 0 <= rr < rows and 0 <= cc < cols:
+                nb[k] = rr * cols + cc
+                k += 1
+    off[n] = k
+    return nb[:k].copy(), off
+
+
+@njit(cache=True, nogil=True)
+def roth_ranks(rows, cols):
+    """Rank (lower wins) = farthest from the centre first; and the scale above every rank."""
+    n = rows * cols
+    dist = np.empty(n, np.int64)
+    far = 0
+    for r in range(rows):
+        dr = (2 * r - (rows - 1)) ** 2
+        for c in range(cols):
+            d = dr + (2 * c - (cols - 1)) ** 2
+            dist[r * cols + c] = d
+            if d > far:
+                far = d
+    for i in range(n):
+        dist[i] = far - dist[i]
+    return dist, far + 1
+
+
+@njit(cache=True, nogil=True)
+def guided_keys(nb, off, ranks, scale, start):
+    """Initial keys (degree × scale + rank, start marked visited) and the first pick."""
+    n = off.shape[0] - 1
+    vis = 16 * scale
+    key = np.empty(n, np.int64)
+    for u in range(n):
+        key[u] = (off[u + 1] - off[u]) * scale + ranks[u]
+    key[start] += vis
+    best = -1
+    best_key = vis
+    for j in range(off[start], off[start + 1]):
+        u = nb[j]
+        k = key[u] - scale
+        key[u] = k
+        if k < best_key:
+            best = u
+            best_key = k
+    return key, best
+
+
+@njit(cache=True, nogil=True)
+def _adjacent(nb, off, a, b):
+    for j in range(off[a], off[a + 1]):
+        if nb[j] == b:
+            return True
+    return False
+
+
+# -- plain: fixed order ----------------------------------------------------------------
+
+
+def lowest_bit_table() -> npt.NDArray[np.int32]:
+    """Index of the lowest set bit of every byte (0 for 0)."""
+    table = np.zeros(256, np.int32)
+    for m in range(1, 256):
+        table[m] = (m & -m).bit_length() - 1
+    return table
+
+
+@njit(cache=True, nogil=True)
+def padded_rows(nb, off, n):
+    """Eight targets per square in table order, padded with the sentinel square ``n``
+    (always "visited"); a row for the sentinel itself too, so any gather is in bounds."""
+    nb8 = np.full((n + 1) * 8, n, np.int32)
+    for sq in range(n):
+        for j in range(off[sq], off[sq + 1]):
+            nb8[sq * 8 + j - off[sq]] = nb[j]
+    return nb8
+
+
+@njit(cache=True, nogil=True, inline="always")
+def free_mask(nb8, visited, t):
+    """Bit i set when the i-th target of t is unvisited: eight loads, no branches."""
+    b = t * 8
+    return (
+        (visited[nb8[b]] ^ 1)
+        | ((visited[nb8[b + 1]] ^ 1) << 1)
+        | ((visited[nb8[b + 2]] ^ 1) << 2)
+        | ((visited[nb8[b + 3]] ^ 1) << 3)
+        | ((visited[nb8[b + 4]] ^ 1) << 4)
+        | ((visited[nb8[b + 5]] ^ 1) << 5)
+        | ((visited[nb8[b + 6]] ^ 1) << 6)
+        | ((visited[nb8[b + 7]] ^ 1) << 7)
+    )
+
+
+@njit(cache=True, nogil=True)
+def _row_length(nb8, sq, n):
+    k = 0
+    while k < 8 and nb8[sq * 8 + k] != n:
+        k += 1
+    return k
+
+
+@njit(cache=True, nogil=True)
+def plain_run(
+    nb8, low, visited, path, cur, avail, st, out, budget, emit, closed, backtracking, ring
+):
+    """Classic order. ``avail[d]``: the targets of path[d] still to try, as a bit mask over
+    its row (the unvisited ones when the level was entered: they stay unvisited whenever the
+    search is back at that level); ``cur[d]``: how many of the row have been looked at.
+
+    A target with no free square beyond it (a dead end) is a move and a backtrack in one
+    iteration, without touching the state: most of the tree's leaves are such.
+    """
+    n = visited.shape[0] - 1
+    start = path[0]
+    d = st[DEPTH]
+    peak = st[PEAK]
+    low_d = d
+    moves = 0
+    backs = 0
+    ringn = 0
+    k = 0
+    status = RUNNING
+    a = avail[d]
+    sq = path[d]
+    while k < budget:
+        if a != 0:
+            i = low[a]
+            t = nb8[sq * 8 + i]
+            g = free_mask(nb8, visited, t)
+            if g == 0 and d + 2 < n and backtracking and k + 2 <= budget:
+                a &= a - 1  # a dead end: onto t and straight back
+                cur[d] = i + 1
+                if emit:
+                    out[k] = t
+                    out[k + 1] = ~t
+                k += 2
+                moves += 1
+                backs += 1
+                if d + 1 > peak:
+                    peak = d + 1
+                ring[ringn & 7] = t
+                ringn += 1
+                continue
+            a &= a - 1
+            cur[d] = i + 1
+            avail[d] = a
+            visited[t] = 1
+            d += 1
+            path[d] = t
+            cur[d] = 0
+            sq = t
+            a = g
+            if emit:
+                out[k] = t
+            k += 1
+            moves += 1
+            if d == n - 1:
+                adjacent = False
+                for j in range(8):
+                    if nb8[t * 8 + j] == start:
+                        adjacent = True
+                if not closed or adjacent:
+                    status = SOLVED
+                    break
+        else:
+            if d == 0 or not backtracking:
+                cur[d] = _row_length(nb8, sq, n)
+                status = EXHAUSTED if d == 0 else STUCK
+                break
+            if d > peak:
+                peak = d
+            visited[sq] = 0
+            if emit:
+                out[k] = ~sq
+            k += 1
+            backs += 1
+            ring[ringn & 7] = sq
+            ringn += 1
+            d -= 1
+            if d < low_d:
+                low_d = d
+            sq = path[d]
+            a = avail[d]
+    avail[d] = a
+    if d > peak:
+        peak = d
+    st[MOVES] += moves
+    st[BACKTRACKS] += backs
+    st[DEPTH] = d
+    st[PEAK] = peak
+    st[LOW] = low_d
+    st[RINGN] = ringn
+    st[EVENTS] = k
+    return status
+
+
+# -- Warnsdorff: keyed by onward degree ------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def _kth_candidate(nb, off, key, vis, sq, k):
+    """The k-th unvisited neighbour of sq by (key, table order), or -1."""
+    cand = np.empty(8, np.int64)
+    keys = np.empty(8, np.int64)
+    m = 0
+    for j in range(off[sq], off[sq + 1]):
+        u = nb[j]
+        ku = key[u]
+        if ku < vis:
+            i = m
+            while i > 0 and keys[i - 1] > ku:  # stable: equal keys keep table order
+                keys[i] = keys[i - 1]
+                cand[i] = cand[i - 1]
+                i -= 1
+            keys[i] = ku
+            cand[i] = u
+            m += 1
+    if k < m:
+        return cand[k]
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def guided_run(
+    nb,
+    off,
+    key,
+    path,
+    tried,
+    near_start,
+    st,
+    out,
+    budget,
+    emit,
+    closed,
+    backtracking,
+    scale,
+    start_dead,
+    ring,
+):
+    """Warnsdorff: ``tried[d]`` = how many of path[d]'s ordered candidates were taken."""
+    n = key.shape[0]
+    vis = 16 * scale
+    start = path[0]
+    d = st[DEPTH]
+    nxt = st[NEXT]
+    peak = st[PEAK]
+    low = d
+    ringn = 0
+    k = 0
+    status = RUNNING
+    while k < budget:
+        t = tried[d]
+        if t == 0:
+            best = nxt
+        else:
+            best = _kth_candidate(nb, off, key, vis, path[d], t)
+        if best >= 0:
+            tried[d] = t + 1
+            key[best] += vis
+            nxt = -1
+            best_key = vis
+            for j in range(off[best], off[best + 1]):
+                u = nb[j]
+                ku = key[u] - scale
+                key[u] = ku
+                if ku < best_key:
+                    nxt = u
+                    best_key = ku
+            d += 1
+            path[d] = best
+            tried[d] = 0
+            if emit:
+                out[k] = best
+            k += 1
+            st[MOVES] += 1
+            if d == n - 1:
+                if not closed or near_start[best]:
+                    status = SOLVED
+                    break
+                nxt = -1  # a full path that does not close: back off
+            elif closed and near_start[best] and key[start] < start_dead:
+                nxt = -1  # the start has no way back left: back off
+            continue
+        sq = path[d]
+        if d == 0:
+            status = EXHAUSTED
+            break
+        if not backtracking:
+            status = STUCK
+            break
+        if d > peak:
+            peak = d
+        d -= 1
+        if d < low:
+            low = d
+        key[sq] -= vis
+        for j in range(off[sq], off[sq + 1]):
+            key[nb[j]] += scale
+        if emit:
+            out[k] = ~sq
+        k += 1
+        st[BACKTRACKS] += 1
+        ring[ringn & 7] = sq
+        ringn += 1
+    if d > peak:
+        peak = d
+    st[DEPTH] = d
+    st[NEXT] = nxt
+    st[PEAK] = peak
+    st[LOW] = low
+    st[RINGN] = ringn
+    st[EVENTS] = k
+    return status
+
+
+# -- N-Queens --------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def queens_run(placed, cursor, files, up, down, st, out, budget, emit, first, sols, ring):
+    """Rank by rank from the bottom; ``cursor[k]`` = next file to try on the k-th rank.
+
+    ``st[DEPTH]`` is the number of queens placed. Each solution is copied into ``sols``
+    (one row each; ``st[NEXT]`` counts them); the kernel returns SOLUTIONS_FULL when that
+    buffer is full so the caller can hand them on.
+    """
+    n = files.shape[0]
+    d = st[DEPTH]
+    peak = st[PEAK]
+    low = d
+    nsol = 0
+    cap = sols.shape[0]
+    ringn = 0
+    k = 0
+    status = RUNNING
+    while k < budget:
+        if d < n:
+            row = n - 1 - d
+            col = cursor[d]
+            while col < n and (files[col] or up[row + col] or down[row - col + n]):
+                col += 1
+            if col < n:
+                cursor[d] = col + 1
+                files[col] = 1
+                up[row + col] = 1
+                down[row - col + n] = 1
+                sq = row * n + col
+                placed[d] = sq
+                d += 1
+                cursor[d] = 0
+                if emit:
+                    out[k] = sq
+                k += 1
+                st[MOVES] += 1
+                if d == n:
+                    for i in range(n):
+                        sols[nsol, i] = placed[i]
+                    nsol += 1
+                    if first:
+                        status = SOLVED
+                        break
+                    if nsol == cap:
+                        status = SOLUTIONS_FULL
+                        break
+                continue
+            if d == 0:
+                status = EXHAUSTED  # the caller tells solved-all from none by its count
+                break
+        if d > peak:
+            peak = d
+        d -= 1
+        if d < low:
+            low = d
+        sq = placed[d]
+        row = sq // n
+        col = sq - row * n
+        files[col] = 0
+        up[row + col] = 0
+        down[row - col + n] = 0
+        if emit:
+            out[k] = ~sq
+        k += 1
+        st[BACKTRACKS] += 1
+        ring[ringn & 7] = sq
+        ringn += 1
+    if d > peak:
+        peak = d
+    st[DEPTH] = d
+    st[PEAK] = peak
+    st[LOW] = low
+    st[RINGN] = ringn
+    st[EVENTS] = k
+    st[NEXT] = nsol
+    return status
+
+
+@njit(cache=True, nogil=True)
+def count_queens(n):
+    """Number of N-Queens solutions (n <= 62): bitmasks and mirror symmetry."""
+    if n == 1:
+        return 1
+    full = (np.int64(1) << n) - 1
+    cols = np.zeros(n + 1, np.int64)
+    left = np.zeros(n + 1, np.int64)
+    right = np.zeros(n + 1, np.int64)
+    avail = np.zeros(n + 1, np.int64)
+    total = 0
+    last = n - 1
+    for first_col in range(n):
+        mirror = n - 1 - first_col
+        if first_col > mirror:
+            break
+        weight = 1 if first_col == mirror else 2
+        bit = np.int64(1) << first_col
+        cols[1] = bit
+        left[1] = (bit << 1) & full
+        right[1] = bit >> 1
+        avail[1] = full & ~(cols[1] | left[1] | right[1])
+        depth = 1
+        count = 0
+        while depth >= 1:
+            a = avail[depth]
+            if a == 0:
+                depth -= 1
+                continue
+            b = a & -a
+            avail[depth] = a ^ b
+            if depth == last:
+                count += 1
+                continue
+            c = cols[depth] | b
+            lt = ((left[depth] | b) << 1) & full
+            rt = (right[depth] | b) >> 1
+            depth += 1
+            cols[depth] = c
+            left[depth] = lt
+            right[depth] = rt
+            avail[depth] = full & ~(c | lt | rt)
+        total += weight * count
+    return total
+
+
+# -- tour counting ---------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def _hopeless(nb, off, cur, prev, visited, deg, remaining):
+    """The dead-end rules of knightviz.engine.count (see its docstring)."""
+    for j in range(off[cur], off[cur + 1]):
+        u = nb[j]
+        if visited[u] == 0 and deg[u] == 0 and remaining > 1:
+            return True
+    ends = 0
+    for j in range(off[prev], off[prev + 1]):
+        u = nb[j]
+        if visited[u] == 0 and not _adjacent(nb, off, cur, u):
+            du = deg[u]
+            if du == 0:
+                return True
+            if du == 1:
+                ends += 1
+    return ends > 1
+
+
+@njit(cache=True, nogil=True)
+def count_from(nb, off, start, closed):
+    """Directed tours from ``start`` (n >= 2), the same search as the Python counter."""
+    n = off.shape[0] - 1
+    visited = np.zeros(n, np.uint8)
+    deg = np.empty(n, np.int32)
+    for u in range(n):
+        deg[u] = off[u + 1] - off[u]
+    visited[start] = 1
+    for j in range(off[start], off[start + 1]):
+        deg[nb[j]] -= 1
+    path = np.empty(n, np.int32)
+    cur = np.empty(n, np.int32)
+    path[0] = start
+    cur[0] = off[start]
+    d = 0
+    remaining = n - 1
+    count = 0
+    while d >= 0:
+        here = path[d]
+        end = off[here + 1]
+        advanced = False
+        while cur[d] < end:
+            t = nb[cur[d]]
+            cur[d] += 1
+            if visited[t]:
+                continue
+            visited[t] = 1
+            remaining -= 1
+            for j in range(off[t], off[t + 1]):
+                deg[nb[j]] -= 1
+            if remaining == 0:
+                if not closed or _adjacent(nb, off, t, start):
+                    count += 1
+            elif not _hopeless(nb, off, t, here, visited, deg, remaining) and not (
+                closed and deg[start] == 0
+            ):
+                d += 1
+                path[d] = t
+                cur[d] = off[t]
+                advanced = True
+                break
+            visited[t] = 0
+            remaining += 1
+            for j in range(off[t], off[t + 1]):
+                deg[nb[j]] += 1
+        if not advanced:
+            sq = path[d]
+            d -= 1
+            if d >= 0:
+                visited[sq] = 0
+                remaining += 1
+                for j in range(off[sq], off[sq + 1]):
+                    deg[nb[j]] += 1
+    return count
+
+
+# -- random tie-break: Python's own Mersenne Twister shuffle -----------------------------
+
+
+@njit(cache=True, nogil=True)
+def _genrand(mt, pos):
+    """One 32-bit output of MT19937 from state ``mt`` (624 words) at index pos[0]."""
+    if pos[0] >= 624:
+        for i in range(624):
+            y = (mt[i] & 0x80000000) | (mt[(i + 1) % 624] & 0x7FFFFFFF)
+            v = mt[(i + 397) % 624] ^ (y >> 1)
+            if y & 1:
+                v ^= 0x9908B0DF
+            mt[i] = v
+        pos[0] = 0
+    y = mt[pos[0]]
+    pos[0] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y
+
+
+@njit(cache=True, nogil=True)
+def shuffled_ranks(n, mt, pos):
+    """rank[square] = position in ``random.Random(seed).shuffle(list(range(n)))``.
+
+    ``mt``/``pos`` are that generator's state (``getstate()``): the same shuffle as
+    Python's (``_randbelow`` by rejection on ``getrandbits(k)``), at compiled speed.
+    """
+    order = np.arange(n)
+    for i in range(n - 1, 0, -1):
+        m = i + 1
+        bits = 0
+        while (m >> bits) > 0:
+            bits += 1
+        r = _genrand(mt, pos) >> (32 - bits)
+        while r >= m:
+            r = _genrand(mt, pos) >> (32 - bits)
+        j = r
+        tmp = order[i]
+        order[i] = order[j]
+        order[j] = tmp
+    rank = np.empty(n, np.int64)
+    for p in range(n):
+        rank[order[p]] = p
+    return rank
+
+
+@njit(cache=True, nogil=True)
+def positions(path, depth, n):
+    """pos[square] = index in path[: depth + 1], or -1."""
+    pos = np.full(n, -1, np.int32)
+    for i in range(depth + 1):
+        pos[path[i]] = i
+    return pos

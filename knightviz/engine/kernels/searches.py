@@ -1,0 +1,394 @@
+"""The compiled backend: the engine's searches with their state in numpy arrays.
+
+Each class subclasses the pure-Python search and replaces only its hot loop and state
+accessors, so configuration, verdicts, limits, cancelling and results stay shared. State
+lives in flat arrays (path, per-level cursor, ...) that the kernels in ``_jit`` resume from,
+which makes a path snapshot or a stack snapshot a memcpy.
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from collections.abc import Callable
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from ..board import CLASSIC_ORDER, Board
+from ..events import Outcome
+from ..queens import QueensSearch
+from ..search import Ending
+from ..stack import QueensStack, TourStack
+from ..tour import Heuristic, Order, Strategy, TieBreak, TourConfig, TourSearch
+from . import _jit
+
+I32 = npt.NDArray[np.int32]
+I64 = npt.NDArray[np.int64]
+U8 = npt.NDArray[np.uint8]
+
+#: Largest chunk one ``advance`` call fills (4 MB of events); callers loop anyway.
+MAX_CHUNK = 1 << 20
+#: Solutions the queens kernel hands back per call at most.
+SOLUTIONS_PER_CALL = 256
+
+assert array("i").itemsize == 4, "array('i') must hold 32-bit ints to take int32 buffers"
+
+
+def _chunk(buf: I32) -> array[int]:
+    out = array("i")
+    out.frombytes(buf.view(np.uint8))  # type: ignore[arg-type]  # one memcpy
+    return out
+
+
+@lru_cache(maxsize=8)
+def tables(rows: int, cols: int, order: Order) -> tuple[I32, I32]:
+    """Neighbour table as CSR (targets, offsets), per board and direction order."""
+    dr = np.array([d[0] for d in order], np.int64)
+    dc = np.array([d[1] for d in order], np.int64)
+    nb, off = _jit.neighbour_csr(rows, cols, dr, dc)
+    nb.flags.writeable = off.flags.writeable = False
+    return nb, off
+
+
+@lru_cache(maxsize=8)
+def padded(rows: int, cols: int, order: Order) -> I32:
+    """The plain kernel's eight-per-square neighbour rows (see ``_jit.padded_rows``)."""
+    nb, off = tables(rows, cols, order)
+    nb8: I32 = _jit.padded_rows(nb, off, rows * cols)
+    nb8.flags.writeable = False
+    return nb8
+
+
+LOWEST_BIT = _jit.lowest_bit_table()
+
+
+@lru_cache(maxsize=8)
+def _ranks(rows: int, cols: int, tie: TieBreak, seed: int) -> tuple[I64, int]:
+    """Per-square tie-break ranks and their scale, as ``Strategy.ranks`` defines them."""
+    n = rows * cols
+    if tie is TieBreak.ROTH:
+        ranks, scale = _jit.roth_ranks(rows, cols)
+    elif tie is TieBreak.RANDOM:
+        state = random.Random(seed).getstate()[1]
+        mt = np.array(state[:624], np.int64)
+        pos = np.array([state[624]], np.int64)
+        ranks, scale = _jit.shuffled_ranks(n, mt, pos), n
+    else:
+        ranks, scale = np.zeros(n, np.int64), 1
+    ranks.flags.writeable = False
+    return ranks, int(scale)
+
+
+def strategy_ranks(strategy: Strategy, rows: int, cols: int) -> tuple[I64, int]:
+    tie = strategy.tie_break if strategy.guided else TieBreak.FIRST
+    if tie in (TieBreak.FIRST, TieBreak.LAST):
+        return _ranks(rows, cols, TieBreak.FIRST, 0)
+    return _ranks(rows, cols, tie, strategy.seed if tie is TieBreak.RANDOM else 0)
+
+
+class _Compiled:
+    """What both compiled searches share: the state scalars, the ring of backtracks, the
+    live path list (built on first request, then kept in step after every call)."""
+
+    _st: I64
+    _ring: I32
+    _out: I32
+    _live: list[int] | None
+    _occupied: I32  # the kernel's path array (knight: path; queens: placed squares)
+    moves: int
+    backtracks: int
+    _recent: tuple[int, ...]
+
+    def _init_common(self, size: int) -> None:
+        self._st = np.zeros(_jit.STATE_SLOTS, np.int64)
+        self._ring = np.zeros(_jit.RING, np.int32)
+        self._out = np.zeros(1, np.int32)
+        self._live = None
+
+    def _buffer(self, budget: int) -> tuple[I32, int]:
+        cap = min(budget, MAX_CHUNK)
+        if self._out.shape[0] < cap:
+            self._out = np.empty(max(cap, 4096), np.int32)
+        return self._out, cap
+
+    def _length(self) -> int:
+        """Squares occupied now."""
+        raise NotImplementedError
+
+    def _after_call(self) -> None:
+        st = self._st
+        self.moves = int(st[_jit.MOVES])
+        self.backtracks = int(st[_jit.BACKTRACKS])
+        ringn = int(st[_jit.RINGN])
+        if ringn:
+            m = min(ringn, _jit.RING)
+            ring = self._ring
+            new = tuple(int(ring[(ringn - m + i) & 7]) for i in range(m))
+            self._recent = (*self._recent, *new)[-_jit.RING :]
+        live = self._live
+        if live is not None:
+            keep = self._kept(int(st[_jit.LOW]))
+            del live[keep:]
+            live.extend(self._occupied[keep : self._length()].tolist())
+
+    def _kept(self, low: int) -> int:
+        """Squares of the path untouched by the last call, given its lowest depth."""
+        raise NotImplementedError
+
+    def _live_path(self) -> list[int]:
+        if self._live is None:
+            self._live = self._occupied[: self._length()].tolist()
+        return self._live
+
+    def _snapshot(self) -> array[int]:
+        return _chunk(self._occupied[: self._length()])
+
+
+class NumbaTourSearch(_Compiled, TourSearch):
+    backend = "numba"
+
+    def _nothing_to_search(self) -> None:
+        self._setup()  # cheap here, and every accessor then works as for a real search
+
+    def _setup(self) -> None:
+        strategy = self._strategy
+        rows, cols, n, start = self.rows, self.cols, self._n, self.start
+        order = strategy.order
+        if strategy.guided and strategy.tie_break is TieBreak.LAST:
+            order = order[::-1]
+        self._nbn, self._off = nb, off = tables(rows, cols, order)
+        self._init_common(n)
+        self._occupied = np.zeros(n + 1, np.int32)
+        self._occupied[0] = start
+        self._cur = np.zeros(n, np.int32)
+        self._guided = strategy.guided
+        if self._guided:
+            ranks, scale = strategy_ranks(strategy, rows, cols)
+            self._rank_arr, self._scale = ranks, scale
+            self._key, best = _jit.guided_keys(nb, off, ranks, scale, start)
+            self._st[_jit.NEXT] = best
+            self._near = np.zeros(n, np.uint8)
+            self._near[nb[off[start] : off[start + 1]]] = 1
+            self._start_dead = 16 * scale + scale + int(ranks[start])
+        else:
+            self._nb8 = padded(rows, cols, order)
+            self._seen = np.zeros(n + 1, np.uint8)
+            self._seen[start] = self._seen[n] = 1
+            self._avail = np.zeros(n, np.int64)
+            self._avail[0] = _jit.free_mask(self._nb8, self._seen, start)
+
+    # -- state ----------------------------------------------------------------------------
+
+    def _length(self) -> int:
+        return int(self._st[_jit.DEPTH]) + 1
+
+    def _kept(self, low: int) -> int:
+        return low + 1
+
+    @property
+    def path(self) -> list[int]:
+        return self._live_path()
+
+    @property
+    def depth(self) -> int:
+        return int(self._st[_jit.DEPTH])
+
+    @property
+    def max_depth(self) -> int:
+        return int(self._st[_jit.PEAK])
+
+    def snapshot_path(self) -> array[int]:
+        return self._snapshot()
+
+    def stack(self) -> TourStack:
+        size = self._length()
+        path = self._occupied[:size].copy()
+        cursor = _chunk(self._cur[:size])
+        nb, off = self._nbn, self._off
+
+        def neighbours(sq: int) -> list[int]:
+            row: list[int] = nb[off[sq] : off[sq + 1]].tolist()
+            return row
+
+        if not self._guided:
+            return TourStack(_chunk(path), cursor, neighbours)
+        ranks = self._rank_arr
+
+        def positions() -> Callable[[int], int]:
+            pos = _jit.positions(path, size - 1, self._n)
+            return lambda sq: int(pos[sq])
+
+        return TourStack(_chunk(path), cursor, neighbours, lambda sq: int(ranks[sq]), positions)
+
+    def _tour(self) -> tuple[int, ...]:
+        return tuple(self._occupied[: self._length()].tolist())
+
+    # -- running --------------------------------------------------------------------------
+
+    def _call(self, out: I32, budget: int, emit: bool) -> int:
+        if self._guided:
+            return int(
+                _jit.guided_run(
+                    self._nbn,
+                    self._off,
+                    self._key,
+                    self._occupied,
+                    self._cur,
+                    self._near,
+                    self._st,
+                    out,
+                    budget,
+                    emit,
+                    self._closed,
+                    self._strategy.backtrack,
+                    self._scale,
+                    self._start_dead,
+                    self._ring,
+                )
+            )
+        return int(
+            _jit.plain_run(
+                self._nb8,
+                LOWEST_BIT,
+                self._seen,
+                self._occupied,
+                self._cur,
+                self._avail,
+                self._st,
+                out,
+                budget,
+                emit,
+                self._closed,
+                self._strategy.backtrack,
+                self._ring,
+            )
+        )
+
+    def _ending(self, status: int) -> Ending | None:
+        if status == _jit.SOLVED:
+            return (Outcome.SOLVED, None)
+        if status == _jit.EXHAUSTED:
+            return (Outcome.EXHAUSTED, None)
+        if status == _jit.STUCK:
+            return self._stuck()
+        return None
+
+    def _events(self, budget: int) -> tuple[array[int], Ending | None]:
+        out, cap = self._buffer(budget)
+        status = self._call(out, cap, True)
+        self._after_call()
+        return _chunk(out[: int(self._st[_jit.EVENTS])]), self._ending(status)
+
+    def _quiet(self, budget: int) -> Ending | None:
+        status = self._call(self._out, budget, False)
+        self._after_call()
+        return self._ending(status)
+
+
+class NumbaQueensSearch(_Compiled, QueensSearch):
+    backend = "numba"
+
+    def _setup(self) -> None:
+        n = self.n
+        self._init_common(n)
+        self._occupied = np.zeros(n, np.int32)
+        self._cursorn = np.zeros(n + 1, np.int32)
+        self._files = np.zeros(n, np.uint8)
+        self._ups = np.zeros(2 * n, np.uint8)
+        self._downs = np.zeros(2 * n, np.uint8)
+        self._sols = np.zeros((1 if self.first else SOLUTIONS_PER_CALL, n), np.int32)
+
+    def _length(self) -> int:
+        return int(self._st[_jit.DEPTH])
+
+    def _kept(self, low: int) -> int:
+        return low
+
+    @property
+    def path(self) -> list[int]:
+        return self._live_path()
+
+    @property
+    def depth(self) -> int:
+        return int(self._st[_jit.DEPTH])
+
+    @property
+    def max_depth(self) -> int:
+        return int(self._st[_jit.PEAK])
+
+    def snapshot_path(self) -> array[int]:
+        return self._snapshot()
+
+    def _cursors(self) -> array[int]:
+        return _chunk(self._cursorn[: self._length() + 1])
+
+    def stack(self) -> QueensStack:
+        return QueensStack(self.n, self.snapshot_path(), self._cursors())
+
+    def _call(self, out: I32, budget: int, emit: bool) -> Ending | None:
+        status = _jit.queens_run(
+            self._occupied,
+            self._cursorn,
+            self._files,
+            self._ups,
+            self._downs,
+            self._st,
+            out,
+            budget,
+            emit,
+            self.first,
+            self._sols,
+            self._ring,
+        )
+        self._after_call()
+        for i in range(int(self._st[_jit.NEXT])):
+            self._found(tuple(self._sols[i].tolist()))
+        if status == _jit.SOLVED:
+            return (Outcome.SOLVED, None)
+        if status == _jit.EXHAUSTED:
+            return (Outcome.SOLVED if self.count else Outcome.EXHAUSTED, None)
+        return None
+
+    def _events(self, budget: int) -> tuple[array[int], Ending | None]:
+        out, cap = self._buffer(budget)
+        ending = self._call(out, cap, True)
+        return _chunk(out[: int(self._st[_jit.EVENTS])]), ending
+
+    def _quiet(self, budget: int) -> Ending | None:
+        ending = self._call(self._out, budget, False)
+        while ending is None and int(self._st[_jit.EVENTS]) < budget:
+            # The solutions buffer filled up: hand them on and carry on.
+            budget -= int(self._st[_jit.EVENTS])
+            ending = self._call(self._out, budget, False)
+        return ending
+
+
+def count_from_compiled(board: Board, start: int, closed: bool) -> int:
+    nb, off = tables(board.rows, board.cols, CLASSIC_ORDER)
+    return int(_jit.count_from(nb, off, start, closed))
+
+
+def count_queens_compiled(n: int) -> int:
+    return int(_jit.count_queens(n))
+
+
+def warm_up() -> None:
+    """Run every kernel once on a tiny problem, with the argument types real runs use, so
+    that numba compiles (or loads from its cache) now rather than in the first search."""
+    for tie in TieBreak:
+        for guided in (False, True):
+            if not guided and tie is not TieBreak.FIRST:
+                continue
+            strategy = Strategy(Heuristic.WARNSDORFF if guided else Heuristic.NONE, tie)
+            search = NumbaTourSearch(TourConfig(5, 5, 0, strategy))
+            search.advance(50)
+            search.advance_quiet(50)
+            search.stack()[-1]
+            search.path  # noqa: B018
+    queens = NumbaQueensSearch(5)
+    queens.advance(20)
+    queens.advance_quiet(20)
+    count_from_compiled(Board(3, 4), 0, False)
+    count_queens_compiled(4)

@@ -1,0 +1,15 @@
+"""Engine test fixtures: ``backend`` runs a test once per engine backend."""
+
+import pytest
+
+from knightviz.engine import kernels
+
+
+@pytest.fixture(params=["python", "numba"])
+def backend(request):
+    """The backend name to pass as ``backend=``; the compiled one is loaded first."""
+    if request.param == "numba":
+        if not kernels.available():
+            pytest.skip("numba is not installed here (CI installs it): compiled backend untested")
+        kernels.load()
+    return request.param
