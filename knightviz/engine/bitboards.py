@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .board import BoardError
-from .events import Outcome, Result
-from .search import Ending, SearchBase
+from .events import Outcome
+from .queens import QueensSearch
+from .search import Ending
 
 #: Attack masks cost n² integers of n² bits each; beyond this the constraint sets are better.
 MAX_BITBOARD = 64
@@ -35,8 +36,12 @@ def attack_mask(n: int, x: int, y: int) -> int:
     return mask
 
 
-class BitboardQueensSearch(SearchBase):
-    """Same placements as ``QueensSearch``; state = a stack of (queens, attacked) pairs."""
+class BitboardQueensSearch(QueensSearch):
+    """Same placements as ``QueensSearch``; state = a stack of (queens, attacked) pairs.
+
+    Always the pure-Python engine (a teaching variant; the compiled engine runs the
+    constraint-set search, which makes the same events).
+    """
 
     def __init__(
         self,
@@ -46,21 +51,18 @@ class BitboardQueensSearch(SearchBase):
         on_solution: Callable[[tuple[int, ...]], None] | None = None,
         limit: int | None = None,
         cancel: Callable[[], bool] | None = None,
+        backend: str | None = None,
     ) -> None:
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_BITBOARD:
             raise BoardError(f"the bitboard queens search takes sizes 1 to {MAX_BITBOARD}")
-        super().__init__(limit, cancel)
-        self.n = self.rows = self.cols = n
-        self.initial = ()
-        self.first = first
-        self.solutions: list[tuple[int, ...]] = []
-        self.count = 0
-        self._on_solution = on_solution or self.solutions.append
-        self._first_solution: tuple[int, ...] | None = None
+        super().__init__(n, first=first, on_solution=on_solution, limit=limit, cancel=cancel)
+
+    def _setup(self) -> None:
+        n = self.n
+        self._cursor = [0]
         self._masks = [attack_mask(n, x, y) for y in range(n) for x in range(n)]
         #: (queens, attacked) before each rank's placement; the last entry is the live state.
         self._boards: list[tuple[int, int]] = [(0, 0)]
-        self._cursor = [0]
 
     @property
     def queens_bits(self) -> int:
@@ -74,6 +76,7 @@ class BitboardQueensSearch(SearchBase):
         n = self.n
         placed, cursor, boards, masks = self._path, self._cursor, self._boards, self._masks
         emit = out.append
+        peak = self._peak
         moves = backtracks = 0
         try:
             for _ in range(budget):
@@ -94,37 +97,21 @@ class BitboardQueensSearch(SearchBase):
                         emit(sq)
                         moves += 1
                         if k + 1 == n:
-                            self.count += 1
-                            found = tuple(placed)
-                            if self._first_solution is None:
-                                self._first_solution = found
-                            self._on_solution(found)
+                            self._found(tuple(placed))
                             if self.first:
                                 return (Outcome.SOLVED, None)
                         continue
                     if k == 0:
                         return (Outcome.SOLVED if self.count else Outcome.EXHAUSTED, None)
+                if k > peak:
+                    peak = k
                 cursor.pop()
                 boards.pop()  # backtracking is returning to the caller's pair
                 sq = placed.pop()
                 emit(~sq)
                 backtracks += 1
         finally:
+            self._peak = peak
             self.moves += moves
             self.backtracks += backtracks
         return None
-
-    def _finish(self, outcome: Outcome, reason: str | None = None) -> None:
-        if outcome is Outcome.EXHAUSTED:
-            reason = f"No way to place {self.n} queens on a {self.n}x{self.n} board."
-        elif outcome is Outcome.LIMIT:
-            reason = f"Stopped at the step limit ({self.limit:,} steps)."
-        self.result = Result(
-            outcome,
-            self.moves,
-            self.backtracks,
-            reason=reason,
-            solution=self._first_solution,
-            seconds=self._seconds,
-            count=self.count,
-        )

@@ -1,4 +1,4 @@
-""""Considered" events: what a search examined between two steps, and why it passed it by.
+"""The "considered" events: what a search examined between two steps, and why it passed it by.
 
 A search can, on request (``search.trace = True``), put extra events into its stream that
 are not steps: a candidate examined and rejected (off the board, already visited, or for
@@ -10,7 +10,7 @@ why the search backtracks.
 
 Encoding (one int, like every event): moves are ``x >= 0`` (below ``TRACE``), backtracks
 ``~x``, considered events ``TRACE | kind << 26 | value << 22 | payload``: ``payload`` is a
-square (or, off the board, the direction index 0–7 of the move), ``value`` a small number
+square (or, off the board, the direction index 0 to 7 of the move), ``value`` a small number
 (a degree, how many tied).
 """
 

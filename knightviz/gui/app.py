@@ -11,6 +11,7 @@ import logging
 import os
 import sys
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from knightviz.gui.main_window import MainWindow, app_icon
@@ -33,6 +34,8 @@ def main(argv: list[str] | None = None) -> int:
     app.setWindowIcon(app_icon())
     window = MainWindow()
     window.show()
+    # After the first paint: the compiled engine loads in the background meanwhile.
+    QTimer.singleShot(0, window.start_engine_loader)
     _schedule_screenshot(window)
     code = app.exec()
     window.shutdown()

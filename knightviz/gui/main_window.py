@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 import math
+import os
+import threading
 from collections import deque
 from importlib import resources
 from time import monotonic
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QRect, Qt, Slot
+from PySide6.QtCore import QByteArray, QCoreApplication, QRect, Qt, QTimer, Slot
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -32,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from knightviz.engine import Board
+from knightviz.engine import Board, kernels
 from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.panels.banner import INFO, WARNING, Banner
 from knightviz.gui.panels.controls import ControlPanel, RunControls
@@ -215,6 +218,68 @@ class MainWindow(QMainWindow):
 
         self.status_label = StatusLabel()
         self.statusBar().addWidget(self.status_label, 1)
+        self.engine_label = QLabel()
+        self.engine_label.setObjectName("engineLabel")
+        self.statusBar().addPermanentWidget(self.engine_label)
+        self._engine_timer = QTimer(self)
+        self._engine_timer.setInterval(250)
+        self._engine_timer.timeout.connect(self._show_engine)
+        self._engine_loader: threading.Thread | None = None
+        self._engine_error = ""
+        self._show_engine()
+
+    # -- the compiled engine --------------------------------------------------------------------
+
+    def start_engine_loader(self) -> None:
+        """Load or compile the fast engine in the background, once the window has painted.
+
+        Runs started before it is ready use the pure-Python engine (the engine chooses); the
+        status bar says which engine new runs get.
+        """
+        if (
+            self._engine_loader is not None
+            or kernels.ready()
+            or not kernels.available()
+            or os.environ.get(kernels.ENV, "").strip().lower() == kernels.PYTHON
+        ):
+            self._show_engine()
+            return
+        self._engine_loader = threading.Thread(
+            target=self._load_engine, name="knightviz-engine-loader", daemon=True
+        )
+        self._engine_loader.start()
+        self._engine_timer.start()
+        self._show_engine()
+
+    def _load_engine(self) -> None:
+        try:
+            kernels.load()
+        except Exception as exc:  # any failure: stay on the Python engine
+            self._engine_error = str(exc) or type(exc).__name__
+            logging.getLogger("knightviz").warning("compiled engine unavailable: %s", exc)
+
+    @Slot()
+    def _show_engine(self) -> None:
+        loading = self._engine_loader is not None and self._engine_loader.is_alive()
+        if kernels.ready():
+            text = self.tr("Engine: compiled")
+            tip = self.tr("Searches run on the compiled engine (numba): C speed.")
+        elif loading:
+            text = self.tr("Engine: Python (preparing the compiled engine…)")
+            tip = self.tr(
+                "The compiled engine is loading in the background; runs started now use "
+                "the Python engine."
+            )
+        elif self._engine_error:
+            text = self.tr("Engine: Python")
+            tip = self.tr("The compiled engine could not be loaded: {0}").format(self._engine_error)
+        else:
+            text = self.tr("Engine: Python")
+            tip = self.tr("Searches run on the pure-Python reference engine.")
+        self.engine_label.setText(text)
+        self.engine_label.setToolTip(tip)
+        if not loading:
+            self._engine_timer.stop()
 
     def _dock(self, name: str, title: str, widget: QWidget) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -318,6 +383,7 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """The one shutdown path: stop → quit → wait (closeEvent and aboutToQuit)."""
         self._shutting_down = True
+        self._engine_timer.stop()
         self.session.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -125,6 +125,7 @@ class RunSession(QObject):
         #: Set while "Search anyway" runs: the final position is worth keeping.
         self.anyway = False
         self.error: str | None = None
+        self.backend = "python"
         #: A solution picked from the list, shown instead of the live model (None: live).
         self.preview_model: BoardModel | None = None
         self._timer = QTimer(self)
@@ -193,6 +194,8 @@ class RunSession(QObject):
         self.controller.shutdown()
         self.solutions = SolutionLog()
         search = puzzle.make_search(settings, start, anyway, self.solutions)
+        #: Which engine runs this search: "python" or "numba" (chosen by the engine).
+        self.backend = str(getattr(search, "backend", "python"))
         self.run_settings, self.run_start, self.run_puzzle = settings, self.start, puzzle
         self.anyway = anyway
         self.preview_model = None

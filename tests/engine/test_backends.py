@@ -474,3 +474,17 @@ def test_neighbour_rows_of_the_compiled_backend_are_the_engine_tables():
             nb, off = tables(rows, cols, order)
             expected = neighbour_table(rows, cols, order)
             assert [tuple(nb[off[s] : off[s + 1]]) for s in range(rows * cols)] == list(expected)
+
+
+def test_compiler_pages_are_released_and_kernels_still_run():
+    """After loading, LLVM's library pages go back to the OS (Linux); calls do not need them."""
+    from knightviz.engine import kernels, tour_search
+
+    if not kernels.available():
+        pytest.skip("numba is not installed")
+    kernels.load()
+    if sys.platform.startswith("linux"):
+        assert kernels.release_compiler_memory() > 50 << 20  # llvmlite's mappings
+    compiled = tour_search(6, 6, 0, heuristic="none", backend="numba").run()
+    reference = tour_search(6, 6, 0, heuristic="none", backend="python").run()
+    assert (compiled.steps, compiled.solution) == (reference.steps, reference.solution)

@@ -91,7 +91,45 @@ def load() -> None:
         t2 = perf_counter()
         timings["import"] = t1 - t0
         timings["compile"] = t2 - t1
+        timings["released"] = release_compiler_memory()
         _ready = True
+
+
+#: madvise(2) advice: reclaim these pages now (Linux 5.4 and later); safe for any mapping.
+_MADV_PAGEOUT = 21
+
+
+def release_compiler_memory() -> int:
+    """Hand the JIT compiler's library pages back to the operating system.
+
+    Importing numba maps LLVM (llvmlite's library, about 150 MB) and reads most of it in;
+    once every kernel is compiled or loaded from the cache, LLVM is not used again (a call
+    runs machine code numba already holds). On Linux the library's pages are reclaimed with
+    ``madvise(MADV_PAGEOUT)``: about 100 MB less resident memory for a long run; the pages
+    come back from the file if anything ever needs them. Returns the bytes advised (0
+    elsewhere, or if the kernel refuses).
+    """
+    if not sys.platform.startswith("linux"):
+        return 0
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        madvise = libc.madvise
+        madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+        madvise.restype = ctypes.c_int
+        released = 0
+        with open("/proc/self/maps", encoding="ascii", errors="replace") as maps:
+            for line in maps:
+                fields = line.split()
+                if len(fields) < 6 or "llvmlite" not in fields[5]:
+                    continue
+                start, end = (int(x, 16) for x in fields[0].split("-"))
+                if madvise(start, end - start, _MADV_PAGEOUT) == 0:
+                    released += end - start
+        return released
+    except (OSError, AttributeError, ValueError):
+        return 0
 
 
 def choose(requested: str | None = None) -> str:

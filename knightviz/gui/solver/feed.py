@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from time import perf_counter
+from typing import Any
 
 from knightviz.engine import Search, Tracker
 
@@ -50,10 +51,18 @@ class EventFeed:
         self.length = len(search.initial)
         #: Seconds spent inside the engine.
         self.compute = 0.0
-        live = getattr(search, "path", None)
-        #: The search's own path (a live list) when it has one; else a tracker rebuilds it.
-        self.live: list[int] | None = live if isinstance(live, list) else None
-        self.tracker = None if self.live is not None else Tracker(list(search.initial))
+        #: The engine's searches keep their own counts and path and can run without events
+        #: (``advance_quiet``); anything else on the event model is followed by a tracker.
+        self.engine = all(
+            hasattr(search, name) for name in ("advance_quiet", "snapshot_path", "depth")
+        )
+        self.live: list[int] | None = None
+        if not self.engine:
+            live = getattr(search, "path", None)
+            self.live = live if isinstance(live, list) else None
+        self.tracker = (
+            None if self.engine or self.live is not None else Tracker(list(search.initial))
+        )
         #: A move that brings the path to this length completes a solution (N-Queens).
         self.solution_depth = solution_depth
         self._solutions_delivered = 0
@@ -112,9 +121,27 @@ class EventFeed:
         self._solutions_delivered += found
         return found
 
+    def advance_quiet(self, n: int) -> int:
+        """Run up to ``n`` steps without events (engine searches only); 0 at the end."""
+        t0 = perf_counter()
+        made = self.search.advance_quiet(n)  # type: ignore[attr-defined]
+        self.compute += perf_counter() - t0
+        return int(made)
+
+    def sync(self) -> None:
+        """Everything the search has done counts as delivered (no lookahead pending): the
+        snapshot regime's way of counting, without a Python step per event."""
+        search: Any = self.search
+        self.moves, self.backtracks = search.moves, search.backtracks
+        self.length = len(search.initial) + search.depth
+        self._solutions_delivered = self.solution_count()
+
     def deliver_chunk_counts(self, chunk: Sequence[int]) -> None:
-        """Count a chunk delivered as a snapshot (unlimited): from the path's length change,
-        without a Python step per event."""
+        """Count a chunk delivered as a snapshot (unlimited): from the search's own counts,
+        or from the path's length change, without a Python step per event."""
+        if self.engine:
+            self.sync()
+            return
         if self.live is None:
             self.deliver(chunk)
             return
@@ -125,12 +152,19 @@ class EventFeed:
         self.length = length
         self._solutions_delivered = self.solution_count()
 
-    def path(self) -> tuple[int, ...]:
+    def path(self) -> Sequence[int]:
         """The occupied squares after the delivered events (only valid with no lookahead)."""
+        if self.engine:
+            return self.search.snapshot_path()  # type: ignore[attr-defined,no-any-return]
         if self.live is not None:
             return tuple(self.live)
         assert self.tracker is not None
         return tuple(self.tracker.path)
+
+    def flashes(self) -> tuple[int, ...]:
+        """The last square backtracked in the last engine call (for the board's flash)."""
+        recent: tuple[int, ...] = getattr(self.search, "recent_backtracks", ())
+        return recent[-1:]
 
     def solution_count(self) -> int:
         """Solutions found by the search so far (delivered or not)."""

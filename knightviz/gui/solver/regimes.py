@@ -20,8 +20,11 @@ from knightviz.gui.solver.frames import FRAME_SECONDS
 if TYPE_CHECKING:
     from knightviz.gui.solver.worker import SolverWorker
 
-#: Events per engine call at unlimited speed: about a millisecond of work.
+#: Events per engine call at unlimited speed to begin with: about a millisecond of work in
+#: Python; calls grow or shrink towards TARGET_CALL seconds each.
 CHUNK = 4096
+TARGET_CALL = 0.004
+MAX_CALL = 1 << 24
 #: Longest the unlimited loop waits for the GUI to paint a frame (a hidden window never does).
 ACK_WAIT = 0.05
 
@@ -139,10 +142,18 @@ class Batched(Regime):
 
 
 class Unlimited(Regime):
+    """Flat out. Engine searches run without events (``advance_quiet``), in calls sized to
+    about TARGET_CALL seconds, and the GUI gets a snapshot at screen rate; the compiled
+    engine releases the GIL while it runs, so the GUI paints meanwhile and the solver never
+    waits for it. A pure-Python search shares the interpreter with the GUI, so it waits for
+    each frame to be painted before computing on."""
+
     def __init__(self, worker: SolverWorker) -> None:
         super().__init__(worker)
         self.pending: list[int] = []
         self.last_frame = 0.0
+        self.chunk = CHUNK
+        self.compiled = getattr(worker.feed.search, "backend", "python") != "python"
 
     def enter(self) -> None:
         self.last_frame = perf_counter()
@@ -153,9 +164,12 @@ class Unlimited(Regime):
             events, feed.ahead = feed.ahead, []
             feed.deliver(events)
             self.pending.extend(events)
-        if not w.acknowledged():
+            self.flush()
+        if not self.compiled and not w.acknowledged():
             # A frame is being applied and painted: leave the GUI the interpreter.
             w.wait_ack(ACK_WAIT)
+        if feed.engine:
+            return self._quiet()
         chunk = feed.advance(CHUNK)
         if not chunk:
             return False
@@ -174,10 +188,31 @@ class Unlimited(Regime):
                 self.last_frame = perf_counter()
         return True
 
+    def _quiet(self) -> bool:
+        w, feed = self.worker, self.feed
+        t0 = perf_counter()
+        made = feed.advance_quiet(self.chunk)
+        now = perf_counter()
+        if made == 0:
+            feed.sync()
+            return False
+        # Size the next call to about TARGET_CALL: short enough for Pause and Stop to answer
+        # at once, long enough that calling costs nothing.
+        took = now - t0
+        if took < TARGET_CALL / 2 and self.chunk < MAX_CALL:
+            self.chunk *= 2
+        elif took > TARGET_CALL * 2 and self.chunk > CHUNK:
+            self.chunk //= 2
+        feed.sync()
+        if now - self.last_frame >= FRAME_SECONDS and w.acknowledged():
+            w.send_snapshot(feed.flashes())
+            self.last_frame = perf_counter()
+        return True
+
     def flush(self, force: bool = True) -> None:
         w = self.worker
-        if self.feed.live is not None and not self.feed.ahead:
-            # Snapshot mode: the GUI may be behind by undelivered chunks; send the state.
+        if (self.feed.engine or self.feed.live is not None) and not self.feed.ahead:
+            # Snapshot mode: the GUI may be behind; send the state.
             if force or w.acknowledged():
                 w.send_snapshot(())
             self.pending = []
