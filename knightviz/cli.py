@@ -18,6 +18,7 @@ from typing import IO, Any, NoReturn
 
 from .engine import (
     BATCH_ORDER,
+    CLASSIC_ORDER,
     Board,
     BoardError,
     Heuristic,
@@ -29,8 +30,10 @@ from .engine import (
     TourSearch,
     kernels,
     parse_size,
+    trace,
 )
 from .engine.count import count_tours
+from .engine.estimate import TreeEstimator, tour_probe
 from .engine.queens import QueensSearch, algebraic, count_queens
 
 PROG = "knightviz"
@@ -158,6 +161,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also print moves, backtracks, steps and time on stderr",
     )
+    solve.add_argument(
+        "--trace",
+        action="store_true",
+        help="first print every event, one per line: 'move SQ', 'backtrack SQ', and what "
+        "the search examined and passed by before each step: 'off-board DR,DC', "
+        "'visited SQ', 'degree SQ D' and 'tie SQ K' (Warnsdorff); then the result as usual",
+    )
 
     sub.add_parser(
         "batch",
@@ -213,6 +223,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     queens.add_argument("--size", type=_int, default=8, metavar="N", help="board size; default 8")
     queens.add_argument(
+        "--trace",
+        action="store_true",
+        help="first print every event, one per line: 'place SQ', 'remove SQ', and each "
+        "square rejected before a step with the constraint that holds it: 'column SQ', "
+        "'ascending SQ' (x + y), 'descending SQ' (x - y); then the result as usual",
+    )
+    queens.add_argument(
         "--first",
         action="store_true",
         help="stop at the first solution (not with count or results)",
@@ -228,6 +245,27 @@ def build_parser() -> argparse.ArgumentParser:
         "article's boards, 'Solution:' then rank 1 on the top line, ' Q ' or ' * ' a square, "
         "then 'N solutions'; count: the number alone; json",
     )
+    estimate = sub.add_parser(
+        "estimate",
+        help="estimate the size of the whole search tree (Knuth's random probes)",
+        description="Estimate how many positions the whole search tree from a start square "
+        "has, and so how many steps an exhaustive search would take, by Knuth's method: "
+        "random walks from the start to a dead end, averaged. The tree is that of every "
+        "knight path (plain backtracking and Warnsdorff with backtracking search the same "
+        "tree in different orders; the strategy options are accepted for convenience). "
+        "Here --seed seeds the probes.",
+    )
+    _add_strategy(estimate)
+    estimate.add_argument(
+        "--start",
+        default=None,
+        metavar="SQUARE",
+        help="start square (a8 or 0,0); default the top-left square",
+    )
+    estimate.add_argument(
+        "--probes", type=_count, default=2000, metavar="N", help="random probes; default 2000"
+    )
+    estimate.add_argument("--format", choices=["text", "json"], default="text")
     return parser
 
 
@@ -281,7 +319,12 @@ def py_matrix(board: Board, tour: Sequence[int]) -> str:
 def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     board = Board(*args.size)
     start = _start(board, args.start)
-    search = TourSearch(_config(args, start, args.limit))
+    config = _config(args, start, args.limit)
+    search = TourSearch(config)
+    if args.trace:
+        search.trace = True
+        while chunk := search.advance(4096):
+            out.write("".join(trace_line(board, x, config.strategy.order) + "\n" for x in chunk))
     result = search.run()
     tour = result.solution
     if args.format == "json":
@@ -514,7 +557,18 @@ def _queens(args: argparse.Namespace, out: IO[str]) -> int:
         else:
             out.write(" ".join(algebraic(board, solution)) + "\n")
 
-    result = QueensSearch(n, first=args.first, on_solution=show).run()
+    if args.trace:
+        # The trace first, then the solutions as usual (not interleaved with it).
+        found: list[tuple[int, ...]] = []
+        search = QueensSearch(n, first=args.first, on_solution=found.append)
+        search.trace = True
+        while chunk := search.advance(4096):
+            out.write("".join(trace_line(board, x, queens=True) + "\n" for x in chunk))
+        for solution in found:
+            show(solution)
+    else:
+        search = QueensSearch(n, first=args.first, on_solution=show)
+    result = search.run()
     if args.first:
         if result.count == 0:
             out.write(f"{NO_SOLUTION}\n{result.reason}\n")
@@ -596,10 +650,63 @@ def use_kernels(args: argparse.Namespace) -> bool:
     return True
 
 
+# -- trace and estimate -----------------------------------------------------------------
+
+
+def trace_line(
+    board: Board, x: int, order: Sequence[tuple[int, int]] = CLASSIC_ORDER, queens: bool = False
+) -> str:
+    """One event of a traced stream as a line for scripts (see --trace in --help)."""
+    if not trace.is_considered(x):
+        if queens:
+            return f"place {board.name(x)}" if x >= 0 else f"remove {board.name(~x)}"
+        return f"move {board.name(x)}" if x >= 0 else f"backtrack {board.name(~x)}"
+    c = trace.decode(x)
+    kind = c.kind
+    if kind is trace.Kind.OFF_BOARD:
+        dr, dc = order[c.payload]
+        return f"off-board {dr:+d},{dc:+d}"
+    name = board.name(c.payload)
+    if kind is trace.Kind.DEGREE:
+        return f"degree {name} {c.value}"
+    if kind is trace.Kind.TIE:
+        return f"tie {name} {c.value}"
+    return f"{kind.name.lower().replace('_', '-')} {name}"
+
+
+def _estimate(args: argparse.Namespace, out: IO[str]) -> int:
+    board = Board(*args.size)
+    start = _start(board, args.start)
+    if args.probes < 2:
+        raise UsageError("--probes must be at least 2 (the spread needs two)")
+    estimator = TreeEstimator(tour_probe(board.rows, board.cols, start), seed=args.seed)
+    est = estimator.run(args.probes)
+    if args.format == "json":
+        payload = {
+            "rows": board.rows,
+            "cols": board.cols,
+            "start": list(board.coords(start)),
+            "probes": est.probes,
+            "seed": args.seed,
+            "nodes": est.nodes,
+            "stderr": est.stderr,
+            "relative_error": est.relative_error,
+            "steps": est.steps,
+        }
+        out.write(json.dumps(payload) + "\n")
+        return EXIT_OK
+    out.write(
+        f"search tree from {board.name(start)} on {board}: about {est.nodes:.3g} positions "
+        f"(± {est.relative_error:.0%}, {est.probes:,} probes, seed {args.seed})\n"
+        f"an exhaustive search would take about {est.steps:.3g} steps\n"
+    )
+    return EXIT_OK
+
+
 # -- entry -----------------------------------------------------------------------------
 
 
-COMMANDS = ("solve", "batch", "count", "sweep", "queens")
+COMMANDS = ("solve", "batch", "count", "sweep", "queens", "estimate")
 
 
 def wants_app(args: Sequence[str]) -> bool:
@@ -633,6 +740,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _count_cmd(args, out, err)
         if args.command == "sweep":
             return _sweep(args, out)
+        if args.command == "estimate":
+            return _estimate(args, out)
         return _queens(args, out)
     except UsageError as exc:
         err.write(f"{PROG}: error: {exc}\n")

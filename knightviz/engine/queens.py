@@ -9,11 +9,12 @@ first). A square is free when its file and both diagonals are free: three sets o
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from . import kernels
+from . import kernels, trace
 from .board import Board, BoardError
-from .events import Outcome, Result
+from .events import Outcome, Result, StackLevel
+from .explain import Constraint, conflicts
 from .search import Ending, SearchBase
 from .stack import QueensStack
 
@@ -82,6 +83,43 @@ class QueensSearch(SearchBase):
 
     def stack(self) -> QueensStack:
         return QueensStack(self.n, self.snapshot_path(), self._cursors())
+
+    def stack_at(self, placed: Sequence[int], last_event: int | None) -> QueensStack:
+        """The stack at a position the search passed through: each rank's cursor is one past
+        its queen; the rank being filled has tried nothing after a placement, or up to the
+        queen just removed after a removal."""
+        n = self.n
+        cursor = array("i", (sq % n + 1 for sq in placed))
+        if len(placed) < n:
+            removed = ~last_event if last_event is not None and last_event < 0 else None
+            same_rank = removed is not None and removed // n == n - 1 - len(placed)
+            cursor.append(removed % n + 1 if same_rank and removed is not None else 0)
+        cursor.extend([0] * (n + 1 - len(cursor)))
+        return QueensStack(n, array("i", placed), cursor)
+
+    def _considered(self, before: Sequence[StackLevel], event: int) -> list[int]:
+        """The files of the rank being filled examined from where it left off, each with the
+        first constraint (column, x + y, x - y) that rejects it, until the placement; all the
+        rest before a removal. Nothing after a solution (no rank is scanned then)."""
+        n = self.n
+        queens = [level.square for level in before if level.square >= 0]
+        if len(queens) == n:
+            return []
+        level = before[-1]
+        out: list[int] = []
+        for sq in level.candidates[level.tried :]:
+            if event >= 0 and sq == event:
+                break
+            found = conflicts(n, queens, sq)
+            if not found:
+                break  # free: the search would have placed a queen here
+            kind = {
+                Constraint.COLUMN: trace.Kind.COLUMN,
+                Constraint.ASCENDING: trace.Kind.ASCENDING,
+                Constraint.DESCENDING: trace.Kind.DESCENDING,
+            }[found[0][0]]
+            out.append(trace.encode(kind, sq))
+        return out
 
     def _cursors(self) -> array[int]:
         return array("i", self._cursor)

@@ -44,6 +44,9 @@ class SearchBase:
         self._cancel = cancel
         self._seconds = 0.0
         self._recent: tuple[int, ...] = ()
+        #: On request, "considered" events between steps (see ``trace``): set it at any time.
+        self.trace = False
+        self._traced: list[int] = []
         #: Python backend: the squares occupied now, in order (knight: start first; queens:
         #: rank 1 first), and the greatest path length seen at a backtrack (a local maximum).
         self._path: list[int] = []
@@ -62,7 +65,13 @@ class SearchBase:
         return self._recent
 
     def advance(self, max_events: int) -> array[int]:
-        """Run up to ``max_events`` events; an empty chunk means finished (see ``result``)."""
+        """Run up to ``max_events`` events; an empty chunk means finished (see ``result``).
+
+        With ``trace`` on, the chunk also holds "considered" events (``trace.py``): before
+        each step, what the search examined and passed by; they are not steps.
+        """
+        if self.trace or self._traced:
+            return self._advance_traced(max_events)
         budget = self._budget(max_events)
         if budget <= 0:
             return array("i")
@@ -71,11 +80,47 @@ class SearchBase:
         self._account(t0, ending)
         return chunk
 
+    def _advance_traced(self, max_events: int) -> array[int]:
+        """Steps one at a time, each preceded by what it examined (derived from the stack
+        before the step and the step itself, so both backends give the same trace)."""
+        out = array("i")
+        queue = self._traced
+        while len(out) < max_events:
+            if queue:
+                take = min(len(queue), max_events - len(out))
+                out.extend(queue[:take])
+                del queue[:take]
+                continue
+            if not self.trace:
+                break
+            before = self.stack() if self.result is None else None
+            step = self._advance_untraced(1)
+            if not step:
+                break
+            assert before is not None
+            queue.extend(self._considered(before, step[0]))
+            queue.append(step[0])
+        return out
+
+    def _advance_untraced(self, max_events: int) -> array[int]:
+        budget = self._budget(max_events)
+        if budget <= 0:
+            return array("i")
+        t0 = perf_counter()
+        chunk, ending = self._events(budget)
+        self._account(t0, ending)
+        return chunk
+
+    def _considered(self, before: Sequence[StackLevel], event: int) -> list[int]:
+        """What the search examined before ``event``, given its stack just before it."""
+        return []
+
     def advance_quiet(self, max_steps: int) -> int:
         """Run up to ``max_steps`` steps without events; 0 means finished (see ``result``).
 
         Counts, state and result end exactly as if ``advance`` had run the same steps.
         """
+        self._traced = []  # a traced step already taken counts; its explanation is moot
         budget = self._budget(max_steps)
         if budget <= 0:
             return 0

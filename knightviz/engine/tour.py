@@ -18,15 +18,15 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from operator import length_hint, sub
 from time import perf_counter
 
-from . import kernels
+from . import kernels, trace
 from .board import CLASSIC_ORDER, Board, NeighbourTable, neighbour_table
-from .events import Outcome, Result
+from .events import Outcome, Result, StackLevel
 from .search import Ending, SearchBase
 from .stack import TourStack
 from .verdict import impossibility
@@ -193,6 +193,91 @@ class TourSearch(SearchBase):
             cursor = array("i", map(sub, map(len, map(self._nb.__getitem__, path)), remaining))
             ranks = None
         return TourStack(path, cursor, self._nb.__getitem__, ranks)
+
+    def stack_at(
+        self, path: Sequence[int], last_event: int | None, ended: bool = False
+    ) -> TourStack:
+        """The stack this search had at a position it passed through (a recording's step).
+
+        Below the top, each level's cursor follows from the path (its current child); the
+        top level's from the last event: nothing tried after a move (or at the start), up to
+        the square just left after a backtrack. ``ended``: the search stopped there because
+        its top level ran out (a stuck greedy walk, an exhausted search); the plain search has
+        then looked at every neighbour, while Warnsdorff's count of candidates taken stays.
+        """
+        squares = array("i", path)
+        ranks = self._ranks.__getitem__ if self._strategy.guided else None
+        probe = TourStack(squares, array("i", bytes(4 * len(squares))), self._nb.__getitem__, ranks)
+        cursor = array("i")
+        for d in range(len(squares) - 1):
+            cursor.append(probe[d].candidates.index(squares[d + 1]) + 1)
+        top = probe[len(squares) - 1].candidates
+        if ended and not self._strategy.guided:
+            cursor.append(len(top))
+        elif last_event is not None and last_event < 0 and ~last_event in top:
+            cursor.append(top.index(~last_event) + 1)
+        else:
+            cursor.append(0)
+        return TourStack(squares, cursor, self._nb.__getitem__, ranks)
+
+    def _considered(self, before: Sequence[StackLevel], event: int) -> list[int]:
+        """Plain: each direction examined in order (off the board, visited) until the move,
+        or all of them before a backtrack. Warnsdorff, on entering a level: every direction
+        (off the board, visited, or the candidate's onward degree), then the tie if several
+        share the lowest degree; nothing when it goes on with an ordered list."""
+        level = before[-1]
+        square, tried = level.square, level.tried
+        rows, cols = self.rows, self.cols
+        r0, c0 = divmod(square, cols)
+        order = self._strategy.order
+        on = [
+            (k, (r0 + dr) * cols + c0 + dc)
+            for k, (dr, dc) in enumerate(order)
+            if 0 <= r0 + dr < rows and 0 <= c0 + dc < cols
+        ]
+        visited = set(self._path_before(before))
+        table = self._strategy.table(self.board)  # cached per board: both backends use it
+        out: list[int] = []
+        if not self._strategy.guided:
+            first = 0
+            if tried:
+                neighbours = table[square]
+                last = neighbours[tried - 1]
+                first = next(k for k, u in on if u == last) + 1
+            target = dict(on)
+            for k in range(first, len(order)):
+                u = target.get(k)
+                if u is None:
+                    out.append(trace.encode(trace.Kind.OFF_BOARD, k))
+                elif event >= 0 and u == event:
+                    break
+                else:
+                    out.append(trace.encode(trace.Kind.VISITED, u))
+            return out
+        candidates = level.candidates
+        if tried or (event < 0 and candidates):
+            return out  # going on with the ordered list, or pruned (no way back to the start)
+        target = dict(on)
+        degrees: dict[int, int] = {}
+        for k in range(len(order)):
+            u = target.get(k)
+            if u is None:
+                out.append(trace.encode(trace.Kind.OFF_BOARD, k))
+            elif u in visited:
+                out.append(trace.encode(trace.Kind.VISITED, u))
+            else:
+                degrees[u] = sum(1 for w in table[u] if w not in visited)
+                out.append(trace.encode(trace.Kind.DEGREE, u, degrees[u]))
+        if candidates:
+            low = degrees[candidates[0]]
+            tied = sum(1 for d in degrees.values() if d == low)
+            if tied > 1:
+                out.append(trace.encode(trace.Kind.TIE, candidates[0], tied))
+        return out
+
+    @staticmethod
+    def _path_before(before: Sequence[StackLevel]) -> list[int]:
+        return [level.square for level in before]
 
     # -- internals ----------------------------------------------------------------------
 

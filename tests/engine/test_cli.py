@@ -271,3 +271,61 @@ def test_a_bad_engine_choice_is_a_usage_error(capsys, monkeypatch):
     code, out, err = run(capsys, "solve")
     assert code == 2 and out == ""
     assert err.startswith("knightviz: error: unknown engine backend") and err.count("\n") == 1
+
+
+def test_solve_trace_lines_match_the_traced_stream(capsys):
+    from knightviz.engine import Board, tour_search
+    from knightviz.engine.trace import decode, is_considered
+
+    code, out, _ = run(
+        capsys, "solve", "--trace", "--size", "5", "--heuristic", "none", "--format", "sequence"
+    )
+    assert code == 0
+    lines = out.splitlines()
+    search = tour_search(5, 5, 0, heuristic="none")
+    search.trace = True
+    events = []
+    while chunk := search.advance(1000):
+        events.extend(chunk)
+    board = Board(5, 5)
+    assert len(lines) == len(events) + 1  # the trace, then the tour as usual
+    for line, x in zip(lines, events, strict=False):
+        word, *rest = line.split()
+        if not is_considered(x):
+            assert (word, rest) == (
+                ("move" if x >= 0 else "backtrack"),
+                [board.name(x if x >= 0 else ~x)],
+            )
+        else:
+            c = decode(x)
+            assert word == c.kind.name.lower().replace("_", "-")
+    assert lines[-1] == " ".join(str(sq + 1) for sq in search.result.solution)
+    moves = sum(1 for line in lines if line.startswith("move "))
+    assert moves == search.result.moves
+
+
+def test_queens_trace_then_the_solutions(capsys):
+    code, out, _ = run(capsys, "queens", "--size", "4", "--trace")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "place a1"
+    assert lines[1] == "column a2"  # a2 shares a1's column
+    assert lines[-3:] == ["b1 d2 a3 c4", "c1 a2 d3 b4", "2 solutions"]
+    placed = [line for line in lines if line.startswith("place ")]
+    assert len(placed) == 16  # REFERENCE.md: 16 placements for N = 4
+
+
+def test_estimate_text_and_json(capsys):
+    code, out, _ = run(capsys, "estimate", "--size", "5", "--probes", "20000", "--seed", "3")
+    assert code == 0
+    assert "positions" in out and "exhaustive search would take" in out
+    code, out, _ = run(
+        capsys, "estimate", "--size", "5", "--probes", "20000", "--seed", "3", "--format", "json"
+    )
+    data = json.loads(out)
+    # The whole tree of knight paths from a5 on 5×5 has 1,735,079 positions (enumerated in
+    # tests/engine/test_estimate.py); the estimate is within a few percent.
+    assert abs(data["nodes"] - 1_735_079) / 1_735_079 < 0.05
+    assert data["steps"] == pytest.approx(2 * (data["nodes"] - 1))
+    code, _, err = run(capsys, "estimate", "--probes", "1")
+    assert code == 2 and err.count("\n") == 1
