@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .board import CLASSIC_ORDER, neighbour_table
+from .events import StackLevel
 
 #: Terms smaller than this share of the fraction so far no longer change its digits.
 _PRECISION = 1e-9
@@ -163,3 +164,43 @@ def queens_probe(n: int) -> Probe:
         return total
 
     return probe
+
+
+def tour_levels(stack: Sequence[StackLevel]) -> Iterator[tuple[int, int]]:
+    """(children, finished) per depth of a knight's-tour stack, root first (lazily).
+
+    A level's children are its candidates not on the path above it (plain searches list
+    every on-board neighbour; Warnsdorff only the free ones); finished are those among the
+    candidates already taken, less the one being explored below the top.
+    """
+    depth_of: dict[int, int] = {}
+    top = len(stack) - 1
+    for d in range(len(stack)):
+        level = stack[d]
+        depth_of[level.square] = d
+        free = [i for i, u in enumerate(level.candidates) if depth_of.get(u, d + 1) > d]
+        finished = sum(1 for i in free if i < level.tried) - (1 if d < top else 0)
+        yield len(free), max(0, finished)
+
+
+def queens_levels(n: int, stack: Sequence[StackLevel]) -> Iterator[tuple[int, int]]:
+    """(children, finished) per rank of an N-Queens stack: the free files of each rank (given
+    the queens below it), and those already taken less the queen standing on it."""
+    cols: set[int] = set()
+    up: set[int] = set()
+    down: set[int] = set()
+    for y in range(len(stack)):
+        level = stack[y]
+        free = [
+            i
+            for i, sq in enumerate(level.candidates)
+            if sq % n not in cols and sq % n + y not in up and sq % n - y not in down
+        ]
+        placed = level.square >= 0
+        finished = sum(1 for i in free if i < level.tried) - (1 if placed else 0)
+        yield len(free), max(0, finished)
+        if placed:
+            x = level.square % n
+            cols.add(x)
+            up.add(x + y)
+            down.add(x - y)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from knightviz.engine import tour_search
+from knightviz.engine import kernels, tour_search
 from knightviz.engine.board import CLASSIC_ORDER, neighbour_table
 from knightviz.engine.estimate import (
     TreeEstimator,
@@ -116,3 +116,42 @@ def test_explored_fraction_by_hand():
     # Root: 1 of 2 children done; current child: 2 of 4 done → 1/2 + 1/2 · 2/4.
     assert explored_fraction([(2, 1), (4, 2)]) == 0.75
     assert explored_fraction([(3, 3)]) == 1.0
+
+
+BACKENDS = ["python", "numba"] if kernels.available() else ["python"]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    ("rows", "cols", "start", "heuristic"),
+    [(4, 4, 0, "none"), (3, 5, 0, "none"), (4, 4, 5, "warnsdorff"), (3, 6, 1, "warnsdorff")],
+)
+def test_gauge_from_the_live_stack_never_decreases_and_reaches_one(
+    rows, cols, start, heuristic, backend
+):
+    from knightviz.engine.estimate import tour_levels
+
+    search = tour_search(
+        rows, cols, start, heuristic=heuristic, search_anyway=True, backend=backend
+    )
+    previous = 0.0
+    while search.advance(1 if search.steps < 3000 else 97):
+        fraction = explored_fraction(tour_levels(search.stack()))
+        assert fraction >= previous - 1e-12
+        previous = fraction
+    assert search.result.outcome.value == "exhausted"
+    assert explored_fraction(tour_levels(search.stack())) == 1.0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("n", [2, 3, 4, 6])
+def test_queens_gauge_never_decreases_and_reaches_one(n, backend):
+    from knightviz.engine.estimate import queens_levels
+
+    search = QueensSearch(n, backend=backend)
+    previous = 0.0
+    while search.advance(1):
+        fraction = explored_fraction(queens_levels(n, search.stack()))
+        assert fraction >= previous - 1e-12
+        previous = fraction
+    assert explored_fraction(queens_levels(n, search.stack())) == 1.0
