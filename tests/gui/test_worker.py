@@ -92,7 +92,9 @@ def test_worker_paced_signals_cross_threads_many_times(qtbot):
     search = tour_search(5, 5, 0, heuristic="none")
     model = BoardModel(5, 5, search.initial)
     controller = SolverController(model)
-    controller.start(search, 60.0, paused=True)
+    # Paused at a batched speed: each step request is one step, one signal (at paced speeds
+    # stepping also walks through considered events: see the next test).
+    controller.start(search, 200.0, paused=True)
     try:
         controller.step(3000)
         qtbot.waitUntil(lambda: model.steps == 3000, timeout=10_000)
@@ -142,6 +144,32 @@ def test_regime_switches_lose_and_repeat_nothing(qtbot):
     assert (result.moves, result.backtracks) == (expected.moves, expected.backtracks)
     assert (model.moves, model.backtracks) == (expected.moves, expected.backtracks)
     assert model.path == list(expected.solution)
+
+
+def test_stepping_at_paced_speed_walks_through_considered_events(qtbot):
+    from knightviz.engine.trace import is_considered
+
+    reference = tour_search(6, 6, 0, heuristic="none")
+    reference.trace = True
+    expected = list(reference.advance(400))
+    search = tour_search(6, 6, 0, heuristic="none")
+    model = BoardModel(6, 6, search.initial)
+    controller = SolverController(model)
+    seen = []
+    controller.start(search, 20.0, paused=True)
+    controller.worker.event_ready.connect(lambda run_id, x: seen.append(x))
+    try:
+        controller.step(400)
+        qtbot.waitUntil(lambda: len(seen) == 400, timeout=10_000)
+    finally:
+        controller.shutdown()
+    assert seen == expected
+    assert any(is_considered(x) for x in seen)
+    steps = [x for x in expected if not is_considered(x)]
+    assert model.steps == len(steps)
+    tracker = Tracker([0])
+    tracker.apply(steps)
+    assert model.path == tracker.path
 
 
 class PathlessSearch:

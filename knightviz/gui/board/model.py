@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from time import monotonic
 
+from knightviz.engine.trace import TRACE
+
 #: How long (seconds) a backtracked square keeps its fading red flash.
 FLASH_SECONDS = 0.6
 
@@ -20,6 +22,7 @@ class BoardModel:
     __slots__ = (
         "backtracks",
         "cols",
+        "considered",
         "deepest",
         "flashes",
         "index",
@@ -45,7 +48,9 @@ class BoardModel:
         #: The deepest position reached so far (copied only when a record is about to be
         #: lost, so a search that never backtracks never copies).
         self.deepest: list[int] = []
-        #: The last two events applied, oldest first (fewer at the start; empty after a
+        #: "Considered" events since the last step (what the search examined before it).
+        self.considered: list[int] = []
+        #: The last two steps applied, oldest first (fewer at the start; empty after a
         #: snapshot): what the search just did, for explanations at paced speeds.
         self.last_events: tuple[int, ...] = ()
         #: Bumped on every change so views know when to repaint.
@@ -87,20 +92,31 @@ class BoardModel:
         self.upcoming = None
         self.deepest = list(self.path)
         self.last_events = ()
+        self.considered = []
         self.version += 1
 
     def apply(self, chunk: Sequence[int]) -> None:
-        """Apply encoded events in order (x >= 0: move onto x; x < 0: backtrack off ~x)."""
+        """Apply encoded events in order (x >= 0: move onto x; x < 0: backtrack off ~x;
+        "considered" events, x >= TRACE, are no steps: kept in ``considered`` until the next
+        step, for the narration and the code panel)."""
         path = self.path
         index = self.index
         moves = backtracks = 0
         last_back = -1
+        considered = self.considered
         for x in chunk:
             if x >= 0:
+                if x >= TRACE:
+                    considered.append(x)
+                    continue
+                if considered:
+                    considered = self.considered = []
                 index[x] = len(path)
                 path.append(x)
                 moves += 1
             else:
+                if considered:
+                    considered = self.considered = []
                 if len(path) > len(self.deepest):
                     self.deepest = path[:]  # a new record, about to be left
                 sq = path.pop()
@@ -112,10 +128,17 @@ class BoardModel:
         if last_back >= 0:
             self.flashes[last_back] = monotonic()
         n = moves + backtracks
-        if n >= 2:
-            self.last_events = (chunk[-2], chunk[-1])
-        elif n == 1:
-            self.last_events = (*self.last_events[-1:], chunk[-1])
+        if n:
+            steps: list[int] = []
+            for x in reversed(chunk):  # the last two steps, skipping considered events
+                if x < TRACE:
+                    steps.append(x)
+                    if len(steps) == 2:
+                        break
+            steps.reverse()
+            if len(steps) < 2:
+                steps = [*self.last_events[-1:], *steps][-2:]
+            self.last_events = tuple(steps)
         self.upcoming = None
         self.version += 1
 
@@ -145,6 +168,7 @@ class BoardModel:
             self.flashes[sq] = now
         self.upcoming = None
         self.last_events = ()
+        self.considered = []
         self.version += 1
 
     def live_flashes(self, now: float | None = None) -> list[tuple[int, float]]:

@@ -12,6 +12,7 @@ from time import perf_counter
 from typing import Any
 
 from knightviz.engine import Search, Tracker
+from knightviz.engine.trace import TRACE
 
 
 class SolutionLog:
@@ -68,6 +69,7 @@ class EventFeed:
         self._solutions_delivered = 0
         self._solutions_taken = 0
         self.last_found = 0
+        self.last_taken = 0
 
     # -- producing ----------------------------------------------------------------------------
 
@@ -87,8 +89,10 @@ class EventFeed:
             more = self.advance(count - len(ahead))
             out = ahead + list(more)
             self.ahead = []
-        #: Solutions the events just taken completed.
+        #: Solutions the events just taken completed, and the last event taken.
         self.last_found = self.deliver(out)
+        if out:
+            self.last_taken = out[-1]
         return out
 
     def peek(self) -> int | None:
@@ -96,6 +100,26 @@ class EventFeed:
         if not self.ahead:
             self.ahead = list(self.advance(1))
         return self.ahead[0] if self.ahead else None
+
+    def peek_step(self) -> int | None:
+        """The next step (move or backtrack) without delivering it, looking past considered
+        events (None at the end)."""
+        ahead = self.ahead
+        i = 0
+        while True:
+            while i < len(ahead):
+                if ahead[i] < TRACE:
+                    return ahead[i]
+                i += 1
+            more = self.advance(1)
+            if not more:
+                return None
+            ahead.extend(more)
+
+    def set_trace(self, on: bool) -> None:
+        """Ask an engine search for considered events (paced speeds) or stop asking."""
+        if hasattr(self.search, "trace"):
+            self.search.trace = on
 
     # -- counting -----------------------------------------------------------------------------
 
@@ -105,7 +129,11 @@ class EventFeed:
         found = 0
         length = self.length
         moves = 0
+        steps = 0
         for x in events:
+            if x >= TRACE:
+                continue  # considered: not a step
+            steps += 1
             if x >= 0:
                 moves += 1
                 length += 1
@@ -114,7 +142,7 @@ class EventFeed:
             else:
                 length -= 1
         self.moves += moves
-        self.backtracks += len(events) - moves
+        self.backtracks += steps - moves
         self.length = length
         if self.tracker is not None:
             self.tracker.apply(events)

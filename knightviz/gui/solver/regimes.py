@@ -50,6 +50,10 @@ class Regime:
         """Send whatever the GUI has not seen yet."""
 
 
+#: A considered event (not a step) is shown for this share of a step's time.
+CONSIDERED_SHARE = 0.35
+
+
 class Paced(Regime):
     def tick(self) -> bool:
         w = self.worker
@@ -57,7 +61,9 @@ class Paced(Regime):
         if found is None:
             return False
         delay = 1.0 / max(w.speed, 1e-3)
-        if found:
+        if w.last_was_considered():
+            delay *= CONSIDERED_SHARE  # the speed counts steps; examinations go briskly
+        elif found:
             delay = max(delay, hold_seconds(w.speed))
         w.sleep(delay)
         return True

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QObject, Signal, Slot
 
 from knightviz.engine import Outcome, Result, Search
+from knightviz.engine.trace import TRACE
 from knightviz.gui.solver.feed import EventFeed, SolutionLog
 from knightviz.gui.solver.frames import PER_EVENT_MAX, UNLIMITED, Frame
 from knightviz.gui.solver.regimes import Batched, Paced, Regime, Unlimited
@@ -63,6 +64,7 @@ class SolverWorker(QObject):
         self._ack.set()
         self._lock = threading.Lock()
         self._step_requests = 0
+        self._paused_seen = False
         if paused:
             self._pause.set()
         #: Set once ``run`` has emitted its last signal.
@@ -92,6 +94,7 @@ class SolverWorker(QObject):
 
     def set_speed(self, speed: float) -> None:
         self.speed = speed
+        self._paused_seen = False  # re-decide tracing while paused
         self._wake.set()
 
     def acknowledge(self) -> None:
@@ -116,14 +119,18 @@ class SolverWorker(QObject):
     def _loop(self) -> Result:
         paced, batched, unlimited = Paced(self), Batched(self), Unlimited(self)
         current: Regime = paced
-        announced_pause = False
+        announced_pause = True  # enter the first regime afresh
         while True:
             if self._stop.is_set():
                 current.flush()
                 return self._stopped()
             if self._pause.is_set():
-                if not announced_pause:
+                if not announced_pause or not self._paused_seen:
+                    self._paused_seen = True
                     current.flush()
+                    # Stepping at a paced speed walks through every examination too; paused
+                    # at higher speeds, a step is a step.
+                    self.feed.set_trace(self.speed <= PER_EVENT_MAX)
                     self.pause_reached.emit(self.run_id)
                     announced_pause = True
                 if not self._step_requests:
@@ -133,7 +140,6 @@ class SolverWorker(QObject):
                 if stepping and self.single() is None:
                     break
                 continue
-            announced_pause = False
             speed = self.speed
             if speed == UNLIMITED:
                 regime: Regime = unlimited
@@ -141,10 +147,14 @@ class SolverWorker(QObject):
                 regime = paced
             else:
                 regime = batched
-            if regime is not current:
+            if regime is not current or announced_pause:
                 current.flush()
                 current = regime
                 current.enter()
+                # Considered events only where someone can read them: paced speeds.
+                self.feed.set_trace(regime is paced)
+            announced_pause = False
+            self._paused_seen = False
             if not current.tick():
                 break
         current.flush()
@@ -168,8 +178,12 @@ class SolverWorker(QObject):
         self.event_ready.emit(self.run_id, events[0])
         for solution in feed.new_solutions():
             self.solution_found.emit(self.run_id, solution)
-        self.upcoming_ready.emit(self.run_id, feed.peek())
+        self.upcoming_ready.emit(self.run_id, feed.peek_step())
         return feed.last_found
+
+    def last_was_considered(self) -> bool:
+        """The event just sent was a considered event (not a step)."""
+        return self.feed.last_taken >= TRACE
 
     def sleep(self, seconds: float) -> None:
         """Wait, cut short by any command."""
