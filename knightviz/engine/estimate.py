@@ -29,6 +29,8 @@ from .events import StackLevel
 
 #: Terms smaller than this share of the fraction so far no longer change its digits.
 _PRECISION = 1e-9
+#: Below this weight an untouched tree's fraction is shown as "less than 1e-15" anyway.
+_FLOOR = 1e-20
 
 
 def explored_fraction(levels: Iterable[tuple[int, int]]) -> float:
@@ -36,7 +38,8 @@ def explored_fraction(levels: Iterable[tuple[int, int]]) -> float:
 
     ``levels`` gives, per depth, (children, finished): how many valid children that node has
     and how many of them are completely explored (below the top: not counting the child
-    being explored now).
+    being explored now). Levels are read lazily and only until they can no longer change the
+    figure's digits (or, while nothing is finished, until it is below 1e-20).
     """
     total = 0.0
     weight = 1.0
@@ -47,7 +50,7 @@ def explored_fraction(levels: Iterable[tuple[int, int]]) -> float:
         weight /= children
         if total > 0 and weight < total * _PRECISION:
             break
-        if weight == 0.0:
+        if total == 0 and weight < _FLOOR:
             break
     return min(total, 1.0)
 

@@ -84,10 +84,13 @@ class QueensSearch(SearchBase):
     def stack(self) -> QueensStack:
         return QueensStack(self.n, self.snapshot_path(), self._cursors())
 
-    def stack_at(self, placed: Sequence[int], last_event: int | None) -> QueensStack:
+    def stack_at(
+        self, placed: Sequence[int], last_event: int | None, ended: bool = False
+    ) -> QueensStack:
         """The stack at a position the search passed through: each rank's cursor is one past
         its queen; the rank being filled has tried nothing after a placement, or up to the
-        queen just removed after a removal."""
+        queen just removed after a removal. (``ended`` changes nothing here: an exhausted
+        queens search ends on its first rank, every file tried, as the last removal says.)"""
         n = self.n
         cursor = array("i", (sq % n + 1 for sq in placed))
         if len(placed) < n:

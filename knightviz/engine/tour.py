@@ -28,7 +28,7 @@ from . import kernels, trace
 from .board import CLASSIC_ORDER, Board, NeighbourTable, neighbour_table
 from .events import Outcome, Result, StackLevel
 from .search import Ending, SearchBase
-from .stack import TourStack
+from .stack import DerivedTourStack, TourStack
 from .verdict import impossibility
 
 
@@ -196,7 +196,7 @@ class TourSearch(SearchBase):
 
     def stack_at(
         self, path: Sequence[int], last_event: int | None, ended: bool = False
-    ) -> TourStack:
+    ) -> Sequence[StackLevel]:
         """The stack this search had at a position it passed through (a recording's step).
 
         Below the top, each level's cursor follows from the path (its current child); the
@@ -208,17 +208,14 @@ class TourSearch(SearchBase):
         squares = array("i", path)
         ranks = self._ranks.__getitem__ if self._strategy.guided else None
         probe = TourStack(squares, array("i", bytes(4 * len(squares))), self._nb.__getitem__, ranks)
-        cursor = array("i")
-        for d in range(len(squares) - 1):
-            cursor.append(probe[d].candidates.index(squares[d + 1]) + 1)
         top = probe[len(squares) - 1].candidates
         if ended and not self._strategy.guided:
-            cursor.append(len(top))
+            tried = len(top)
         elif last_event is not None and last_event < 0 and ~last_event in top:
-            cursor.append(top.index(~last_event) + 1)
+            tried = top.index(~last_event) + 1
         else:
-            cursor.append(0)
-        return TourStack(squares, cursor, self._nb.__getitem__, ranks)
+            tried = 0
+        return DerivedTourStack(probe, squares, tried)
 
     def _considered(self, before: Sequence[StackLevel], event: int) -> list[int]:
         """Plain: each direction examined in order (off the board, visited) until the move,

@@ -7,6 +7,7 @@ import math
 import os
 import threading
 from collections import deque
+from dataclasses import replace
 from importlib import resources
 from time import monotonic
 from typing import Any
@@ -15,6 +16,7 @@ from PySide6.QtCore import QByteArray, QCoreApplication, QRect, Qt, QTimer, Slot
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
+    QColor,
     QGuiApplication,
     QIcon,
     QKeyEvent,
@@ -38,16 +40,20 @@ from PySide6.QtWidgets import (
 from knightviz.engine import Board, kernels
 from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.panels.banner import INFO, WARNING, Banner
+from knightviz.gui.panels.code import CodePanel
 from knightviz.gui.panels.controls import ControlPanel, RunControls
 from knightviz.gui.panels.counters import CounterPanel
+from knightviz.gui.panels.gauge import GaugePanel
 from knightviz.gui.panels.history import HistoryTable
 from knightviz.gui.panels.solutions import SolutionsPanel
-from knightviz.gui.puzzles.base import Puzzle
+from knightviz.gui.panels.stack import StackView
+from knightviz.gui.puzzles.base import CURRENT, DONE, NEXT, Puzzle
 from knightviz.gui.puzzles.knight import KnightPuzzle
 from knightviz.gui.puzzles.queens import QueensPuzzle, solution_text
 from knightviz.gui.puzzles.queens_panels import ConstraintsPanel
 from knightviz.gui.session import RunRecord, RunSession, State
 from knightviz.gui.solver.controller import SolverController
+from knightviz.gui.text import fmt_big, fmt_duration, fmt_int
 
 #: Largest default window; smaller screens get 92 % of their available area.
 DEFAULT_SIZE = (1280, 880)
@@ -109,6 +115,11 @@ class MainWindow(QMainWindow):
         self.history = HistoryTable(self.puzzles)
         self.solutions_panel = SolutionsPanel()
         self.constraints_panel = ConstraintsPanel()
+        self.stack_view = StackView()
+        self.code_panel = CodePanel()
+        self.gauge = GaugePanel()
+        self._explained_version = -1
+        self._explain_tick = 0
         self._runs = 0
         self._layers_puzzle = ""
         self._rate_samples: deque[tuple[float, int]] = deque(maxlen=64)
@@ -170,6 +181,16 @@ class MainWindow(QMainWindow):
         centre_layout.addWidget(self.verdict_banner)
         centre_layout.addWidget(self.hint_banner)
         centre_layout.addWidget(self.board, 1)
+        self.narration = QLabel()
+        self.narration.setObjectName("narrationLabel")
+        self.narration.setWordWrap(True)
+        self.narration.setTextFormat(Qt.TextFormat.PlainText)
+        self.narration.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        lines = self.narration.fontMetrics().lineSpacing()
+        self.narration.setFixedHeight(2 * lines + 4)  # two lines, never a jumping layout
+        self.narration.setToolTip(self.tr("What the search just did, and why"))
+        centre_layout.addWidget(self.narration)
+        centre_layout.addWidget(self.gauge)
 
         scroll = QScrollArea()
         scroll.setObjectName("setupScroll")
@@ -211,10 +232,20 @@ class MainWindow(QMainWindow):
         self.solutions_dock = self._dock(
             "solutionsDock", self.tr("Solutions"), self.solutions_panel
         )
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.constraints_dock)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.solutions_dock)
-        self.splitDockWidget(self.constraints_dock, self.solutions_dock, Qt.Orientation.Vertical)
+        self.code_dock = self._dock("codeDock", self.tr("Algorithm"), self.code_panel)
+        self.stack_dock = self._dock("stackDock", self.tr("Search stack"), self.stack_view)
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        self.addDockWidget(right, self.code_dock)
+        self.addDockWidget(right, self.constraints_dock)
+        self.addDockWidget(right, self.stack_dock)
+        self.addDockWidget(right, self.solutions_dock)
+        self.splitDockWidget(self.code_dock, self.stack_dock, Qt.Orientation.Vertical)
+        self.tabifyDockWidget(self.code_dock, self.constraints_dock)
+        self.tabifyDockWidget(self.stack_dock, self.solutions_dock)
+        self.code_dock.raise_()
+        self.stack_dock.raise_()
         self.resizeDocks([self.history_dock], [130], Qt.Orientation.Vertical)
+        self.resizeDocks([self.code_dock], [380], Qt.Orientation.Horizontal)
 
         self.status_label = StatusLabel()
         self.statusBar().addWidget(self.status_label, 1)
@@ -261,7 +292,14 @@ class MainWindow(QMainWindow):
     @Slot()
     def _show_engine(self) -> None:
         loading = self._engine_loader is not None and self._engine_loader.is_alive()
-        if kernels.ready():
+        running = self.session.controller.running
+        if kernels.ready() and running and self.session.backend == "python":
+            text = self.tr("Engine: Python for this run, compiled for the next")
+            tip = self.tr(
+                "This run started before the compiled engine was ready; the next run will "
+                "use it (numba, C speed)."
+            )
+        elif kernels.ready():
             text = self.tr("Engine: compiled")
             tip = self.tr("Searches run on the compiled engine (numba): C speed.")
         elif loading:
@@ -316,7 +354,13 @@ class MainWindow(QMainWindow):
             run_menu.addAction(action)
 
         view_menu = self.menuBar().addMenu(self.tr("&View"))
-        for dock in (self.history_dock, self.constraints_dock, self.solutions_dock):
+        for dock in (
+            self.code_dock,
+            self.stack_dock,
+            self.history_dock,
+            self.constraints_dock,
+            self.solutions_dock,
+        ):
             view_menu.addAction(dock.toggleViewAction())
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
@@ -337,6 +381,7 @@ class MainWindow(QMainWindow):
         self.history.record_activated.connect(self._on_record_activated)
         self.search_anyway_button.clicked.connect(self.search_anyway)
         self.solutions_panel.solution_clicked.connect(self._on_solution_clicked)
+        self.stack_view.level_hovered.connect(self._on_level_hovered)
         s.changed.connect(self._sync)
         s.ticked.connect(self._tick)
         s.model_replaced.connect(self._on_model_replaced)
@@ -427,6 +472,9 @@ class MainWindow(QMainWindow):
             self.counters.set_solutions_visible(queens)
             self.constraints_dock.setVisible(queens)
             self.solutions_dock.setVisible(queens)
+            # The article's sets beside the code; the stack in front of the solutions.
+            (self.constraints_dock if queens else self.code_dock).raise_()
+            self.stack_dock.raise_()
         puzzle.configure_layers(self.board.layers(), s.settings)
         self.board.set_movable_start(puzzle.movable_start)
         if puzzle.movable_start:
@@ -459,18 +507,7 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_run_recorded(self, record: RunRecord) -> None:
         self._runs += 1
-        numbered = RunRecord(
-            record.puzzle,
-            record.settings,
-            record.start,
-            record.start_name,
-            record.result,
-            record.wall_seconds,
-            record.strategy,
-            record.summary,
-            record.solutions,
-            self._runs,
-        )
+        numbered = replace(record, number=self._runs)
         self.history.add_record(numbered)
 
     @Slot(str)
@@ -529,6 +566,8 @@ class MainWindow(QMainWindow):
         self._update_hint()
         self.status_label.set_full_text(self._status(verdict))
         self._refresh_counters()
+        self._explain(force=True)
+        self._show_engine()
 
     def _status(self, verdict: str | None) -> str:
         s = self.session
@@ -567,6 +606,86 @@ class MainWindow(QMainWindow):
         if self.constraints_dock.isVisible():
             self.constraints_panel.show_model(s.model, s.details)
         self._update_hint()
+        self._explain()
+
+    def _explain(self, force: bool = False) -> None:
+        """Stack, code line, narration and gauge for the position on the board.
+
+        Exact for every event at paced speeds and while paused; at higher speeds refreshed
+        a few times a second, which is all anyone can read.
+        """
+        s = self.session
+        model = s.model if s.preview_model is None else s.preview_model
+        if not force and model.version == self._explained_version:
+            return
+        self._explain_tick += 1
+        if not force and not s.details and self._explain_tick % 4:
+            return
+        self._explained_version = model.version
+        settings = s.run_settings if s.run_settings is not None else s.settings
+        puzzle = s.run_puzzle if s.run_settings is not None else s.puzzle
+        finished = s.result if s.state is State.FINISHED else None
+        self.code_panel.view.set_program(puzzle.program(settings))
+        stack = s.display_stack()
+        if stack is None:
+            self.stack_view.show_source(None)
+            self.code_panel.view.show_line(0)
+            self.code_panel.variables.setText("")
+            self.narration.setText("")
+        else:
+            if self.stack_dock.isVisible():
+                self.stack_view.show_source(puzzle.stack_source(settings, model, stack))
+            self.code_panel.view.show_line(puzzle.code_line(settings, model, finished))
+            self.code_panel.variables.setText(puzzle.code_variables(settings, model, stack))
+            self.narration.setText(puzzle.narrate(settings, model, finished))
+        self.gauge.show_fraction(s.update_explored())
+        self.gauge.show_estimate(self._estimate_text())
+
+    def _estimate_text(self) -> str:
+        s = self.session
+        estimate = s.tree_estimate()
+        if estimate is None:
+            return ""
+        rate = self._current_rate()
+        text = self.tr("Whole tree ≈ {0} steps (± {1}, {2} probes)").format(
+            fmt_big(estimate.steps),
+            f"{min(estimate.relative_error, 9.99):.0%}",
+            fmt_int(estimate.probes),
+        )
+        if rate > 0 and s.state in (State.RUNNING, State.PAUSED):
+            left = max(0.0, estimate.steps - s.model.steps) / rate
+            text += self.tr(": about {0} at this speed").format(fmt_duration(left))
+        return text
+
+    def _current_rate(self) -> float:
+        samples = self._rate_samples
+        if len(samples) >= 2 and samples[-1][0] > samples[0][0]:
+            return (samples[-1][1] - samples[0][1]) / (samples[-1][0] - samples[0][0])
+        seconds = self.session.seconds()
+        return self.session.model.steps / seconds if seconds > 0 else 0.0
+
+    @Slot(int)
+    def _on_level_hovered(self, row: int) -> None:
+        """Show a stack level on the board: its square and its candidates."""
+        if row < 0:
+            self.board.set_highlights({})
+            return
+        level = self.stack_view.stack_model.level(row)
+        if level is None:
+            return
+        colours = {
+            CURRENT: QColor("#1f8a4c"),
+            NEXT: QColor(60, 110, 190),
+            DONE: QColor(130, 130, 130),
+        }
+        marks = {
+            chip.square: colours[chip.state]
+            for chip in self.stack_view.stack_model.chips(row)
+            if chip.state in colours and chip.square >= 0
+        }
+        if level.square >= 0:
+            marks[level.square] = QColor(230, 150, 20)
+        self.board.set_highlights(marks)
 
     def _refresh_counters(self) -> None:
         s = self.session

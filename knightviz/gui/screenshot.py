@@ -105,7 +105,23 @@ def _scene_knight100(window: MainWindow) -> int:
     return 1800
 
 
+def _scene_explain(window: MainWindow) -> int:
+    """A paused plain run: the stack, the code line and the narration of a backtrack."""
+    start(window, "knight", KnightSettings(6, 6, warnsdorff=False), 3000)
+    QTimer.singleShot(900, lambda: window.run_controls.set_speed(8))
+    QTimer.singleShot(2300, window.session.pause)
+    return 2700
+
+
+def _scene_gauge(window: MainWindow) -> int:
+    """A long plain run from d4 at unlimited speed: the gauge and the tree estimate."""
+    start(window, "knight", KnightSettings(8, 8, warnsdorff=False), math.inf, (4, 3))
+    return 5000
+
+
 SCENES: dict[str, Callable[[MainWindow], int]] = {
+    "explain": _scene_explain,
+    "gauge": _scene_gauge,
     "idle": lambda window: 800,
     "midrun": _scene_midrun,
     "warnsdorff": _scene_warnsdorff,

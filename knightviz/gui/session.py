@@ -9,6 +9,7 @@ here is global.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -16,9 +17,12 @@ from typing import Any
 from PySide6.QtCore import QElapsedTimer, QObject, QTimer, Signal, Slot
 
 from knightviz.engine import Board, Outcome, Result
+from knightviz.engine.estimate import TreeEstimate, explored_fraction
+from knightviz.engine.events import StackLevel
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.solver.controller import SolverController
+from knightviz.gui.solver.estimator import TreeEstimateJob
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.solver.frames import PER_EVENT_MAX
 
@@ -26,6 +30,8 @@ from knightviz.gui.solver.frames import PER_EVENT_MAX
 DEFAULT_SPEED = 20.0
 #: Screen rate of counters and panels.
 TICK_MS = 16
+#: A run still going after this long gets its tree estimated (probes in the background).
+ESTIMATE_AFTER_MS = 1500
 
 
 class State(str, Enum):
@@ -126,11 +132,24 @@ class RunSession(QObject):
         self.anyway = False
         self.error: str | None = None
         self.backend = "python"
+        #: A pure-Python twin of the run's search, never advanced: it derives the stack at
+        #: any position the run passed through (the stack panel, the gauge, the timeline).
+        self.shadow: Any = None
+        #: The explored fraction so far (never decreasing during a run), None if no tree.
+        self.explored: float | None = None
+        self.estimate_job: TreeEstimateJob | None = None
+        self._explored_at = -1
         #: A solution picked from the list, shown instead of the live model (None: live).
         self.preview_model: BoardModel | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(TICK_MS)
         self._timer.timeout.connect(self._tick)
+        self._estimate_timer = QTimer(self)
+        self._estimate_timer.setSingleShot(True)
+        self._estimate_timer.setInterval(ESTIMATE_AFTER_MS)
+        self._estimate_timer.timeout.connect(self._estimate_now)
+        #: Tree estimates already made, by what the tree depends on (board and start).
+        self._estimates: dict[tuple[object, ...], TreeEstimateJob] = {}
         c = self.controller
         c.run_finished.connect(self._on_run_finished)
         c.run_failed.connect(self._on_run_failed)
@@ -196,6 +215,13 @@ class RunSession(QObject):
         search = puzzle.make_search(settings, start, anyway, self.solutions)
         #: Which engine runs this search: "python" or "numba" (chosen by the engine).
         self.backend = str(getattr(search, "backend", "python"))
+        self.shadow = puzzle.make_search(settings, start, anyway, None, backend="python")
+        self.explored = 0.0 if puzzle.tree_probe(settings, start) is not None else None
+        self._explored_at = -1
+        self._stop_estimate()
+        self.estimate_job = None
+        # Probes compete for the interpreter: a run over in a moment does not need them.
+        self._estimate_timer.start()
         self.run_settings, self.run_start, self.run_puzzle = settings, self.start, puzzle
         self.anyway = anyway
         self.preview_model = None
@@ -266,12 +292,86 @@ class RunSession(QObject):
         """The one shutdown path (window close, application quit): stop → quit → wait."""
         self._timer.stop()
         self.controller.shutdown()
+        self._stop_estimate()
+
+    # -- explaining ---------------------------------------------------------------------------
+
+    def display_stack(self) -> Sequence[StackLevel] | None:
+        """The stack at the position on the board: the engine's own at an unlimited-speed
+        snapshot, else derived from the path and the last steps (exact at paced speeds, when
+        paused and after the end). None before any run or while a solution is previewed."""
+        model = self.model
+        if self.shadow is None or self.preview_model is not None:
+            return None
+        if model.stack is not None:
+            return model.stack
+        if not model.path and self.run_puzzle.movable_start:
+            return None
+        last = model.last_events[-1] if model.last_events else None
+        ended = (
+            self.state is State.FINISHED
+            and self.result is not None
+            and self.result.outcome is Outcome.EXHAUSTED
+            and bool(model.last_events)
+        )
+        stack: Sequence[StackLevel] = self.shadow.stack_at(model.path, last, ended=ended)
+        return stack
+
+    def update_explored(self) -> float | None:
+        """The explored fraction at the position on the board (once per model version)."""
+        if self.explored is None or self.run_settings is None:
+            return self.explored
+        if self.result is not None and self.result.outcome is Outcome.EXHAUSTED:
+            self.explored = 1.0
+            return 1.0
+        if self.model.version == self._explored_at:
+            return self.explored
+        self._explored_at = self.model.version
+        stack = self.display_stack()
+        if stack is not None and len(stack):
+            fraction = explored_fraction(self.run_puzzle.levels(self.run_settings, stack))
+            self.explored = max(self.explored, fraction)  # never backwards during a run
+        return self.explored
+
+    def tree_estimate(self) -> TreeEstimate | None:
+        job = self.estimate_job
+        return job.latest if job is not None else None
+
+    def estimate_now(self) -> None:
+        """Start the tree estimate at once (tests, and runs paused before it began)."""
+        self._estimate_timer.stop()
+        self._estimate_now()
+
+    @Slot()
+    def _estimate_now(self) -> None:
+        if self.run_settings is None or self.state is State.IDLE:
+            return
+        puzzle, settings = self.run_puzzle, self.run_settings
+        r, c = self.run_start
+        start = r * settings.cols + c
+        probe = puzzle.tree_probe(settings, start)
+        if probe is None:
+            return
+        key = (puzzle.key, settings.rows, settings.cols, start if puzzle.movable_start else -1)
+        job = self._estimates.get(key)
+        if job is None:
+            job = TreeEstimateJob(probe, seed=0, parent=self)
+            self._estimates[key] = job
+            job.start()
+        self.estimate_job = job
+
+    def _stop_estimate(self) -> None:
+        self._estimate_timer.stop()
+        for job in self._estimates.values():
+            if job.running():
+                job.stop()
 
     # -- reactions ------------------------------------------------------------------------
 
     @Slot(object)
     def _on_run_finished(self, result: Result) -> None:
         self._timer.stop()
+        self._estimate_timer.stop()
         self.clock.pause()
         wall = self.clock.seconds()
         settings, puzzle = self.run_settings, self.run_puzzle
@@ -300,9 +400,19 @@ class RunSession(QObject):
             strategy=puzzle.describe(settings),
             summary=puzzle.describe_result(settings, board.square(r, c), result, self.model),
             solutions=tuple(self.found),
+            extra=self._record_extra(),
         )
         self.run_recorded.emit(record)
         self.changed.emit()
+
+    def _record_extra(self) -> dict[str, Any]:
+        explored = self.update_explored()
+        estimate = self.tree_estimate()
+        return {
+            "explored": explored,
+            "tree_steps": estimate.steps if estimate is not None else None,
+            "backend": self.backend,
+        }
 
     @Slot(str)
     def _on_run_failed(self, message: str) -> None:
@@ -354,6 +464,10 @@ class RunSession(QObject):
         self.anyway = False
         self.error = None
         self.preview_model = None
+        self.shadow = None
+        self.explored = None
+        self._stop_estimate()
+        self.estimate_job = None
         self.changed.emit()
 
     # -- what the window shows --------------------------------------------------------------
@@ -365,7 +479,9 @@ class RunSession(QObject):
         """Advice when the run is taking far longer than the board suggests."""
         if self.state not in (State.RUNNING, State.PAUSED) or self.run_settings is None:
             return None
-        return self.run_puzzle.slow_hint(self.run_settings, self.model.steps, self.model.depth)
+        return self.run_puzzle.slow_hint(
+            self.run_settings, self.model.steps, self.model.depth, self.explored
+        )
 
 
 def keep_square(start: tuple[int, int], old_rows: int, rows: int, cols: int) -> tuple[int, int]:

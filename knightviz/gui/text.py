@@ -57,3 +57,47 @@ def fmt_speed(speed: float) -> str:
     if speed < 10:
         return QCoreApplication.translate("Format", "{0} steps/s").format(fmt_float(speed))
     return QCoreApplication.translate("Format", "{0} steps/s").format(fmt_int(round(speed)))
+
+
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def fmt_big(value: float) -> str:
+    """A count of any size: grouped digits below a million, else "6.4 × 10²¹"."""
+    if not math.isfinite(value):
+        return "∞"
+    if abs(value) < 1e6:
+        return fmt_int(round(value))
+    exponent = math.floor(math.log10(abs(value)))
+    mantissa = value / 10.0**exponent
+    if round(mantissa, 1) >= 10:
+        mantissa /= 10
+        exponent += 1
+    power = "10" + str(exponent).translate(_SUPERSCRIPT)
+    return f"{fmt_float(mantissa)} × {power}"
+
+
+def fmt_duration(seconds: float) -> str:
+    """A duration from a second to the age of the universe and beyond, in words."""
+    tr = QCoreApplication.translate
+    if not math.isfinite(seconds):
+        return tr("Format", "forever")
+    if seconds < 1:
+        return tr("Format", "under a second")
+    if seconds < 90:
+        return tr("Format", "{0} seconds").format(round(seconds))
+    if seconds < 5400:
+        return tr("Format", "{0} minutes").format(round(seconds / 60))
+    if seconds < 2 * 86400:
+        return tr("Format", "{0} hours").format(round(seconds / 3600))
+    days = seconds / 86400
+    if days < 730:
+        return tr("Format", "{0} days").format(fmt_int(round(days)))
+    years = days / 365.25
+    if years < 1e6:
+        return tr("Format", "{0} years").format(fmt_int(round(years)))
+    if years < 1e9:
+        return tr("Format", "{0} million years").format(fmt_float(years / 1e6))
+    if years < 1e12:
+        return tr("Format", "{0} billion years").format(fmt_float(years / 1e9))
+    return tr("Format", "{0} years").format(fmt_big(years))

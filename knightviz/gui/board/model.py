@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from time import monotonic
 
+from knightviz.engine.events import StackLevel
 from knightviz.engine.trace import TRACE
 
 #: How long (seconds) a backtracked square keeps its fading red flash.
@@ -30,6 +31,7 @@ class BoardModel:
         "moves",
         "path",
         "rows",
+        "stack",
         "upcoming",
         "version",
     )
@@ -50,6 +52,9 @@ class BoardModel:
         self.deepest: list[int] = []
         #: "Considered" events since the last step (what the search examined before it).
         self.considered: list[int] = []
+        #: The engine's own stack at the last snapshot (unlimited speed), else None: views
+        #: then derive the stack from the path and the last steps.
+        self.stack: Sequence[StackLevel] | None = None
         #: The last two steps applied, oldest first (fewer at the start; empty after a
         #: snapshot): what the search just did, for explanations at paced speeds.
         self.last_events: tuple[int, ...] = ()
@@ -93,6 +98,7 @@ class BoardModel:
         self.deepest = list(self.path)
         self.last_events = ()
         self.considered = []
+        self.stack = None
         self.version += 1
 
     def apply(self, chunk: Sequence[int]) -> None:
@@ -140,10 +146,16 @@ class BoardModel:
                 steps = [*self.last_events[-1:], *steps][-2:]
             self.last_events = tuple(steps)
         self.upcoming = None
+        self.stack = None
         self.version += 1
 
     def replace(
-        self, path: Sequence[int], moves: int, backtracks: int, flashes: Iterable[int] = ()
+        self,
+        path: Sequence[int],
+        moves: int,
+        backtracks: int,
+        flashes: Iterable[int] = (),
+        stack: Sequence[StackLevel] | None = None,
     ) -> None:
         """Jump to a snapshot of the true state (used when events come too fast to replay)."""
         old = self.path
@@ -169,6 +181,7 @@ class BoardModel:
         self.upcoming = None
         self.last_events = ()
         self.considered = []
+        self.stack = stack
         self.version += 1
 
     def live_flashes(self, now: float | None = None) -> list[tuple[int, float]]:

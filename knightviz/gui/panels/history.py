@@ -22,8 +22,8 @@ from knightviz.gui.text import fmt_int, fmt_seconds, fmt_size
 
 # Column indices.
 NUMBER, PUZZLE, BOARD, START, STRATEGY, OUTCOME = range(6)
-MOVES, BACKTRACKS, STEPS, SOLUTIONS, SEARCH_TIME, WALL_TIME = range(6, 12)
-NUMERIC = {NUMBER, MOVES, BACKTRACKS, STEPS, SOLUTIONS, SEARCH_TIME, WALL_TIME}
+MOVES, BACKTRACKS, STEPS, SOLUTIONS, EXPLORED, SEARCH_TIME, WALL_TIME = range(6, 13)
+NUMERIC = {NUMBER, MOVES, BACKTRACKS, STEPS, SOLUTIONS, EXPLORED, SEARCH_TIME, WALL_TIME}
 
 
 class HistoryTable(QTableWidget):
@@ -32,7 +32,7 @@ class HistoryTable(QTableWidget):
     record_activated = Signal(object)
 
     def __init__(self, puzzles: dict[str, Puzzle], parent: QWidget | None = None) -> None:
-        super().__init__(0, 12, parent)
+        super().__init__(0, 13, parent)
         self.setObjectName("historyTable")
         self._puzzles = puzzles
         self.setHorizontalHeaderLabels(self._headers())
@@ -40,6 +40,10 @@ class HistoryTable(QTableWidget):
             MOVES: self.tr("Moves (N-Queens: placements)"),
             BACKTRACKS: self.tr("Backtracks (N-Queens: removals)"),
             STEPS: self.tr("Steps = moves + backtracks"),
+            EXPLORED: self.tr(
+                "How much of the whole search tree was behind the search when it ended "
+                "(Knuth's estimate from its stack)"
+            ),
             SEARCH_TIME: self.tr("Time the engine spent computing"),
             WALL_TIME: self.tr(
                 "Time from Start to the end, pauses excluded: includes the animation at slow "
@@ -77,6 +81,7 @@ class HistoryTable(QTableWidget):
             self.tr("Backtracks"),
             self.tr("Steps"),
             self.tr("Solutions"),
+            self.tr("Explored"),
             self.tr("Search time"),
             self.tr("Wall time"),
         ]
@@ -99,6 +104,7 @@ class HistoryTable(QTableWidget):
             fmt_int(r.backtracks),
             fmt_int(r.steps),
             fmt_int(r.count),
+            self._explored(record),
             fmt_seconds(r.seconds),
             fmt_seconds(record.wall_seconds),
         )
@@ -114,6 +120,14 @@ class HistoryTable(QTableWidget):
             if item is not None:
                 item.setToolTip(record.summary)
         self.scrollToBottom()
+
+    def _explored(self, record: RunRecord) -> str:
+        explored = record.extra.get("explored")
+        if explored is None:
+            return "—"
+        if explored >= 1.0:
+            return self.tr("all")
+        return f"{explored:.1e}"
 
     def _on_double_clicked(self, index: QModelIndex) -> None:
         if 0 <= index.row() < len(self._records):

@@ -8,16 +8,48 @@ the layers that paint its pieces. Adding a puzzle means writing one adapter.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from knightviz.engine import Outcome, Result, Search
+from knightviz.engine.estimate import Probe
+from knightviz.engine.events import StackLevel
+from knightviz.engine.trace import decode
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
+from knightviz.gui.puzzles.programs import BACKTRACK, EXHAUSTED, MOVE, SOLVED, Program
 from knightviz.gui.solver.feed import SolutionLog
+
+DONE = "done"  # a candidate taken and finished
+CURRENT = "current"  # being explored below
+NEXT = "next"  # not yet tried
+SKIPPED = "skipped"  # not a candidate any more (on the path, or attacked)
+
+
+@dataclass(frozen=True, slots=True)
+class Chip:
+    """One candidate of a stack level, as the stack panel draws it."""
+
+    text: str
+    state: str
+    #: Warnsdorff's onward degree (or None).
+    degree: int | None = None
+    square: int = -1
+
+
+@dataclass(slots=True)
+class StackSource:
+    """A stack and how to word it: what the stack panel shows (built by the adapter)."""
+
+    stack: Sequence[StackLevel]
+    #: The chips of a level: (depth, level) -> chips.
+    chips: Callable[[int, StackLevel], list[Chip]]
+    #: The row's first column: (depth, level) -> text (contains the square's name).
+    label: Callable[[int, StackLevel], str]
 
 
 class Settings(Protocol):
@@ -71,8 +103,14 @@ class Puzzle(QObject):
         raise NotImplementedError
 
     def make_search(
-        self, settings: Any, start: int, anyway: bool, solutions: SolutionLog | None
+        self,
+        settings: Any,
+        start: int,
+        anyway: bool,
+        solutions: SolutionLog | None,
+        backend: str | None = None,
     ) -> Search:
+        """The engine search; ``backend`` forces one (the explaining shadow uses Python)."""
         raise NotImplementedError
 
     def solution_depth(self, settings: Any) -> int | None:
@@ -116,6 +154,52 @@ class Puzzle(QObject):
     def configure_layers(self, layers: list[Layer], settings: Any) -> None:
         """Adjust this puzzle's layers to the settings (e.g. degrees only with Warnsdorff)."""
 
-    def slow_hint(self, settings: Any, steps: int, depth: int) -> str | None:
-        """Advice when a run is taking far longer than the board's size suggests, or None."""
+    def slow_hint(
+        self, settings: Any, steps: int, depth: int, explored: float | None = None
+    ) -> str | None:
+        """Advice when a run is taking far longer than the board's size suggests, or None.
+        ``explored``: the explored fraction of the whole tree, when known."""
         return None
+
+    # -- explaining the search (stack panel, code panel, narration, gauge) ---------------------
+
+    def program(self, settings: Any) -> Program:
+        """The algorithm of this strategy, for the code panel."""
+        raise NotImplementedError
+
+    def stack_source(
+        self, settings: Any, model: BoardModel, stack: Sequence[StackLevel]
+    ) -> StackSource:
+        """How the stack panel words this puzzle's stack levels."""
+        raise NotImplementedError
+
+    def levels(self, settings: Any, stack: Sequence[StackLevel]) -> Iterator[tuple[int, int]]:
+        """(children, finished) per level, for the explored gauge."""
+        raise NotImplementedError
+
+    def tree_probe(self, settings: Any, start: int) -> Probe | None:
+        """One random root-to-leaf walk of this search's tree (Knuth), or None when the
+        search has no tree to estimate (a greedy walk)."""
+        return None
+
+    def narrate(self, settings: Any, model: BoardModel, finished: Result | None) -> str:
+        """One line: what the search just did, and why."""
+        return ""
+
+    def code_line(self, settings: Any, model: BoardModel, finished: Result | None) -> int:
+        """The program line the last event executed (see ``programs.py``), or 0."""
+        program = self.program(settings)
+        if finished is not None:
+            if finished.outcome is Outcome.SOLVED:
+                return program.line_for(SOLVED)
+            if finished.outcome is Outcome.EXHAUSTED:
+                return program.line_for(EXHAUSTED)
+        if model.considered:
+            return program.line_for(decode(model.considered[-1]).kind)
+        if model.last_events:
+            return program.line_for(MOVE if model.last_events[-1] >= 0 else BACKTRACK)
+        return 0
+
+    def code_variables(self, settings: Any, model: BoardModel, stack: Sequence[StackLevel]) -> str:
+        """The program's variables at the highlighted line, in one line."""
+        return ""

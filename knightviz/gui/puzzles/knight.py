@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,10 +29,24 @@ from knightviz.engine import (
     tour_search,
     verdict,
 )
+from knightviz.engine.board import CLASSIC_ORDER, neighbour_table
+from knightviz.engine.estimate import Probe, tour_levels, tour_probe
+from knightviz.engine.events import StackLevel
+from knightviz.engine.trace import Kind, decode
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
-from knightviz.gui.puzzles.base import Puzzle, SettingsWidget
+from knightviz.gui.puzzles.base import (
+    CURRENT,
+    DONE,
+    NEXT,
+    SKIPPED,
+    Chip,
+    Puzzle,
+    SettingsWidget,
+    StackSource,
+)
 from knightviz.gui.puzzles.knight_paint import DegreesLayer, KnightLayer, NumbersLayer, PathLayer
+from knightviz.gui.puzzles.programs import PLAIN, WARNSDORFF, Program
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.text import fmt_int, fmt_size
 
@@ -209,7 +224,12 @@ class KnightPuzzle(Puzzle):
         return (start,)
 
     def make_search(
-        self, settings: Any, start: int, anyway: bool, solutions: SolutionLog | None
+        self,
+        settings: Any,
+        start: int,
+        anyway: bool,
+        solutions: SolutionLog | None,
+        backend: str | None = None,
     ) -> Search:
         s: KnightSettings = settings
         return tour_search(
@@ -222,6 +242,7 @@ class KnightPuzzle(Puzzle):
             backtrack=s.backtrack,
             closed=s.closed,
             search_anyway=anyway,
+            backend=backend,
         )
 
     def verdict(self, settings: Any, start: int) -> str | None:
@@ -310,7 +331,123 @@ class KnightPuzzle(Puzzle):
             if isinstance(layer, DegreesLayer):
                 layer.enabled = settings.warnsdorff
 
-    def slow_hint(self, settings: Any, steps: int, depth: int) -> str | None:
+    # -- explaining ---------------------------------------------------------------------------
+
+    def program(self, settings: Any) -> Program:
+        return WARNSDORFF if settings.warnsdorff else PLAIN
+
+    def stack_source(
+        self, settings: Any, model: BoardModel, stack: Sequence[StackLevel]
+    ) -> StackSource:
+        s: KnightSettings = settings
+        board = Board(s.rows, s.cols)
+        index = model.index
+        table = neighbour_table(s.rows, s.cols, CLASSIC_ORDER)
+        guided = s.warnsdorff
+        top = len(stack) - 1
+
+        def label(d: int, level: StackLevel) -> str:
+            return f"{d:>4} · {board.name(level.square)}"
+
+        def chips(d: int, level: StackLevel) -> list[Chip]:
+            out = []
+            for i, u in enumerate(level.candidates):
+                on_path = 0 <= index[u] <= d
+                if on_path:
+                    state = SKIPPED
+                elif d < top and i == level.tried - 1:
+                    state = CURRENT
+                elif i < level.tried:
+                    state = DONE
+                else:
+                    state = NEXT
+                degree = None
+                if guided and not on_path:
+                    degree = sum(1 for w in table[u] if not 0 <= index[w] <= d)
+                out.append(Chip(board.name(u), state, degree, u))
+            return out
+
+        return StackSource(stack, chips, label)
+
+    def levels(self, settings: Any, stack: Sequence[StackLevel]) -> Iterator[tuple[int, int]]:
+        return tour_levels(stack)
+
+    def tree_probe(self, settings: Any, start: int) -> Probe | None:
+        s: KnightSettings = settings
+        return tour_probe(s.rows, s.cols, start) if s.backtrack else None
+
+    def narrate(self, settings: Any, model: BoardModel, finished: Result | None) -> str:
+        s: KnightSettings = settings
+        board = Board(s.rows, s.cols)
+        path = model.path
+        if not path:
+            return ""
+        here = board.name(path[-1])
+        if finished is not None and finished.outcome is Outcome.SOLVED:
+            return self.tr("Tour complete: all {0} squares visited.").format(fmt_int(board.size))
+        if model.considered:
+            c = decode(model.considered[-1])
+            if c.kind is Kind.OFF_BOARD:
+                dr, dc = CLASSIC_ORDER[c.payload]
+                return self.tr(
+                    "From {0}, the move ({1:+d}, {2:+d}) leaves the board: skip it."
+                ).format(here, dr, dc)
+            name = board.name(c.payload)
+            if c.kind is Kind.VISITED:
+                return self.tr("From {0}, {1} is already on the path: skip it.").format(here, name)
+            if c.kind is Kind.DEGREE:
+                return self.tr(
+                    "{0} could go on to {1} unvisited squares (its onward degree)."
+                ).format(name, c.value)
+            if c.kind is Kind.TIE:
+                return self.tr(
+                    "{0} candidates share the fewest onward moves: the tie-break takes {1}."
+                ).format(c.value, name)
+        if not model.last_events:
+            return self.tr("The knight stands on {0} after {1} moves.").format(
+                here, fmt_int(len(path) - 1)
+            )
+        last = model.last_events[-1]
+        if last >= 0:
+            move = len(path) - 1
+            before = board.name(path[-2]) if len(path) > 1 else here
+            if s.warnsdorff:
+                degree = sum(
+                    1
+                    for w in neighbour_table(s.rows, s.cols, CLASSIC_ORDER)[last]
+                    if model.index[w] < 0
+                )
+                return self.tr(
+                    "Move {0}: {1} → {2}, the candidate with the fewest onward moves ({3})."
+                ).format(move, before, here, degree)
+            return self.tr("Move {0}: {1} → {2}, the first free square in the fixed order.").format(
+                move, before, here
+            )
+        left = ~last
+        name = board.name(left)
+        table = neighbour_table(s.rows, s.cols, CLASSIC_ORDER)
+        options = table[left]
+        free = [u for u in options if model.index[u] < 0 and u != left]
+        if not free:
+            return self.tr(
+                "{0} is a dead end: all {1} of its moves lead to visited squares or off the "
+                "board. Back to {2}."
+            ).format(name, len(options), here)
+        return self.tr("Every way on from {0} has been tried: back to {1}.").format(name, here)
+
+    def code_variables(self, settings: Any, model: BoardModel, stack: Sequence[StackLevel]) -> str:
+        s: KnightSettings = settings
+        if not model.path or not len(stack):
+            return ""
+        board = Board(s.rows, s.cols)
+        top = stack[-1]
+        return self.tr("square = {0}   move = {1}   candidate {2} of {3}").format(
+            board.name(model.path[-1]), len(model.path) - 1, top.tried, len(top.candidates)
+        )
+
+    def slow_hint(
+        self, settings: Any, steps: int, depth: int, explored: float | None = None
+    ) -> str | None:
         s: KnightSettings = settings
         size = s.rows * s.cols
         if steps < max(SLOW_MIN, SLOW_FACTOR * size):
@@ -318,6 +455,10 @@ class KnightPuzzle(Puzzle):
         taken = self.tr("{0} steps so far for a board of {1} squares.").format(
             fmt_int(steps), fmt_int(size)
         )
+        if explored is not None and 0 < explored < 0.01:
+            taken += " " + self.tr(
+                "That is only about {0} of the whole search tree (the gauge under the board)."
+            ).format(f"{explored:.0e}")
         if not s.warnsdorff:
             advice = self.tr(
                 "Plain backtracking can need millions or billions of steps (8×8 from a8: "

@@ -45,19 +45,19 @@ PLAIN = Program(
     "plain",
     """\
 def solve(square, move):
-    if move == N * N:                  # every square visited
+    if move == N * N:          # all visited
         return True
-    for dr, dc in MOVES:               # the classic fixed order
+    for dr, dc in MOVES:       # fixed order
         target = square + (dr, dc)
         if not on_board(target):
-            continue                   # off the board
+            continue           # off the board
         if visited(target):
-            continue                   # already on the path
-        visit(target, move)            # a move
+            continue           # on the path
+        visit(target, move)    # a move
         if solve(target, move + 1):
             return True
-        unvisit(target)                # a backtrack
-    return False                       # a dead end: every move tried""",
+        unvisit(target)        # a backtrack
+    return False               # all tried""",
     {
         Kind.OFF_BOARD: 6,
         Kind.VISITED: 8,
@@ -72,29 +72,30 @@ WARNSDORFF = Program(
     "warnsdorff",
     """\
 def solve(square, move):
-    if move == N * N:                  # every square visited
+    if move == N * N:          # all visited
         return True
     candidates = []
-    for target in knight_moves(square):
-        if not on_board(target) or visited(target):
+    for target in moves_from(square):
+        if off_board_or_visited(target):
             continue
-        candidates.append((degree(target), target))  # onward moves
-    candidates.sort()                  # fewest exits first; ties by the rule
+        candidates.append(
+            (degree(target), target))
+    candidates.sort()          # fewest exits
     for _, target in candidates:
-        visit(target, move)            # a move
+        visit(target, move)    # a move
         if solve(target, move + 1):
             return True
-        unvisit(target)                # a backtrack
-    return False                       # a dead end: every candidate tried""",
+        unvisit(target)        # a backtrack
+    return False               # all tried""",
     {
         Kind.OFF_BOARD: 6,
         Kind.VISITED: 6,
-        Kind.DEGREE: 8,
-        Kind.TIE: 9,
-        MOVE: 11,
-        BACKTRACK: 14,
+        Kind.DEGREE: 9,
+        Kind.TIE: 10,
+        MOVE: 12,
+        BACKTRACK: 15,
         SOLVED: 3,
-        EXHAUSTED: 15,
+        EXHAUSTED: 16,
     },
 )
 
@@ -103,18 +104,18 @@ QUEENS_SETS = Program(
     """\
 def place(rank):
     if rank == N:
-        solutions.append(queens[:])    # all N placed: a solution
+        solutions.append(queens[:])
         return
     for file in range(N):
         if file in columns:
-            continue                   # its column is taken
+            continue           # column taken
         if file + rank in ascending:
-            continue                   # its diagonal x + y is taken
+            continue           # x + y taken
         if file - rank in descending:
-            continue                   # its diagonal x - y is taken
-        put(file, rank)                # add the three constraint IDs
+            continue           # x - y taken
+        put(file, rank)        # add 3 IDs
         place(rank + 1)
-        take_back(file, rank)          # remove them: a backtrack""",
+        take_back(file, rank)  # a backtrack""",
     {
         Kind.COLUMN: 6,
         Kind.ASCENDING: 8,
@@ -131,20 +132,21 @@ QUEENS_BITS = Program(
     """\
 def place(rank, queens, attacked):
     if rank == N:
-        solutions.append(queens)       # all N placed: a solution
+        solutions.append(queens)
         return
     for file in range(N):
         bit = 1 << (rank * N + file)
         if (queens | attacked) & bit:
-            continue                   # attacked: column or diagonal
-        place(rank + 1, queens | bit, attacked | ATTACKS[bit])
-        # returning is the backtrack: our queens and attacked are unchanged""",
+            continue           # attacked
+        place(rank + 1, queens | bit,
+              attacked | ATTACKS[bit])
+        # back here: a backtrack""",
     {
         Kind.COLUMN: 7,
         Kind.ASCENDING: 7,
         Kind.DESCENDING: 7,
         MOVE: 9,
-        BACKTRACK: 10,
+        BACKTRACK: 11,
         SOLVED: 3,
         EXHAUSTED: 5,
     },

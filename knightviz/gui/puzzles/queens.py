@@ -7,17 +7,32 @@ three sets of constraint IDs, and the two bitboards.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QVBoxLayout, QWidget
 
-from knightviz.engine import Board, Outcome, Result, Search
+from knightviz.engine import Board, Outcome, Result, Search, file_name
 from knightviz.engine.bitboards import BitboardQueensSearch
+from knightviz.engine.estimate import Probe, queens_levels, queens_probe
+from knightviz.engine.events import StackLevel
+from knightviz.engine.explain import conflicts
 from knightviz.engine.queens import QueensSearch
+from knightviz.engine.trace import Kind, decode
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
-from knightviz.gui.puzzles.base import Puzzle, SettingsWidget
+from knightviz.gui.puzzles.base import (
+    CURRENT,
+    DONE,
+    NEXT,
+    SKIPPED,
+    Chip,
+    Puzzle,
+    SettingsWidget,
+    StackSource,
+)
+from knightviz.gui.puzzles.programs import QUEENS_BITS, QUEENS_SETS, Program
 from knightviz.gui.puzzles.queens_paint import AttackLayer, QueensLayer, RejectLayer
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.text import fmt_int, fmt_size
@@ -134,14 +149,19 @@ class QueensPuzzle(Puzzle):
         return ()
 
     def make_search(
-        self, settings: Any, start: int, anyway: bool, solutions: SolutionLog | None
+        self,
+        settings: Any,
+        start: int,
+        anyway: bool,
+        solutions: SolutionLog | None,
+        backend: str | None = None,
     ) -> Search:
         s: QueensSettings = settings
         on_solution = solutions.add if solutions is not None else None
         first = not s.all_solutions
         if s.variant == BITBOARDS:
             return BitboardQueensSearch(s.rows, first=first, on_solution=on_solution)
-        return QueensSearch(s.rows, first=first, on_solution=on_solution)
+        return QueensSearch(s.rows, first=first, on_solution=on_solution, backend=backend)
 
     def solution_depth(self, settings: Any) -> int | None:
         return int(settings.rows)
@@ -174,6 +194,98 @@ class QueensPuzzle(Puzzle):
         return self.tr(
             "No way to place {0} queens on a {1} board: the search tried every possibility ({2})."
         ).format(n, size, counts)
+
+    # -- explaining ---------------------------------------------------------------------------
+
+    def program(self, settings: Any) -> Program:
+        return QUEENS_SETS if settings.variant == SETS else QUEENS_BITS
+
+    def stack_source(
+        self, settings: Any, model: BoardModel, stack: Sequence[StackLevel]
+    ) -> StackSource:
+        n = settings.rows
+        board = Board(n, n)
+        queens = list(model.path)
+
+        def label(d: int, level: StackLevel) -> str:
+            rank = self.tr("rank {0}").format(d + 1)
+            if level.square < 0:
+                return self.tr("{0} · filling").format(rank)
+            return f"{rank} · {board.name(level.square)}"
+
+        def chips(d: int, level: StackLevel) -> list[Chip]:
+            below = queens[:d]
+            placed = level.square >= 0
+            out = []
+            for i, sq in enumerate(level.candidates):
+                if conflicts(n, below, sq):
+                    state = SKIPPED
+                elif placed and i == level.tried - 1:
+                    state = CURRENT
+                elif i < level.tried:
+                    state = DONE
+                else:
+                    state = NEXT
+                out.append(Chip(file_name(sq % n), state, None, sq))
+            return out
+
+        return StackSource(stack, chips, label)
+
+    def levels(self, settings: Any, stack: Sequence[StackLevel]) -> Iterator[tuple[int, int]]:
+        return queens_levels(settings.rows, stack)
+
+    def tree_probe(self, settings: Any, start: int) -> Probe | None:
+        return queens_probe(settings.rows)
+
+    def narrate(self, settings: Any, model: BoardModel, finished: Result | None) -> str:
+        n = settings.rows
+        board = Board(n, n)
+        if finished is not None and finished.outcome is Outcome.SOLVED:
+            if settings.all_solutions:
+                return self.tr("Every possibility tried: {0} solutions.").format(
+                    fmt_int(finished.count)
+                )
+            return self.tr("A solution: {0}.").format(solution_text(n, tuple(model.path)))
+        if model.considered:
+            c = decode(model.considered[-1])
+            queens = list(model.path)
+            why = {
+                Kind.COLUMN: self.tr("its column is taken"),
+                Kind.ASCENDING: self.tr("its diagonal x + y is taken"),
+                Kind.DESCENDING: self.tr("its diagonal x − y is taken"),
+            }.get(c.kind, "")
+            holder = next((board.name(q) for kind, q in conflicts(n, queens, c.payload)), "")
+            return self.tr("{0} rejected: {1} (queen on {2}).").format(
+                board.name(c.payload), why, holder
+            )
+        if not model.last_events:
+            return ""
+        last = model.last_events[-1]
+        if last >= 0:
+            if len(model.path) == n:
+                return self.tr("Queen {0} on {1}: all {0} placed, a solution.").format(
+                    n, board.name(last)
+                )
+            return self.tr("Queen {0} on {1}: its column and both diagonals are free.").format(
+                len(model.path), board.name(last)
+            )
+        removed = board.name(~last)
+        if len(model.path) == n - 1 and ~last // n == 0:
+            return self.tr("Take back the queen on {0} to look for more solutions.").format(removed)
+        return self.tr("No free file left on rank {0}: take back the queen on {1}.").format(
+            len(model.path) + 2, removed
+        )
+
+    def code_variables(self, settings: Any, model: BoardModel, stack: Sequence[StackLevel]) -> str:
+        n = settings.rows
+        if not len(stack):
+            return ""
+        top = stack[-1]
+        rank = len(stack)
+        file = file_name(top.tried - 1) if top.tried else "—"
+        return self.tr("rank = {0}   file = {1}   queens placed = {2}").format(
+            rank, file, len(model.path) if len(model.path) <= n else n
+        )
 
     def counter_titles(self) -> tuple[str, str, str]:
         return (self.tr("Placements"), self.tr("Removals"), self.tr("Queens placed"))

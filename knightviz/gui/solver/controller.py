@@ -239,7 +239,7 @@ class SolverController(QObject):
             return
         model = self.model
         if frame.path is not None:
-            model.replace(frame.path, frame.moves, frame.backtracks, frame.flashes)
+            model.replace(frame.path, frame.moves, frame.backtracks, frame.flashes, frame.stack)
         elif frame.events is not None:
             model.apply(frame.events)
         for solution in frame.solutions:

@@ -12,6 +12,7 @@ from time import perf_counter
 from typing import Any
 
 from knightviz.engine import Search, Tracker
+from knightviz.engine.events import StackLevel
 from knightviz.engine.trace import TRACE
 
 
@@ -116,6 +117,15 @@ class EventFeed:
                 return None
             ahead.extend(more)
 
+    def considered_ahead(self) -> int:
+        """Considered events looked ahead before the next step."""
+        n = 0
+        for x in self.ahead:
+            if x < TRACE:
+                break
+            n += 1
+        return n
+
     def set_trace(self, on: bool) -> None:
         """Ask an engine search for considered events (paced speeds) or stop asking."""
         if hasattr(self.search, "trace"):
@@ -188,6 +198,13 @@ class EventFeed:
             return tuple(self.live)
         assert self.tracker is not None
         return tuple(self.tracker.path)
+
+    def stack(self) -> Sequence[StackLevel] | None:
+        """The engine's stack snapshot (cheap: two array copies), or None."""
+        if not self.engine:
+            return None
+        stack: Sequence[StackLevel] = self.search.stack()  # type: ignore[attr-defined]
+        return stack
 
     def flashes(self) -> tuple[int, ...]:
         """The last square backtracked in the last engine call (for the board's flash)."""

@@ -6,6 +6,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from knightviz.engine.events import StackLevel
+
 #: Above this speed (steps/s) events are batched at screen rate instead of one signal each.
 PER_EVENT_MAX = 60.0
 #: Screen rate for batches and snapshots.
@@ -34,3 +36,5 @@ class Frame:
     solutions: tuple[tuple[int, ...], ...] = ()
     #: Solutions found so far in all.
     solution_count: int = 0
+    #: The engine's stack at a snapshot (engine searches), for the stack panel and gauge.
+    stack: Sequence[StackLevel] | None = None

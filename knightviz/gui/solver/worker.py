@@ -137,8 +137,8 @@ class SolverWorker(QObject):
                     self._wake.wait()
                     self._wake.clear()
                 stepping = self._take_step_request() and not self._stop.is_set()
-                if stepping and self.single() is None:
-                    break
+                if stepping and (self.single() is None or self._at_end()):
+                    break  # the last event was just shown: the run ends now, not a step later
                 continue
             speed = self.speed
             if speed == UNLIMITED:
@@ -181,6 +181,11 @@ class SolverWorker(QObject):
         self.upcoming_ready.emit(self.run_id, feed.peek_step())
         return feed.last_found
 
+    def _at_end(self) -> bool:
+        """Nothing looked ahead and the search has ended."""
+        feed = self.feed
+        return not feed.ahead and getattr(feed.search, "result", None) is not None
+
     def last_was_considered(self) -> bool:
         """The event just sent was a considered event (not a step)."""
         return self.feed.last_taken >= TRACE
@@ -222,6 +227,7 @@ class SolverWorker(QObject):
                 flashes,
                 solutions=feed.new_solutions(),
                 solution_count=feed.delivered_solutions(),
+                stack=feed.stack(),
             )
         )
 

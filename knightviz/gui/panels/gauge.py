@@ -1,0 +1,129 @@
+"""How much is left: the explored fraction on a log scale, and the estimated tree size.
+
+The bar spans 1e-15 … 1 logarithmically (each tick a factor of 1,000): plain backtracking
+from most 8×8 squares sits at the far left for as long as anyone will wait, which is the
+point. The estimate beside it says how many steps the whole tree would take, and how long at
+the current speed.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+#: The bar's left end (the smallest fraction shown).
+FLOOR_EXP = -15
+FILL = QColor(60, 140, 90)
+
+
+def scientific(value: float) -> str:
+    """3.2e-09 style, the form the automation contract promises."""
+    return f"{value:.1e}"
+
+
+class LogBar(QWidget):
+    """A thin bar filled to log10(fraction) between 1e-15 and 1."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("exploredBar")
+        self.fraction = 0.0
+        self.setMinimumWidth(120)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setMinimumHeight(14)
+
+    def sizeHint(self) -> QSize:
+        return QSize(200, 16)
+
+    def set_fraction(self, fraction: float) -> None:
+        if fraction != self.fraction:
+            self.fraction = fraction
+            self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        with QPainter(self) as p:
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            pal = self.palette()
+            r = QRectF(0.5, 2.5, self.width() - 1, self.height() - 5)
+            p.setPen(QPen(pal.color(QPalette.ColorRole.Mid), 1))
+            p.setBrush(pal.color(QPalette.ColorRole.Base))
+            p.drawRoundedRect(r, 3, 3)
+            share = position(self.fraction)
+            if share > 0:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(FILL)
+                p.drawRoundedRect(QRectF(r.left(), r.top(), r.width() * share, r.height()), 3, 3)
+            p.setPen(QPen(pal.color(QPalette.ColorRole.Mid), 1))
+            for k in range(1, -FLOOR_EXP // 3):  # ticks at 1e-12, 1e-9, 1e-6, 1e-3
+                x = r.left() + r.width() * k * 3 / -FLOOR_EXP
+                p.drawLine(int(x), int(r.top()) + 2, int(x), int(r.bottom()) - 2)
+
+
+def position(fraction: float) -> float:
+    """Where a fraction sits on the bar, 0 … 1."""
+    if fraction <= 0:
+        return 0.0
+    return min(1.0, max(0.0, (math.log10(fraction) - FLOOR_EXP) / -FLOOR_EXP))
+
+
+class GaugePanel(QWidget):
+    """Bar, the fraction as a number, and the tree estimate, on one line."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("gaugePanel")
+        self.title = QLabel(self.tr("Explored"))
+        self.bar = LogBar()
+        self.explored_label = QLabel()
+        self.explored_label.setObjectName("exploredLabel")
+        self.explored_label.setToolTip(
+            self.tr(
+                "The part of the whole search tree already behind the search (Knuth's "
+                "estimate from the stack), on a logarithmic scale from 10⁻¹⁵ to 1"
+            )
+        )
+        self.estimate_label = QLabel()
+        self.estimate_label.setObjectName("treeEstimateLabel")
+        self.estimate_label.setToolTip(
+            self.tr(
+                "The whole tree's size by Knuth's random probes, with its spread, and the "
+                "time an exhaustive search would take at the current speed"
+            )
+        )
+        self.estimate_label.setWordWrap(True)
+        self.estimate_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.title)
+        row.addWidget(self.bar, 1)
+        row.addWidget(self.explored_label)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(row)
+        layout.addWidget(self.estimate_label)
+        self.show_fraction(None)
+        self.show_estimate("")
+
+    def show_fraction(self, fraction: float | None) -> None:
+        """None: no estimate for this run (a greedy walk has no tree to explore)."""
+        if fraction is None:
+            self.bar.set_fraction(0.0)
+            self.explored_label.setText("—")
+            return
+        self.bar.set_fraction(fraction)
+        if fraction == 0:
+            self.explored_label.setText(self.tr("nothing yet (0.0e+00)"))
+        elif fraction >= 1.0:
+            self.explored_label.setText(self.tr("all (1.0e+00)"))
+        elif fraction < 10.0**FLOOR_EXP:
+            self.explored_label.setText(self.tr("< 1e-15 ({0})").format(scientific(fraction)))
+        else:
+            self.explored_label.setText(scientific(fraction))
+
+    def show_estimate(self, text: str) -> None:
+        self.estimate_label.setText(text)
+        self.estimate_label.setToolTip(text or self.estimate_label.toolTip())

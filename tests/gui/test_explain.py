@@ -1,0 +1,223 @@
+"""Why it backtracks: the stack panel, the code line, the narration and the gauge."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from knightviz.engine import Board, Outcome, tour_search
+from knightviz.engine.queens import QueensSearch
+from knightviz.engine.trace import decode, is_considered
+from knightviz.gui.puzzles.programs import (
+    BACKTRACK,
+    MOVE,
+    PLAIN,
+    QUEENS_BITS,
+    QUEENS_SETS,
+    WARNSDORFF,
+    Program,
+)
+from knightviz.gui.session import State
+
+from .conftest import child, configure, set_speed, start_and_finish
+
+
+def step_once(window, qtbot, events: list[int]) -> int:
+    """Press Step (N) once while paused: exactly one event, considered or a step. (The
+    listener runs in the worker's thread; the board model has it once its version moves.)"""
+    before, version = len(events), window.model.version
+    window.step()
+    qtbot.waitUntil(lambda: len(events) == before + 1, timeout=2000)
+    qtbot.waitUntil(lambda: window.model.version > version, timeout=2000)
+    window._tick()
+    return events[-1]
+
+
+def reference_stack(search):
+    return [(lvl.square, lvl.candidates, lvl.tried) for lvl in search.stack()]
+
+
+def start_paused(window, qtbot) -> list[int]:
+    """Begin a paused run and listen to every event the worker sends."""
+    events: list[int] = []
+    window.session.begin(paused=True)
+    window.controller.worker.event_ready.connect(lambda run_id, x: events.append(x))
+    return events
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "changes"),
+    [
+        ("knight", {"rows": 5, "cols": 5, "warnsdorff": False}),
+        ("knight", {"rows": 6, "cols": 6, "warnsdorff": True}),
+        ("queens", {"n": 6}),
+    ],
+)
+def test_stack_panel_equals_the_engine_stack_after_every_step(window, qtbot, puzzle, changes):
+    configure(window, puzzle, **changes)
+    set_speed(window, 20)  # paced: stepping walks through considered events too
+    s = window.session.settings
+    if puzzle == "knight":
+        heuristic = "warnsdorff" if s.warnsdorff else "none"
+        ref = tour_search(s.rows, s.cols, 0, heuristic=heuristic, backend="python")
+    else:
+        ref = QueensSearch(s.rows, backend="python")
+    ref.trace = True
+    events = start_paused(window, qtbot)
+    view = child(window, "stackView")
+    board = Board(s.rows, s.cols)
+    checked = 0
+    for _ in range(400):
+        if not window.controller.running:
+            break  # the run is over (Warnsdorff: a tour in 35 moves)
+        x = step_once(window, qtbot, events)
+        assert x == ref.advance(1)[0]  # the same traced stream as the engine's
+        if is_considered(x):
+            continue
+        # The panel shows the engine's own stack at this position, level by level.
+        shown = window.session.display_stack()
+        assert [(v.square, v.candidates, v.tried) for v in shown] == reference_stack(ref)
+        model = view.model()
+        assert model.rowCount() == len(shown)
+        for row in (0, model.rowCount() - 1):
+            square = shown[row].square
+            if square >= 0:
+                assert board.name(square) in model.index(row, 0).data()
+        checked += 1
+    assert checked > 20
+    window.reset()
+
+
+def test_code_line_follows_the_documented_mapping_event_by_event(window, qtbot):
+    configure(window, rows=5, cols=5, warnsdorff=False)
+    set_speed(window, 20)
+    events = start_paused(window, qtbot)
+    code = child(window, "codeView")
+    assert code.program() is PLAIN
+    seen_lines = set()
+    for _ in range(130):
+        x = step_once(window, qtbot, events)
+        if is_considered(x):
+            expected = PLAIN.line_for(decode(x).kind)
+        else:
+            expected = PLAIN.line_for(MOVE if x >= 0 else BACKTRACK)
+        assert code.current_line() == expected
+        seen_lines.add(expected)
+    # Off the board, visited, move and backtrack all happen in the first 130 events of 5×5.
+    assert {6, 8, 10, 13} <= seen_lines
+    narration = child(window, "narrationLabel").text()
+    assert narration
+    window.reset()
+    assert code.current_line() == 0
+
+
+@pytest.mark.parametrize("program", [PLAIN, WARNSDORFF, QUEENS_SETS, QUEENS_BITS])
+def test_each_mapped_line_says_what_the_event_does(program: Program):
+    lines = program.text.splitlines()
+    assert (
+        "visit(" in lines[program.line_for(MOVE) - 1]
+        or "put(" in lines[program.line_for(MOVE) - 1]
+        or "place(" in lines[program.line_for(MOVE) - 1]
+    )
+    assert "backtrack" in lines[program.line_for(BACKTRACK) - 1]
+    from knightviz.engine.trace import Kind
+
+    words = {
+        Kind.OFF_BOARD: "board",
+        Kind.VISITED: "visited",
+        Kind.DEGREE: "degree",
+        Kind.TIE: "sort",
+        Kind.COLUMN: ("column", "attacked"),
+        Kind.ASCENDING: ("x + y", "+ rank", "attacked"),
+        Kind.DESCENDING: ("x - y", "- rank", "attacked"),
+    }
+    for kind, word in words.items():
+        line = program.line_for(kind)
+        if line:
+            text = lines[line - 1]
+            options = word if isinstance(word, tuple) else (word,)
+            assert any(w in text for w in options), (program.key, kind, text)
+
+
+def test_hovering_a_stack_level_marks_it_on_the_board(window, qtbot):
+    configure(window, rows=6, cols=6, warnsdorff=False)
+    set_speed(window, math.inf)
+    window.start_or_pause()
+    qtbot.waitUntil(lambda: window.model.steps > 200, timeout=3000)
+    with qtbot.waitSignal(window.controller.pause_reached, timeout=1000):
+        window.start_or_pause()
+    window._explain(force=True)
+    view = child(window, "stackView")
+    view.scrollToTop()
+    rect = view.visualRect(view.model().index(0, 0))
+    QTest.mouseMove(view.viewport(), rect.center())
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    marks = window.board._highlights
+    level = window.session.display_stack()[0]
+    assert level.square in marks  # the level's square
+    assert any(sq in marks for sq in level.candidates)
+    QTest.mouseMove(view.viewport(), QPoint(-5, -5))
+    window.reset()
+
+
+def test_gauge_reaches_exactly_one_when_exhausted(window, qtbot):
+    child(window, "rowsSpin").setValue(4)
+    set_speed(window, 5000)
+    with qtbot.waitSignal(window.controller.run_finished, timeout=30_000) as blocker:
+        child(window, "searchAnywayButton").click()
+    assert blocker.args[0].outcome is Outcome.EXHAUSTED
+    window._explain(force=True)
+    assert window.session.explored == 1.0
+    assert "1.0e+00" in child(window, "exploredLabel").text()
+    assert window.history.records()[0].extra["explored"] == 1.0
+
+
+def test_long_plain_run_shows_a_tiny_fraction_and_a_tree_estimate(window, qtbot):
+    configure(window, warnsdorff=False)
+    board = window.board
+    board.set_start_square(4, 3)  # d4
+    window.session.set_start(4, 3)
+    set_speed(window, math.inf)
+    window.start_or_pause()
+    qtbot.waitUntil(lambda: window.model.steps > 300_000, timeout=10_000)
+    qtbot.waitUntil(lambda: window.session.tree_estimate() is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: (window.session.tree_estimate().probes or 0) >= 80, timeout=10_000)
+    window._explain(force=True)
+    text = child(window, "exploredLabel").text()
+    match = re.search(r"\d\.\de[-+]\d\d", text)
+    assert match, text
+    fraction = float(match.group())
+    assert 0 <= fraction < 1e-6
+    estimate = child(window, "treeEstimateLabel").text()
+    assert "×" in estimate and "steps" in estimate  # e.g. "≈ 5.4 × 10²¹ steps"
+    window.reset()
+    record = window.history.records()[0]
+    assert record.extra["explored"] is not None and record.extra["explored"] < 1e-6
+    assert record.extra["tree_steps"] > 1e15
+
+
+def test_explored_never_decreases_while_running(window, qtbot):
+    configure(window, rows=6, cols=6, warnsdorff=False)
+    set_speed(window, 3000)
+    window.start_or_pause()
+    seen = []
+    for _ in range(30):
+        qtbot.wait(30)
+        window._explain(force=True)
+        seen.append(window.session.explored)
+    window.reset()
+    assert seen == sorted(seen) and seen[-1] > 0
+
+
+def test_no_gauge_for_a_greedy_walk(window, qtbot):
+    configure(window, backtrack=False)
+    set_speed(window, math.inf)
+    start_and_finish(window, qtbot)
+    window._explain(force=True)
+    assert window.session.explored is None
+    assert child(window, "exploredLabel").text() == "—"
+    assert window.session.state is State.FINISHED
