@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.session import RunRecord
-from knightviz.gui.text import fmt_int, fmt_seconds, fmt_size
+from knightviz.gui.text import fmt_big, fmt_int, fmt_seconds, fmt_size
 
 # Column indices.
 NUMBER, PUZZLE, BOARD, START, STRATEGY, OUTCOME = range(6)
@@ -119,6 +119,14 @@ class HistoryTable(QTableWidget):
             item = self.item(row, col)
             if item is not None:
                 item.setToolTip(record.summary)
+        explored = self.item(row, EXPLORED)
+        tree = record.extra.get("tree_steps")
+        if explored is not None and tree is not None:
+            explored.setToolTip(
+                self.tr("Of a whole tree of about {0} steps (Knuth's estimate)").format(
+                    fmt_big(tree)
+                )
+            )
         self.scrollToBottom()
 
     def _explored(self, record: RunRecord) -> str:
