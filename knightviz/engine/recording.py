@@ -1,16 +1,21 @@
-"""A run's recording: every event in 4 bytes, with checkpoints, to step back and scrub.
+"""A run's recording: every step in 4 bytes, with checkpoints, to step back and scrub.
 
-Events are stored as they come (``array('i')`` blocks of ``BLOCK`` events, 4 bytes each), and
-every ``checkpoint_every`` events or so a checkpoint keeps the whole position (the occupied
+Steps are stored as they come (``array('i')`` blocks of ``BLOCK`` steps, 4 bytes each), and
+every ``checkpoint_every`` steps or so a checkpoint keeps the whole position (the occupied
 squares and the counts). Seeking to step k replays at most one checkpoint interval (plus a
-chunk) of events from the nearest checkpoint at or before k, so it costs the same anywhere in
-a run of any length.
+chunk) from the nearest checkpoint at or before k, so it costs the same anywhere in a run of
+any length.
 
-A memory budget bounds the recording. Past it, the first half of the budget stays (the
-prefix) and the newest events are kept in the other half, dropping the oldest blocks after
-the prefix as new ones arrive; what was dropped is a gap. Checkpoints inside the gap are kept
-(thinned so that they stay few), so a seek into the gap still shows a true position, only not
-at every step: ``Position.exact`` says so, and ``gaps()`` tells the timeline where.
+A memory budget bounds the recording. Past it (after asking ``more_budget`` whether older
+recordings can make room), the first half of the budget stays (the prefix) and the newest
+steps are kept in the other half, dropping the oldest blocks after the prefix as new ones
+arrive; what was dropped is a gap. Checkpoints inside the gap are kept (thinned so that they
+stay few), so a seek into the gap still shows a true position, only not at every step:
+``Position.exact`` says so, and ``gaps()`` tells the timeline where.
+
+The solver's thread appends while the window's thread seeks: a lock keeps them apart. The
+notable moments (``markers``) are found by ``scan_markers``, a slice at a time, off the
+solver's thread, so recording costs the search a copy of its events and nothing per event.
 
 Nothing here knows the puzzle: a position is the ordered list of occupied squares, moves
 push and backtracks pop (the engine's event model).
@@ -19,13 +24,15 @@ push and backtracks pop (the engine's event model).
 from __future__ import annotations
 
 import bisect
+import threading
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 
-#: Events per storage block: 4 MiB.
+#: Steps per storage block: 4 MiB.
 BLOCK = 1 << 20
-#: Default budget of a recording (bytes).
+#: Default budget of all recordings together (bytes).
 DEFAULT_BUDGET = 512 << 20
 #: Checkpoints kept inside gaps, at most (they are thinned beyond this).
 MAX_GAP_CHECKPOINTS = 4096
@@ -33,13 +40,13 @@ MAX_GAP_CHECKPOINTS = 4096
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """The state after ``step`` events."""
+    """The state after ``step`` steps."""
 
     step: int
     path: list[int]
     moves: int
     backtracks: int
-    #: The last (up to two) events before ``step``, oldest first; empty when unknown.
+    #: The last (up to two) steps before ``step``, oldest first; empty when unknown.
     last_events: tuple[int, ...]
     #: False when ``step`` lies in a gap and this is the nearest kept position before it.
     exact: bool = True
@@ -65,10 +72,21 @@ class Markers:
     #: The first step of the longest run of consecutive backtracks, and its length.
     longest_backtrack_step: int = 0
     longest_backtrack: int = 0
+    #: Steps scanned so far (markers are exact up to here).
+    scanned: int = 0
+
+
+#: (chunk, depth before, solution depth) -> (depth after, deepest, its index, solution
+#: indices, the longest backtrack run (length, start index), backtracks at the chunk's end,
+#: backtracks at its start): a faster scan, when one is available (numpy).
+Scanner = Callable[
+    [Sequence[int], int, int | None],
+    tuple[int, int, int, list[int], int, int, int, int],
+]
 
 
 class Recording:
-    """Events and checkpoints of one run; appended by the solver, sought by the window."""
+    """Steps and checkpoints of one run; appended by the solver, sought by the window."""
 
     def __init__(
         self,
@@ -78,116 +96,148 @@ class Recording:
         checkpoint_every: int = 65_536,
         solution_depth: int | None = None,
         block: int = BLOCK,
+        more_budget: Callable[[Recording, int], int] | None = None,
     ) -> None:
         if checkpoint_every < 1 or block < 1:
             raise ValueError("checkpoint_every and block must be positive")
-        #: Events per storage block (tests use small ones to make gaps cheaply).
+        #: Steps per storage block (tests use small ones to make gaps cheaply).
         self.block = block
         self.budget = budget
         self.checkpoint_every = checkpoint_every
         self.solution_depth = solution_depth
+        #: Asked for a larger budget (given the bytes wanted) before dropping anything.
+        self.more_budget = more_budget
+        self.lock = threading.RLock()
+        self.initial = tuple(initial)
         self._blocks: list[array[int] | None] = []
         self._length = 0
         self._prefix_blocks: int | None = None  # set once the budget is first exceeded
+        #: Stretches skipped without events (fast-forwarded), as (start, end) steps.
+        self._holes: list[tuple[int, int]] = []
         self._event_bytes = 0
-        self._checkpoint_bytes = 0
         first = _Checkpoint(0, array("i", initial), 0, 0)
         self._checkpoints: list[_Checkpoint] = [first]
         self._steps: list[int] = [0]
         self._checkpoint_bytes = 4 * len(initial)
-        # The position after the last event (kept without replaying: path length and counts).
         self._depth = len(initial)
         self._moves = 0
         self._backtracks = 0
         self.markers = Markers(deepest=len(initial))
-        self._run = 0  # consecutive backtracks at the end so far
+        self._scan_depth = len(initial)
+        self._scan_run = 0
         self.finished = False
 
     # -- appending ------------------------------------------------------------------------------
 
     def __len__(self) -> int:
-        """Events recorded (steps), including those dropped into a gap."""
+        """Steps recorded, including those dropped into a gap."""
         return self._length
 
     @property
     def nbytes(self) -> int:
-        """Memory held: events and checkpoints."""
+        """Memory held: steps and checkpoints."""
         return self._event_bytes + self._checkpoint_bytes
 
-    def extend(self, chunk: Sequence[int], path_after: Sequence[int] | None = None) -> None:
-        """Append events. ``path_after`` is the position after them (the search's own path):
-        when given, a checkpoint costs a copy and no replay."""
+    @property
+    def counts(self) -> tuple[int, int]:
+        """Moves and backtracks recorded."""
+        return self._moves, self._backtracks
+
+    def extend(
+        self,
+        chunk: Sequence[int],
+        path_after: Sequence[int] | None = None,
+        counts: tuple[int, int] | None = None,
+    ) -> None:
+        """Append steps (no "considered" events). ``path_after``: the position after them,
+        and ``counts``: (moves, backtracks) after them, both the search's own: given, a
+        checkpoint costs a copy and nothing is counted per step."""
         n = len(chunk)
         if n == 0:
             return
-        self._scan(chunk)
-        start = self._length
-        data = chunk if isinstance(chunk, array) else array("i", chunk)
-        offset = 0
-        while offset < n:
-            b, pos = divmod(start + offset, self.block)
-            while len(self._blocks) <= b:
+        with self.lock:
+            if counts is not None:
+                moves, backtracks = counts
+            else:
+                backs = sum(map((0).__gt__, chunk))  # C-speed count of backtracks
+                moves, backtracks = self._moves + n - backs, self._backtracks + backs
+            start = self._length
+            data = chunk if isinstance(chunk, array) else array("i", chunk)
+            offset = 0
+            while offset < n:
+                b, pos = divmod(start + offset, self.block)
+                while len(self._blocks) <= b:
+                    self._blocks.append(array("i"))
+                block = self._blocks[b]
+                take = min(n - offset, self.block - pos)
+                if block is not None:
+                    block.extend(data[offset : offset + take])
+                    self._event_bytes += 4 * take
+                offset += take
+            self._length += n
+            delta = (moves - self._moves) - (backtracks - self._backtracks)
+            self._moves, self._backtracks = moves, backtracks
+            self._depth = len(path_after) if path_after is not None else self._depth + delta
+            if self._length - self._steps[-1] >= self.checkpoint_every:
+                path = array("i", path_after) if path_after is not None else self._replay_path()
+                self._add_checkpoint(_Checkpoint(self._length, path, moves, backtracks))
+            self._enforce_budget()
+
+    def skip(self, steps: int, path_after: Sequence[int], counts: tuple[int, int]) -> None:
+        """Steps made without their events (a search fast-forwarded): a gap, with the
+        position at its end kept as a checkpoint."""
+        if steps <= 0:
+            return
+        with self.lock:
+            start = self._length
+            self._length += steps
+            end_block, end_pos = divmod(self._length, self.block)
+            while len(self._blocks) <= end_block:
                 self._blocks.append(array("i"))
-            block = self._blocks[b]
-            take = min(n - offset, self.block - pos)
-            if block is not None:
-                block.extend(data[offset : offset + take])
-                self._event_bytes += 4 * take
-            offset += take
-        self._length += n
-        if self._length - self._steps[-1] >= self.checkpoint_every:
-            path = array("i", path_after) if path_after is not None else self._replay_path()
-            self._add_checkpoint(_Checkpoint(self._length, path, self._moves, self._backtracks))
-        self._enforce_budget()
+            for b in range(start // self.block, end_block):
+                block = self._blocks[b]
+                if block is not None:
+                    self._event_bytes -= 4 * len(block)
+                self._blocks[b] = None
+            # The block where the skip ends keeps the steps after it: pad its skipped part
+            # (never read: the skip is a hole, and a checkpoint starts after it).
+            tail = self._blocks[end_block]
+            if tail is not None:
+                self._event_bytes -= 4 * len(tail)
+                self._blocks[end_block] = array("i", bytes(4 * end_pos))
+                self._event_bytes += 4 * end_pos
+            self._holes.append((start, self._length))
+            self._moves, self._backtracks = counts
+            self._depth = len(path_after)
+            self._add_checkpoint(_Checkpoint(self._length, array("i", path_after), *counts))
+            self._enforce_budget()
 
     def finish(self) -> None:
-        """The run ended: no more events."""
+        """The run ended: no more steps."""
         self.finished = True
 
-    def _scan(self, chunk: Sequence[int]) -> None:
-        """Counts, depth and markers of a chunk (one pass, integer work only)."""
-        depth, moves, run = self._depth, 0, self._run
-        step = self._length
-        m = self.markers
-        target = self.solution_depth
-        deepest, longest = m.deepest, m.longest_backtrack
-        for x in chunk:
-            step += 1
-            if x >= 0:
-                moves += 1
-                depth += 1
-                run = 0
-                if depth > deepest:
-                    deepest = depth
-                    m.deepest_step = step
-                if depth == target:
-                    m.solutions.append(step)
-            else:
-                depth -= 1
-                run += 1
-                if run > longest:
-                    longest = run
-                    m.longest_backtrack_step = step - run + 1
-        m.deepest, m.longest_backtrack = deepest, longest
-        self._depth, self._run = depth, run
-        self._moves += moves
-        self._backtracks += len(chunk) - moves
-
     def _add_checkpoint(self, checkpoint: _Checkpoint) -> None:
+        if checkpoint.step == self._steps[-1]:
+            old = self._checkpoints.pop()
+            self._steps.pop()
+            self._checkpoint_bytes -= 4 * len(old.path)
         self._checkpoints.append(checkpoint)
         self._steps.append(checkpoint.step)
         self._checkpoint_bytes += 4 * len(checkpoint.path)
 
     def _replay_path(self) -> array[int]:
         """The position at the end, rebuilt from the last checkpoint (no snapshot given)."""
-        pos = self.seek(self._length)
-        return array("i", pos.path)
+        return array("i", self.seek(self._length).path)
 
     # -- the budget ------------------------------------------------------------------------------
 
     def _enforce_budget(self) -> None:
         if self.nbytes <= self.budget:
             return
+        if self.more_budget is not None:
+            self.budget = max(self.budget, self.more_budget(self, self.nbytes))
+            if self.nbytes <= self.budget:
+                return
         if self._prefix_blocks is None:
             # Keep the first half of the budget as the prefix; the rest is the newest part.
             self._prefix_blocks = max(1, (self.budget // 2) // (4 * self.block))
@@ -213,75 +263,242 @@ class Recording:
         self._steps = [c.step for c in kept]
         self._checkpoint_bytes = sum(4 * len(c.path) for c in kept)
 
+    def release(self) -> None:
+        """Drop every step and checkpoint but the first (the budget needs the room)."""
+        with self.lock:
+            self._blocks = [None] * len(self._blocks)
+            self._event_bytes = 0
+            self._checkpoints = self._checkpoints[:1]
+            self._steps = [0]
+            self._checkpoint_bytes = 4 * len(self._checkpoints[0].path)
+            self._holes = []
+
     def gaps(self) -> list[tuple[int, int]]:
         """Stretches of steps (start, end) whose events were dropped: only coarse there."""
-        out: list[tuple[int, int]] = []
+        spans = list(self._holes)
         for b, block in enumerate(self._blocks):
             if block is None:
-                start, end = b * self.block, min((b + 1) * self.block, self._length)
-                if out and out[-1][1] == start:
-                    out[-1] = (out[-1][0], end)
-                else:
-                    out.append((start, end))
+                spans.append((b * self.block, min((b + 1) * self.block, self._length)))
+        out: list[tuple[int, int]] = []
+        for start, end in sorted(spans):
+            if out and start <= out[-1][1]:
+                out[-1] = (out[-1][0], max(end, out[-1][1]))
+            else:
+                out.append((start, end))
         return out
 
     # -- reading ---------------------------------------------------------------------------------
 
-    def _event(self, i: int) -> int | None:
-        """Event number ``i`` (0-based), or None if it was dropped."""
-        block = self._blocks[i // self.block]
-        return None if block is None else block[i % self.block]
-
     def replayable(self, start: int, end: int) -> bool:
-        """Every event from step ``start`` to step ``end`` is kept."""
+        """Every step from step ``start`` to step ``end`` is kept."""
         if end <= start:
             return True
+        if any(a < end and start < b for a, b in self._holes):
+            return False
         first, last = start // self.block, (end - 1) // self.block
         return all(self._blocks[b] is not None for b in range(first, last + 1))
 
     def events(self, start: int, end: int) -> array[int]:
-        """The events taking step ``start`` to step ``end`` (all kept: see ``replayable``)."""
-        start, end = max(0, start), min(end, self._length)
-        if not self.replayable(start, end):
-            raise ValueError(f"events {start}..{end} fall in a gap of the recording")
-        out = array("i")
-        i = start
-        while i < end:
-            b, pos = divmod(i, self.block)
-            block = self._blocks[b]
-            assert block is not None
-            take = min(end - i, self.block - pos)
-            out.extend(block[pos : pos + take])
-            i += take
-        return out
+        """The steps taking step ``start`` to step ``end`` (all kept: see ``replayable``)."""
+        with self.lock:
+            start, end = max(0, start), min(end, self._length)
+            if not self.replayable(start, end):
+                raise ValueError(f"steps {start}..{end} fall in a gap of the recording")
+            out = array("i")
+            i = start
+            while i < end:
+                b, pos = divmod(i, self.block)
+                block = self._blocks[b]
+                assert block is not None
+                take = min(end - i, self.block - pos)
+                out.extend(block[pos : pos + take])
+                i += take
+            return out
 
     def seek(self, step: int) -> Position:
-        """The position after ``step`` events (clamped to the recording).
+        """The position after ``step`` steps (clamped to the recording).
 
         Replays from the latest checkpoint at or before ``step``; an earlier one could only
-        need more events, so if that one cannot replay (a gap in between), none can, and the
+        need more steps, so if that one cannot replay (a gap in between), none can, and the
         checkpoint itself is the answer (``exact`` False).
         """
-        step = min(max(0, step), self._length)
-        base = self._checkpoints[bisect.bisect_right(self._steps, step) - 1]
-        if not self.replayable(base.step, step):
-            return Position(
-                base.step, list(base.path), base.moves, base.backtracks, (), exact=False
-            )
-        path = list(base.path)
-        moves, backtracks = base.moves, base.backtracks
-        events = self.events(base.step, step)
-        for x in events:
-            if x >= 0:
-                path.append(x)
-                moves += 1
+        with self.lock:
+            step = min(max(0, step), self._length)
+            base = self._checkpoints[bisect.bisect_right(self._steps, step) - 1]
+            if not self.replayable(base.step, step):
+                return Position(
+                    base.step, list(base.path), base.moves, base.backtracks, (), exact=False
+                )
+            path = list(base.path)
+            events = self.events(base.step, step)
+            backs = sum(map((0).__gt__, events))
+            for x in events:
+                if x >= 0:
+                    path.append(x)
+                else:
+                    path.pop()
+            moves = base.moves + len(events) - backs
+            backtracks = base.backtracks + backs
+            if len(events) >= 2:
+                last: tuple[int, ...] = tuple(events[-2:])
+            elif self.replayable(max(0, step - 2), step):
+                last = tuple(self.events(max(0, step - 2), step))
             else:
-                path.pop()
-                backtracks += 1
-        if len(events) >= 2:
-            last: tuple[int, ...] = tuple(events[-2:])
-        elif self.replayable(max(0, step - 2), step):
-            last = tuple(self.events(max(0, step - 2), step))
+                last = ()
+            return Position(step, path, moves, backtracks, last)
+
+    # -- markers ---------------------------------------------------------------------------------
+
+    def scan_markers(self, budget: int = 1 << 21, scanner: Scanner | None = None) -> bool:
+        """Find the notable moments in up to ``budget`` more steps; True when up to date.
+
+        A gap cannot be scanned: its steps are skipped (the depth after it is the next
+        checkpoint's), so markers never point into a gap.
+        """
+        m = self.markers
+        with self.lock:
+            end = min(self._length, m.scanned + budget)
+            while m.scanned < end:
+                start = m.scanned
+                stop = min(end, (start // self.block + 1) * self.block)
+                hole = next(((a, b) for a, b in self._holes if a <= start < b), None)
+                if hole is not None:  # skipped steps: resume at the checkpoint after them
+                    c = self._checkpoints[bisect.bisect_left(self._steps, hole[1])]
+                    m.scanned, self._scan_depth, self._scan_run = c.step, len(c.path), 0
+                    continue
+                stop = min([stop, *(a for a, _ in self._holes if a > start)])
+                block = self._blocks[start // self.block]
+                if block is None:  # jump over the gap to the next checkpoint
+                    i = bisect.bisect_left(self._steps, stop)
+                    if i < len(self._steps):
+                        c = self._checkpoints[i]
+                        m.scanned, self._scan_depth, self._scan_run = c.step, len(c.path), 0
+                    else:
+                        m.scanned = stop
+                    continue
+                pos = start % self.block
+                chunk = block[pos : pos + stop - start]
+                self._scan(chunk, start, scanner)
+                m.scanned = stop
+            return m.scanned >= self._length
+
+    def _scan(self, chunk: Sequence[int], start: int, scanner: Scanner | None) -> None:
+        m = self.markers
+        if scanner is not None:
+            after, deepest, at, solutions, longest, run_start, tail, head = scanner(
+                chunk, self._scan_depth, self.solution_depth
+            )
         else:
-            last = ()
-        return Position(step, path, moves, backtracks, last)
+            after, deepest, at, solutions, longest, run_start, tail, head = scan(
+                chunk, self._scan_depth, self.solution_depth
+            )
+        if deepest > m.deepest:
+            m.deepest, m.deepest_step = deepest, start + at + 1
+        m.solutions.extend(start + i + 1 for i in solutions)
+        # A run of backtracks may continue from the previous chunk.
+        joined = self._scan_run + head
+        if head == len(chunk):  # the whole chunk extends the run
+            if joined > m.longest_backtrack:
+                m.longest_backtrack = joined
+                m.longest_backtrack_step = start - self._scan_run + 1
+            self._scan_run = joined
+        else:
+            if joined > m.longest_backtrack:
+                m.longest_backtrack = joined
+                m.longest_backtrack_step = start - self._scan_run + 1
+            if longest > m.longest_backtrack:
+                m.longest_backtrack = longest
+                m.longest_backtrack_step = start + run_start + 1
+            self._scan_run = tail
+        self._scan_depth = after
+
+
+def scan(
+    chunk: Sequence[int], depth: int, target: int | None
+) -> tuple[int, int, int, list[int], int, int, int, int]:
+    """One chunk's notable moments at C speed where it can: depth after it, its deepest
+    depth and where, the indices of moves reaching ``target``, the longest run of
+    backtracks (length, start index), and the runs of backtracks at its end and start."""
+    n = len(chunk)
+    ups = bytes(map((0).__le__, chunk))  # 1 for a move, 0 for a backtrack
+    depths = list(accumulate(map((2).__mul__, ups), initial=depth))  # depth + 2 · moves so far
+    # depth after i+1 events = depth + 2·(moves) - (i+1): subtract the event count.
+    real = list(map(int.__sub__, depths[1:], range(1, n + 1)))
+    deepest = max(real) if real else depth
+    at = real.index(deepest) if real else 0
+    solutions: list[int] = []
+    if target is not None:
+        i = real.index(target) if target in real else -1
+        while i >= 0:
+            solutions.append(i)
+            try:
+                i = real.index(target, i + 1)
+            except ValueError:
+                i = -1
+    # The longest run of zeros (backtracks) in ``ups``, by doubling then bisecting.
+    longest = 0
+    size = 1
+    while b"\0" * size in ups:
+        longest = size
+        size *= 2
+    low, high = longest, size
+    while high - low > 1:
+        mid = (low + high) // 2
+        if b"\0" * mid in ups:
+            low = mid
+        else:
+            high = mid
+    longest = low
+    run_start = ups.find(b"\0" * longest) if longest else 0
+    tail = n - len(ups.rstrip(b"\0"))
+    head = n - len(ups.lstrip(b"\0"))
+    return real[-1] if real else depth, deepest, at, solutions, longest, run_start, tail, head
+
+
+def fast_scanner() -> Scanner | None:
+    """The fastest scan available without waiting: the compiled one when the kernels are
+    loaded, numpy's when numpy is already imported, else None (the pure-Python ``scan``)."""
+    from . import kernels
+
+    compiled: Scanner | None = kernels.scanner()
+    return compiled if compiled is not None else numpy_scanner()
+
+
+def numpy_scanner() -> Scanner | None:
+    """A vectorised ``scan`` when numpy is already imported (the compiled engine brings it);
+    None otherwise (importing numpy just for this would cost the window a startup pause)."""
+    import sys
+
+    np = sys.modules.get("numpy")
+    if np is None:
+        return None
+
+    def scan_np(
+        chunk: Sequence[int], depth: int, target: int | None
+    ) -> tuple[int, int, int, list[int], int, int, int, int]:
+        a = np.frombuffer(chunk, np.int32) if isinstance(chunk, array) else np.asarray(chunk)
+        n = len(a)
+        if n == 0:
+            return depth, depth, 0, [], 0, 0, 0, 0
+        step = np.where(a >= 0, 1, -1).astype(np.int64)
+        real = np.cumsum(step) + depth
+        at = int(real.argmax())
+        deepest = int(real[at])
+        solutions: list[int] = []
+        if target is not None:
+            solutions = np.flatnonzero(real == target).tolist()
+        back = (a < 0).astype(np.int8)
+        # Runs of backtracks: boundaries where the flag changes.
+        edges = np.flatnonzero(np.diff(np.concatenate(([0], back, [0]))))
+        starts, ends = edges[0::2], edges[1::2]
+        if len(starts):
+            lengths = ends - starts
+            k = int(lengths.argmax())
+            longest, run_start = int(lengths[k]), int(starts[k])
+            head = int(lengths[0]) if starts[0] == 0 else 0
+            tail = int(lengths[-1]) if ends[-1] == n else 0
+        else:
+            longest = run_start = head = tail = 0
+        return int(real[-1]), deepest, at, solutions, longest, run_start, tail, head
+
+    return scan_np

@@ -98,7 +98,10 @@ def test_step_back_after_step_forward_is_the_identity():
 
 
 def test_markers_deepest_solutions_longest_backtrack():
-    _, rec = record(lambda: QueensSearch(6), [37], solution_depth=6)
+    _, rec = record(lambda: QueensSearch(6), [37], solution_depth=6, block=50)
+    assert rec.scan_markers(budget=61) is False  # a slice at a time
+    while not rec.scan_markers(budget=61):
+        pass
     events = rec.events(0, len(rec))
     depth, deepest, deepest_step = 0, 0, 0
     runs, run, run_start = [], 0, 0
@@ -171,3 +174,116 @@ def test_checkpoints_without_snapshots_are_rebuilt(snapshot):
     _, rec = record(make, [333], snapshot, checkpoint_every=1000)
     for c in rec._checkpoints[::5]:
         assert (list(c.path), c.moves, c.backtracks) == fresh(make, c.step)[:3]
+
+
+def brute_markers(events, depth, target):
+    deepest, deepest_step, solutions = depth, 0, []
+    best_run, best_start, run = 0, 0, 0
+    for step, x in enumerate(events, start=1):
+        if x >= 0:
+            depth += 1
+            run = 0
+            if depth > deepest:
+                deepest, deepest_step = depth, step
+            if depth == target:
+                solutions.append(step)
+        else:
+            depth -= 1
+            run += 1
+            if run > best_run:
+                best_run, best_start = run, step - run + 1
+    return deepest, deepest_step, solutions, best_run, best_start
+
+
+@pytest.mark.parametrize("use_numpy", [False, True, "compiled"])
+@given(
+    which=st.sampled_from(range(len(SEARCHES))),
+    chunks=st.lists(st.integers(1, 400), min_size=1, max_size=3),
+    block=st.integers(7, 300),
+    slice_=st.integers(1, 500),
+)
+@settings(max_examples=40, deadline=None)
+def test_markers_equal_a_brute_force_scan_however_sliced(use_numpy, which, chunks, block, slice_):
+    from knightviz.engine.recording import numpy_scanner
+
+    scanner = None
+    if use_numpy == "compiled":
+        from knightviz.engine import kernels
+
+        if not kernels.available():
+            pytest.skip("numba is not installed")
+        kernels.load()
+        scanner = kernels.scanner()
+    elif use_numpy:
+        pytest.importorskip("numpy")
+        scanner = numpy_scanner()
+        assert scanner is not None
+    make = SEARCHES[which]
+    target = 6 if which == 5 else None
+    search, rec = record(make, chunks, block=block, solution_depth=target)
+    while not rec.scan_markers(budget=slice_, scanner=scanner):
+        pass
+    events = rec.events(0, len(rec))
+    deepest, deepest_step, solutions, run, run_start = brute_markers(
+        events, len(search.initial), target
+    )
+    m = rec.markers
+    assert (m.deepest, m.deepest_step) == (deepest, deepest_step)
+    assert m.solutions == solutions
+    assert (m.longest_backtrack, m.longest_backtrack_step) == (run, run_start)
+
+
+def test_skip_makes_a_gap_with_the_true_position_after_it():
+    make = lambda: tour_search(5, 5, 0, heuristic="none")  # noqa: E731
+    search = make()
+    rec = Recording(search.initial, block=100, checkpoint_every=50)
+    rec.extend(search.advance(230), list(search.path), (search.moves, search.backtracks))
+    search.advance_quiet(1000)  # fast-forwarded: no events
+    rec.skip(1000, list(search.path), (search.moves, search.backtracks))
+    rec.extend(search.advance(300), list(search.path), (search.moves, search.backtracks))
+    assert len(rec) == 1530
+    (start, end), *_ = rec.gaps()
+    assert start <= 230 and end >= 1230
+    at = rec.seek(1230)
+    assert at.exact and (at.path, at.moves, at.backtracks) == fresh(make, 1230)[:3]
+    inside = rec.seek(800)
+    assert not inside.exact and inside.step <= 800
+    assert rec.seek(1500).path == fresh(make, 1500)[0]
+
+
+def test_the_budget_asks_for_room_before_dropping_anything():
+    asked = []
+
+    def more(recording, wanted):
+        asked.append(wanted)
+        return wanted + 4 * 1000  # room granted (older recordings were released)
+
+    _, rec = record(
+        lambda: tour_search(5, 5, 0, heuristic="none"),
+        [500],
+        budget=4 * 2_000,
+        block=500,
+        more_budget=more,
+    )
+    assert asked and not rec.gaps()
+    assert rec.budget >= rec.nbytes
+    rec.release()
+    assert rec.nbytes == 4 * 1 and len(rec.gaps()) == 1
+
+
+def test_markers_skip_holes():
+    search = tour_search(5, 5, 0, heuristic="none")
+    rec = Recording(search.initial, block=100, checkpoint_every=50)
+    rec.extend(search.advance(230), list(search.path), (search.moves, search.backtracks))
+    search.advance_quiet(1000)
+    rec.skip(1000, list(search.path), (search.moves, search.backtracks))
+    after = search.advance(300)
+    rec.extend(after, list(search.path), (search.moves, search.backtracks))
+    while not rec.scan_markers(budget=77):
+        pass
+    # Every marker lies outside the hole, and the deepest one is a real position.
+    (start, end), *_ = rec.gaps()
+    m = rec.markers
+    for step in (m.deepest_step, m.longest_backtrack_step):
+        assert not start < step <= end
+    assert len(rec.seek(m.deepest_step).path) == m.deepest

@@ -16,6 +16,7 @@ import sys
 import threading
 from pathlib import Path
 from time import perf_counter
+from typing import Any
 
 ENV = "KNIGHTVIZ_ENGINE"
 PYTHON, NUMBA, AUTO = "python", "numba", "auto"
@@ -84,10 +85,11 @@ def load() -> None:
             raise BackendError("the compiled engine needs numba, which is not installed")
         _configure_cache()
         t0 = perf_counter()
-        from . import searches
+        from . import _scan, searches
 
         t1 = perf_counter()
         searches.warm_up()
+        _scan.warm_up()
         t2 = perf_counter()
         timings["import"] = t1 - t0
         timings["compile"] = t2 - t1
@@ -130,6 +132,16 @@ def release_compiler_memory() -> int:
         return released
     except (OSError, AttributeError, ValueError):
         return 0
+
+
+def scanner() -> Any:
+    """The compiled marker scan for recordings (``recording.Scanner``), or None when the
+    kernels are not loaded."""
+    if not _ready:
+        return None
+    from . import _scan
+
+    return _scan.scanner
 
 
 def choose(requested: str | None = None) -> str:
