@@ -377,8 +377,8 @@ class Recording:
                         m.scanned = stop
                     continue
                 pos = start % self.block
-                chunk = block[pos : pos + stop - start]
-                self._scan(chunk, start, scanner)
+                with memoryview(block) as view:  # no copy; the lock keeps the block still
+                    self._scan(view[pos : pos + stop - start], start, scanner)
                 m.scanned = stop
             return m.scanned >= self._length
 
@@ -476,7 +476,7 @@ def numpy_scanner() -> Scanner | None:
     def scan_np(
         chunk: Sequence[int], depth: int, target: int | None
     ) -> tuple[int, int, int, list[int], int, int, int, int]:
-        a = np.frombuffer(chunk, np.int32) if isinstance(chunk, array) else np.asarray(chunk)
+        a = np.asarray(chunk, dtype=np.int32)
         n = len(a)
         if n == 0:
             return depth, depth, 0, [], 0, 0, 0, 0

@@ -51,7 +51,7 @@ def scan_kernel(a, depth, target, solutions):
 
 def scanner(chunk, depth, target):
     """``recording.Scanner`` over the compiled kernel."""
-    a = np.frombuffer(chunk, np.int32) if not isinstance(chunk, np.ndarray) else chunk
+    a = chunk if isinstance(chunk, np.ndarray) else np.frombuffer(chunk, np.int32)
     # Room for a solution per step only when a solution depth is watched (N-Queens).
     solutions = np.empty(max(1, len(a)) if target is not None else 1, np.int64)
     t = -(1 << 62) if target is None else target
