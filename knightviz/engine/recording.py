@@ -143,6 +143,10 @@ class Recording:
         """Moves and backtracks recorded."""
         return self._moves, self._backtracks
 
+    def checkpoint_due(self, steps: int) -> bool:
+        """Appending this many steps would make a checkpoint (pass the position then)."""
+        return self._length + steps - self._steps[-1] >= self.checkpoint_every
+
     def extend(
         self,
         chunk: Sequence[int],

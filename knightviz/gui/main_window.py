@@ -26,6 +26,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
+    QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -47,11 +48,12 @@ from knightviz.gui.panels.gauge import GaugePanel
 from knightviz.gui.panels.history import HistoryTable
 from knightviz.gui.panels.solutions import SolutionsPanel
 from knightviz.gui.panels.stack import StackView
+from knightviz.gui.panels.timeline import Timeline
 from knightviz.gui.puzzles.base import CURRENT, DONE, NEXT, Puzzle
 from knightviz.gui.puzzles.knight import KnightPuzzle
 from knightviz.gui.puzzles.queens import QueensPuzzle, solution_text
 from knightviz.gui.puzzles.queens_panels import ConstraintsPanel
-from knightviz.gui.session import RunRecord, RunSession, State
+from knightviz.gui.session import RecordingStore, RunRecord, RunSession, State
 from knightviz.gui.solver.controller import SolverController
 from knightviz.gui.text import fmt_big, fmt_duration, fmt_int
 
@@ -107,7 +109,9 @@ class MainWindow(QMainWindow):
             "knight": KnightPuzzle(self),
             "queens": QueensPuzzle(self),
         }
-        self.session = RunSession(self.puzzles, self)
+        #: Every run's recording, under one memory budget (Run, Recording memory…).
+        self.recordings = RecordingStore()
+        self.session = RunSession(self.puzzles, self, self.recordings)
         self.board = BoardWidget(self.session.model)
         self.panel = ControlPanel(self.puzzles)
         self.run_controls = RunControls(self.session.speed)
@@ -118,6 +122,7 @@ class MainWindow(QMainWindow):
         self.stack_view = StackView()
         self.code_panel = CodePanel()
         self.gauge = GaugePanel()
+        self.timeline = Timeline()
         self._explained_version = -1
         self._explain_tick = 0
         self._runs = 0
@@ -181,6 +186,7 @@ class MainWindow(QMainWindow):
         centre_layout.addWidget(self.verdict_banner)
         centre_layout.addWidget(self.hint_banner)
         centre_layout.addWidget(self.board, 1)
+        centre_layout.addWidget(self.timeline)
         self.narration = QLabel()
         self.narration.setObjectName("narrationLabel")
         self.narration.setWordWrap(True)
@@ -347,11 +353,20 @@ class MainWindow(QMainWindow):
         self.step_action = QAction(self.tr("&Step") + "\tN", self)
         self.step_action.setObjectName("stepAction")
         self.step_action.triggered.connect(self.step)
+        self.step_back_action = QAction(self.tr("Step &back") + "\tShift+N", self)
+        self.step_back_action.setObjectName("stepBackAction")
+        self.step_back_action.triggered.connect(self.step_back)
         self.reset_action = QAction(self.tr("&Reset") + "\tR", self)
         self.reset_action.setObjectName("resetAction")
         self.reset_action.triggered.connect(self.reset)
-        for action in (self.start_action, self.step_action, self.reset_action):
+        for action in (self.start_action, self.step_action, self.step_back_action):
             run_menu.addAction(action)
+        run_menu.addAction(self.reset_action)
+        run_menu.addSeparator()
+        self.budget_action = QAction(self.tr("Recording &memory…"), self)
+        self.budget_action.setObjectName("budgetAction")
+        self.budget_action.triggered.connect(self._ask_budget)
+        run_menu.addAction(self.budget_action)
 
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         for dock in (
@@ -375,6 +390,8 @@ class MainWindow(QMainWindow):
         rc.speed_changed.connect(self._on_speed_changed)
         rc.start_clicked.connect(self.start_or_pause)
         rc.step_clicked.connect(self.step)
+        rc.step_back_clicked.connect(self.step_back)
+        self.timeline.seek_requested.connect(self.seek)
         rc.reset_clicked.connect(self.reset)
         self.board.start_changed.connect(self._on_start_changed)
         self.board.drag_refused.connect(self._on_drag_refused)
@@ -415,6 +432,16 @@ class MainWindow(QMainWindow):
         self.session.step()
 
     @Slot()
+    def step_back(self) -> None:
+        """Shift+N, Shift+→, Backspace: undo exactly one step (pauses a running search)."""
+        self.session.step_back()
+
+    @Slot(int)
+    def seek(self, step: int) -> None:
+        """Show the board at a step of the recording (the timeline, the step box)."""
+        self.session.seek(step)
+
+    @Slot()
     def reset(self) -> None:
         """Stop any run (it still gets its history row) and clear the board."""
         self.session.reset()
@@ -438,6 +465,13 @@ class MainWindow(QMainWindow):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Run keys that the focused widget did not take (a check box keeps its Space)."""
         key = Qt.Key(event.key())
+        shift = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if (
+            key in (Qt.Key.Key_N, Qt.Key.Key_Right) and shift == Qt.KeyboardModifier.ShiftModifier
+        ) or (key == Qt.Key.Key_Backspace and shift == Qt.KeyboardModifier.NoModifier):
+            self.step_back()
+            event.accept()
+            return
         if key not in RUN_KEYS or event.modifiers() not in (
             Qt.KeyboardModifier.NoModifier,
             Qt.KeyboardModifier.KeypadModifier,
@@ -516,17 +550,27 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _on_record_activated(self, record: RunRecord) -> None:
+        """Bring a run back: its settings and start, and (if still kept) its recording, the
+        board at its end and the timeline to scrub."""
         self.session.reset()
         self.panel.set_settings(record.puzzle, record.settings)
         if self.puzzles[record.puzzle].movable_start:
             self.board.set_start_square(*record.start)
             self.session.set_start(*record.start)
-        self.statusBar().showMessage(
-            self.tr("Run {0} brought back: {1}. Press Start.").format(
-                record.number, record.strategy
-            ),
-            6000,
-        )
+        if self.session.restore(record):
+            self.solutions_panel.clear()
+            for solution in record.solutions:
+                self.solutions_panel.add(solution)
+            self._sync()
+            message = self.tr(
+                "Run {0} brought back with its recording: drag the timeline, or Back/Step."
+            ).format(record.number)
+        else:
+            message = self.tr(
+                "Run {0}: settings and start brought back; its recording was released to "
+                "make room for newer ones (Run, Recording memory…). Press Start."
+            ).format(record.number)
+        self.statusBar().showMessage(message, 8000)
 
     @Slot(object)
     def _on_solution_clicked(self, solution: tuple[int, ...]) -> None:
@@ -544,8 +588,12 @@ class MainWindow(QMainWindow):
             return
         s = self.session
         running, paused = s.controller.running, s.controller.paused
-        self.run_controls.set_run_state(running, paused)
-        self.step_action.setEnabled(not running or paused)
+        playing = s.playing
+        can_back = s.recording is not None and s.state is not State.IDLE and s.position > 0
+        self.run_controls.set_run_state(running, paused, can_back, playing)
+        self.step_action.setEnabled((not running or paused) and not playing)
+        self.step_back_action.setEnabled(can_back and not playing)
+        self._show_timeline()
         if s.preview_model is None:
             self.board.set_model(s.model)
         self.board.set_interactive(not running)
@@ -607,6 +655,35 @@ class MainWindow(QMainWindow):
             self.constraints_panel.show_model(s.model, s.details)
         self._update_hint()
         self._explain()
+        self._show_timeline()
+
+    def _show_timeline(self) -> None:
+        s = self.session
+        rec = s.recording
+        if rec is None or s.state is State.IDLE:
+            self.timeline.show_state(0, 0, None, [], False)
+            self.timeline.setEnabled(False)
+            return
+        self.timeline.setEnabled(True)
+        finished = s.state is State.FINISHED
+        self.timeline.show_state(s.position, s.end, rec.markers, rec.gaps(), finished, s.exact)
+
+    def _ask_budget(self) -> None:
+        """Run, Recording memory…: the budget shared by every kept run's recording."""
+        mb, ok = QInputDialog.getInt(
+            self,
+            self.tr("Recording memory"),
+            self.tr(
+                "Memory for recordings of runs, in MB (all kept runs together; the oldest "
+                "go first). In use now: {0} MB."
+            ).format(fmt_int(self.recordings.nbytes >> 20)),
+            self.recordings.budget >> 20,
+            16,
+            1 << 16,
+            16,
+        )
+        if ok:
+            self.recordings.set_budget(mb << 20)
 
     def _explain(self, force: bool = False) -> None:
         """Stack, code line, narration and gauge for the position on the board.

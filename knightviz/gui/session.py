@@ -9,6 +9,7 @@ here is global.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -19,6 +20,7 @@ from PySide6.QtCore import QElapsedTimer, QObject, QTimer, Signal, Slot
 from knightviz.engine import Board, Outcome, Result
 from knightviz.engine.estimate import TreeEstimate, explored_fraction
 from knightviz.engine.events import StackLevel
+from knightviz.engine.recording import DEFAULT_BUDGET, Recording, fast_scanner
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.solver.controller import SolverController
@@ -91,6 +93,77 @@ class RunRecord:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+class RecordingStore:
+    """Every kept run's recording under one memory budget; the oldest go first.
+
+    A recording that outgrows its share asks here (``more``) before it drops anything of
+    its own: older recordings not on show are released, oldest first. Called from solver
+    threads, so a lock guards the list.
+    """
+
+    def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
+        self.budget = budget
+        self._lock = threading.Lock()
+        self._kept: list[Recording] = []  # oldest first
+        self._pinned: set[int] = set()  # ids of recordings on show (never released)
+
+    def new(self, initial: Sequence[int], solution_depth: int | None) -> Recording:
+        with self._lock:
+            room = max(0, self.budget - sum(r.nbytes for r in self._kept))
+            recording = Recording(
+                initial,
+                budget=max(room, 1 << 20),
+                solution_depth=solution_depth,
+                more_budget=self.more,
+            )
+            self._kept.append(recording)
+            return recording
+
+    def more(self, recording: Recording, wanted: int) -> int:
+        """The budget ``recording`` may use, after releasing older ones if it needs room."""
+        with self._lock:
+            others = [r for r in self._kept if r is not recording]
+            held = sum(r.nbytes for r in others)
+            for old in others:
+                if held + wanted <= self.budget:
+                    break
+                if id(old) in self._pinned or old.nbytes <= 4 * len(old.initial):
+                    continue
+                held -= old.nbytes
+                old.release()
+            return max(0, self.budget - held)
+
+    def set_budget(self, budget: int) -> None:
+        """A new budget: older recordings are released until all fit (the newest stays)."""
+        with self._lock:
+            self.budget = budget
+            held = sum(r.nbytes for r in self._kept)
+            for old in self._kept[:-1]:
+                if held <= budget:
+                    break
+                held -= old.nbytes
+                old.release()
+            if self._kept:
+                self._kept[-1].budget = max(1 << 20, budget - (held - self._kept[-1].nbytes))
+
+    def pin(self, recording: Recording | None) -> None:
+        """The recording on show (only one per session is pinned at a time)."""
+        with self._lock:
+            self._pinned = {id(recording)} if recording is not None else set()
+
+    def alive(self, recording: Recording | None) -> bool:
+        """Still holds its steps (not released to make room)."""
+        return (
+            recording is not None
+            and recording in self._kept
+            and (recording.nbytes > 4 * len(recording.initial) or len(recording) == 0)
+        )
+
+    @property
+    def nbytes(self) -> int:
+        return sum(r.nbytes for r in self._kept)
+
+
 class RunSession(QObject):
     """One run's world: model, controller, settings snapshot, start square, clock."""
 
@@ -107,9 +180,31 @@ class RunSession(QObject):
     #: The run failed (one line for the status bar).
     failed = Signal(str)
 
-    def __init__(self, puzzles: dict[str, Puzzle], parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        puzzles: dict[str, Puzzle],
+        parent: QObject | None = None,
+        store: RecordingStore | None = None,
+    ) -> None:
         super().__init__(parent)
         self.puzzles = puzzles
+        #: Where recordings live (the window shares one among its sessions).
+        self.store = store if store is not None else RecordingStore()
+        #: The run's recording (None before any run).
+        self.recording: Recording | None = None
+        #: Steps the solver has delivered: the live edge of the timeline. Below it the board
+        #: shows a replayed position (the solver stays paused meanwhile).
+        self.live_steps = 0
+        self._pending_seek: int | None = None
+        self._pending_back = 0
+        self._replay_timer = QTimer(self)
+        self._replay_timer.setInterval(TICK_MS)
+        self._replay_timer.timeout.connect(self._replay_tick)
+        self._replay_budget = 0.0
+        self._marker_timer = QTimer(self)
+        self._marker_timer.setSingleShot(True)
+        self._marker_timer.setInterval(0)
+        self._marker_timer.timeout.connect(self._scan_markers_later)
         self.puzzle: Puzzle = next(iter(puzzles.values()))
         self._settings: dict[str, Any] = {k: p.default_settings() for k, p in puzzles.items()}
         self.start: tuple[int, int] = (0, 0)
@@ -131,6 +226,9 @@ class RunSession(QObject):
         #: Set while "Search anyway" runs: the final position is worth keeping.
         self.anyway = False
         self.error: str | None = None
+        #: The position on the board is exactly the step shown (False: inside a gap of
+        #: the recording, the nearest kept position before it).
+        self.exact = True
         self.backend = "python"
         #: A pure-Python twin of the run's search, never advanced: it derives the stack at
         #: any position the run passed through (the stack panel, the gauge, the timeline).
@@ -154,6 +252,7 @@ class RunSession(QObject):
         c.run_finished.connect(self._on_run_finished)
         c.run_failed.connect(self._on_run_failed)
         c.paused_changed.connect(self._on_paused_changed)
+        c.pause_reached.connect(self._on_pause_reached)
         c.solution_found.connect(self._on_solution)
 
     # -- settings -----------------------------------------------------------------------------
@@ -203,11 +302,18 @@ class RunSession(QObject):
 
     # -- runs -----------------------------------------------------------------------------
 
-    def begin(self, paused: bool = False, anyway: bool = False) -> bool:
-        """Start a run with the current settings; False if a known fact forbids it."""
+    def begin(
+        self, paused: bool = False, anyway: bool = False, continuing: Recording | None = None
+    ) -> bool:
+        """Start a run with the current settings; False if a known fact forbids it.
+
+        ``continuing``: a recording of this very setup that stopped early (a run brought
+        back from the history): the new search first catches up with it, without events,
+        then goes on recording into it.
+        """
         settings, puzzle = self.settings, self.puzzle
         start = self.start_index()
-        if not anyway and puzzle.verdict(settings, start) is not None:
+        if not anyway and continuing is None and puzzle.verdict(settings, start) is not None:
             self.changed.emit()
             return False
         self.controller.shutdown()
@@ -234,12 +340,19 @@ class RunSession(QObject):
         if paused:
             self.clock.pause()
         self.state = State.PAUSED if paused else State.RUNNING
+        if continuing is None:
+            self.recording = self.store.new(search.initial, puzzle.solution_depth(settings))
+        self.store.pin(self.recording)
+        self.live_steps = 0
+        self._pending_seek = None
         self.controller.start(
             search,
             self.speed,
             paused,
             solution_depth=puzzle.solution_depth(settings),
             solutions=self.solutions,
+            recording=self.recording,
+            skip=len(continuing) if continuing is not None else 0,
         )
         self._timer.start()
         self.changed.emit()
@@ -259,8 +372,19 @@ class RunSession(QObject):
             self.changed.emit()
 
     def start_or_pause(self) -> None:
-        """Space: start when idle, pause when running, resume when paused."""
+        """Space: start when idle, pause when running, resume when paused. Behind the live
+        edge (after a seek), Start plays the recording forward first."""
         self._end_preview()
+        if self._replay_timer.isActive():
+            self._replay_timer.stop()
+            self.changed.emit()
+            return
+        if self.replaying or (self.state is State.FINISHED and self.position < self.end):
+            self._play()
+            return
+        if self.state is State.FINISHED and self._can_continue():
+            self._continue()
+            return
         if not self.controller.running:
             self.begin()
         elif self.controller.paused:
@@ -269,12 +393,118 @@ class RunSession(QObject):
             self.controller.pause()
 
     def step(self, count: int = 1) -> None:
-        """One event: starts a paused run when idle; ignored while running unpaused."""
+        """One event: starts a paused run when idle; ignored while running unpaused. Behind
+        the live edge, the next recorded step."""
         self._end_preview()
+        if self._replay_timer.isActive():
+            return
+        if self.replaying or (self.state is State.FINISHED and self.position < self.end):
+            self.seek(self.position + count)
+            return
+        if self.state is State.FINISHED:
+            return
         if not self.controller.running and not self.begin(paused=True):
             return
         if self.controller.paused:
             self.controller.step(count)
+
+    # -- the timeline -------------------------------------------------------------------------
+
+    @property
+    def position(self) -> int:
+        """The step on the board."""
+        return self.model.steps
+
+    @property
+    def end(self) -> int:
+        """The last step that can be shown: the live edge while a run exists, else the end
+        of the recording."""
+        if self.recording is None:
+            return self.model.steps
+        if self.controller.running:
+            return self.live_steps
+        return len(self.recording)
+
+    @property
+    def playing(self) -> bool:
+        """The recording is being played forward (Start behind the live edge)."""
+        return self._replay_timer.isActive()
+
+    @property
+    def replaying(self) -> bool:
+        """The board shows a recorded step behind a running (paused) search."""
+        return self.controller.running and self.position < self.live_steps
+
+    def step_back(self, count: int = 1) -> None:
+        """Undo ``count`` steps: the board, counters, stack, code line and narration as they
+        were. Pauses a running search first."""
+        self._end_preview()
+        self._replay_timer.stop()
+        if self.recording is None or self.state is State.IDLE:
+            return
+        if self.controller.running and not self.controller.paused:
+            self._pending_back = count  # from where the search stops, once it has
+            self.controller.pause()
+            return
+        self.seek(self.position - count)
+
+    def seek(self, step: int) -> None:
+        """Show the board at ``step`` of the recording (clamped to 0 … the live edge or the
+        end). A running search is paused first; it goes on from its own edge later, after
+        the recording has been replayed up to it."""
+        self._end_preview()
+        if self.recording is None or self.state is State.IDLE:
+            return
+        if self.controller.running and not self.controller.paused:
+            self._pending_seek = step
+            self.controller.pause()  # the seek happens once the solver has stopped
+            return
+        target = min(max(0, step), self.end)
+        pos = self.recording.seek(target)
+        self.model.replace(pos.path, pos.moves, pos.backtracks)
+        self.model.last_events = pos.last_events
+        self.model.version += 1
+        self.exact = pos.exact
+        self.changed.emit()
+
+    def _play(self) -> None:
+        """Replay the recording forward at the chosen speed, then hand over to the search."""
+        self._replay_budget = 0.0
+        self._replay_timer.start()
+        self.changed.emit()
+
+    def _replay_tick(self) -> None:
+        end = self.end
+        speed = self.speed
+        if math.isinf(speed):
+            target = end
+        else:
+            self._replay_budget += speed * TICK_MS / 1000
+            ahead = int(self._replay_budget)
+            self._replay_budget -= ahead
+            target = min(end, self.position + ahead)
+        if target != self.position:
+            self.seek(target)
+        if self.position >= end:
+            self._replay_timer.stop()
+            if self.controller.running and self.controller.paused:
+                self.controller.resume()  # at the live edge: the search itself goes on
+            self.changed.emit()
+
+    def _can_continue(self) -> bool:
+        """A stopped run brought back can go on (its search is rebuilt and caught up)."""
+        return (
+            self.result is not None
+            and self.result.outcome is Outcome.CANCELLED
+            and self.recording is not None
+            and self.store.alive(self.recording)
+            and not self.recording.gaps()
+        )
+
+    def _continue(self) -> None:
+        recording = self.recording
+        assert recording is not None
+        self.begin(continuing=recording)
 
     def pause(self) -> None:
         self.controller.pause()
@@ -291,6 +521,8 @@ class RunSession(QObject):
     def shutdown(self) -> None:
         """The one shutdown path (window close, application quit): stop → quit → wait."""
         self._timer.stop()
+        self._replay_timer.stop()
+        self._marker_timer.stop()
         self.controller.shutdown()
         self._stop_estimate()
 
@@ -313,6 +545,7 @@ class RunSession(QObject):
             and self.result is not None
             and self.result.outcome is Outcome.EXHAUSTED
             and bool(model.last_events)
+            and model.steps == self.result.steps  # at the very end, not a step before it
         )
         stack: Sequence[StackLevel] = self.shadow.stack_at(model.path, last, ended=ended)
         return stack
@@ -382,12 +615,17 @@ class RunSession(QObject):
                 self.model.replace(result.solution, result.moves, result.backtracks)
             elif self.found:  # all solutions: the last one found stays on the board
                 self.model.replace(self.found[-1], result.moves, result.backtracks)
-        elif result.outcome is not Outcome.CANCELLED:
-            # Nothing found: show how far the search got (the deepest position it reached).
-            self.model.replace(self.model.deepest_path(), result.moves, result.backtracks)
         self.model.moves, self.model.backtracks = result.moves, result.backtracks
         self.model.upcoming = None
         self.model.version += 1
+        if self.recording is not None:
+            self.recording.finish()
+            self.live_steps = len(self.recording)
+        if result.outcome not in (Outcome.SOLVED, Outcome.CANCELLED):
+            # Nothing found: show how far the search got (the deepest position it reached).
+            self._show_deepest()
+        else:
+            self._scan_markers_later()
         board = Board(settings.rows, settings.cols)
         r, c = self.run_start
         record = RunRecord(
@@ -405,6 +643,15 @@ class RunSession(QObject):
         self.run_recorded.emit(record)
         self.changed.emit()
 
+    def _show_deepest(self) -> None:
+        rec = self.recording
+        if rec is None:
+            self.model.replace(self.model.deepest_path(), self.model.moves, self.model.backtracks)
+            return
+        while not rec.scan_markers(scanner=fast_scanner()):
+            pass
+        self.seek(rec.markers.deepest_step)
+
     def _record_extra(self) -> dict[str, Any]:
         explored = self.update_explored()
         estimate = self.tree_estimate()
@@ -412,7 +659,39 @@ class RunSession(QObject):
             "explored": explored,
             "tree_steps": estimate.steps if estimate is not None else None,
             "backend": self.backend,
+            "recording": self.recording,
+            "anyway": self.anyway,
         }
+
+    def restore(self, record: RunRecord) -> bool:
+        """Bring a finished run back from the history, with its recording (if still kept):
+        the board at its end, the timeline to scrub. False if its recording was released."""
+        recording = record.extra.get("recording")
+        if not self.store.alive(recording):
+            return False
+        assert isinstance(recording, Recording)
+        self.reset()
+        puzzle = self.puzzles[record.puzzle]
+        self.puzzle = puzzle
+        self._settings[record.puzzle] = record.settings
+        if puzzle.movable_start:
+            self.start = record.start
+        self._new_model()
+        settings = record.settings
+        start = record.start[0] * settings.cols + record.start[1]
+        anyway = bool(record.extra.get("anyway"))
+        self.run_settings, self.run_start, self.run_puzzle = settings, record.start, puzzle
+        self.shadow = puzzle.make_search(settings, start, anyway, None, backend="python")
+        self.recording = recording
+        self.store.pin(recording)
+        self.result = record.result
+        self.found = list(record.solutions)
+        self.explored = record.extra.get("explored")
+        self.anyway = anyway
+        self.state = State.FINISHED
+        self.live_steps = len(recording)
+        self.seek(len(recording))
+        return True
 
     @Slot(str)
     def _on_run_failed(self, message: str) -> None:
@@ -422,6 +701,18 @@ class RunSession(QObject):
         self.state = State.FINISHED if self.result is not None else State.IDLE
         self.failed.emit(message)
         self.changed.emit()
+
+    @Slot()
+    def _on_pause_reached(self) -> None:
+        """The solver has stopped and delivered everything: the live edge is known."""
+        if not self.replaying:
+            self.live_steps = self.model.steps
+        if self._pending_seek is not None:
+            step, self._pending_seek = self._pending_seek, None
+            self.seek(step)
+        if self._pending_back:
+            back, self._pending_back = self._pending_back, 0
+            self.seek(self.position - back)
 
     @Slot(bool)
     def _on_paused_changed(self, paused: bool) -> None:
@@ -441,7 +732,29 @@ class RunSession(QObject):
         self.solution_found.emit(solution)
 
     def _tick(self) -> None:
+        if not self.replaying and self._pending_seek is None and not self._pending_back:
+            self.live_steps = self.model.steps
+        self._scan_markers()
         self.ticked.emit()
+
+    def _scan_markers(self) -> bool:
+        """Find the timeline's notable moments a slice at a time: a little while the search
+        runs (the GUI thread shares the interpreter with it), about 5 ms a pass otherwise."""
+        rec = self.recording
+        if rec is None:
+            return True
+        scanner = fast_scanner()
+        budget = 1 << 20 if scanner is not None else 1 << 14
+        if self.state is State.RUNNING:
+            budget >>= 4
+        return rec.scan_markers(budget=budget, scanner=scanner)
+
+    def _scan_markers_later(self) -> None:
+        if not self._scan_markers():
+            self._marker_timer.start()
+        else:
+            self._marker_timer.stop()
+            self.changed.emit()
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -455,6 +768,13 @@ class RunSession(QObject):
     def _clear(self) -> None:
         """Back to the position before a run: the piece on its start square."""
         self._timer.stop()
+        self._replay_timer.stop()
+        self._marker_timer.stop()
+        self._pending_seek = None
+        self._pending_back = 0
+        self.live_steps = 0
+        self.recording = None
+        self.exact = True
         self.model.reset(self.puzzle.initial(self.settings, self.start_index()))
         self.clock.reset()
         self.state = State.IDLE

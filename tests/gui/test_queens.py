@@ -212,7 +212,7 @@ def test_pause_step_reset_and_close_mid_run_at_unlimited(window, qtbot):
     assert thread is not None and not thread.isRunning()
 
 
-@pytest.mark.parametrize("speed", [5000.0])
+@pytest.mark.parametrize("speed", [5000.0, math.inf])
 def test_no_solution_on_3x3_shows_the_deepest_position(window, qtbot, speed):
     configure(window, "queens", n=3)
     set_speed(window, speed)

@@ -213,6 +213,7 @@ class RunControls(QGroupBox):
     speed_changed = Signal(float)
     start_clicked = Signal()
     step_clicked = Signal()
+    step_back_clicked = Signal()
     reset_clicked = Signal()
 
     def __init__(self, speed: float, parent: QWidget | None = None) -> None:
@@ -239,11 +240,17 @@ class RunControls(QGroupBox):
         self.start_button.setDefault(True)
         self.step_button = QPushButton(self.tr("Step"))
         self.step_button.setObjectName("stepButton")
+        self.step_back_button = QPushButton(self.tr("Back"))
+        self.step_back_button.setObjectName("stepBackButton")
         self.reset_button = QPushButton(self.tr("Reset"))
         self.reset_button.setObjectName("resetButton")
         for button, tip in (
             (self.start_button, self.tr("Start, pause or resume the search (Space)")),
             (self.step_button, self.tr("Make exactly one move or backtrack (N or →)")),
+            (
+                self.step_back_button,
+                self.tr("Undo exactly one step (Shift+N, Shift+→ or Backspace)"),
+            ),
             (self.reset_button, self.tr("Stop the search and clear the board (R)")),
         ):
             button.setToolTip(tip)
@@ -252,6 +259,7 @@ class RunControls(QGroupBox):
             button.setMinimumHeight(30)
         buttons = QHBoxLayout()
         buttons.addWidget(self.start_button, 2)
+        buttons.addWidget(self.step_back_button, 1)
         buttons.addWidget(self.step_button, 1)
         buttons.addWidget(self.reset_button, 1)
         layout = QVBoxLayout(self)
@@ -260,6 +268,7 @@ class RunControls(QGroupBox):
         self.speed_slider.valueChanged.connect(self._on_speed)
         self.start_button.clicked.connect(self.start_clicked)
         self.step_button.clicked.connect(self.step_clicked)
+        self.step_back_button.clicked.connect(self.step_back_clicked)
         self.reset_button.clicked.connect(self.reset_clicked)
         self._update_speed_label()
 
@@ -269,15 +278,21 @@ class RunControls(QGroupBox):
     def set_speed(self, speed: float) -> None:
         self.speed_slider.setValue(speed_to_slider(speed))
 
-    def set_run_state(self, running: bool, paused: bool) -> None:
-        """Relabel Start as Pause/Resume; Step only when paused or idle."""
-        if not running:
+    def set_run_state(
+        self, running: bool, paused: bool, can_back: bool = False, playing: bool = False
+    ) -> None:
+        """Relabel Start as Pause/Resume; Step only when paused or idle; Back when there is
+        a step to undo."""
+        if playing:
+            self.start_button.setText(self.tr("Pause"))
+        elif not running:
             self.start_button.setText(self.tr("Start"))
         elif paused:
             self.start_button.setText(self.tr("Resume"))
         else:
             self.start_button.setText(self.tr("Pause"))
-        self.step_button.setEnabled(not running or paused)
+        self.step_button.setEnabled((not running or paused) and not playing)
+        self.step_back_button.setEnabled(can_back and not playing)
 
     def _on_speed(self, value: int) -> None:
         self._update_speed_label()

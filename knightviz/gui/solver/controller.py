@@ -17,6 +17,7 @@ from typing import ClassVar
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from knightviz.engine import Result, Search
+from knightviz.engine.recording import Recording
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.solver.frames import UNLIMITED, Frame
@@ -134,12 +135,16 @@ class SolverController(QObject):
         paused: bool = False,
         solution_depth: int | None = None,
         solutions: SolutionLog | None = None,
+        recording: Recording | None = None,
+        skip: int = 0,
     ) -> None:
         self.shutdown()
         self._run_id += 1
         self._speed = speed
         self._paused = paused
-        worker = SolverWorker(self._run_id, search, speed, paused, solution_depth, solutions)
+        worker = SolverWorker(
+            self._run_id, search, speed, paused, solution_depth, solutions, recording, skip
+        )
         thread = QThread()
         thread.setObjectName(f"knightviz-solver-{self._run_id}")
         worker.moveToThread(thread)

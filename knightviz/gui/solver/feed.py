@@ -7,12 +7,13 @@ knight goes next" is delivered before anything newer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from time import perf_counter
 from typing import Any
 
 from knightviz.engine import Search, Tracker
 from knightviz.engine.events import StackLevel
+from knightviz.engine.recording import Recording
 from knightviz.engine.trace import TRACE
 
 
@@ -42,9 +43,12 @@ class EventFeed:
         search: Search,
         solution_depth: int | None = None,
         solutions: SolutionLog | None = None,
+        recording: Recording | None = None,
     ) -> None:
         self.search = search
         self.solutions = solutions
+        #: Every step the search makes is appended here (the timeline's recording).
+        self.recording = recording
         #: Events produced by the search but not delivered yet (lookahead).
         self.ahead: list[int] = []
         self.moves = 0
@@ -75,11 +79,49 @@ class EventFeed:
     # -- producing ----------------------------------------------------------------------------
 
     def advance(self, n: int) -> Sequence[int]:
-        """Run the search for up to ``n`` events (timed); empty at the end."""
+        """Run the search for up to ``n`` events (timed, recorded); empty at the end."""
+        search: Any = self.search
+        traced = bool(getattr(search, "trace", False) or getattr(search, "_traced", None))
         t0 = perf_counter()
-        chunk = self.search.advance(n)
+        chunk = search.advance(n)
         self.compute += perf_counter() - t0
+        if self.recording is not None and chunk:
+            self._record(chunk, traced)
         return chunk
+
+    def _record(self, chunk: Sequence[int], traced: bool) -> None:
+        """Append the chunk's steps (not its considered events, which only a traced search
+        makes) to the recording, with the search's own counts and, when a checkpoint is due,
+        its position."""
+        rec = self.recording
+        assert rec is not None
+        steps = [x for x in chunk if x < TRACE] if traced else chunk
+        if not steps:
+            return
+        if not self.engine:
+            rec.extend(steps)
+            return
+        search: Any = self.search
+        path = search.snapshot_path() if rec.checkpoint_due(len(steps)) else None
+        rec.extend(steps, path, (search.moves, search.backtracks))
+
+    def fast_forward(self, steps: int, stop: Callable[[], bool]) -> None:
+        """Run ``steps`` steps without events (continuing a recorded run): the recording
+        keeps the position after them, and they count as delivered."""
+        search: Any = self.search
+        left = steps
+        while left > 0 and not stop():
+            made = self.advance_quiet(min(left, 1 << 22))
+            if made == 0:
+                break
+            left -= made
+        if self.recording is not None and steps - left > len(self.recording):
+            self.recording.skip(
+                steps - left - len(self.recording),
+                search.snapshot_path(),
+                (search.moves, search.backtracks),
+            )
+        self.sync()
 
     def take(self, count: int) -> list[int]:
         """The next ``count`` events (fewer at the end), looked-ahead ones first; delivered."""

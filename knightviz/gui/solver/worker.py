@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QObject, Signal, Slot
 
 from knightviz.engine import Outcome, Result, Search
+from knightviz.engine.recording import Recording
 from knightviz.engine.trace import TRACE
 from knightviz.gui.solver.feed import EventFeed, SolutionLog
 from knightviz.gui.solver.frames import PER_EVENT_MAX, UNLIMITED, Frame
@@ -51,11 +52,15 @@ class SolverWorker(QObject):
         paused: bool = False,
         solution_depth: int | None = None,
         solutions: SolutionLog | None = None,
+        recording: Recording | None = None,
+        skip: int = 0,
     ) -> None:
         super().__init__()
         self.run_id = run_id
         self.search = search
-        self.feed = EventFeed(search, solution_depth, solutions)
+        self.feed = EventFeed(search, solution_depth, solutions, recording)
+        #: Steps to make without events before anything else (continuing a recorded run).
+        self.skip = skip
         self.speed = speed
         self._stop = threading.Event()
         self._pause = threading.Event()
@@ -117,6 +122,9 @@ class SolverWorker(QObject):
             self.done.set()
 
     def _loop(self) -> Result:
+        if self.skip:
+            self.feed.fast_forward(self.skip, self._stop.is_set)
+            self.send_snapshot(())
         paced, batched, unlimited = Paced(self), Batched(self), Unlimited(self)
         current: Regime = paced
         announced_pause = True  # enter the first regime afresh

@@ -1,0 +1,264 @@
+"""Going back in time: step back, the timeline, markers, replay, history, the budget."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from knightviz.engine import Outcome, tour_search
+from knightviz.engine.queens import QueensSearch
+from knightviz.gui.session import State
+
+from .conftest import child, configure, digits, set_speed, start_and_finish
+
+
+def fresh(puzzle: str, settings, k: int, start: int = 0):
+    """A fresh search stopped after exactly k steps."""
+    if puzzle == "knight":
+        search = tour_search(
+            settings.rows,
+            settings.cols,
+            start,
+            heuristic="warnsdorff" if settings.warnsdorff else "none",
+            tie_break=settings.tie_break,
+            seed=settings.seed,
+            backtrack=settings.backtrack,
+            closed=settings.closed,
+            backend="python",
+        )
+    else:
+        search = QueensSearch(settings.rows, first=not settings.all_solutions, backend="python")
+    made = 0
+    while made < k:
+        step = search.advance_quiet(k - made)
+        if not step:
+            break
+        made += step
+    return search
+
+
+def levels(stack):
+    return [(v.square, v.candidates, v.tried) for v in stack]
+
+
+CONFIGS = [
+    ("knight", {"rows": 5, "cols": 5, "warnsdorff": False}),
+    ("knight", {"rows": 6, "cols": 6, "warnsdorff": True, "tie_break": "random", "seed": 4}),
+    ("knight", {"rows": 6, "cols": 6, "warnsdorff": True, "closed": True}),
+    ("knight", {"rows": 8, "cols": 8, "warnsdorff": False, "backtrack": False}),
+    ("queens", {"n": 6}),
+    ("queens", {"n": 7, "all_solutions": False}),
+    ("queens", {"n": 5, "variant": "bitboards"}),
+]
+
+
+@pytest.mark.parametrize(("puzzle", "changes"), CONFIGS)
+def test_seeking_equals_a_fresh_search_stopped_there(window, qtbot, puzzle, changes):
+    configure(window, puzzle, **changes)
+    set_speed(window, math.inf)
+    result = start_and_finish(window, qtbot, timeout=60_000)
+    s = window.session
+    settings = s.run_settings
+    rng = random.Random(7)
+    total = result.steps
+    ks = sorted({0, 1, total, *(rng.randrange(total + 1) for _ in range(8))})
+    for k in [*ks, *reversed(ks)]:  # there and back: independent of the path taken
+        s.seek(k)
+        ref = fresh(puzzle, settings, k)
+        assert s.position == k
+        assert window.model.path == list(ref.path)
+        assert (window.model.moves, window.model.backtracks) == (ref.moves, ref.backtracks)
+        if k < total:  # (the last step's stack: the search ended, see the engine tests)
+            assert levels(s.display_stack()) == levels(ref.stack())
+    # Step back after step forward is the identity.
+    s.seek(total // 2)
+    before = (list(window.model.path), window.model.moves, window.model.backtracks)
+    s.step()
+    s.step_back()
+    assert (list(window.model.path), window.model.moves, window.model.backtracks) == before
+
+
+def test_step_back_button_and_keys_down_to_zero(window, qtbot):
+    configure(window, rows=5, cols=5)
+    set_speed(window, math.inf)
+    result = start_and_finish(window, qtbot)
+    back = child(window, "stepBackButton")
+    assert back.isEnabled()
+    n = result.steps
+    QTest.mouseClick(back, Qt.MouseButton.LeftButton)
+    assert window.session.position == n - 1
+    window.board.setFocus()
+    QTest.keyClick(window.board, Qt.Key.Key_Backspace)
+    QTest.keyClick(window.board, Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
+    QTest.keyClick(window.board, Qt.Key.Key_Right, Qt.KeyboardModifier.ShiftModifier)
+    assert window.session.position == n - 4
+    for _ in range(n):
+        window.step_back()
+    assert window.session.position == 0
+    assert window.model.path == [0]
+    assert digits(child(window, "stepsLabel").text()) == 0
+    assert not back.isEnabled()
+    assert child(window, "timelineSlider").value() == 0
+    window.step()  # forward again, through the recording
+    assert window.session.position == 1
+
+
+def test_step_back_while_running_pauses_first(window, qtbot):
+    configure(window, warnsdorff=False)
+    set_speed(window, math.inf)
+    window.start_or_pause()
+    qtbot.waitUntil(lambda: window.model.steps > 50_000, timeout=5000)
+    window.step_back()
+    qtbot.waitUntil(lambda: window.controller.paused, timeout=1000)
+    s = window.session
+    qtbot.waitUntil(lambda: s.position == s.live_steps - 1, timeout=2000)
+    ref = fresh("knight", window.session.run_settings, window.session.position)
+    assert window.model.path == list(ref.path)
+    window.reset()
+
+
+def test_start_replays_the_recording_then_the_search_goes_on(window, qtbot):
+    configure(window, rows=6, cols=6, warnsdorff=False)
+    set_speed(window, math.inf)
+    window.start_or_pause()
+    qtbot.waitUntil(lambda: window.model.steps > 20_000, timeout=5000)
+    with qtbot.waitSignal(window.controller.pause_reached, timeout=1000):
+        window.start_or_pause()
+    s = window.session
+    live = s.live_steps
+    s.seek(live // 3)
+    assert s.replaying and s.position == live // 3
+    # Stepping forward behind the live edge replays the recording (the search waits).
+    s.step()
+    assert s.position == live // 3 + 1 and s.live_steps == live
+    with qtbot.waitSignal(window.controller.run_finished, timeout=30_000) as blocker:
+        window.start_or_pause()  # plays up to the live edge, then the search resumes
+    result = blocker.args[0]
+    expected = tour_search(6, 6, 0, heuristic="none", backend="python").run()
+    assert (result.moves, result.backtracks) == (expected.moves, expected.backtracks)
+    assert window.model.path == list(expected.solution)
+
+
+def test_timeline_drag_and_step_box(window, qtbot):
+    configure(window, rows=6, cols=6, warnsdorff=False)
+    set_speed(window, math.inf)
+    result = start_and_finish(window, qtbot)
+    slider = child(window, "timelineSlider")
+    assert slider.maximum() == result.steps
+    slider.setValue(1234)  # as a drag does, value by value
+    qtbot.waitUntil(lambda: window.session.position == 1234, timeout=1000)
+    assert digits(child(window, "stepsLabel").text()) == 1234
+    box = child(window, "stepEdit")
+    box.setFocus()
+    box.selectAll()
+    QTest.keyClicks(box, "100,000")
+    QTest.keyClick(box, Qt.Key.Key_Return)
+    assert window.session.position == 100_000
+    assert slider.value() == 100_000
+    assert box.text().replace(",", "") == "100000"
+
+
+def test_markers_on_the_timeline(window, qtbot):
+    configure(window, "queens", n=6)
+    set_speed(window, math.inf)
+    start_and_finish(window, qtbot)
+    rec = window.session.recording
+    qtbot.waitUntil(lambda: rec.markers.scanned == window.session.end, timeout=3000)
+    window._show_timeline()
+    marks = child(window, "timelineSlider").marks()
+    words = [w for _, _, w in marks]
+    assert sum(1 for w in words if w.startswith("solution")) == 4
+    assert any("deepest" in w for w in words)
+    assert any("longest backtrack" in w for w in words)
+    assert any("end of the run" in w for w in words)
+    # The marks are true: the board at a solution mark holds a solution.
+    for step, _, w in marks:
+        if w.startswith("solution"):
+            window.session.seek(step)
+            assert len(window.model.path) == 6
+
+
+def test_history_double_click_brings_the_recording_back(window, qtbot):
+    configure(window, rows=5, cols=5, warnsdorff=False)
+    set_speed(window, math.inf)
+    first = start_and_finish(window, qtbot)
+    configure(window, rows=6, cols=6)
+    start_and_finish(window, qtbot)
+    table = window.history
+    rect = table.visualRect(table.model().index(0, 2))
+    QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    QTest.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    s = window.session
+    assert s.state is State.FINISHED
+    assert s.end == first.steps and s.position == first.steps
+    assert child(window, "timelineSlider").maximum() == first.steps
+    s.seek(100)
+    assert window.model.path == list(fresh("knight", s.run_settings, 100).path)
+
+
+def test_a_stopped_run_brought_back_goes_on_where_it_stopped(window, qtbot):
+    configure(window, rows=6, cols=6, warnsdorff=False)
+    set_speed(window, math.inf)
+    window.start_or_pause()
+    qtbot.waitUntil(lambda: window.model.steps > 30_000, timeout=5000)
+    window.reset()  # stopped: a history row with its recording
+    stopped = window.history.records()[0]
+    assert stopped.result.outcome is Outcome.CANCELLED
+    table = window.history
+    rect = table.visualRect(table.model().index(0, 2))
+    QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    QTest.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.session.position == stopped.result.steps
+    with qtbot.waitSignal(window.controller.run_finished, timeout=30_000) as blocker:
+        window.start_or_pause()  # the search catches up (no events), then goes on
+    result = blocker.args[0]
+    expected = tour_search(6, 6, 0, heuristic="none", backend="python").run()
+    assert (result.moves, result.backtracks) == (expected.moves, expected.backtracks)
+    assert len(window.session.recording) == expected.steps
+
+
+def test_a_run_longer_than_the_budget_keeps_a_prefix_and_the_newest_part(window, qtbot):
+    window.recordings.set_budget(4 << 20)  # 4 MB: about a million steps
+    configure(window, rows=6, cols=6, warnsdorff=False)
+    window.board.set_start_square(0, 1)
+    window.session.set_start(0, 1)
+    set_speed(window, math.inf)
+    result = start_and_finish(window, qtbot, timeout=60_000)  # 5.2 million steps
+    rec = window.session.recording
+    assert len(rec) == result.steps
+    assert rec.nbytes <= (4 << 20) + (4 << 20)  # the budget, and one block appending
+    gaps = rec.gaps()
+    assert gaps and 0 < gaps[0][0] < gaps[-1][1] < result.steps
+    window._show_timeline()
+    assert child(window, "timelineSlider").gaps == gaps
+    middle = (gaps[0][0] + gaps[0][1]) // 2
+    window.session.seek(middle)
+    assert not window.session.exact  # the nearest kept position, said so
+    assert "nearest kept step" in child(window, "timelineTotal").text()
+    window.session.seek(result.steps - 10)
+    assert window.session.exact
+    ref = fresh("knight", window.session.run_settings, result.steps - 10, start=1)
+    assert window.model.path == list(ref.path)
+
+
+def test_older_recordings_go_first(window, qtbot):
+    window.recordings.set_budget(2 << 20)
+    configure(window, rows=5, cols=5, warnsdorff=False)
+    window.board.set_start_square(0, 2)
+    window.session.set_start(0, 2)
+    set_speed(window, math.inf)
+    start_and_finish(window, qtbot)  # 730,816 steps: about 2.8 MB
+    old = window.session.recording
+    start_and_finish(window, qtbot)
+    new = window.session.recording
+    assert window.recordings.alive(new)
+    assert not window.recordings.alive(old)  # released to make room
+    table = window.history
+    rect = table.visualRect(table.model().index(0, 2))
+    QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    QTest.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert "recording" in window.statusBar().currentMessage()
