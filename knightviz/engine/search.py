@@ -102,6 +102,28 @@ class SearchBase:
             queue.append(step[0])
         return out
 
+    def advance_into(self, target: memoryview) -> int:
+        """Run up to ``len(target)`` steps, writing them into ``target`` (a writable buffer
+        of 32-bit ints, e.g. ``Recording.reserve``); 0 means finished (see ``result``).
+
+        The same steps as ``advance`` (never traced), without a chunk object in between:
+        the compiled engine writes straight into the target.
+        """
+        self._traced = []  # a traced step already taken counts; its explanation is moot
+        budget = self._budget(len(target))
+        if budget <= 0:
+            return 0
+        t0 = perf_counter()
+        n, ending = self._events_into(target, budget)
+        self._account(t0, ending)
+        return n
+
+    def _events_into(self, target: memoryview, budget: int) -> tuple[int, Ending | None]:
+        chunk, ending = self._events(budget)
+        with memoryview(chunk) as source:
+            target[: len(chunk)] = source
+        return len(chunk), ending
+
     def _advance_untraced(self, max_events: int) -> array[int]:
         budget = self._budget(max_events)
         if budget <= 0:

@@ -590,7 +590,8 @@ class MainWindow(QMainWindow):
         running, paused = s.controller.running, s.controller.paused
         playing = s.playing
         can_back = s.recording is not None and s.state is not State.IDLE and s.position > 0
-        self.run_controls.set_run_state(running, paused, can_back, playing)
+        behind = s.replaying or (s.state is State.FINISHED and s.position < s.end)
+        self.run_controls.set_run_state(running, paused, can_back, playing, behind)
         self.step_action.setEnabled((not running or paused) and not playing)
         self.step_back_action.setEnabled(can_back and not playing)
         self._show_timeline()
@@ -701,7 +702,8 @@ class MainWindow(QMainWindow):
         self._explained_version = model.version
         settings = s.run_settings if s.run_settings is not None else s.settings
         puzzle = s.run_puzzle if s.run_settings is not None else s.puzzle
-        finished = s.result if s.state is State.FINISHED else None
+        at_end = s.result is not None and model.steps == s.result.steps
+        finished = s.result if s.state is State.FINISHED and at_end else None
         self.code_panel.view.set_program(puzzle.program(settings))
         stack = s.display_stack()
         if stack is None:

@@ -119,7 +119,20 @@ def _scene_gauge(window: MainWindow) -> int:
     return 5000
 
 
+def _scene_scrub(window: MainWindow) -> int:
+    """A finished 6×6 plain run scrubbed back to the start of its longest backtrack."""
+    start(window, "knight", KnightSettings(6, 6, warnsdorff=False), math.inf)
+    finish(window)
+    rec = window.session.recording
+    assert rec is not None
+    while not rec.scan_markers():
+        pass
+    window.session.seek(rec.markers.longest_backtrack_step)
+    return 700
+
+
 SCENES: dict[str, Callable[[MainWindow], int]] = {
+    "scrub": _scene_scrub,
     "explain": _scene_explain,
     "gauge": _scene_gauge,
     "idle": lambda window: 800,

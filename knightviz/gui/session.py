@@ -554,7 +554,8 @@ class RunSession(QObject):
         """The explored fraction at the position on the board (once per model version)."""
         if self.explored is None or self.run_settings is None:
             return self.explored
-        if self.result is not None and self.result.outcome is Outcome.EXHAUSTED:
+        at_end = self.result is not None and self.model.steps == self.result.steps
+        if at_end and self.result is not None and self.result.outcome is Outcome.EXHAUSTED:
             self.explored = 1.0
             return 1.0
         if self.model.version == self._explored_at:
@@ -563,7 +564,9 @@ class RunSession(QObject):
         stack = self.display_stack()
         if stack is not None and len(stack):
             fraction = explored_fraction(self.run_puzzle.levels(self.run_settings, stack))
-            self.explored = max(self.explored, fraction)  # never backwards during a run
+            live = self.controller.running and not self.replaying
+            # Never backwards during a run; on a replayed step, that step's own figure.
+            self.explored = max(self.explored, fraction) if live else fraction
         return self.explored
 
     def tree_estimate(self) -> TreeEstimate | None:

@@ -281,6 +281,12 @@ class NumbaTourSearch(_Compiled, TourSearch):
         self._after_call()
         return _chunk(out[: int(self._st[_jit.EVENTS])]), self._ending(status)
 
+    def _events_into(self, target: memoryview, budget: int) -> tuple[int, Ending | None]:
+        out = np.frombuffer(target, np.int32)  # the kernel writes straight into it
+        status = self._call(out, min(budget, len(out)), True)
+        self._after_call()
+        return int(self._st[_jit.EVENTS]), self._ending(status)
+
     def _quiet(self, budget: int) -> Ending | None:
         status = self._call(self._out, budget, False)
         self._after_call()
@@ -355,6 +361,11 @@ class NumbaQueensSearch(_Compiled, QueensSearch):
         out, cap = self._buffer(budget)
         ending = self._call(out, cap, True)
         return _chunk(out[: int(self._st[_jit.EVENTS])]), ending
+
+    def _events_into(self, target: memoryview, budget: int) -> tuple[int, Ending | None]:
+        out = np.frombuffer(target, np.int32)
+        ending = self._call(out, min(budget, len(out)), True)
+        return int(self._st[_jit.EVENTS]), ending
 
     def _quiet(self, budget: int) -> Ending | None:
         ending = self._call(self._out, budget, False)

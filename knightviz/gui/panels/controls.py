@@ -279,19 +279,26 @@ class RunControls(QGroupBox):
         self.speed_slider.setValue(speed_to_slider(speed))
 
     def set_run_state(
-        self, running: bool, paused: bool, can_back: bool = False, playing: bool = False
+        self,
+        running: bool,
+        paused: bool,
+        can_back: bool = False,
+        playing: bool = False,
+        behind: bool = False,
     ) -> None:
-        """Relabel Start as Pause/Resume; Step only when paused or idle; Back when there is
-        a step to undo."""
+        """Relabel Start as Pause/Resume (Play behind the end of the recording); Step only
+        when paused or idle; Back when there is a step to undo."""
         if playing:
             self.start_button.setText(self.tr("Pause"))
+        elif behind:
+            self.start_button.setText(self.tr("Play"))
         elif not running:
             self.start_button.setText(self.tr("Start"))
         elif paused:
             self.start_button.setText(self.tr("Resume"))
         else:
             self.start_button.setText(self.tr("Pause"))
-        self.step_button.setEnabled((not running or paused) and not playing)
+        self.step_button.setEnabled((not running or paused or behind) and not playing)
         self.step_back_button.setEnabled(can_back and not playing)
 
     def _on_speed(self, value: int) -> None:

@@ -89,6 +89,24 @@ class EventFeed:
             self._record(chunk, traced)
         return chunk
 
+    def advance_recorded(self, n: int) -> int:
+        """Up to ``n`` steps written by the search straight into the recording (no chunk in
+        between: the fast regime's way when it needs no events itself); 0 at the end."""
+        rec = self.recording
+        search: Any = self.search
+        assert rec is not None
+        target = rec.reserve(n)
+        t0 = perf_counter()
+        try:
+            made = int(search.advance_into(target))
+        finally:
+            target.release()
+        self.compute += perf_counter() - t0
+        if made:
+            path = search.snapshot_path() if rec.checkpoint_due(made) else None
+            rec.commit(made, path, (search.moves, search.backtracks))
+        return made
+
     def _record(self, chunk: Sequence[int], traced: bool) -> None:
         """Append the chunk's steps (not its considered events, which only a traced search
         makes) to the recording, with the search's own counts and, when a checkpoint is due,

@@ -213,9 +213,9 @@ class Unlimited(Regime):
         w, feed = self.worker, self.feed
         t0 = perf_counter()
         if feed.recording is not None:
-            # Recorded: the events come as compact arrays straight into the recording, in
-            # calls small enough that checkpoints stay close together (seeking stays fast).
-            made = len(feed.advance(min(self.chunk, RECORDED_CALL)))
+            # Recorded: the search writes its steps straight into the recording, in calls
+            # small enough that checkpoints stay close together (seeking stays fast).
+            made = feed.advance_recorded(min(self.chunk, RECORDED_CALL))
         else:
             made = feed.advance_quiet(self.chunk)
         now = perf_counter()

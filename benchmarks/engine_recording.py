@@ -1,0 +1,112 @@
+"""Recording a whole run and seeking in it: plain 8×8 from a8, 16,501,401 steps.
+
+Run: ``.venv/bin/python -m benchmarks.engine_recording [--repeats N]`` (default 3; the
+compiled engine when numba is installed, else the Python one).
+
+Targets (issue "Going back in time"):
+- the whole run fits the default budget (512 MB), at 4 bytes a step or less;
+- seeking to 0, 8,250,000, 16,501,401 and back: each under 100 ms;
+- recording slows the search by at most 10 % (the search delivering its events, as the
+  window's unlimited speed does, with and without recording; the search without events is
+  shown too).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+TARGET_SEEK_MS = 100.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    from knightviz.engine import kernels, tour_search
+    from knightviz.engine.recording import DEFAULT_BUDGET, Recording, fast_scanner
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    repeats = int(args[args.index("--repeats") + 1]) if "--repeats" in args else 3
+    backend = "python"
+    if kernels.available():
+        kernels.load()
+        backend = "numba"
+
+    def quiet() -> float:
+        s = tour_search(8, 8, 0, heuristic="none", backend=backend)
+        t0 = time.perf_counter()
+        s.run()
+        return time.perf_counter() - t0
+
+    def events() -> float:
+        s = tour_search(8, 8, 0, heuristic="none", backend=backend)
+        t0 = time.perf_counter()
+        while s.advance(65536):
+            pass
+        return time.perf_counter() - t0
+
+    kept: list[Recording] = []
+
+    def recorded() -> float:
+        """As the window records at unlimited speed: the search writes into the recording."""
+        s = tour_search(8, 8, 0, heuristic="none", backend=backend)
+        rec = Recording(s.initial)
+        t0 = time.perf_counter()
+        while True:
+            target = rec.reserve(65536)
+            made = s.advance_into(target)
+            target.release()
+            if not made:
+                break
+            path = s.snapshot_path() if rec.checkpoint_due(made) else None
+            rec.commit(made, path, (s.moves, s.backtracks))
+        elapsed = time.perf_counter() - t0
+        kept[:] = [rec]
+        return elapsed
+
+    times: dict[str, list[float]] = {"quiet": [], "events": [], "recorded": []}
+    for _ in range(repeats):  # interleaved: the machines are shared
+        times["quiet"].append(quiet())
+        times["events"].append(events())
+        times["recorded"].append(recorded())
+    best = {k: min(v) for k, v in times.items()}
+    rec = kept[0]
+    ok = True
+    print(f"plain 8×8 from a8, {backend} engine, {len(rec):,} steps, best of {repeats}:")
+    print(f"  search without events: {best['quiet']:.3f} s")
+    print(f"  with its events:       {best['events']:.3f} s")
+    ratio = best["recorded"] / best["events"]
+    print(
+        f"  events recorded:       {best['recorded']:.3f} s: {ratio:.2f}× the search with "
+        f"its events (target ≤ 1.10), {best['recorded'] / best['quiet']:.2f}× without"
+    )
+    ok = ok and ratio <= 1.10
+    per_step = rec.nbytes / len(rec)
+    print(
+        f"  recording: {rec.nbytes / 2**20:.1f} MB = {per_step:.2f} bytes a step "
+        f"(target ≤ 4 + checkpoints; budget {DEFAULT_BUDGET >> 20} MB), gaps: {rec.gaps()}"
+    )
+    ok = ok and rec.nbytes <= DEFAULT_BUDGET and not rec.gaps()
+    worst = 0.0
+    for k in (0, 8_250_000, 16_501_401, 8_250_000, 0, 12_345_678, 1):
+        t0 = time.perf_counter()
+        pos = rec.seek(k)
+        ms = (time.perf_counter() - t0) * 1000
+        worst = max(worst, ms)
+        print(f"  seek {k:>10,}: {ms:6.1f} ms (depth {len(pos.path) - 1}, exact {pos.exact})")
+    print(f"  worst seek {worst:.1f} ms (target < {TARGET_SEEK_MS:.0f} ms)")
+    ok = ok and worst < TARGET_SEEK_MS
+    t0 = time.perf_counter()
+    scanner = fast_scanner()
+    while not rec.scan_markers(scanner=scanner):
+        pass
+    m = rec.markers
+    print(
+        f"  markers in {time.perf_counter() - t0:.3f} s: deepest {m.deepest} at step "
+        f"{m.deepest_step:,}, longest backtrack {m.longest_backtrack} steps from "
+        f"{m.longest_backtrack_step:,}"
+    )
+    print("  PASS" if ok else "  FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
