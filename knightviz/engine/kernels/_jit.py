@@ -254,19 +254,16 @@ BITS_MAX = 64
 def bit_tables(nb8, rows, cols):
     """Tables of ``plain_bits_run`` for a board of n = rows × cols <= 64 squares.
 
-    ``slots``: nb8 with the sentinel replaced by 0 (a square number to shift by);
-    ``valid``: per square, the bit mask of its real targets; ``dirs``: the eight knight
-    shifts of a whole board (source masks, four shifting up then four down, and their
-    amounts); ``attacks``: per square, the board of its targets.
+    ``valid``: per square, the bit mask of its real targets (its row in nb8 less the
+    sentinels); ``dirs``: the eight knight shifts of a whole board (source masks, four
+    shifting up then four down, and their amounts); ``attacks``: per square, the board
+    of its targets.
     """
     n = rows * cols
-    slots = np.zeros((n + 1) * 8, np.uint64)
     valid = np.zeros(n + 1, np.int64)
     for sq in range(n):
         for i in range(8):
-            t = nb8[sq * 8 + i]
-            if t != n:
-                slots[sq * 8 + i] = t
+            if nb8[sq * 8 + i] != n:
                 valid[sq] |= 1 << i
     dirs = np.zeros(16, np.uint64)
     attacks = np.zeros(n, np.uint64)
@@ -285,24 +282,26 @@ def bit_tables(nb8, rows, cols):
         if mask != 0:  # a real move shifts by 1..63 (up for k < 4, down for k >= 4)
             dirs[k] = mask
             dirs[8 + k] = abs(dr * cols + dc)
-    return slots, valid, dirs, attacks
+    return valid, dirs, attacks
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _bits_mask(slots, valid, free, t):
-    """Bit i set when the i-th target of t is in ``free``."""
+def _bits_mask(nb8, valid, free, t):
+    """Bit i set when the i-th target of t is in ``free`` (a sentinel, n <= 64, is shifted
+    by n & 63 and masked off by ``valid``)."""
     b = t * 8
     one = np.uint64(1)
+    m = np.uint64(63)
     return (
         np.int64(
-            ((free >> slots[b]) & one)
-            | (((free >> slots[b + 1]) & one) << np.uint64(1))
-            | (((free >> slots[b + 2]) & one) << np.uint64(2))
-            | (((free >> slots[b + 3]) & one) << np.uint64(3))
-            | (((free >> slots[b + 4]) & one) << np.uint64(4))
-            | (((free >> slots[b + 5]) & one) << np.uint64(5))
-            | (((free >> slots[b + 6]) & one) << np.uint64(6))
-            | (((free >> slots[b + 7]) & one) << np.uint64(7))
+            ((free >> (np.uint64(nb8[b]) & m)) & one)
+            | (((free >> (np.uint64(nb8[b + 1]) & m)) & one) << np.uint64(1))
+            | (((free >> (np.uint64(nb8[b + 2]) & m)) & one) << np.uint64(2))
+            | (((free >> (np.uint64(nb8[b + 3]) & m)) & one) << np.uint64(3))
+            | (((free >> (np.uint64(nb8[b + 4]) & m)) & one) << np.uint64(4))
+            | (((free >> (np.uint64(nb8[b + 5]) & m)) & one) << np.uint64(5))
+            | (((free >> (np.uint64(nb8[b + 6]) & m)) & one) << np.uint64(6))
+            | (((free >> (np.uint64(nb8[b + 7]) & m)) & one) << np.uint64(7))
         )
         & valid[t]
     )
@@ -339,7 +338,6 @@ def _crowded(f, m0, m1, m2, m3, m4, m5, m6, m7, s0, s1, s2, s3, s4, s5, s6, s7):
 def _plain_bits(
     nb8,
     low,
-    slots,
     valid,
     dirs,
     attacks,
@@ -426,7 +424,7 @@ def _plain_bits(
                         if emit:
                             out[k] = t
                             k += 1
-                            g = _bits_mask(slots, valid, free, t)
+                            g = _bits_mask(nb8, valid, free, t)
                             while g:
                                 u = nb8[t * 8 + low[g]]
                                 g &= g - 1
@@ -445,7 +443,7 @@ def _plain_bits(
                         boards[ngroups & 7] = free
                         ngroups += 1
                         continue
-            g = _bits_mask(slots, valid, free, t)
+            g = _bits_mask(nb8, valid, free, t)
             if g == 0 and d + 2 < n and backtracking and k + 2 <= budget:
                 if emit:
                     out[k] = t
@@ -509,7 +507,7 @@ def _plain_bits(
     if status == EXHAUSTED or status == STUCK:
         cur[d] = _row_length(nb8, sq, n)
     else:
-        tried = _bits_mask(slots, valid, free, sq) & ~a
+        tried = _bits_mask(nb8, valid, free, sq) & ~a
         c = 0
         while tried:
             c += 1
@@ -527,7 +525,7 @@ def _plain_bits(
         else:
             t = ~e
             ring[j] = t
-            g = _bits_mask(slots, valid, boards[gi & 7], t)
+            g = _bits_mask(nb8, valid, boards[gi & 7], t)
             i = 7
             while g and j > 0:  # its targets, last first
                 if (g >> i) & 1:
@@ -552,7 +550,6 @@ def _plain_bits(
 def plain_bits_run(
     nb8,
     low,
-    slots,
     valid,
     dirs,
     attacks,
@@ -575,7 +572,6 @@ def plain_bits_run(
         return _plain_bits(
             nb8,
             low,
-            slots,
             valid,
             dirs,
             attacks,
@@ -594,7 +590,6 @@ def plain_bits_run(
     return _plain_bits(
         nb8,
         low,
-        slots,
         valid,
         dirs,
         attacks,

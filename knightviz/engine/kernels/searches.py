@@ -66,10 +66,10 @@ LOWEST_BIT = _jit.lowest_bit_table()
 
 
 @lru_cache(maxsize=8)
-def bit_tables(rows: int, cols: int, order: Order) -> tuple[U64, I64, U64, U64]:
+def bit_tables(rows: int, cols: int, order: Order) -> tuple[I64, U64, U64]:
     """The plain kernel's tables for boards of up to 64 squares (see ``_jit.bit_tables``)."""
-    slots, valid, dirs, attacks = _jit.bit_tables(padded(rows, cols, order), rows, cols)
-    made: tuple[U64, I64, U64, U64] = (slots, valid, dirs, attacks)
+    valid, dirs, attacks = _jit.bit_tables(padded(rows, cols, order), rows, cols)
+    made: tuple[I64, U64, U64] = (valid, dirs, attacks)
     for table in made:
         table.flags.writeable = False
     return made
@@ -264,12 +264,11 @@ class NumbaTourSearch(_Compiled, TourSearch):
                 )
             )
         if self._bits:
-            slots, valid, dirs, attacks = self._tables
+            valid, dirs, attacks = self._tables
             return int(
                 _jit.plain_bits_run(
                     self._nb8,
                     LOWEST_BIT,
-                    slots,
                     valid,
                     dirs,
                     attacks,
