@@ -243,9 +243,10 @@ def plain_run(
 # (a target with no free square beyond it), a target all of whose free targets are dead
 # ends (a "two-level" subtree: onto t, onto and back off each of its free targets in table
 # order, back off t) is taken in one iteration when it fits in the budget. Which targets
-# are such is read off ``crowded``, the free squares' "at least two free neighbours"
-# board, computed once per level with eight shifts. The cursors and the recent backtracks
-# are not kept up to date in the loop: both are rebuilt when a call ends.
+# are such is read off ``crowded``, the board of squares with at least two free neighbours,
+# computed once per level with eight shifts. The cursors and the recent backtracks
+# are not kept up to date in the loop: both are rebuilt when a call ends. (Compiling the
+# loop twice, with and without event writes, measured no faster and took longer to build.)
 
 BITS_MAX = 64
 
@@ -285,7 +286,7 @@ def bit_tables(nb8, rows, cols):
     return valid, dirs, attacks
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _bits_mask(nb8, valid, free, t):
     """Bit i set when the i-th target of t is in ``free`` (a sentinel, n <= 64, is shifted
     by n & 63 and masked off by ``valid``)."""
@@ -307,7 +308,7 @@ def _bits_mask(nb8, valid, free, t):
     )
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _crowded(f, m0, m1, m2, m3, m4, m5, m6, m7, s0, s1, s2, s3, s4, s5, s6, s7):
     """Squares with at least two neighbours in ``f`` (a knight step shifts the board)."""
     b0 = (f & m0) << s0
@@ -334,8 +335,8 @@ def _crowded(f, m0, m1, m2, m3, m4, m5, m6, m7, s0, s1, s2, s3, s4, s5, s6, s7):
     return two
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _plain_bits(
+@njit(cache=True, nogil=True)
+def plain_bits_run(
     nb8,
     low,
     valid,
@@ -353,6 +354,8 @@ def _plain_bits(
     backtracking,
     ring,
 ):
+    """``plain_run`` for boards of at most 64 squares (``BITS_MAX``), from the same state
+    but ``twos`` (per level, the ``crowded`` board) instead of a visited array."""
     n = path.shape[0] - 1
     start = path[0]
     d = st[DEPTH]
@@ -544,67 +547,6 @@ def _plain_bits(
     st[RINGN] = m
     st[EVENTS] = k
     return status
-
-
-@njit(cache=True, nogil=True)
-def plain_bits_run(
-    nb8,
-    low,
-    valid,
-    dirs,
-    attacks,
-    path,
-    cur,
-    avail,
-    twos,
-    st,
-    out,
-    budget,
-    emit,
-    closed,
-    backtracking,
-    ring,
-):
-    """``plain_run`` for boards of at most 64 squares (``BITS_MAX``), from the same state
-    but ``twos`` (per level, the ``crowded`` board) instead of a visited array; compiled
-    twice, with and without event writes."""
-    if emit:
-        return _plain_bits(
-            nb8,
-            low,
-            valid,
-            dirs,
-            attacks,
-            path,
-            cur,
-            avail,
-            twos,
-            st,
-            out,
-            budget,
-            True,
-            closed,
-            backtracking,
-            ring,
-        )
-    return _plain_bits(
-        nb8,
-        low,
-        valid,
-        dirs,
-        attacks,
-        path,
-        cur,
-        avail,
-        twos,
-        st,
-        out,
-        budget,
-        False,
-        closed,
-        backtracking,
-        ring,
-    )
 
 
 # -- Warnsdorff: keyed by onward degree ------------------------------------------------
