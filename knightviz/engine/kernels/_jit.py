@@ -237,6 +237,318 @@ def plain_run(
     return status
 
 
+# -- plain on boards of up to 64 squares: the visited set as one 64-bit word -------------
+#
+# The same search as ``plain_run``, in bulk where the outcome is known: besides a dead end
+# (a target with no free square beyond it), a target all of whose free targets are dead
+# ends (a "two-level" subtree: onto t, onto and back off each of its free targets in table
+# order, back off t) is taken in one iteration when it fits in the budget. Which targets
+# are such is read off ``crowded``, the board of squares with at least two free neighbours,
+# computed once per level with eight shifts. The cursors and the recent backtracks
+# are not kept up to date in the loop: both are rebuilt when a call ends. (Compiling the
+# loop twice, with and without event writes, measured no faster and took longer to build.)
+
+BITS_MAX = 64
+
+
+@njit(cache=True, nogil=True)
+def bit_tables(nb8, rows, cols):
+    """Tables of ``plain_bits_run`` for a board of n = rows × cols <= 64 squares.
+
+    ``valid``: per square, the bit mask of its real targets (its row in nb8 less the
+    sentinels); ``dirs``: the eight knight shifts of a whole board (source masks, four
+    shifting up then four down, and their amounts); ``attacks``: per square, the board
+    of its targets.
+    """
+    n = rows * cols
+    valid = np.zeros(n + 1, np.int64)
+    for sq in range(n):
+        for i in range(8):
+            if nb8[sq * 8 + i] != n:
+                valid[sq] |= 1 << i
+    dirs = np.zeros(16, np.uint64)
+    attacks = np.zeros(n, np.uint64)
+    drs = (1, 2, 1, 2, -1, -2, -1, -2)
+    dcs = (2, 1, -2, -1, 2, 1, -2, -1)
+    for k in range(8):
+        dr = drs[k]
+        dc = dcs[k]
+        mask = np.uint64(0)
+        for r in range(rows):
+            for c in range(cols):
+                if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                    sq = r * cols + c
+                    mask |= np.uint64(1) << np.uint64(sq)
+                    attacks[sq] |= np.uint64(1) << np.uint64(sq + dr * cols + dc)
+        if mask != 0:  # a real move shifts by 1..63 (up for k < 4, down for k >= 4)
+            dirs[k] = mask
+            dirs[8 + k] = abs(dr * cols + dc)
+    return valid, dirs, attacks
+
+
+@njit(cache=True, nogil=True)
+def _bits_mask(nb8, valid, free, t):
+    """Bit i set when the i-th target of t is in ``free`` (a sentinel, n <= 64, is shifted
+    by n & 63 and masked off by ``valid``)."""
+    b = t * 8
+    one = np.uint64(1)
+    m = np.uint64(63)
+    return (
+        np.int64(
+            ((free >> (np.uint64(nb8[b]) & m)) & one)
+            | (((free >> (np.uint64(nb8[b + 1]) & m)) & one) << np.uint64(1))
+            | (((free >> (np.uint64(nb8[b + 2]) & m)) & one) << np.uint64(2))
+            | (((free >> (np.uint64(nb8[b + 3]) & m)) & one) << np.uint64(3))
+            | (((free >> (np.uint64(nb8[b + 4]) & m)) & one) << np.uint64(4))
+            | (((free >> (np.uint64(nb8[b + 5]) & m)) & one) << np.uint64(5))
+            | (((free >> (np.uint64(nb8[b + 6]) & m)) & one) << np.uint64(6))
+            | (((free >> (np.uint64(nb8[b + 7]) & m)) & one) << np.uint64(7))
+        )
+        & valid[t]
+    )
+
+
+@njit(cache=True, nogil=True)
+def _crowded(f, m0, m1, m2, m3, m4, m5, m6, m7, s0, s1, s2, s3, s4, s5, s6, s7):
+    """Squares with at least two neighbours in ``f`` (a knight step shifts the board)."""
+    b0 = (f & m0) << s0
+    b1 = (f & m1) << s1
+    b2 = (f & m2) << s2
+    b3 = (f & m3) << s3
+    b4 = (f & m4) >> s4
+    b5 = (f & m5) >> s5
+    b6 = (f & m6) >> s6
+    b7 = (f & m7) >> s7
+    two = b0 & b1
+    one = b0 | b1
+    two |= one & b2
+    one |= b2
+    two |= one & b3
+    one |= b3
+    two |= one & b4
+    one |= b4
+    two |= one & b5
+    one |= b5
+    two |= one & b6
+    one |= b6
+    two |= one & b7
+    return two
+
+
+@njit(cache=True, nogil=True)
+def plain_bits_run(
+    nb8,
+    low,
+    valid,
+    dirs,
+    attacks,
+    path,
+    cur,
+    avail,
+    twos,
+    st,
+    out,
+    budget,
+    emit,
+    closed,
+    backtracking,
+    ring,
+):
+    """``plain_run`` for boards of at most 64 squares (``BITS_MAX``), from the same state
+    but ``twos`` (per level, the ``crowded`` board) instead of a visited array."""
+    n = path.shape[0] - 1
+    start = path[0]
+    d = st[DEPTH]
+    one = np.uint64(1)
+    free = ~np.uint64(0) >> np.uint64(64 - n)  # the board, then less the path
+    for j in range(d + 1):
+        free &= ~(one << np.uint64(path[j]))
+    m0, m1, m2, m3, m4, m5, m6, m7 = (
+        dirs[0],
+        dirs[1],
+        dirs[2],
+        dirs[3],
+        dirs[4],
+        dirs[5],
+        dirs[6],
+        dirs[7],
+    )
+    s0, s1, s2, s3, s4, s5, s6, s7 = (
+        dirs[8],
+        dirs[9],
+        dirs[10],
+        dirs[11],
+        dirs[12],
+        dirs[13],
+        dirs[14],
+        dirs[15],
+    )
+    crowded = _crowded(free, m0, m1, m2, m3, m4, m5, m6, m7, s0, s1, s2, s3, s4, s5, s6, s7)
+    peak = st[PEAK]
+    low_d = d
+    moves = 0
+    backs = 0
+    # Backtracks, newest last, one entry per iteration: a square x (x backtracked), or ~t
+    # with the free board of the moment (a two-level subtree: its targets, then t).
+    groups = np.empty(RING, np.int64)
+    boards = np.empty(RING, np.uint64)
+    ngroups = 0
+    k = 0
+    status = RUNNING
+    a = avail[d]
+    sq = path[d]
+    while k < budget:
+        if a != 0:
+            i = low[a]
+            t = nb8[sq * 8 + i]
+            a &= a - 1
+            beyond = attacks[t] & free
+            if (beyond & crowded) == 0 and d + 3 < n and backtracking:
+                if beyond == 0:
+                    if k + 2 <= budget:  # a dead end: onto t and straight back
+                        if emit:
+                            out[k] = t
+                            out[k + 1] = ~t
+                        k += 2
+                        moves += 1
+                        backs += 1
+                        if d + 1 > peak:
+                            peak = d + 1
+                        groups[ngroups & 7] = t
+                        ngroups += 1
+                        continue
+                else:
+                    p = 0  # every free target of t is a dead end once t is visited
+                    x = beyond
+                    while x:
+                        p += 1
+                        x &= x - one
+                    if k + 2 + 2 * p <= budget:
+                        if emit:
+                            out[k] = t
+                            k += 1
+                            g = _bits_mask(nb8, valid, free, t)
+                            while g:
+                                u = nb8[t * 8 + low[g]]
+                                g &= g - 1
+                                out[k] = u
+                                out[k + 1] = ~u
+                                k += 2
+                            out[k] = ~t
+                            k += 1
+                        else:
+                            k += 2 + 2 * p
+                        moves += 1 + p
+                        backs += 1 + p
+                        if d + 2 > peak:
+                            peak = d + 2
+                        groups[ngroups & 7] = ~t
+                        boards[ngroups & 7] = free
+                        ngroups += 1
+                        continue
+            g = _bits_mask(nb8, valid, free, t)
+            if g == 0 and d + 2 < n and backtracking and k + 2 <= budget:
+                if emit:
+                    out[k] = t
+                    out[k + 1] = ~t
+                k += 2
+                moves += 1
+                backs += 1
+                if d + 1 > peak:
+                    peak = d + 1
+                groups[ngroups & 7] = t
+                ngroups += 1
+                continue
+            avail[d] = a
+            twos[d] = crowded
+            free &= ~(one << np.uint64(t))
+            crowded = _crowded(free, m0, m1, m2, m3, m4, m5, m6, m7, s0, s1, s2, s3, s4, s5, s6, s7)
+            d += 1
+            path[d] = t
+            sq = t
+            a = g
+            if emit:
+                out[k] = t
+            k += 1
+            moves += 1
+            if d == n - 1:
+                adjacent = False
+                for j in range(8):
+                    if nb8[t * 8 + j] == start:
+                        adjacent = True
+                if not closed or adjacent:
+                    status = SOLVED
+                    break
+        else:
+            if d == 0 or not backtracking:
+                status = EXHAUSTED if d == 0 else STUCK
+                break
+            if d > peak:
+                peak = d
+            free |= one << np.uint64(sq)
+            if emit:
+                out[k] = ~sq
+            k += 1
+            backs += 1
+            groups[ngroups & 7] = sq
+            ngroups += 1
+            d -= 1
+            if d < low_d:
+                low_d = d
+            sq = path[d]
+            a = avail[d]
+            crowded = twos[d]
+    avail[d] = a
+    # Cursors: below the top, one past the target being explored; at the top, one past
+    # the last target tried (the highest of those no longer available), or the row's end.
+    for j in range(low_d, d):
+        here = path[j] * 8
+        nxt = path[j + 1]
+        for i in range(8):
+            if nb8[here + i] == nxt:
+                cur[j] = i + 1
+    if status == EXHAUSTED or status == STUCK:
+        cur[d] = _row_length(nb8, sq, n)
+    else:
+        tried = _bits_mask(nb8, valid, free, sq) & ~a
+        c = 0
+        while tried:
+            c += 1
+            tried >>= 1
+        cur[d] = c
+    # The last (up to RING) squares backtracked, oldest first, unpacked from the groups.
+    m = min(backs, RING)
+    j = m
+    gi = ngroups - 1
+    while j > 0:
+        e = groups[gi & 7]
+        j -= 1
+        if e >= 0:
+            ring[j] = e
+        else:
+            t = ~e
+            ring[j] = t
+            g = _bits_mask(nb8, valid, boards[gi & 7], t)
+            i = 7
+            while g and j > 0:  # its targets, last first
+                if (g >> i) & 1:
+                    j -= 1
+                    ring[j] = nb8[t * 8 + i]
+                    g &= ~(1 << i)
+                i -= 1
+        gi -= 1
+    if d > peak:
+        peak = d
+    st[MOVES] += moves
+    st[BACKTRACKS] += backs
+    st[DEPTH] = d
+    st[PEAK] = peak
+    st[LOW] = low_d
+    st[RINGN] = m
+    st[EVENTS] = k
+    return status
+
+
 # -- Warnsdorff: keyed by onward degree ------------------------------------------------
 
 

@@ -27,6 +27,7 @@ from . import _jit
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
 U8 = npt.NDArray[np.uint8]
+U64 = npt.NDArray[np.uint64]
 
 #: Largest chunk one ``advance`` call fills (4 MB of events); callers loop anyway.
 MAX_CHUNK = 1 << 20
@@ -62,6 +63,16 @@ def padded(rows: int, cols: int, order: Order) -> I32:
 
 
 LOWEST_BIT = _jit.lowest_bit_table()
+
+
+@lru_cache(maxsize=8)
+def bit_tables(rows: int, cols: int, order: Order) -> tuple[I64, U64, U64]:
+    """The plain kernel's tables for boards of up to 64 squares (see ``_jit.bit_tables``)."""
+    valid, dirs, attacks = _jit.bit_tables(padded(rows, cols, order), rows, cols)
+    made: tuple[I64, U64, U64] = (valid, dirs, attacks)
+    for table in made:
+        table.flags.writeable = False
+    return made
 
 
 @lru_cache(maxsize=8)
@@ -178,6 +189,10 @@ class NumbaTourSearch(_Compiled, TourSearch):
             self._seen[start] = self._seen[n] = 1
             self._avail = np.zeros(n, np.int64)
             self._avail[0] = _jit.free_mask(self._nb8, self._seen, start)
+            self._bits = n <= _jit.BITS_MAX
+            if self._bits:  # the visited set fits in a word: the bit-board kernel
+                self._tables = bit_tables(rows, cols, order)
+                self._twos = np.zeros(n, np.uint64)
 
     # -- state ----------------------------------------------------------------------------
 
@@ -245,6 +260,28 @@ class NumbaTourSearch(_Compiled, TourSearch):
                     self._strategy.backtrack,
                     self._scale,
                     self._start_dead,
+                    self._ring,
+                )
+            )
+        if self._bits:
+            valid, dirs, attacks = self._tables
+            return int(
+                _jit.plain_bits_run(
+                    self._nb8,
+                    LOWEST_BIT,
+                    valid,
+                    dirs,
+                    attacks,
+                    self._occupied,
+                    self._cur,
+                    self._avail,
+                    self._twos,
+                    self._st,
+                    out,
+                    budget,
+                    emit,
+                    self._closed,
+                    self._strategy.backtrack,
                     self._ring,
                 )
             )
@@ -398,6 +435,9 @@ def warm_up() -> None:
             search.advance_quiet(50)
             search.stack()[-1]
             search.path  # noqa: B018
+    big = NumbaTourSearch(TourConfig(9, 9, 0, Strategy(Heuristic.NONE)))  # > BITS_MAX squares
+    big.advance(50)
+    big.advance_quiet(50)
     queens = NumbaQueensSearch(5)
     queens.advance(20)
     queens.advance_quiet(20)
