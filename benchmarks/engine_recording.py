@@ -21,7 +21,12 @@ TARGET_SEEK_MS = 100.0
 
 def main(argv: list[str] | None = None) -> int:
     from knightviz.engine import kernels, tour_search
-    from knightviz.engine.recording import DEFAULT_BUDGET, Recording, fast_scanner
+    from knightviz.engine.recording import (
+        DEFAULT_BUDGET,
+        BlockMaker,
+        Recording,
+        fast_scanner,
+    )
 
     args = list(sys.argv[1:] if argv is None else argv)
     repeats = int(args[args.index("--repeats") + 1]) if "--repeats" in args else 3
@@ -44,11 +49,12 @@ def main(argv: list[str] | None = None) -> int:
         return time.perf_counter() - t0
 
     kept: list[Recording] = []
+    maker = BlockMaker()  # as the window's store has one: blocks made ahead
 
     def recorded() -> float:
         """As the window records at unlimited speed: the search writes into the recording."""
         s = tour_search(8, 8, 0, heuristic="none", backend=backend)
-        rec = Recording(s.initial)
+        rec = Recording(s.initial, blocks=maker)
         t0 = time.perf_counter()
         while True:
             target = rec.reserve(65536)

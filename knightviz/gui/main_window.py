@@ -702,8 +702,7 @@ class MainWindow(QMainWindow):
         self._explained_version = model.version
         settings = s.run_settings if s.run_settings is not None else s.settings
         puzzle = s.run_puzzle if s.run_settings is not None else s.puzzle
-        at_end = s.result is not None and model.steps == s.result.steps
-        finished = s.result if s.state is State.FINISHED and at_end else None
+        finished = s.result if s.state is State.FINISHED and s.at_end else None
         self.code_panel.view.set_program(puzzle.program(settings))
         stack = s.display_stack()
         if stack is None:

@@ -20,7 +20,7 @@ from PySide6.QtCore import QElapsedTimer, QObject, QTimer, Signal, Slot
 from knightviz.engine import Board, Outcome, Result
 from knightviz.engine.estimate import TreeEstimate, explored_fraction
 from knightviz.engine.events import StackLevel
-from knightviz.engine.recording import DEFAULT_BUDGET, Recording, fast_scanner
+from knightviz.engine.recording import DEFAULT_BUDGET, BlockMaker, Recording, fast_scanner
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.solver.controller import SolverController
@@ -106,6 +106,7 @@ class RecordingStore:
         self._lock = threading.Lock()
         self._kept: list[Recording] = []  # oldest first
         self._pinned: set[int] = set()  # ids of recordings on show (never released)
+        self.maker = BlockMaker()  # one for all runs: a long run's blocks made ahead
 
     def new(self, initial: Sequence[int], solution_depth: int | None) -> Recording:
         with self._lock:
@@ -115,6 +116,7 @@ class RecordingStore:
                 budget=max(room, 1 << 20),
                 solution_depth=solution_depth,
                 more_budget=self.more,
+                blocks=self.maker,
             )
             self._kept.append(recording)
             return recording
@@ -235,6 +237,8 @@ class RunSession(QObject):
         self.shadow: Any = None
         #: The explored fraction so far (never decreasing during a run), None if no tree.
         self.explored: float | None = None
+        #: The board shows the deepest position in place of a fruitless run's end.
+        self.summary_view = False
         self.estimate_job: TreeEstimateJob | None = None
         self._explored_at = -1
         #: A solution picked from the list, shown instead of the live model (None: live).
@@ -323,6 +327,7 @@ class RunSession(QObject):
         self.backend = str(getattr(search, "backend", "python"))
         self.shadow = puzzle.make_search(settings, start, anyway, None, backend="python")
         self.explored = 0.0 if puzzle.tree_probe(settings, start) is not None else None
+        self.summary_view = False
         self._explored_at = -1
         self._stop_estimate()
         self.estimate_job = None
@@ -453,6 +458,7 @@ class RunSession(QObject):
         end). A running search is paused first; it goes on from its own edge later, after
         the recording has been replayed up to it."""
         self._end_preview()
+        self.summary_view = False
         if self.recording is None or self.state is State.IDLE:
             return
         if self.controller.running and not self.controller.paused:
@@ -554,8 +560,7 @@ class RunSession(QObject):
         """The explored fraction at the position on the board (once per model version)."""
         if self.explored is None or self.run_settings is None:
             return self.explored
-        at_end = self.result is not None and self.model.steps == self.result.steps
-        if at_end and self.result is not None and self.result.outcome is Outcome.EXHAUSTED:
+        if self.at_end and self.result is not None and self.result.outcome is Outcome.EXHAUSTED:
             self.explored = 1.0
             return 1.0
         if self.model.version == self._explored_at:
@@ -654,6 +659,15 @@ class RunSession(QObject):
         while not rec.scan_markers(scanner=fast_scanner()):
             pass
         self.seek(rec.markers.deepest_step)
+        self.summary_view = True
+
+    @property
+    def at_end(self) -> bool:
+        """The board sums up the finished run: at its last step, or at the deepest position
+        shown in its place (until the user moves along the timeline)."""
+        return self.result is not None and (
+            self.summary_view or self.model.steps == self.result.steps
+        )
 
     def _record_extra(self) -> dict[str, Any]:
         explored = self.update_explored()

@@ -287,3 +287,26 @@ def test_markers_skip_holes():
     for step in (m.deepest_step, m.longest_backtrack_step):
         assert not start < step <= end
     assert len(rec.seek(m.deepest_step).path) == m.deepest
+
+
+@pytest.mark.parametrize("budget", [None, 30_000 * 4])
+def test_blocks_made_ahead_hold_the_same_run(budget):
+    """Blocks from a BlockMaker (made in a thread, pages faulted in) record what plain ones do,
+    whether kept whole or dropped past the budget and recycled."""
+    from knightviz.engine.recording import BlockMaker
+
+    make = lambda: tour_search(5, 5, 2, heuristic="none", limit=200_000)  # noqa: E731
+    kwargs = {"block": 4_096, "checkpoint_every": 1_000}
+    if budget is not None:
+        kwargs["budget"] = budget
+    _, plain = record(make, [3_000], **kwargs)
+    maker = BlockMaker(block=4_096)
+    _, made = record(make, [3_000], blocks=maker, **kwargs)
+    assert maker._thread is not None  # the maker was asked for blocks
+    assert len(made) == len(plain) == 200_000
+    assert made.gaps() == plain.gaps()
+    assert (budget is None) == (made.gaps() == [])
+    for k in range(0, 200_001, 9_973):
+        assert made.seek(k) == plain.seek(k)
+    if budget is None:
+        assert made.events(0, len(made)) == plain.events(0, len(plain))
