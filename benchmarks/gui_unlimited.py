@@ -8,7 +8,9 @@ Targets (issues "One app, two puzzles" and "The engine at C speed"):
 - plain 8×8 from a8 in the app ≤ 1.3 × the headless run of the same engine;
 - event-loop lateness of a 10 ms QTimer during the in-app runs p99 < 20 ms;
 - plain 8×8 from g5 (2.08 G steps) finishes in the app in under 30 s (compiled engine);
-- peak RSS of the app process < 250 MB.
+- peak RSS of the app process < 250 MB, not counting the recordings (issue "Going back
+  in time" gives those a budget of their own, 512 MB by default): the recordings' bytes are
+  reported beside the RSS, and the RSS less the recordings is held to the target.
 
 The in-app run is the real window (offscreen): the worker thread, frames at screen rate,
 the board repainting and the counters updating, from pressing Start to ``run_finished``.
@@ -115,13 +117,18 @@ def main(argv: list[str] | None = None) -> int:
     p99 = late[min(len(late) - 1, int(len(late) * 0.99))] * 1000
     worst = late[-1] * 1000
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    held = window.recordings.nbytes / 2**20
+    budget = window.recordings.budget / 2**20
     print(
         f"  10 ms timer lateness: p50 {late[len(late) // 2] * 1000:.1f} ms, "
         f"p99 {p99:.1f} ms, max {worst:.1f} ms over {len(late)} ticks (target p99 < 20 ms)"
     )
-    print(f"  peak RSS: {rss:.0f} MB (target < 250 MB)")
+    print(
+        f"  peak RSS: {rss:.0f} MB, of which recordings {held:.0f} MB (budget {budget:.0f} MB);"
+        f" without them {rss - held:.0f} MB (target < 250 MB)"
+    )
     window.close()
-    ok = ok and p99 < 20 and rss < 250
+    ok = ok and p99 < 20 and rss - held < 250 and held <= budget + 4
     print("  PASS" if ok else "  FAIL")
     return 0 if ok else 1
 

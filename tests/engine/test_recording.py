@@ -310,3 +310,29 @@ def test_blocks_made_ahead_hold_the_same_run(budget):
         assert made.seek(k) == plain.seek(k)
     if budget is None:
         assert made.events(0, len(made)) == plain.events(0, len(plain))
+
+
+@pytest.mark.parametrize("start", [0, 1_000, 123_457])
+def test_vectorised_replay_equals_the_loop(start):
+    """numpy's replay of a stretch of a real run gives the path the plain loop gives."""
+    np = pytest.importorskip("numpy")
+    from array import array
+
+    from knightviz.engine.recording import replay
+
+    search = tour_search(6, 6, 0, heuristic="none", limit=400_000)
+    events = array("i")
+    while chunk := search.advance(50_000):
+        events.extend(chunk)
+    path: list[int] = [0]
+    for x in events[:start]:
+        path.append(x) if x >= 0 else path.pop()
+    for length in (4_096, 10_007, 200_000):
+        stretch = events[start : start + length]
+        expected = list(path)
+        for x in stretch:
+            expected.append(x) if x >= 0 else expected.pop()
+        got, backs = replay(path, stretch)
+        assert np is not None
+        assert got == expected
+        assert backs == sum(1 for x in stretch if x < 0)

@@ -26,7 +26,7 @@ CHUNK = 4096
 TARGET_CALL = 0.004
 MAX_CALL = 1 << 24
 #: The most steps one recorded call may make: a checkpoint is at most this far off.
-RECORDED_CALL = 1 << 16
+RECORDED_CALL = 1 << 18
 #: Longest the unlimited loop waits for the GUI to paint a frame (a hidden window never does).
 ACK_WAIT = 0.05
 
