@@ -182,6 +182,32 @@ def test_markers_on_the_timeline(window, qtbot):
             assert len(window.model.path) == 6
 
 
+def test_a_click_on_the_timeline_goes_there_or_onto_a_marker(window, qtbot):
+    from PySide6.QtCore import QPoint
+
+    configure(window, rows=6, cols=6, warnsdorff=False)
+    set_speed(window, math.inf)
+    result = start_and_finish(window, qtbot)
+    rec = window.session.recording
+    qtbot.waitUntil(lambda: rec.markers.scanned == window.session.end, timeout=3000)
+    window._show_timeline()
+    slider = child(window, "timelineSlider")
+    y = slider.height() // 2
+    # Three quarters along: about three quarters of the run (a pixel is a few thousand steps).
+    x = round(slider._x(0.75 * result.steps))
+    QTest.mouseClick(slider, Qt.MouseButton.LeftButton, pos=QPoint(x, y))
+    qtbot.waitUntil(lambda: window.session.position != result.steps, timeout=1000)
+    per_pixel = result.steps / (slider._x(result.steps) - slider._x(0))
+    assert abs(window.session.position - 0.75 * result.steps) <= 2 * per_pixel
+    assert window.session.position != result.steps  # not a page step from the end
+    # Within a few pixels of a marker: exactly its step.
+    for step in (rec.markers.longest_backtrack_step, result.steps):
+        window.session.seek(0)
+        x = round(slider._x(step)) + 3
+        QTest.mouseClick(slider, Qt.MouseButton.LeftButton, pos=QPoint(x, y))
+        qtbot.waitUntil(lambda step=step: window.session.position == step, timeout=1000)
+
+
 def test_history_double_click_brings_the_recording_back(window, qtbot):
     configure(window, rows=5, cols=5, warnsdorff=False)
     set_speed(window, math.inf)
