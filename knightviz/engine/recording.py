@@ -30,6 +30,7 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
+from typing import Any
 
 #: Steps per storage block: 4 MiB.
 BLOCK = 1 << 20
@@ -621,9 +622,7 @@ def replay(path: Sequence[int], events: array[int]) -> tuple[list[int], int]:
     instead of twenty): a level's square is the last move onto that level after which the
     search never drops below it, and levels the events never went below are the path's own.
     """
-    import sys
-
-    np = sys.modules.get("numpy")
+    np = loaded_numpy()
     n = len(events)
     if np is None or n < 4096:
         out = list(path)
@@ -646,6 +645,19 @@ def replay(path: Sequence[int], events: array[int]) -> tuple[list[int], int]:
     return out, int(n - np.count_nonzero(moves))
 
 
+def loaded_numpy() -> Any:
+    """numpy if it is already imported, completely: the compiled engine loads in a thread of
+    its own and imports numpy there, and until that import ends ``sys.modules`` holds a
+    half-made module (no ``diff`` yet). None otherwise: importing numpy just for this would
+    cost the window a pause."""
+    import sys
+
+    np = sys.modules.get("numpy")
+    if np is None or getattr(getattr(np, "__spec__", None), "_initializing", False):
+        return None
+    return np
+
+
 def fast_scanner() -> Scanner | None:
     """The fastest scan available without waiting: the compiled one when the kernels are
     loaded, numpy's when numpy is already imported, else None (the pure-Python ``scan``)."""
@@ -658,9 +670,7 @@ def fast_scanner() -> Scanner | None:
 def numpy_scanner() -> Scanner | None:
     """A vectorised ``scan`` when numpy is already imported (the compiled engine brings it);
     None otherwise (importing numpy just for this would cost the window a startup pause)."""
-    import sys
-
-    np = sys.modules.get("numpy")
+    np = loaded_numpy()
     if np is None:
         return None
 

@@ -336,3 +336,23 @@ def test_vectorised_replay_equals_the_loop(start):
         assert np is not None
         assert got == expected
         assert backs == sum(1 for x in stretch if x < 0)
+
+
+def test_a_half_imported_numpy_is_not_used(monkeypatch):
+    """The compiled engine imports numpy in a thread; until that import ends, a scan or a
+    replay on another thread must not touch the half-made module."""
+    import importlib.machinery
+    import sys
+    import types
+    from array import array
+
+    from knightviz.engine.recording import loaded_numpy, numpy_scanner, replay
+
+    half = types.ModuleType("numpy")
+    half.__spec__ = importlib.machinery.ModuleSpec("numpy", None)
+    half.__spec__._initializing = True
+    monkeypatch.setitem(sys.modules, "numpy", half)
+    assert loaded_numpy() is None and numpy_scanner() is None
+    events = array("i", [1, 2, ~2, 3] * 2_000)
+    path, backs = replay([0], events)
+    assert backs == 2_000 and path[:3] == [0, 1, 3] and len(path) == 1 + 2 * 2_000
