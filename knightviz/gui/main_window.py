@@ -368,6 +368,14 @@ class MainWindow(QMainWindow):
         self.budget_action.triggered.connect(self._ask_budget)
         run_menu.addAction(self.budget_action)
 
+        # Comparisons (the race, the start-square map, the steps chart): a menu and a
+        # toolbar of their own, each feature adds its action to both.
+        self.compare_menu = self.menuBar().addMenu(self.tr("&Compare"))
+        self.compare_toolbar = self.addToolBar(self.tr("Compare"))
+        self.compare_toolbar.setObjectName("compareToolBar")
+        self.compare_toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.compare_toolbar.setMovable(False)
+
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         for dock in (
             self.code_dock,
