@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSplitter,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -46,6 +47,7 @@ from knightviz.gui.panels.controls import ControlPanel, RunControls
 from knightviz.gui.panels.counters import CounterPanel
 from knightviz.gui.panels.gauge import GaugePanel
 from knightviz.gui.panels.history import HistoryTable
+from knightviz.gui.panels.race import Race, RaceState, RaceView
 from knightviz.gui.panels.solutions import SolutionsPanel
 from knightviz.gui.panels.stack import StackView
 from knightviz.gui.panels.timeline import Timeline
@@ -123,6 +125,11 @@ class MainWindow(QMainWindow):
         self.code_panel = CodePanel()
         self.gauge = GaugePanel()
         self.timeline = Timeline()
+        #: Race mode: two sessions side by side on one clock (Compare, Race).
+        self.race = Race(self.puzzles, self.recordings, self)
+        self.race_view = RaceView(self.race, self.puzzles)
+        self.race_view.set_defaults()
+        self._race_docks: list[QDockWidget] = []
         self._explained_version = -1
         self._explain_tick = 0
         self._runs = 0
@@ -197,6 +204,10 @@ class MainWindow(QMainWindow):
         self.narration.setToolTip(self.tr("What the search just did, and why"))
         centre_layout.addWidget(self.narration)
         centre_layout.addWidget(self.gauge)
+        self.centre_stack = QStackedWidget()
+        self.centre_stack.setObjectName("centreStack")
+        self.centre_stack.addWidget(centre)
+        self.centre_stack.addWidget(self.race_view)
 
         scroll = QScrollArea()
         scroll.setObjectName("setupScroll")
@@ -217,7 +228,7 @@ class MainWindow(QMainWindow):
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("mainSplitter")
-        self.splitter.addWidget(centre)
+        self.splitter.addWidget(self.centre_stack)
         self.splitter.addWidget(side)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 0)
@@ -375,6 +386,20 @@ class MainWindow(QMainWindow):
         self.compare_toolbar.setObjectName("compareToolBar")
         self.compare_toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.compare_toolbar.setMovable(False)
+        self.race_action = QAction(self.tr("&Race two strategies"), self)
+        self.race_action.setObjectName("raceAction")
+        self.race_action.setCheckable(True)
+        self.race_action.setIconText(self.tr("Race"))
+        self.race_action.setToolTip(
+            self.tr(
+                "Two boards side by side, one strategy each, the same steps per tick: "
+                "watch which finishes first"
+            )
+        )
+        self.race_action.setStatusTip(self.race_action.toolTip())
+        self.race_action.toggled.connect(self.set_race_mode)
+        self.compare_menu.addAction(self.race_action)
+        self.compare_toolbar.addAction(self.race_action)
 
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         for dock in (
@@ -414,6 +439,14 @@ class MainWindow(QMainWindow):
         s.solution_found.connect(self.solutions_panel.add)
         s.failed.connect(self._on_failed)
         s.controller.frame_applied.connect(self.board.paint_frame)
+        race, rv = self.race, self.race_view
+        race.changed.connect(self._sync)
+        race.run_recorded.connect(self._on_run_recorded)
+        race.refused.connect(self._on_race_refused)
+        race.racer_finished.connect(self._on_racer_finished)
+        rv.settings_changed.connect(self._on_settings_changed)
+        rv.start_changed.connect(self._on_start_changed)
+        rv.drag_refused.connect(self._on_drag_refused)
 
     def _fit_to_screen(self) -> None:
         """Open at a size the screen can show (a laptop's 768 pixels included), centred."""
@@ -432,17 +465,24 @@ class MainWindow(QMainWindow):
     @Slot()
     def start_or_pause(self) -> None:
         """Space: start when idle, pause when running, resume when paused."""
+        if self.race_mode:
+            self.race.start_or_pause()
+            return
         self.session.start_or_pause()
 
     @Slot()
     def step(self) -> None:
         """One event: starts a paused run when idle; ignored while running unpaused."""
+        if self.race_mode:
+            self.race.step()
+            return
         self.session.step()
 
     @Slot()
     def step_back(self) -> None:
         """Shift+N, Shift+→, Backspace: undo exactly one step (pauses a running search)."""
-        self.session.step_back()
+        if not self.race_mode:
+            self.session.step_back()
 
     @Slot(int)
     def seek(self, step: int) -> None:
@@ -452,6 +492,9 @@ class MainWindow(QMainWindow):
     @Slot()
     def reset(self) -> None:
         """Stop any run (it still gets its history row) and clear the board."""
+        if self.race_mode:
+            self.race.reset()
+            return
         self.session.reset()
         self.board.set_model(self.session.model)
 
@@ -464,6 +507,7 @@ class MainWindow(QMainWindow):
         """The one shutdown path: stop → quit → wait (closeEvent and aboutToQuit)."""
         self._shutting_down = True
         self._engine_timer.stop()
+        self.race.shutdown()
         self.session.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -500,20 +544,26 @@ class MainWindow(QMainWindow):
     def _on_settings_changed(self) -> None:
         """Puzzle, board or strategy changed: stop a run first, then show the new setup."""
         self.session.configure(self.panel.puzzle_key(), self.panel.settings())
+        if self.race_mode:
+            self._configure_race()
         self._apply_puzzle()
 
     def _apply_puzzle(self) -> None:
         """Layers, counters and panels follow the puzzle."""
         s = self.session
         puzzle = s.puzzle
+        if self.race_mode:
+            self.race_view.apply_puzzle(
+                puzzle, [lane.session.settings for lane in self.race.lanes], s.start
+            )
         if puzzle.key != self._layers_puzzle:
             layers = puzzle.create_layers()
             self.board.set_layers(layers)
             self._layers_puzzle = puzzle.key
             queens = puzzle.key == "queens"
             self.counters.set_solutions_visible(queens)
-            self.constraints_dock.setVisible(queens)
-            self.solutions_dock.setVisible(queens)
+            self.constraints_dock.setVisible(queens and not self.race_mode)
+            self.solutions_dock.setVisible(queens and not self.race_mode)
             # The article's sets beside the code; the stack in front of the solutions.
             (self.constraints_dock if queens else self.code_dock).raise_()
             self.stack_dock.raise_()
@@ -531,10 +581,18 @@ class MainWindow(QMainWindow):
     @Slot(float)
     def _on_speed_changed(self, speed: float) -> None:
         self.session.set_speed(speed)
+        self.race.set_speed(speed)
 
     @Slot(int, int)
     def _on_start_changed(self, row: int, col: int) -> None:
+        """The start square, from any board: the race's two boards and the single one move
+        together."""
+        if self.race_mode and self.race.running:
+            return
         self.session.set_start(row, col)
+        self.board.set_start_square(row, col)
+        if self.race_mode:
+            self.race.set_start(row, col)
 
     @Slot()
     def _on_drag_refused(self) -> None:
@@ -550,7 +608,12 @@ class MainWindow(QMainWindow):
     def _on_run_recorded(self, record: RunRecord) -> None:
         self._runs += 1
         numbered = replace(record, number=self._runs)
+        link = record.extra.get("race")
+        if isinstance(link, dict):
+            link["runs"].append(self._runs)
         self.history.add_record(numbered)
+        if isinstance(link, dict):
+            self.history.update_links()
 
     @Slot(str)
     def _on_failed(self, message: str) -> None:
@@ -560,6 +623,7 @@ class MainWindow(QMainWindow):
     def _on_record_activated(self, record: RunRecord) -> None:
         """Bring a run back: its settings and start, and (if still kept) its recording, the
         board at its end and the timeline to scrub."""
+        self.race_action.setChecked(False)
         self.session.reset()
         self.panel.set_settings(record.puzzle, record.settings)
         if self.puzzles[record.puzzle].movable_start:
@@ -594,6 +658,9 @@ class MainWindow(QMainWindow):
         """Everything derived from the session's state: buttons, banners, board, status."""
         if self._shutting_down:
             return
+        if self.race_mode:
+            self._sync_race()
+            return
         s = self.session
         running, paused = s.controller.running, s.controller.paused
         playing = s.playing
@@ -625,6 +692,104 @@ class MainWindow(QMainWindow):
         self._refresh_counters()
         self._explain(force=True)
         self._show_engine()
+
+    # -- the race -------------------------------------------------------------------------------
+
+    @property
+    def race_mode(self) -> bool:
+        return self.race_action.isChecked()
+
+    @property
+    def sessions(self) -> list[Any]:
+        """Race mode: the two racers (each with its ``session``, ``board``, ``model``,
+        ``result``; widgets named with ``_1``/``_2``). Otherwise: the one session."""
+        if self.race_mode:
+            return list(self.race.lanes)
+        return [self.session]
+
+    @Slot(bool)
+    def set_race_mode(self, on: bool) -> None:
+        """Race mode on or off: any run is stopped (it keeps its row) and the boards swap."""
+        if self.race_action.isChecked() != on:
+            self.race_action.setChecked(on)  # comes back here through toggled
+            return
+        if on:
+            self.session.reset()
+            self.board.set_model(self.session.model)
+            self._race_docks = [
+                d for d in (self.code_dock, self.stack_dock, self.solutions_dock) if d.isVisible()
+            ]
+            for dock in self._race_docks:
+                dock.hide()
+            self.centre_stack.setCurrentWidget(self.race_view)
+            self._configure_race()
+        else:
+            self.race.reset()
+            self.centre_stack.setCurrentIndex(0)
+            for dock in self._race_docks:
+                dock.show()
+            self._race_docks = []
+        self.panel.strategy_box.setVisible(not on)
+        self.counters.setVisible(not on)
+        self._apply_puzzle()
+        self.board.setFocus() if not on else self.race.lanes[0].board.setFocus()
+
+    def _configure_race(self) -> None:
+        key = self.panel.puzzle_key()
+        s = self.session.settings
+        settings = self.race_view.lane_settings(key, s.rows, s.cols)
+        self.race_view.show_puzzle(key)
+        self.race.configure(key, settings)
+        if self.puzzles[key].movable_start:
+            self.race.set_start(*self.session.start)
+        self.race_view.apply_puzzle(self.puzzles[key], settings, self.session.start)
+
+    def _sync_race(self) -> None:
+        race = self.race
+        running = race.running
+        paused = race.state is RaceState.PAUSED
+        self.run_controls.set_run_state(running, paused)
+        self.run_controls.step_back_button.setEnabled(False)
+        self.step_action.setEnabled(race.state in (RaceState.IDLE, RaceState.PAUSED))
+        self.step_back_action.setEnabled(False)
+        self.verdict_banner.hide()
+        self.hint_banner.hide()
+        self.race_view.refresh()
+        self.status_label.set_full_text(self._race_status())
+
+    def _race_status(self) -> str:
+        race = self.race
+        if race.state is RaceState.RUNNING:
+            return self.tr("Racing: both boards make the same steps. Space pauses, R resets.")
+        if race.state is RaceState.PAUSED:
+            return self.tr("Race paused: N makes one step on both boards, Space resumes.")
+        if race.state is RaceState.FINISHED:
+            lanes = sorted(race.lanes, key=lambda lane: lane.place or 3)
+            first = lanes[0]
+            return self.tr("Racer {0} finished first, in {1} steps; racer {2} took {3}.").format(
+                first.index,
+                fmt_int(first.finish or 0),
+                lanes[1].index,
+                fmt_int(lanes[1].finish or 0),
+            )
+        return self.tr(
+            "Race: choose a strategy for each board, drag the knight, press Start (Space)."
+        )
+
+    @Slot(str)
+    def _on_race_refused(self, message: str) -> None:
+        self.statusBar().showMessage(message, 10_000)
+        self._sync()
+
+    @Slot(int, int)
+    def _on_racer_finished(self, index: int, steps: int) -> None:
+        other = 3 - index
+        self.statusBar().showMessage(
+            self.tr("Racer {0} finished at {1} steps; racer {2} was at the same step.").format(
+                index, fmt_int(steps), other
+            ),
+            6000,
+        )
 
     def _status(self, verdict: str | None) -> str:
         s = self.session

@@ -110,7 +110,7 @@ def _scene_explain(window: MainWindow) -> int:
     start(window, "knight", KnightSettings(6, 6, warnsdorff=False), 3000)
     QTimer.singleShot(900, lambda: window.run_controls.set_speed(8))
     QTimer.singleShot(2300, window.session.pause)
-    return 2700
+    return 3600
 
 
 def _scene_gauge(window: MainWindow) -> int:
@@ -131,7 +131,17 @@ def _scene_scrub(window: MainWindow) -> int:
     return 700
 
 
+def _scene_race(window: MainWindow) -> int:
+    """8×8 from a8, plain against Warnsdorff at 50 steps/s: Warnsdorff has just finished at
+    63 while the plain search goes on."""
+    configure(window, "knight", KnightSettings(8, 8), 50)
+    window.race_action.setChecked(True)
+    window.start_or_pause()
+    return 3600
+
+
 SCENES: dict[str, Callable[[MainWindow], int]] = {
+    "race": _scene_race,
     "scrub": _scene_scrub,
     "explain": _scene_explain,
     "gauge": _scene_gauge,

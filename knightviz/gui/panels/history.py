@@ -23,6 +23,8 @@ from knightviz.gui.text import fmt_big, fmt_int, fmt_seconds, fmt_size
 # Column indices.
 NUMBER, PUZZLE, BOARD, START, STRATEGY, OUTCOME = range(6)
 MOVES, BACKTRACKS, STEPS, SOLUTIONS, EXPLORED, SEARCH_TIME, WALL_TIME = range(6, 13)
+#: The race a run was part of, with the other run's number (empty for a single run).
+RACE = 13
 NUMERIC = {NUMBER, MOVES, BACKTRACKS, STEPS, SOLUTIONS, EXPLORED, SEARCH_TIME, WALL_TIME}
 
 
@@ -32,7 +34,7 @@ class HistoryTable(QTableWidget):
     record_activated = Signal(object)
 
     def __init__(self, puzzles: dict[str, Puzzle], parent: QWidget | None = None) -> None:
-        super().__init__(0, 13, parent)
+        super().__init__(0, 14, parent)
         self.setObjectName("historyTable")
         self._puzzles = puzzles
         self.setHorizontalHeaderLabels(self._headers())
@@ -45,6 +47,7 @@ class HistoryTable(QTableWidget):
                 "(Knuth's estimate from its stack)"
             ),
             SEARCH_TIME: self.tr("Time the engine spent computing"),
+            RACE: self.tr("Runs raced side by side (Compare, Race): the race and the other run"),
             WALL_TIME: self.tr(
                 "Time from Start to the end, pauses excluded: includes the animation at slow "
                 "speeds (the Elapsed counter)"
@@ -84,6 +87,7 @@ class HistoryTable(QTableWidget):
             self.tr("Explored"),
             self.tr("Search time"),
             self.tr("Wall time"),
+            self.tr("Race"),
         ]
 
     def records(self) -> list[RunRecord]:
@@ -107,6 +111,7 @@ class HistoryTable(QTableWidget):
             self._explored(record),
             fmt_seconds(r.seconds),
             fmt_seconds(record.wall_seconds),
+            self._race(record),
         )
         row = self.rowCount()
         self.insertRow(row)
@@ -128,6 +133,22 @@ class HistoryTable(QTableWidget):
                 )
             )
         self.scrollToBottom()
+
+    def _race(self, record: RunRecord) -> str:
+        link = record.extra.get("race")
+        if not isinstance(link, dict):
+            return ""
+        others = [n for n in link["runs"] if n != record.number]
+        if not others:
+            return self.tr("race {0}").format(fmt_int(link["race"]))
+        return self.tr("race {0}, with #{1}").format(fmt_int(link["race"]), fmt_int(others[0]))
+
+    def update_links(self) -> None:
+        """Rewrite the race cells (a race's first row learns the other run's number later)."""
+        for row, record in enumerate(self._records):
+            item = self.item(row, RACE)
+            if item is not None and "race" in record.extra:
+                item.setText(self._race(record))
 
     def _explored(self, record: RunRecord) -> str:
         explored = record.extra.get("explored")

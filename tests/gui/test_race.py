@@ -1,0 +1,207 @@
+"""The race: two sessions on one clock, the same step count on both boards until one ends."""
+
+from __future__ import annotations
+
+import math
+import os
+
+import pytest
+
+from knightviz.engine import Outcome, kernels
+from knightviz.gui.panels.race import RaceState
+
+from .conftest import child, configure, digits, set_speed
+
+
+def race_on(window, puzzle: str = "knight", **changes) -> None:
+    configure(window, puzzle, **changes)
+    window.race_action.setChecked(True)
+
+
+def wait_race_over(window, qtbot, timeout: int = 30_000) -> None:
+    qtbot.waitUntil(lambda: window.race.state is RaceState.FINISHED, timeout=timeout)
+
+
+def test_race_mode_shows_two_boards_with_suffixed_widgets(window, qtbot):
+    race_on(window)
+    assert window.race_action.isCheckable()
+    lanes = window.sessions
+    assert len(lanes) == 2
+    for i, lane in enumerate(lanes, 1):
+        assert child(window, f"board_{i}") is lane.board
+        assert lane.board.isVisible()
+        for name in ("movesLabel", "backtracksLabel", "stepsLabel", "warnsdorffCheck"):
+            assert child(window, f"{name}_{i}").isVisible(), name
+    # Plain backtracking against Warnsdorff's rule by default.
+    assert not child(window, "warnsdorffCheck_1").isChecked()
+    assert child(window, "warnsdorffCheck_2").isChecked()
+    assert not window.board.isVisible()
+    window.race_action.setChecked(False)
+    assert window.sessions == [window.session]
+    assert window.board.isVisible()
+
+
+def test_dragging_either_board_moves_both_starts(window, qtbot):
+    race_on(window, n=6)
+    board = window.sessions[1].board
+    rect = board.square_rect(2, 3)
+    from PySide6.QtCore import Qt
+
+    piece = board.square_rect(0, 0).center().toPoint()
+    qtbot.mousePress(board, Qt.MouseButton.LeftButton, pos=piece)
+    qtbot.mouseMove(board, rect.center().toPoint())
+    qtbot.mouseRelease(board, Qt.MouseButton.LeftButton, pos=rect.center().toPoint())
+    for lane in window.sessions:
+        assert lane.session.start == (2, 3)
+        assert lane.board.start_square() == (2, 3)
+    assert window.session.start == (2, 3)
+
+
+def test_lockstep_counters_equal_until_the_first_finish(window, qtbot):
+    """Paced and batched speeds: at every tick both boards show the same step count, and
+    the finish is announced with the other board at the finisher's step count."""
+    race_on(window, n=6)
+    set_speed(window, 150)
+    seen: list[tuple[int, int]] = []
+    finishes: list[tuple[int, int, int, int]] = []
+
+    def on_tick():
+        if not any(lane.place for lane in window.race.lanes):
+            a, b = (lane.model.steps for lane in window.race.lanes)
+            seen.append((a, b))
+
+    def on_finish(index, steps):
+        own = digits(child(window, f"stepsLabel_{index}").text())
+        other = digits(child(window, f"stepsLabel_{3 - index}").text())
+        finishes.append((index, steps, own, other))
+
+    window.race.ticked.connect(on_tick)
+    window.race.racer_finished.connect(on_finish)
+    window.start_or_pause()
+    qtbot.waitUntil(lambda: len(finishes) >= 1, timeout=20_000)
+    window.reset()
+    assert len(seen) > 5
+    assert all(a == b for a, b in seen), [p for p in seen if p[0] != p[1]][:3]
+    _index, steps, own, other = finishes[0]
+    assert own == other == steps
+
+
+def test_step_moves_both_boards_one_step(window, qtbot):
+    race_on(window, n=6)
+    set_speed(window, 5)
+    for k in (1, 2, 3):
+        window.step()
+        qtbot.waitUntil(lambda k=k: window.race.k == k, timeout=3000)
+        assert [lane.model.steps for lane in window.race.lanes] == [k, k]
+        assert digits(child(window, "stepsLabel_1").text()) == k
+        assert digits(child(window, "stepsLabel_2").text()) == k
+    window.reset()
+    assert window.race.state is RaceState.IDLE
+    assert [lane.model.steps for lane in window.race.lanes] == [0, 0]
+
+
+def test_the_other_can_be_stopped_at_the_finish(window, qtbot):
+    race_on(window, n=6)
+    set_speed(window, math.inf)
+    combo = child(window, "raceFinishCombo")
+    combo.setCurrentIndex(combo.findData(True))
+    window.start_or_pause()
+    wait_race_over(window, qtbot)
+    plain, warnsdorff = window.race.lanes
+    assert warnsdorff.result.solved and warnsdorff.result.steps == 35
+    records = window.history.records()
+    assert len(records) == 2
+    stopped = next(r for r in records if r.extra["race_lane"] == 1)
+    assert stopped.result.outcome is Outcome.CANCELLED
+    assert stopped.result.steps == 35  # stopped where the race clock was
+    assert plain.model.steps == 35
+    assert "Stopped at 35" in child(window, "raceBadge_1").text()
+    assert "Finished first: 35" in child(window, "raceBadge_2").text()
+
+
+def test_queens_race_sets_against_bitboards_is_a_tie(window, qtbot):
+    race_on(window, "queens", n=6)
+    set_speed(window, math.inf)
+    window.start_or_pause()
+    wait_race_over(window, qtbot)
+    a, b = window.race.lanes
+    assert a.result.count == b.result.count == 4  # 6-Queens has 4 solutions
+    assert a.result.steps == b.result.steps
+    assert "Tie" in child(window, "raceBadge_1").text()
+    records = window.history.records()
+    assert {r.settings.variant for r in records} == {"sets", "bitboards"}
+
+
+def test_queens_first_against_all(window, qtbot):
+    race_on(window, "queens", n=6)
+    child(window, "allSolutionsCheck_1").setChecked(False)  # as a user would
+    combo = child(window, "queensVariantCombo_2")
+    combo.setCurrentIndex(combo.findData("sets"))
+    assert not window.race.lanes[0].session.settings.all_solutions
+    set_speed(window, math.inf)
+    finishes = []
+    window.race.racer_finished.connect(
+        lambda i, s: finishes.append((i, s, window.race.lanes[2 - i].model.steps))
+    )
+    window.start_or_pause()
+    wait_race_over(window, qtbot)
+    first, every = window.race.lanes
+    assert first.result.count == 1 and every.result.count == 4
+    assert finishes[0] == (1, first.result.steps, first.result.steps)
+    assert every.result.steps > first.result.steps
+
+
+def test_a_known_fact_refuses_the_race(window, qtbot):
+    race_on(window, n=5)
+    window._on_start_changed(0, 1)  # b5: the wrong colour on 5×5
+    window.start_or_pause()
+    assert window.race.state is RaceState.IDLE
+    assert "cannot start" in window.statusBar().currentMessage()
+
+
+def test_closing_mid_race_stops_both_threads(window, qtbot):
+    race_on(window)
+    set_speed(window, 2000)
+    window.start_or_pause()
+    qtbot.waitUntil(lambda: window.race.k > 20, timeout=5000)
+    window.close()
+    assert not any(lane.controller.running for lane in window.race.lanes)
+
+
+@pytest.fixture
+def compiled(monkeypatch):
+    if not kernels.available():
+        if os.environ.get("CI"):
+            pytest.fail("numba is not installed but CI is set")
+        pytest.skip("the compiled engine (numba) is not installed")
+    kernels.load()
+    monkeypatch.setenv(kernels.ENV, kernels.AUTO)
+
+
+def test_race_8x8_plain_against_warnsdorff(window, qtbot, compiled):
+    """The issue's race: Warnsdorff finishes at 63 with the plain counter at 63; the plain
+    run goes on to its 16,501,401 steps; both runs are in the history, linked."""
+    race_on(window)
+    set_speed(window, math.inf)
+    finishes: list[tuple[int, int, int]] = []
+
+    def on_finish(index, steps):
+        other = 3 - index
+        finishes.append((index, steps, digits(child(window, f"stepsLabel_{other}").text())))
+
+    window.race.racer_finished.connect(on_finish)
+    window.start_or_pause()
+    wait_race_over(window, qtbot, timeout=60_000)
+    assert finishes[0] == (2, 63, 63)
+    assert finishes[1] == (1, 16_501_401, 63)
+    plain, warnsdorff = window.race.lanes
+    assert warnsdorff.result.solved and warnsdorff.result.steps == 63
+    assert plain.result.solved and plain.result.steps == 16_501_401
+    assert digits(child(window, "stepsLabel_1").text()) == 16_501_401
+    assert digits(child(window, "stepsLabel_2").text()) == 63
+    records = window.history.records()
+    assert [r.result.steps for r in records] == [63, 16_501_401]
+    link = records[0].extra["race"]
+    assert link is records[1].extra["race"] and link["runs"] == [1, 2]
+    assert "#2" in window.history.item(0, 13).text()
+    assert "#1" in window.history.item(1, 13).text()
