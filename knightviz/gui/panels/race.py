@@ -674,11 +674,11 @@ class RaceView(QWidget):
         solved = result is not None and result.outcome is Outcome.SOLVED
         tie = all(other.place == 1 for other in race.lanes)
         if tie:
-            return self.tr("🏁 Tie: {0} steps").format(steps)
+            return self.tr("✔ Tie: {0} steps").format(steps)
         if lane.place == 1:
             if solved:
-                return self.tr("🏁 Finished first: {0} steps").format(steps)
-            return self.tr("🏁 Ended first, no solution: {0} steps").format(steps)
+                return self.tr("✔ Finished first: {0} steps").format(steps)
+            return self.tr("✖ Ended first, no solution: {0} steps").format(steps)
         if solved:
             return self.tr("Finished second: {0} steps").format(steps)
         return self.tr("Ended second, no solution: {0} steps").format(steps)
