@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test lint typecheck bench clean translations
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,6 +29,13 @@ typecheck: $(STAMP)
 test: lint typecheck
 	KNIGHTVIZ_ENGINE=python $(BIN)/python -m pytest -q
 	KNIGHTVIZ_ENGINE=numba $(BIN)/python -m pytest -q tests/engine
+
+# Qt Linguist: collect every tr() text into the .ts file (new ones unfinished, vanished ones
+# dropped), then compile it to the .qm the app loads. Both files are committed.
+TS := resources/i18n/knightviz_zh_CN.ts
+translations: $(STAMP)
+	$(BIN)/pyside6-lupdate $$(find knightviz -name '*.py' | sort) -no-obsolete -locations none -ts $(TS)
+	$(BIN)/pyside6-lrelease $(TS) -qm $(TS:.ts=.qm)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

@@ -14,6 +14,7 @@ import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
+from knightviz.gui.i18n import LANGUAGES, Translations, normalise, system_language
 from knightviz.gui.main_window import MainWindow, app_icon
 
 EXIT_USAGE = 2
@@ -26,13 +27,20 @@ def main(argv: list[str] | None = None) -> int:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(args)
     leftover = [a for a in app.arguments()[1:] if existing is None]
+    try:
+        language, leftover = take_language(leftover)
+    except ValueError as exc:
+        sys.stderr.write(f"knightviz: error: {exc}\n")
+        return EXIT_USAGE
     if leftover:
         sys.stderr.write(f"knightviz: error: unrecognized arguments: {' '.join(leftover)}\n")
         return EXIT_USAGE
     app.setApplicationName("knightviz")
     app.setOrganizationName("knightviz")
     app.setWindowIcon(app_icon())
-    window = MainWindow()
+    translations = Translations(app)
+    translations.apply(language or system_language())
+    window = MainWindow(translations)
     window.show()
     # After the first paint: the compiled engine loads in the background meanwhile.
     QTimer.singleShot(0, window.start_engine_loader)
@@ -40,6 +48,24 @@ def main(argv: list[str] | None = None) -> int:
     code = app.exec()
     window.shutdown()
     return code
+
+
+def take_language(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang zh_CN`` / ``--lang=zh_CN`` taken out of ``args`` (ValueError if unknown)."""
+    rest: list[str] = []
+    language: str | None = None
+    it = iter(args)
+    for arg in it:
+        if arg == "--lang" or arg.startswith("--lang="):
+            value = arg.partition("=")[2] if "=" in arg else next(it, "")
+            code = normalise(value)
+            if code is None:
+                choices = ", ".join(LANGUAGES)
+                raise ValueError(f"argument --lang: unknown language {value!r} (use {choices})")
+            language = code
+        else:
+            rest.append(arg)
+    return language, rest
 
 
 def _schedule_screenshot(window: MainWindow) -> None:

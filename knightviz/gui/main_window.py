@@ -12,9 +12,10 @@ from importlib import resources
 from time import monotonic
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QRect, Qt, QTimer, Slot
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QRect, Qt, QTimer, Slot
 from PySide6.QtGui import (
     QAction,
+    QActionGroup,
     QCloseEvent,
     QColor,
     QGuiApplication,
@@ -24,6 +25,7 @@ from PySide6.QtGui import (
     QPixmap,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFrame,
     QInputDialog,
@@ -41,6 +43,7 @@ from PySide6.QtWidgets import (
 
 from knightviz.engine import Board, kernels
 from knightviz.gui.board.widget import BoardWidget
+from knightviz.gui.i18n import LANGUAGES, Translations, retranslate_tree
 from knightviz.gui.panels.banner import INFO, WARNING, Banner
 from knightviz.gui.panels.code import CodePanel
 from knightviz.gui.panels.controls import ControlPanel, RunControls
@@ -101,9 +104,13 @@ class StatusLabel(QLabel):
 class MainWindow(QMainWindow):
     """Board in the middle, controls and counters on the right, history and panels docked."""
 
-    def __init__(self) -> None:
+    def __init__(self, translations: Translations | None = None) -> None:
         super().__init__()
         self.setObjectName("mainWindow")
+        #: The application's languages (View, Language); the window's own when not given.
+        self.translations = translations if translations is not None else Translations(self)
+        #: The language the window's texts are in now (they follow ``translations``).
+        self._language = self.translations.language
         self.setWindowTitle(self.tr("knightviz — watch backtracking search think"))
         self.setWindowIcon(app_icon())
         self.setDockNestingEnabled(True)
@@ -411,6 +418,21 @@ class MainWindow(QMainWindow):
         ):
             view_menu.addAction(dock.toggleViewAction())
 
+        view_menu.addSeparator()
+        self.language_menu = view_menu.addMenu(self.tr("&Language"))
+        self.language_menu.setObjectName("languageMenu")
+        self.language_group = QActionGroup(self)
+        self.language_group.setExclusive(True)
+        for code, name in LANGUAGES.items():
+            action = QAction(name, self)  # each language in its own words, never translated
+            action.setObjectName(f"language_{code}")
+            action.setData(code)
+            action.setCheckable(True)
+            action.setChecked(code == self.translations.language)
+            action.triggered.connect(lambda _=False, code=code: self.set_language(code))
+            self.language_group.addAction(action)
+            self.language_menu.addAction(action)
+
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         about = QAction(self.tr("&About knightviz"), self)
         about.triggered.connect(self._about)
@@ -692,6 +714,44 @@ class MainWindow(QMainWindow):
         self._refresh_counters()
         self._explain(force=True)
         self._show_engine()
+
+    # -- languages ------------------------------------------------------------------------------
+
+    def language(self) -> str:
+        return self._language
+
+    @Slot(str)
+    def set_language(self, code: str) -> bool:
+        """Switch the whole window (and Qt's own dialogs) to ``code`` at once; False if its
+        translations cannot be loaded."""
+        if not self.translations.apply(code):
+            self.statusBar().showMessage(self.tr("No translations for {0}.").format(code), 6000)
+            return False
+        self._retranslate()
+        return True
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
+
+    def _retranslate(self) -> None:
+        """Fixed texts swapped in place, texts built from the state built again."""
+        old, new = self._language, self.translations.language
+        if old == new:
+            return
+        self._language = new
+        for action in self.language_group.actions():
+            action.setChecked(action.data() == new)
+        app = QCoreApplication.instance()
+        tops = app.topLevelWidgets() if isinstance(app, QApplication) else [self]
+        for top in {id(w): w for w in [self, *tops]}.values():
+            retranslate_tree(top, self.translations, old, new)
+        self.history.retranslate()
+        self._apply_puzzle()
+        self._show_engine()
+        self._explained_version = -1
+        self._sync()
 
     # -- the race -------------------------------------------------------------------------------
 

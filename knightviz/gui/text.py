@@ -79,25 +79,28 @@ def fmt_big(value: float) -> str:
 
 def fmt_duration(seconds: float) -> str:
     """A duration from a second to the age of the universe and beyond, in words."""
-    tr = QCoreApplication.translate
     if not math.isfinite(seconds):
-        return tr("Format", "forever")
+        return QCoreApplication.translate("Format", "forever")
     if seconds < 1:
-        return tr("Format", "under a second")
+        return QCoreApplication.translate("Format", "under a second")
     if seconds < 90:
-        return tr("Format", "{0} seconds").format(round(seconds))
+        return QCoreApplication.translate("Format", "{0} seconds").format(round(seconds))
     if seconds < 5400:
-        return tr("Format", "{0} minutes").format(round(seconds / 60))
+        return QCoreApplication.translate("Format", "{0} minutes").format(round(seconds / 60))
     if seconds < 2 * 86400:
-        return tr("Format", "{0} hours").format(round(seconds / 3600))
+        return QCoreApplication.translate("Format", "{0} hours").format(round(seconds / 3600))
     days = seconds / 86400
     if days < 730:
-        return tr("Format", "{0} days").format(fmt_int(round(days)))
+        return QCoreApplication.translate("Format", "{0} days").format(fmt_int(round(days)))
     years = days / 365.25
     if years < 1e6:
-        return tr("Format", "{0} years").format(fmt_int(round(years)))
+        return QCoreApplication.translate("Format", "{0} years").format(fmt_int(round(years)))
     if years < 1e9:
-        return tr("Format", "{0} million years").format(fmt_float(years / 1e6))
+        return QCoreApplication.translate("Format", "{0} million years").format(
+            fmt_float(years / 1e6)
+        )
     if years < 1e12:
-        return tr("Format", "{0} billion years").format(fmt_float(years / 1e9))
-    return tr("Format", "{0} years").format(fmt_big(years))
+        return QCoreApplication.translate("Format", "{0} billion years").format(
+            fmt_float(years / 1e9)
+        )
+    return QCoreApplication.translate("Format", "{0} years").format(fmt_big(years))

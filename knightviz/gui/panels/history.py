@@ -95,6 +95,17 @@ class HistoryTable(QTableWidget):
 
     def add_record(self, record: RunRecord) -> None:
         self._records.append(record)
+        self._add_row(record)
+        self.scrollToBottom()
+
+    def retranslate(self) -> None:
+        """Every row again in the current language (strategies described anew)."""
+        self.setHorizontalHeaderLabels(self._headers())
+        self.setRowCount(0)
+        for record in self._records:
+            self._add_row(record)
+
+    def _add_row(self, record: RunRecord) -> None:
         puzzle = self._puzzles[record.puzzle]
         r, s = record.result, record.settings
         cells = (
@@ -102,7 +113,7 @@ class HistoryTable(QTableWidget):
             puzzle.title(),
             fmt_size(s.rows, s.cols),
             record.start_name,
-            record.strategy,
+            puzzle.describe(s),
             puzzle.outcome_text(r),
             fmt_int(r.moves),
             fmt_int(r.backtracks),
@@ -132,7 +143,6 @@ class HistoryTable(QTableWidget):
                     fmt_big(tree)
                 )
             )
-        self.scrollToBottom()
 
     def _race(self, record: RunRecord) -> str:
         link = record.extra.get("race")

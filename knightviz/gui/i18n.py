@@ -1,0 +1,209 @@
+"""Languages: English (the source texts) and Simplified Chinese, switched without a restart.
+
+The translations are Qt Linguist files: ``resources/i18n/knightviz_zh_CN.ts`` (kept up to date
+with ``make translations``, which runs pyside6-lupdate and pyside6-lrelease) compiled to
+``knightviz_zh_CN.qm``; both ship in the wheel. Qt's own ``qtbase`` translations come with
+PySide6, so standard dialogs and buttons follow.
+
+Switching at run time: installing or removing a translator sends every widget a
+``LanguageChange`` event. Texts that are built from a state (the status line, counters,
+badges) are rebuilt by their owners; fixed texts (labels, buttons, menus, tooltips, headers)
+are swapped here by walking the widget tree with the catalogue read from the .ts file, so
+no widget has to remember where its texts came from.
+"""
+
+from __future__ import annotations
+
+import logging
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator
+from importlib import resources
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, Qt, QTranslator
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QComboBox,
+    QDockWidget,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QTableWidget,
+    QTabWidget,
+    QToolBar,
+    QWidget,
+)
+
+log = logging.getLogger(__name__)
+TOOLTIP_ROLE = Qt.ItemDataRole.ToolTipRole
+
+ENGLISH = "en"
+CHINESE = "zh_CN"
+#: Language code → its name in that language (the View, Language menu).
+LANGUAGES = {ENGLISH: "English", CHINESE: "简体中文"}
+
+
+def system_language() -> str:
+    """The language the system asks for, if we have it (Chinese of any region → zh_CN)."""
+    for name in QLocale.system().uiLanguages():
+        if name.lower().startswith("zh"):
+            return CHINESE
+        if name.lower().startswith("en"):
+            return ENGLISH
+    return ENGLISH
+
+
+def normalise(code: str) -> str | None:
+    """A language code as the user may type it (``zh``, ``zh-CN``, ``zh_CN``, ``en_US``)."""
+    c = code.strip().replace("-", "_").lower()
+    if c.startswith("zh"):
+        return CHINESE
+    if c.startswith("en") or c == "c":
+        return ENGLISH
+    return None
+
+
+def _i18n_file(name: str) -> bytes | None:
+    path = resources.files("knightviz.resources") / "i18n" / name
+    try:
+        return path.read_bytes()
+    except (FileNotFoundError, OSError):
+        return None
+
+
+class Catalogue:
+    """Source text ↔ translation for one language, from its .ts file (finished entries)."""
+
+    def __init__(self, ts: bytes | None) -> None:
+        self.forward: dict[str, str] = {}
+        self.backward: dict[str, str] = {}
+        if ts is None:
+            return
+        root = ET.fromstring(ts)
+        for message in root.iter("message"):
+            source = message.findtext("source")
+            tr = message.find("translation")
+            if source is None or tr is None or tr.get("type") in ("unfinished", "obsolete"):
+                continue
+            text = tr.text or ""
+            if not text:
+                continue
+            self.forward.setdefault(source, text)
+            self.backward.setdefault(text, source)
+
+
+class Translations(QObject):
+    """The installed translators and the current language (one per application)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.language = ENGLISH
+        self._translators: list[QTranslator] = []
+        self._catalogues: dict[str, Catalogue] = {}
+
+    def catalogue(self, language: str) -> Catalogue:
+        if language not in self._catalogues:
+            ts = None if language == ENGLISH else _i18n_file(f"knightviz_{language}.ts")
+            self._catalogues[language] = Catalogue(ts)
+        return self._catalogues[language]
+
+    def apply(self, language: str) -> bool:
+        """Switch to ``language`` (every widget gets a LanguageChange event); False if its
+        translations cannot be loaded (the language stays as it was)."""
+        app = QCoreApplication.instance()
+        if app is None or language not in LANGUAGES:
+            return False
+        if language == self.language and (language == ENGLISH or self._translators):
+            return True
+        new: list[QTranslator] = []
+        if language != ENGLISH:
+            data = _i18n_file(f"knightviz_{language}.qm")
+            ours = QTranslator(self)
+            if data is None or not ours.load(data):
+                log.warning("no translations for %s", language)
+                return False
+            new.append(ours)
+            qt = QTranslator(self)
+            qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+            if qt.load(f"qtbase_{language}", qt_dir):
+                new.append(qt)
+        for translator in self._translators:
+            QCoreApplication.removeTranslator(translator)
+        self._translators = new
+        self.language = language
+        QLocale.setDefault(QLocale(language if language != ENGLISH else "en_US"))
+        for translator in new:
+            QCoreApplication.installTranslator(translator)
+        return True
+
+    def swap(self, text: str, old: str, new: str) -> str | None:
+        """``text`` (a fixed text in ``old``) in ``new``, or None if it is not a known one."""
+        if not text or old == new:
+            return None
+        head, tab, tail = text.partition("\t")  # "Start / &Pause\tSpace": the key stays
+        source = head if old == ENGLISH else self.catalogue(old).backward.get(head)
+        if source is None:
+            return None
+        target = source if new == ENGLISH else self.catalogue(new).forward.get(source)
+        if target is None or target == head:
+            return None
+        return target + tab + tail
+
+
+def retranslate_tree(root: QWidget, translations: Translations, old: str, new: str) -> int:
+    """Swap every fixed text under ``root`` from ``old`` to ``new``; how many changed."""
+    changed = 0
+
+    def fix(get: Callable[[], str], put: Callable[[str], None]) -> None:
+        nonlocal changed
+        text = get()
+        swapped = translations.swap(text, old, new)
+        if swapped is not None:
+            put(swapped)
+            changed += 1
+
+    for widget in _widgets(root):
+        fix(widget.toolTip, widget.setToolTip)
+        fix(widget.statusTip, widget.setStatusTip)
+        fix(widget.accessibleName, widget.setAccessibleName)
+        if isinstance(widget, (QLabel, QAbstractButton)):
+            fix(widget.text, widget.setText)
+        if isinstance(widget, QLineEdit):
+            fix(widget.placeholderText, widget.setPlaceholderText)
+        if isinstance(widget, QGroupBox):
+            fix(widget.title, widget.setTitle)
+        if isinstance(widget, (QDockWidget, QToolBar)) or widget.isWindow():
+            fix(widget.windowTitle, widget.setWindowTitle)
+        if isinstance(widget, QMenu):
+            fix(widget.title, widget.setTitle)
+        if isinstance(widget, QComboBox):
+            for i in range(widget.count()):
+                fix(
+                    lambda i=i, w=widget: w.itemText(i),
+                    lambda t, i=i, w=widget: w.setItemText(i, t),
+                )
+                fix(
+                    lambda i=i, w=widget: str(w.itemData(i, TOOLTIP_ROLE) or ""),
+                    lambda t, i=i, w=widget: w.setItemData(i, t, TOOLTIP_ROLE),
+                )
+        if isinstance(widget, QTabWidget):
+            for i in range(widget.count()):
+                fix(lambda i=i, w=widget: w.tabText(i), lambda t, i=i, w=widget: w.setTabText(i, t))
+        if isinstance(widget, QTableWidget):
+            for col in range(widget.columnCount()):
+                item = widget.horizontalHeaderItem(col)
+                if item is not None:
+                    fix(item.text, item.setText)
+                    fix(item.toolTip, item.setToolTip)
+    for action in root.findChildren(QAction):
+        fix(action.text, action.setText)
+        fix(action.iconText, action.setIconText)
+        fix(action.toolTip, action.setToolTip)
+        fix(action.statusTip, action.setStatusTip)
+    return changed
+
+
+def _widgets(root: QWidget) -> Iterator[QWidget]:
+    yield root
+    yield from root.findChildren(QWidget)
