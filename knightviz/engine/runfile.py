@@ -171,6 +171,9 @@ def write_run(path: str | os.PathLike[str], run: SavedRun) -> None:
     folder = os.path.dirname(os.path.abspath(target))
     fd, temp = tempfile.mkstemp(prefix=".knightviz-", suffix=".tmp", dir=folder)
     try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temp, 0o666 & ~mask)  # as open() would make it (mkstemp makes it private)
         with os.fdopen(fd, "wb") as raw, zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as z:
             z.writestr("run.json", json.dumps(header, indent=1))
             # Steps compress about 4:1; level 1 is several times faster than the default
