@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from time import perf_counter
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt
+from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QRect, QSize, Qt
 from PySide6.QtGui import QImage, QPainter, QPalette
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
@@ -389,24 +389,30 @@ class BoardPainter:
             self.paint(p, scale)
         return img
 
-    def svg(self, path: str, title: str) -> None:
+    def svg(self, title: str) -> bytes:
+        """The board as an SVG document."""
         size = self.size
+        buffer = QBuffer()
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
         gen = QSvgGenerator()
-        gen.setFileName(path)
+        gen.setOutputDevice(buffer)
         gen.setSize(size)
+        gen.setResolution(96)  # its width and height in mm then mean these pixels on screen
         gen.setViewBox(QRect(0, 0, size.width(), size.height()))
         gen.setTitle(title)
         gen.setDescription(QCoreApplication.translate("Export", "Drawn by knightviz"))
-        p = QPainter()
-        if not p.begin(gen):
-            raise ExportError(cannot_write(path))
-        try:
+        with QPainter(gen) as p:
             p.fillRect(QRect(0, 0, size.width(), size.height()), self._window_colour())
             # The squares, numbers and pieces are cached pixmaps: drawn at 3× they stay
             # crisp when the drawing is enlarged; lines and shading are vectors.
             self.paint(p, 3.0)
-        finally:
-            p.end()
+        return bytes(buffer.data().data())
+
+    def png(self, scale: float) -> bytes:
+        buffer = QBuffer()
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        self.image(scale).save(buffer, "PNG")
+        return bytes(buffer.data().data())
 
     def _window_colour(self) -> Any:
         return self.widget.palette().color(QPalette.ColorRole.Window)
@@ -447,7 +453,7 @@ def write_gif(
     from PIL import Image  # only here: the rest of the app never needs Pillow
 
     t0 = perf_counter()
-    steps = gif_steps(first, last)
+    steps = gif_steps(first, last, MAX_GIF_FRAMES)
     rgb: list[Any] = []
     for i, step in enumerate(steps):
         pos = recording.seek(step)
@@ -526,11 +532,10 @@ def write_export(
                 pos = run.recording.seek(len(run.recording))
                 painter.show(pos.path, pos.moves, pos.backtracks, pos.last_events)
             if fmt == "png":
-                if not painter.image(PNG_SCALE).save(path, "PNG"):
-                    raise ExportError(cannot_write(path))
+                _write_bytes(path, painter.png(PNG_SCALE))
             else:
                 start = run.board.name(run.start_index) if run.puzzle.movable_start else ""
-                painter.svg(path, default_name(run.puzzle.key, run.settings, start))
+                _write_bytes(path, painter.svg(default_name(run.puzzle.key, run.settings, start)))
             return None
         finally:
             painter.close()
