@@ -34,11 +34,17 @@ from .engine import (
 )
 from .engine.count import count_tours
 from .engine.estimate import TreeEstimator, tour_probe
-from .engine.queens import QueensSearch, algebraic, count_queens
+from .engine.formats import (
+    queens_ending,
+    queens_payload,
+    queens_solution_text,
+    solve_payload,
+    solve_text,
+)
+from .engine.queens import QueensSearch, count_queens
 
 PROG = "knightviz"
 EXIT_OK, EXIT_NOT_FOUND, EXIT_USAGE = 0, 1, 2
-NO_SOLUTION = "Solution does not exist"
 
 
 class UsageError(Exception):
@@ -289,33 +295,6 @@ def _start(board: Board, text: str | None) -> int:
         raise UsageError(str(exc)) from None
 
 
-def _move_numbers(board: Board, tour: Sequence[int]) -> list[list[int]]:
-    """Move number (start = 0) of every square, one list per board row, top row first."""
-    numbers = [0] * board.size
-    for i, sq in enumerate(tour):
-        numbers[sq] = i
-    cols = board.cols
-    return [numbers[r * cols : (r + 1) * cols] for r in range(board.rows)]
-
-
-def matrix(board: Board, tour: Sequence[int]) -> str:
-    width = len(str(board.size - 1))
-    return "\n".join(" ".join(f"{v:>{width}}" for v in row) for row in _move_numbers(board, tour))
-
-
-def c_matrix(board: Board, tour: Sequence[int]) -> str:
-    """The tutorial's C/C++ output (REFERENCE.md §1): ``printf(" %2d ")`` per square.
-
-    Width 2 is the C code's, whatever the board: numbers from 100 on just take more room.
-    """
-    return "".join("".join(f" {v:2d} " for v in row) + "\n" for row in _move_numbers(board, tour))
-
-
-def py_matrix(board: Board, tour: Sequence[int]) -> str:
-    """The tutorial's Python3/Java/C# output (REFERENCE.md §1): each number, then a space."""
-    return "".join("".join(f"{v} " for v in row) + "\n" for row in _move_numbers(board, tour))
-
-
 def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     board = Board(*args.size)
     start = _start(board, args.start)
@@ -328,38 +307,19 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     result = search.run()
     tour = result.solution
     if args.format == "json":
-        payload = {
-            "rows": board.rows,
-            "cols": board.cols,
-            "start": list(board.coords(start)),
-            "heuristic": args.heuristic,
-            "tie_break": args.tie_break if args.heuristic == "warnsdorff" else None,
-            "seed": args.seed if args.tie_break == "random" else None,
-            "backtrack": not args.no_backtrack,
-            "closed": args.closed,
-            "outcome": result.outcome.value,
-            "reason": result.reason,
-            "tour": [list(board.coords(sq)) for sq in tour] if tour is not None else None,
-            "moves": result.moves,
-            "backtracks": result.backtracks,
-            "steps": result.steps,
-            "seconds": round(result.seconds, 6),
-        }
+        payload = solve_payload(
+            board,
+            start,
+            heuristic=args.heuristic,
+            tie_break=args.tie_break,
+            seed=args.seed,
+            backtrack=not args.no_backtrack,
+            closed=args.closed,
+            result=result,
+        )
         out.write(json.dumps(payload) + "\n")
-    elif args.format in ("c", "py"):
-        # The tutorial's programs print no reason, and the C one no newline after the verdict.
-        if tour is not None:
-            out.write((c_matrix if args.format == "c" else py_matrix)(board, tour))
-        else:
-            out.write(NO_SOLUTION if args.format == "c" else NO_SOLUTION + "\n")
-    elif tour is None:
-        out.write(f"{NO_SOLUTION}\n{result.reason}\n")
-    elif args.format == "matrix":
-        out.write(matrix(board, tour) + "\n")
-    elif args.format == "sequence":
-        out.write(" ".join(str(sq + 1) for sq in tour) + "\n")
     else:
-        out.write(" ".join(board.name(sq) for sq in tour) + "\n")
+        out.write(solve_text(board, result, args.format))
     if args.stats:
         err.write(_stats(result) + "\n")
         if tour is None and args.format in ("c", "py"):
@@ -500,28 +460,6 @@ def _sweep(args: argparse.Namespace, out: IO[str]) -> int:
 # -- queens ----------------------------------------------------------------------------
 
 
-def ascii_board(board: Board, solution: Sequence[int]) -> str:
-    """The article's drawing (REFERENCE.md §4): its sample has rank 1 on top, ``a1`` top-left."""
-    queens = set(solution)
-    n = board.cols
-    lines = ["Solution:"]
-    for r in reversed(range(board.rows)):  # the bottom row is rank 1
-        lines.append("".join(" Q " if r * n + c in queens else " * " for c in range(n)))
-    return "\n".join(lines) + "\n"
-
-
-def results_line(board: Board, solution: Sequence[int]) -> str:
-    """One line of the article's ``Main`` (REFERENCE.md §4).
-
-    It reads its stack of files from the top, so the file placed on rank N is printed as
-    rank 1: each line is the solution mirrored top to bottom.
-    """
-    last = board.rows - 1
-    return "".join(
-        " " + board.name(board.square(last - r, c)) for r, c in map(board.coords, solution[::-1])
-    )
-
-
 def _queens(args: argparse.Namespace, out: IO[str]) -> int:
     n = args.size
     if args.first and args.format == "results":
@@ -536,26 +474,12 @@ def _queens(args: argparse.Namespace, out: IO[str]) -> int:
     board = search.board
     if args.format == "json":
         result = search.run()
-        payload = {
-            "n": n,
-            "first": args.first,
-            "count": None if args.first else result.count,
-            "solutions": [algebraic(board, s) for s in search.solutions],
-            "moves": result.moves,
-            "backtracks": result.backtracks,
-            "steps": result.steps,
-            "seconds": round(result.seconds, 6),
-        }
+        payload = queens_payload(board, search.solutions, result, args.first)
         out.write(json.dumps(payload) + "\n")
         return EXIT_OK if result.count or not args.first else EXIT_NOT_FOUND
 
     def show(solution: tuple[int, ...]) -> None:
-        if args.format == "ascii":
-            out.write(ascii_board(board, solution))
-        elif args.format == "results":
-            out.write(results_line(board, solution) + "\n")
-        else:
-            out.write(" ".join(algebraic(board, solution)) + "\n")
+        out.write(queens_solution_text(board, solution, args.format))
 
     if args.trace:
         # The trace first, then the solutions as usual (not interleaved with it).
@@ -569,19 +493,9 @@ def _queens(args: argparse.Namespace, out: IO[str]) -> int:
     else:
         search = QueensSearch(n, first=args.first, on_solution=show)
     result = search.run()
-    if args.first:
-        if result.count == 0:
-            out.write(f"{NO_SOLUTION}\n{result.reason}\n")
-            return EXIT_NOT_FOUND
-        return EXIT_OK
-    if args.format == "results":
-        if not result.count:
-            # The program prints its lines joined by newlines as one line: with no solution
-            # that line is empty, but it is still printed.
-            out.write("\n")
-        out.write(f"{result.count} Results\n")
-        return EXIT_OK
-    out.write(f"{result.count} solution{'' if result.count == 1 else 's'}\n")
+    out.write(queens_ending(result, args.format, args.first))
+    if args.first and result.count == 0:
+        return EXIT_NOT_FOUND
     return EXIT_OK
 
 

@@ -164,6 +164,32 @@ Scanner = Callable[
 ]
 
 
+@dataclass(slots=True)
+class RecordingData:
+    """Everything a recording holds, to save it in a file and rebuild one that seeks
+    identically (``Recording.data``, ``Recording.load``). Dropped blocks are simply absent:
+    the rebuilt recording has the same gaps."""
+
+    initial: tuple[int, ...]
+    #: Steps recorded, including those in gaps.
+    length: int
+    block: int
+    checkpoint_every: int
+    solution_depth: int | None
+    finished: bool
+    #: Moves and backtracks recorded.
+    counts: tuple[int, int]
+    #: Stretches skipped without events (fast-forwarded), as (start, end) steps.
+    holes: list[tuple[int, int]]
+    #: The kept blocks: (block index, steps written into it, those steps).
+    blocks: list[tuple[int, int, array[int]]]
+    #: (step, path, moves, backtracks), steps ascending, the first at step 0.
+    checkpoints: list[tuple[int, array[int], int, int]]
+    markers: Markers
+    #: Where the marker scan stands (depth, current run of backtracks) at ``markers.scanned``.
+    scan_state: tuple[int, int] = (0, 0)
+
+
 class Recording:
     """Steps and checkpoints of one run; appended by the solver, sought by the window."""
 
@@ -507,6 +533,101 @@ class Recording:
             else:
                 last = ()
             return Position(step, path, moves, backtracks, last)
+
+    # -- saving and rebuilding --------------------------------------------------------------------
+
+    def data(self) -> RecordingData:
+        """A copy of everything this recording holds (see ``RecordingData``)."""
+        with self.lock:
+            blocks = []
+            for b, view in enumerate(self._blocks):
+                fill = self._fill[b]
+                if view is not None and fill > 0:
+                    steps = array("i")
+                    steps.frombytes(view[:fill].cast("B"))
+                    blocks.append((b, fill, steps))
+            m = self.markers
+            return RecordingData(
+                initial=self.initial,
+                length=self._length,
+                block=self.block,
+                checkpoint_every=self.checkpoint_every,
+                solution_depth=self.solution_depth,
+                finished=self.finished,
+                counts=(self._moves, self._backtracks),
+                holes=list(self._holes),
+                blocks=blocks,
+                checkpoints=[
+                    (c.step, array("i", c.path), c.moves, c.backtracks) for c in self._checkpoints
+                ],
+                markers=Markers(
+                    m.deepest_step,
+                    m.deepest,
+                    list(m.solutions),
+                    m.longest_backtrack_step,
+                    m.longest_backtrack,
+                    m.scanned,
+                ),
+                scan_state=(self._scan_depth, self._scan_run),
+            )
+
+    def load(self, data: RecordingData) -> None:
+        """Become the recording ``data`` describes (this one must be new and empty). The
+        budget grows to hold it if need be: what was saved is kept."""
+        with self.lock:
+            if self._length or len(self._checkpoints) > 1:
+                raise ValueError("only an empty recording can be loaded into")
+            if data.block < 1 or data.checkpoint_every < 1:
+                raise ValueError("block and checkpoint_every must be positive")
+            if not data.checkpoints or data.checkpoints[0][0] != 0:
+                raise ValueError("the first checkpoint must be at step 0")
+            self.block = data.block
+            self.checkpoint_every = data.checkpoint_every
+            self.solution_depth = data.solution_depth
+            self.initial = tuple(data.initial)
+            self._length = data.length
+            count = -(-data.length // data.block)
+            self._blocks = [None] * count
+            self._fill = [0] * count
+            self._event_bytes = 0
+            for b, fill, steps in data.blocks:
+                if not 0 <= b < count or not 0 < fill <= data.block or len(steps) != fill:
+                    raise ValueError(f"block {b} does not fit the recording")
+                if self._blocks[b] is not None:
+                    raise ValueError(f"block {b} given twice")
+                view = memoryview(mmap.mmap(-1, 4 * data.block)).cast("i")
+                view[:fill] = memoryview(steps)
+                self._blocks[b] = view
+                self._fill[b] = fill
+                self._event_bytes += 4 * fill
+            self._next_drop = 0
+            self._prefix_blocks = None
+            self._holes = [(a, b) for a, b in data.holes]
+            checkpoints = [
+                _Checkpoint(s, array("i", p), mv, bt) for s, p, mv, bt in data.checkpoints
+            ]
+            steps_at = [c.step for c in checkpoints]
+            if steps_at != sorted(set(steps_at)) or steps_at[-1] > data.length:
+                raise ValueError("checkpoints out of order")
+            self._checkpoints = checkpoints
+            self._steps = steps_at
+            self._checkpoint_bytes = sum(4 * len(c.path) for c in checkpoints)
+            self._moves, self._backtracks = data.counts
+            self._depth = len(self.seek(data.length).path)
+            m = data.markers
+            self.markers = Markers(
+                m.deepest_step,
+                m.deepest,
+                list(m.solutions),
+                m.longest_backtrack_step,
+                m.longest_backtrack,
+                min(m.scanned, data.length),
+            )
+            self._scan_depth, self._scan_run = data.scan_state
+            if self.markers.scanned == 0:
+                self._scan_depth, self._scan_run = len(self.initial), 0
+            self.finished = data.finished
+            self.budget = max(self.budget, self.nbytes)
 
     # -- markers ---------------------------------------------------------------------------------
 

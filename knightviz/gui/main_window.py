@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 from knightviz.engine import Board, kernels
 from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.i18n import LANGUAGES, Translations, retranslate_tree
+from knightviz.gui.panels import export as exporting
 from knightviz.gui.panels.banner import INFO, WARNING, Banner
 from knightviz.gui.panels.code import CodePanel
 from knightviz.gui.panels.controls import ControlPanel, RunControls
@@ -356,6 +357,33 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
+        # Export and save (knightviz/gui/panels/export.py does the work).
+        file_menu.setToolTipsVisible(True)
+        self.open_run_action = QAction(self.tr("&Open run…"), self)
+        self.open_run_action.setObjectName("openRunAction")
+        self.open_run_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.open_run_action.triggered.connect(self._ask_open_run)
+        self.save_run_action = QAction(self.tr("&Save run…"), self)
+        self.save_run_action.setObjectName("saveRunAction")
+        self.save_run_action.setShortcut(QKeySequence.StandardKey.Save)
+        self.save_run_action.triggered.connect(self._ask_save_run)
+        self.export_run_action = QAction(self.tr("&Export run…"), self)
+        self.export_run_action.setObjectName("exportRunAction")
+        self.export_run_action.setShortcut(QKeySequence("Ctrl+E"))
+        self.export_run_action.triggered.connect(self._ask_export_run)
+        self.export_history_action = QAction(self.tr("Export &history…"), self)
+        self.export_history_action.setObjectName("exportHistoryAction")
+        self.export_history_action.triggered.connect(self._ask_export_history)
+        for action in (self.open_run_action, self.save_run_action):
+            file_menu.addAction(action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.export_run_action)
+        file_menu.addAction(self.export_history_action)
+        file_menu.addSeparator()
+        self._file_folder = os.path.expanduser("~")
+        self.session.changed.connect(self._update_file_actions)
+        self.history.model().rowsInserted.connect(self._update_file_actions)
+        self._update_file_actions()
         quit_action = QAction(self.tr("&Quit"), self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
@@ -523,6 +551,190 @@ class MainWindow(QMainWindow):
     @Slot()
     def search_anyway(self) -> None:
         self.session.begin(anyway=True)
+
+    # -- export and save (File menu; the work is in panels/export.py) ------------------------
+
+    def export_run(
+        self,
+        path: str,
+        fmt: str,
+        *,
+        first: int | None = None,
+        last: int | None = None,
+        delay_ms: int = exporting.GIF_DELAY_MS,
+        side: int | None = None,
+        progress: Any = None,
+    ) -> bool:
+        """Write the run on the board to ``path``: ``fmt`` is one of ``c``, ``py``,
+        ``matrix``, ``sequence`` (or ``batch``), ``algebraic`` (knight), ``algebraic``,
+        ``results``, ``ascii`` (N-Queens), ``json``, ``png``, ``svg``, ``gif`` (steps
+        ``first`` to ``last``, default the whole run; ``delay_ms`` a frame; ``side``: the
+        longest side in px). False, after a message box, on failure."""
+        run = exporting.RunExport.from_session(self.session)
+        if run is None:
+            self._file_error(self.tr("Export run"), exporting.why_not_exportable(self.session))
+            return False
+        try:
+            report = exporting.write_export(
+                run,
+                path,
+                fmt,
+                shown=self.board.model(),
+                details=self.board.details(),
+                closing=self.board.closing(),
+                first=first,
+                last=last,
+                delay_ms=delay_ms,
+                side=side,
+                progress=progress,
+            )
+        except exporting.ExportError as exc:
+            self._file_error(self.tr("Export run"), str(exc))
+            return False
+        if report is not None:
+            #: The last GIF's frames, seconds and bytes (also in the status bar).
+            self.last_gif = report
+            text = self.tr("Saved {0}: {1} frames, {2} KB in {3} s.").format(
+                path, fmt_int(report.frames), fmt_int(report.bytes >> 10), f"{report.seconds:.1f}"
+            )
+        else:
+            text = self.tr("Exported the run to {0}.").format(path)
+        self.statusBar().showMessage(text, 8000)
+        return True
+
+    def export_history(self, path: str, fmt: str) -> bool:
+        """Write every history row to ``path`` as ``csv`` or ``json``."""
+        try:
+            exporting.write_history(self.history.records(), path, fmt)
+        except exporting.ExportError as exc:
+            self._file_error(self.tr("Export history"), str(exc))
+            return False
+        self.statusBar().showMessage(self.tr("Exported the history to {0}.").format(path), 8000)
+        return True
+
+    def save_run(self, path: str) -> bool:
+        """Save the run on the board, its recording included, to a ``.knightviz`` file."""
+        run = exporting.RunExport.from_session(self.session)
+        if run is None:
+            self._file_error(self.tr("Save run"), exporting.why_not_exportable(self.session))
+            return False
+        record = exporting.record_of(self.history.records(), run.recording)
+        try:
+            saved = exporting.save_run_file(run, record, self.session.seconds(), path)
+        except exporting.ExportError as exc:
+            self._file_error(self.tr("Save run"), str(exc))
+            return False
+        note = exporting.gaps_note(saved)
+        self.statusBar().showMessage(
+            (self.tr("Saved the run to {0}.").format(path) + " " + note).strip(), 10_000
+        )
+        return True
+
+    def open_run(self, path: str) -> bool:
+        """Open a saved run: it joins the history and comes back with its timeline."""
+        try:
+            record = exporting.open_run_file(path, self.puzzles, self.recordings)
+        except exporting.ExportError as exc:
+            self._file_error(self.tr("Open run"), str(exc))
+            return False
+        self._on_run_recorded(record)
+        self._on_record_activated(self.history.records()[-1])
+        self.statusBar().showMessage(
+            self.tr("Opened {0}: drag the timeline, or Back/Step.").format(os.path.basename(path)),
+            8000,
+        )
+        return True
+
+    def _file_error(self, title: str, text: str | None) -> None:
+        exporting.warn(self, title, text or "")
+
+    @Slot()
+    def _update_file_actions(self) -> None:
+        why = exporting.why_not_exportable(self.session)
+        for action, tip in (
+            (self.export_run_action, self.tr("Export the run on the board: text, JSON, image")),
+            (self.save_run_action, self.tr("Save the run with its recording, to open it later")),
+        ):
+            action.setEnabled(why is None)
+            action.setToolTip(tip if why is None else why)
+            action.setStatusTip(tip if why is None else why)
+        empty = not self.history.records()
+        tip = (
+            self.tr("No runs in the history yet.")
+            if empty
+            else self.tr("Export every run of the history as CSV or JSON")
+        )
+        self.export_history_action.setEnabled(not empty)
+        self.export_history_action.setToolTip(tip)
+        self.export_history_action.setStatusTip(tip)
+
+    def _remember_folder(self, path: str) -> None:
+        self._file_folder = os.path.dirname(path) or self._file_folder
+
+    def _ask_export_run(self) -> None:
+        run = exporting.RunExport.from_session(self.session)
+        if run is None:
+            self._file_error(self.tr("Export run"), exporting.why_not_exportable(self.session))
+            return
+        board = Board(run.settings.rows, run.settings.cols)
+        start = board.name(run.start_index) if run.puzzle.movable_start else ""
+        name = exporting.default_name(run.puzzle.key, run.settings, start)
+        choices = exporting.run_formats(run.puzzle.key, run.settings)
+        chosen = exporting.ask_save_path(
+            self, self.tr("Export run"), self._file_folder, name, choices
+        )
+        if chosen is None:
+            return
+        path, fmt = chosen
+        self._remember_folder(path)
+        if fmt != "gif":
+            self.export_run(path, fmt)
+            return
+        length = len(run.recording) if run.recording is not None else 0
+        gif = exporting.ask_gif(self, length, self.session.position)
+        if gif is None:
+            return
+        first, last, delay, side = gif
+        progress = exporting.Progress(self, self.tr("Drawing the GIF's frames…"))
+        try:
+            self.export_run(
+                path, fmt, first=first, last=last, delay_ms=delay, side=side, progress=progress
+            )
+        finally:
+            progress.close()
+
+    def _ask_export_history(self) -> None:
+        chosen = exporting.ask_save_path(
+            self,
+            self.tr("Export history"),
+            self._file_folder,
+            "knightviz-history",
+            exporting.history_formats(),
+        )
+        if chosen is not None:
+            self._remember_folder(chosen[0])
+            self.export_history(*chosen)
+
+    def _ask_save_run(self) -> None:
+        run = exporting.RunExport.from_session(self.session)
+        if run is None:
+            self._file_error(self.tr("Save run"), exporting.why_not_exportable(self.session))
+            return
+        board = Board(run.settings.rows, run.settings.cols)
+        start = board.name(run.start_index) if run.puzzle.movable_start else ""
+        name = exporting.default_name(run.puzzle.key, run.settings, start)
+        chosen = exporting.ask_save_path(
+            self, self.tr("Save run"), self._file_folder, name, [exporting.run_file_format()]
+        )
+        if chosen is not None:
+            self._remember_folder(chosen[0])
+            self.save_run(chosen[0])
+
+    def _ask_open_run(self) -> None:
+        path = exporting.ask_open_path(self, self._file_folder)
+        if path:
+            self._remember_folder(path)
+            self.open_run(path)
 
     @Slot()
     def shutdown(self) -> None:

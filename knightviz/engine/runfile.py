@@ -1,0 +1,385 @@
+"""Saved runs (``.knightviz`` files): a run's puzzle, settings, start, result and recording,
+so a run prepared at home opens in class with its timeline to scrub.
+
+A file is a zip archive (every entry checked by its CRC-32 when read):
+
+- ``run.json``: ``format`` ("knightviz-run"), ``version``, ``puzzle`` (the adapter's key),
+  ``rows``, ``cols``, ``settings`` (the puzzle's own, as a JSON object), ``start`` ([row,
+  col]), ``anyway``, ``wall_seconds``, ``explored``, ``result`` (outcome, moves, backtracks,
+  reason, solution, seconds, count), ``solutions`` (how many are kept in solutions.bin), and
+  ``recording``: its length, block size, checkpoint interval, solution depth, counts,
+  the skipped stretches (``holes``), the kept blocks (index and steps written), the
+  checkpoints (step, moves, backtracks, path length), the markers, and ``gaps`` (the
+  stretches whose steps were dropped, for information: they are simply not in the file).
+- ``steps.bin``: the kept blocks' steps, one after another, 4 bytes each (little-endian
+  signed: a square moved onto, or ``~square`` taken back: the engine's event encoding).
+- ``checkpoints.bin``: the checkpoints' paths, one after another (4 bytes a square).
+- ``solutions.bin``: each kept solution as its length, then its squares (4 bytes each).
+
+Nothing here knows Qt or a puzzle's settings class: the app turns ``settings`` into its own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import tempfile
+import zipfile
+import zlib
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .events import Outcome, Result
+from .recording import Markers, Recording, RecordingData
+
+FORMAT = "knightviz-run"
+VERSION = 1
+SUFFIX = ".knightviz"
+
+
+class RunFileError(ValueError):
+    """A file that is not a knightviz run, is damaged, or was made by a newer knightviz."""
+
+
+@dataclass(slots=True)
+class SavedRun:
+    """One run as a file holds it."""
+
+    puzzle: str
+    rows: int
+    cols: int
+    settings: dict[str, Any]
+    start: tuple[int, int]
+    result: Result
+    wall_seconds: float = 0.0
+    solutions: list[tuple[int, ...]] = field(default_factory=list)
+    anyway: bool = False
+    explored: float | None = None
+    recording: RecordingData | None = None
+
+    @property
+    def gaps(self) -> list[tuple[int, int]]:
+        """Stretches of the recording whose steps were not kept (dropped or skipped)."""
+        rec = self.recording
+        if rec is None:
+            return []
+        kept = {b for b, _, _ in rec.blocks}
+        spans = list(rec.holes)
+        for b in range(-(-rec.length // rec.block)):
+            if b not in kept:
+                spans.append((b * rec.block, min((b + 1) * rec.block, rec.length)))
+        out: list[tuple[int, int]] = []
+        for start, end in sorted(spans):
+            if out and start <= out[-1][1]:
+                out[-1] = (out[-1][0], max(end, out[-1][1]))
+            else:
+                out.append((start, end))
+        return out
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+
+def _le(values: array[int]) -> bytes:
+    """4-byte little-endian signed ints, whatever the machine."""
+    if sys.byteorder == "little":
+        return values.tobytes()
+    swapped = array("i", values)
+    swapped.byteswap()
+    return swapped.tobytes()
+
+
+def _from_le(data: bytes) -> array[int]:
+    if len(data) % 4:
+        raise RunFileError("damaged file: a binary part is not made of 4-byte numbers")
+    values = array("i")
+    values.frombytes(data)
+    if sys.byteorder != "little":
+        values.byteswap()
+    return values
+
+
+def _result_json(result: Result) -> dict[str, Any]:
+    return {
+        "outcome": result.outcome.value,
+        "moves": result.moves,
+        "backtracks": result.backtracks,
+        "reason": result.reason,
+        "solution": list(result.solution) if result.solution is not None else None,
+        "seconds": result.seconds,
+        "count": result.count,
+    }
+
+
+def write_run(path: str | os.PathLike[str], run: SavedRun) -> None:
+    """Write ``run`` to ``path`` (atomically: a failed write leaves no half-written file,
+    and an existing file is replaced only once the new one is complete)."""
+    rec = run.recording
+    header: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "puzzle": run.puzzle,
+        "rows": run.rows,
+        "cols": run.cols,
+        "settings": run.settings,
+        "start": list(run.start),
+        "anyway": run.anyway,
+        "wall_seconds": run.wall_seconds,
+        "explored": run.explored,
+        "result": _result_json(run.result),
+        "solutions": len(run.solutions),
+        "recording": None,
+    }
+    steps = bytearray()
+    paths = bytearray()
+    if rec is not None:
+        m = rec.markers
+        header["recording"] = {
+            "initial": list(rec.initial),
+            "length": rec.length,
+            "block": rec.block,
+            "checkpoint_every": rec.checkpoint_every,
+            "solution_depth": rec.solution_depth,
+            "finished": rec.finished,
+            "counts": list(rec.counts),
+            "holes": [list(h) for h in rec.holes],
+            "blocks": [[b, fill] for b, fill, _ in rec.blocks],
+            "checkpoints": [[s, mv, bt, len(p)] for s, p, mv, bt in rec.checkpoints],
+            "markers": {
+                "deepest_step": m.deepest_step,
+                "deepest": m.deepest,
+                "solutions": m.solutions,
+                "longest_backtrack_step": m.longest_backtrack_step,
+                "longest_backtrack": m.longest_backtrack,
+                "scanned": m.scanned,
+            },
+            "scan_state": list(rec.scan_state),
+            "gaps": [list(g) for g in run.gaps],
+        }
+        for _, _, values in rec.blocks:
+            steps += _le(values)
+        for _, p, _, _ in rec.checkpoints:
+            paths += _le(p)
+    solutions = bytearray()
+    for sol in run.solutions:
+        solutions += _le(array("i", [len(sol), *sol]))
+    target = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(target))
+    fd, temp = tempfile.mkstemp(prefix=".knightviz-", suffix=".tmp", dir=folder)
+    try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temp, 0o666 & ~mask)  # as open() would make it (mkstemp makes it private)
+        with os.fdopen(fd, "wb") as raw, zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("run.json", json.dumps(header, indent=1))
+            # Steps compress about 4:1; level 1 is several times faster than the default
+            # and almost as small (63 MB of steps for plain 8x8 from a8).
+            z.writestr("steps.bin", bytes(steps), compresslevel=1)
+            z.writestr("checkpoints.bin", bytes(paths), compresslevel=1)
+            z.writestr("solutions.bin", bytes(solutions), compresslevel=1)
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def _int(value: Any, what: str, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise RunFileError(f"damaged file: {what} is not a whole number ≥ {low}")
+    return value
+
+
+def _ints(value: Any, what: str) -> list[int]:
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        raise RunFileError(f"damaged file: {what} is not a list of whole numbers")
+    return value
+
+
+def _number(value: Any, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise RunFileError(f"damaged file: {what} is not a number")
+    return float(value)
+
+
+def _in_board(values: Sequence[int], size: int, what: str, signed: bool = False) -> None:
+    if not values:
+        return
+    low = -size if signed else 0
+    if min(values) < low or max(values) >= size:
+        raise RunFileError(f"damaged file: {what} names squares off the board")
+
+
+def read_run(path: str | os.PathLike[str]) -> SavedRun:
+    """The run saved in ``path``; RunFileError (with a sentence saying why) if the file is
+    not a knightviz run, is damaged, or comes from a newer knightviz. OSError if it cannot
+    be read at all."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            try:
+                header = json.loads(z.read("run.json").decode("utf-8"))
+            except KeyError:
+                raise RunFileError("not a knightviz run file (no run.json inside)") from None
+            if not isinstance(header, dict) or header.get("format") != FORMAT:
+                raise RunFileError("not a knightviz run file")
+            version = header.get("version")
+            if not isinstance(version, int) or version > VERSION:
+                raise RunFileError(
+                    f"saved by a newer knightviz (file version {version}, this one reads "
+                    f"up to {VERSION})"
+                )
+            steps = _from_le(z.read("steps.bin"))
+            paths = _from_le(z.read("checkpoints.bin"))
+            solutions_data = _from_le(z.read("solutions.bin"))
+    except zipfile.BadZipFile as exc:
+        raise RunFileError(f"not a knightviz run file, or a damaged one ({exc})") from None
+    except KeyError as exc:
+        raise RunFileError(f"damaged file: {exc.args[0] if exc.args else exc}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise RunFileError("damaged file: its description (run.json) is unreadable") from None
+    except (EOFError, zlib.error, zipfile.LargeZipFile, NotImplementedError) as exc:
+        raise RunFileError(f"damaged file ({exc})") from None
+    try:
+        return _parse(header, steps, paths, solutions_data)
+    except RunFileError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise RunFileError(f"damaged file ({type(exc).__name__}: {exc})") from None
+
+
+def _parse(
+    header: dict[str, Any], steps: array[int], paths: array[int], solutions_data: array[int]
+) -> SavedRun:
+    puzzle = header["puzzle"]
+    if not isinstance(puzzle, str):
+        raise RunFileError("damaged file: no puzzle")
+    rows, cols = _int(header["rows"], "rows", 1), _int(header["cols"], "cols", 1)
+    size = rows * cols
+    settings = header["settings"]
+    if not isinstance(settings, dict):
+        raise RunFileError("damaged file: settings")
+    start_list = _ints(header["start"], "start")
+    if len(start_list) != 2 or not (0 <= start_list[0] < rows and 0 <= start_list[1] < cols):
+        raise RunFileError("damaged file: the start square is off the board")
+    r = header["result"]
+    solution = r["solution"]
+    if solution is not None:
+        solution = tuple(_ints(solution, "the solution"))
+        _in_board(solution, size, "the solution")
+    reason = r["reason"]
+    if reason is not None and not isinstance(reason, str):
+        raise RunFileError("damaged file: the reason")
+    result = Result(
+        Outcome(r["outcome"]),
+        _int(r["moves"], "moves"),
+        _int(r["backtracks"], "backtracks"),
+        reason,
+        solution,
+        _number(r["seconds"], "seconds"),
+        _int(r["count"], "count"),
+    )
+    _in_board(solutions_data, size + 1, "a solution")
+    solutions: list[tuple[int, ...]] = []
+    i = 0
+    for _ in range(_int(header["solutions"], "solutions")):
+        n = solutions_data[i]
+        solutions.append(tuple(solutions_data[i + 1 : i + 1 + n]))
+        i += 1 + n
+    if i != len(solutions_data) or any(len(s) > size for s in solutions):
+        raise RunFileError("damaged file: the solutions")
+    _in_board([sq for s in solutions for sq in s], size, "a solution")
+    explored = header["explored"]
+    run = SavedRun(
+        puzzle=puzzle,
+        rows=rows,
+        cols=cols,
+        settings=settings,
+        start=(start_list[0], start_list[1]),
+        result=result,
+        wall_seconds=_number(header["wall_seconds"], "wall time"),
+        solutions=solutions,
+        anyway=bool(header["anyway"]),
+        explored=None if explored is None else _number(explored, "explored"),
+    )
+    rec = header["recording"]
+    if rec is not None:
+        run.recording = _recording(rec, size, steps, paths)
+    return run
+
+
+def _recording(
+    rec: dict[str, Any], size: int, steps: array[int], paths: array[int]
+) -> RecordingData:
+    _in_board(steps, size, "the recorded steps", signed=True)
+    _in_board(paths, size, "a checkpoint")
+    initial = _ints(rec["initial"], "the initial squares")
+    _in_board(initial, size, "the initial squares")
+    length = _int(rec["length"], "the recording's length")
+    block = _int(rec["block"], "the block size", 1)
+    blocks = []
+    offset = 0
+    for entry in rec["blocks"]:
+        b, fill = _ints(entry, "a block")
+        blocks.append((b, fill, steps[offset : offset + fill]))
+        offset += fill
+    if offset != len(steps):
+        raise RunFileError("damaged file: the recorded steps do not match their description")
+    checkpoints = []
+    offset = 0
+    for entry in rec["checkpoints"]:
+        step, moves, backtracks, n = _ints(entry, "a checkpoint")
+        checkpoints.append((step, paths[offset : offset + n], moves, backtracks))
+        offset += n
+    if offset != len(paths):
+        raise RunFileError("damaged file: the checkpoints do not match their description")
+    holes = [tuple(_ints(h, "a skipped stretch")) for h in rec["holes"]]
+    if any(len(h) != 2 or not 0 <= h[0] <= h[1] <= length for h in holes):
+        raise RunFileError("damaged file: a skipped stretch lies outside the recording")
+    m = rec["markers"]
+    markers = Markers(
+        _int(m["deepest_step"], "a marker"),
+        _int(m["deepest"], "a marker"),
+        _ints(m["solutions"], "the solution markers"),
+        _int(m["longest_backtrack_step"], "a marker"),
+        _int(m["longest_backtrack"], "a marker"),
+        _int(m["scanned"], "a marker"),
+    )
+    depth = rec["solution_depth"]
+    counts = _ints(rec["counts"], "the counts")
+    scan_state = _ints(rec["scan_state"], "the scan state")
+    return RecordingData(
+        initial=tuple(initial),
+        length=length,
+        block=block,
+        checkpoint_every=_int(rec["checkpoint_every"], "the checkpoint interval", 1),
+        solution_depth=None if depth is None else _int(depth, "the solution depth"),
+        finished=bool(rec["finished"]),
+        counts=(counts[0], counts[1]),
+        holes=[(h[0], h[1]) for h in holes],
+        blocks=blocks,
+        checkpoints=checkpoints,
+        markers=markers,
+        scan_state=(scan_state[0], scan_state[1]),
+    )
+
+
+def rebuild(data: RecordingData, into: Recording) -> Recording:
+    """Load ``data`` into the new, empty recording ``into`` and check that it seeks: any
+    inconsistency in a file that passed ``read_run`` is a RunFileError here."""
+    try:
+        into.load(data)
+        for step in {0, data.length // 3, data.length // 2, data.length}:
+            into.seek(step)
+    except (ValueError, IndexError, AssertionError) as exc:
+        into.release()
+        raise RunFileError(f"damaged file: its recording does not replay ({exc})") from None
+    return into
