@@ -67,8 +67,8 @@ def test_greedy_first_on_8x8_fails_from_e6_only(window, qtbot):
     # Shown: the action checked, the overlay on the board, the legend under it.
     assert window.map_action.isChecked() and window.board.overlay() is window.startmap.layer
     assert window.map_legend.isVisible()
-    assert "63 of 64 solved" in window.map_legend.summary.text()
-    assert "1 no tour found" in window.map_legend.summary.text()
+    assert "63 of 64 solved" in window.map_legend.summary.full_text()
+    assert "1 no tour found" in window.map_legend.summary.full_text()
     # e6 is marked failed (red); a solved square carries the fast end of the scale.
     assert close(pixel(window.board, "e6"), FAILED_COLOUR)
     assert close(pixel(window.board, "d4"), ramp(1.0))
@@ -108,7 +108,7 @@ def test_cancel_mid_map_keeps_the_squares_done_and_joins_the_thread(window, qtbo
     QApplication.processEvents()
     assert window.map_outcomes() == kept  # nothing arrives afterwards
     assert legend.again_button.isVisible() and not legend.cancel_button.isVisible()
-    assert legend.summary.text().startswith("cancelled")
+    assert legend.summary.full_text().startswith("cancelled")
     tip = window.board.tooltip_at(centre(window.board, "h1"))
     assert tip is not None and tip.startswith("h1: not mapped (the map was cancelled)")
 
@@ -170,7 +170,7 @@ def test_new_settings_map_again_and_queens_has_no_map(window, qtbot):
         # At once: nothing of the 8x8 map is left.
         assert "h8" not in window.map_result() and window.startmap.rows == 6
     assert len(window.map_result()) == 36 and window.startmap.settings.rows == 6
-    assert window.map_legend.title.text().startswith("Steps per start square: 6×6")
+    assert window.map_legend.title.full_text().startswith("Map of 6×6 · Warnsdorff")
     configure(window, "queens", n=8)
     assert not window.map_action.isEnabled() and not window.map_action.isChecked()
     assert "N-Queens" in window.map_action.toolTip()

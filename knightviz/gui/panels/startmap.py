@@ -102,7 +102,14 @@ LIMIT_HATCH = QColor("#7a7a7a")
 IMPOSSIBLE_COLOUR = QColor("#2e2e2e")
 IMPOSSIBLE_CROSS = QColor("#bdbdbd")
 #: Smallest legible figure in a square (px); below it squares carry colour only.
-MIN_FIGURE_PX = 8
+MIN_FIGURE_PX = 7
+#: A figure takes at most this share of its square's width, and its height…
+FIGURE_WIDTH = 0.88
+FIGURE_HEIGHT = 0.32
+#: …and is never bigger than this (px).
+MAX_FIGURE_PX = 22
+#: Squares this big (px) or bigger get a thin grid line.
+MIN_GRID = 8
 #: The overlay's opacity while a run is on the board (the run stays readable).
 DIMMED = 0.28
 
@@ -219,6 +226,40 @@ def mark_pixmap(paint: Callable[[QPainter, QRectF], None], side: int, dpr: float
     return pm
 
 
+class FigureFonts:
+    """The bold font of the squares' figures, shrunk per figure to fit its square."""
+
+    def __init__(self, base: QFont, side: float) -> None:
+        self._base = QFont(base)
+        self._base.setBold(True)
+        self._side = side
+        self._px = min(MAX_FIGURE_PX, int(side * FIGURE_HEIGHT))
+        self._fonts: dict[int, tuple[QFont, QFontMetricsF]] = {}
+
+    def _font(self, px: int) -> tuple[QFont, QFontMetricsF]:
+        found = self._fonts.get(px)
+        if found is None:
+            font = QFont(self._base)
+            font.setPixelSize(px)
+            found = self._fonts[px] = (font, QFontMetricsF(font))
+        return found
+
+    def fitting(self, text: str) -> QFont | None:
+        """The font to write ``text`` in its square, or None if it cannot be read there."""
+        px = self._px
+        if px < MIN_FIGURE_PX:
+            return None
+        font, fm = self._font(px)
+        room = self._side * FIGURE_WIDTH
+        width = fm.horizontalAdvance(text)
+        if width > room:
+            px = int(px * room / width)
+            if px < MIN_FIGURE_PX:
+                return None
+            font = self._font(px)[0]
+        return font
+
+
 # -- the worker -------------------------------------------------------------------------------
 
 
@@ -299,11 +340,15 @@ class StartMapLayer(Overlay):
         g = ctx.geometry
         if (g.rows, g.cols) != (m.rows, m.cols):
             return  # the board shows another size (the map is about to be cleared)
-        key = (g.key(), ctx.dpr, m.version, ctx.font.key())
-        if self._pixmap is None or key != self._key:
-            self._pixmap = self._render(ctx)
-            self._key = key
         dimmed = len(ctx.model.path) > 1  # a run on the board: keep it readable
+        # The piece hides its square's figure: the legend tells it instead.
+        piece = None if dimmed else ctx.current
+        if piece != m.piece:
+            m.set_piece(piece)
+        key = (g.key(), ctx.dpr, m.version, ctx.font.key(), piece)
+        if self._pixmap is None or key != self._key:
+            self._pixmap = self._render(ctx, piece)
+            self._key = key
         if dimmed:
             p.setOpacity(DIMMED)
         p.drawPixmap(0, 0, self._pixmap)
@@ -317,7 +362,7 @@ class StartMapLayer(Overlay):
             w = pen.widthF() / 2
             p.drawRect(rect.adjusted(w, w, -w, -w))
 
-    def _render(self, ctx: PaintContext) -> QPixmap:
+    def _render(self, ctx: PaintContext, piece: int | None) -> QPixmap:
         g = ctx.geometry
         m = self._map
         pm = new_pixmap(g.width, g.height, ctx.dpr)
@@ -326,17 +371,7 @@ class StartMapLayer(Overlay):
             return pm
         scale = LogScale(m.rows * m.cols, m.cap_used)
         side = g.square
-        font = QFont(ctx.font)
-        font.setBold(True)
-        px = int(side * 0.3)
-        if px >= MIN_FIGURE_PX:
-            font.setPixelSize(px)
-            fm = QFontMetricsF(font)
-            widest = max(fm.horizontalAdvance(t) for t in ("888k", ">8.8M"))
-            if widest > side * 0.86:
-                px = int(px * side * 0.86 / widest)
-                font.setPixelSize(max(1, px))
-        figures = px >= MIN_FIGURE_PX
+        fonts = FigureFonts(ctx.font, side)
         centre = Qt.AlignmentFlag.AlignCenter
         with QPainter(pm) as p:
             p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
@@ -357,12 +392,15 @@ class StartMapLayer(Overlay):
                     paint_impossible(p, rect)
                     p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
                     continue
-                if figures:
-                    text = compact(run.steps) if label != LIMIT else ">" + compact(run.steps)
+                if sq == piece:
+                    continue
+                text = compact(run.steps) if label != LIMIT else ">" + compact(run.steps)
+                font = fonts.fitting(text)
+                if font is not None:
                     p.setFont(font)
                     p.setPen(ink(fill))
                     p.drawText(rect, centre, text)
-            if figures:
+            if side >= MIN_GRID:
                 # A thin grid: neighbouring squares of one colour stay apart.
                 p.setPen(QPen(QColor(0, 0, 0, 60), 1.0))
                 for sq in runs:
@@ -384,6 +422,8 @@ class StartMap(QObject):
     map_changed = Signal()
     #: The job failed: one line for the status bar.
     map_failed = Signal(str)
+    #: The piece stands on another square of the map (``piece``), or left it.
+    piece_changed = Signal()
 
     _instances: ClassVar[weakref.WeakSet[StartMap]] = weakref.WeakSet()
     #: Threads that did not stop in time: kept so Qt never destroys them running.
@@ -411,6 +451,8 @@ class StartMap(QObject):
         self._worker: MapWorker | None = None
         self._thread: QThread | None = None
         self._t0 = 0.0
+        #: The square the board's piece stands on while the map is shown (None: a run).
+        self.piece: int | None = None
 
     @classmethod
     def running_threads(cls) -> list[tuple[StartMap, QThread]]:
@@ -516,6 +558,28 @@ class StartMap(QObject):
                 name, reason
             )
         return f"{text}\n{click}"
+
+    def brief(self, square: int | None) -> str:
+        """A few words on ``square``: "e6: stuck after 59 steps" ("" if not mapped)."""
+        run = None if square is None else self._runs.get(square)
+        if run is None or square is None:
+            return ""
+        name = Board(self.rows, self.cols).name(square)
+        label = run.label
+        if label == SOLVED:
+            return self.tr("{0}: tour in {1} steps").format(name, fmt_int(run.steps))
+        if label == LIMIT:
+            return self.tr("{0}: no tour within the cap").format(name)
+        if label == STUCK:
+            return self.tr("{0}: stuck after {1} steps").format(name, fmt_int(run.steps))
+        if label == EXHAUSTED:
+            return self.tr("{0}: no tour ({1} steps)").format(name, fmt_int(run.steps))
+        return self.tr("{0}: no tour can exist").format(name)
+
+    def set_piece(self, square: int | None) -> None:
+        """The board's overlay says where the piece stands (it paints around it)."""
+        self.piece = square
+        self.piece_changed.emit()
 
     # -- commands -----------------------------------------------------------------------------
 
@@ -736,6 +800,32 @@ class ColourBar(QWidget):
                 p.drawText(QPointF(start, bar.bottom() + 3 + fm.ascent()), text)
 
 
+class ElidedLabel(QLabel):
+    """One line that ends in "…" when it does not fit; the whole text on hover."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self._full = ""
+
+    def set_full_text(self, text: str) -> None:
+        self._full = text
+        self.setToolTip(text)
+        self._elide()
+
+    def full_text(self) -> str:
+        return self._full
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        fm = self.fontMetrics()
+        self.setText(fm.elidedText(self._full, Qt.TextElideMode.ElideRight, self.width()))
+
+
 class StartMapLegend(QWidget):
     """Under its board while the map is shown: what the colours and marks mean, the cap,
     and while running a progress bar and Cancel."""
@@ -744,13 +834,10 @@ class StartMapLegend(QWidget):
         super().__init__(parent)
         self.setObjectName("mapLegend")
         self._map = owner
-        self.title = QLabel()
+        self.title = ElidedLabel()
         self.title.setObjectName("mapTitleLabel")
-        self.title.setTextFormat(Qt.TextFormat.PlainText)
-        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.summary = QLabel()
+        self.summary = ElidedLabel()
         self.summary.setObjectName("mapSummaryLabel")
-        self.summary.setTextFormat(Qt.TextFormat.PlainText)
         self.cap_spin = QSpinBox()
         self.cap_spin.setObjectName("mapCapSpin")
         self.cap_spin.setRange(MIN_CAP, MAX_CAP)
@@ -781,23 +868,40 @@ class StartMapLegend(QWidget):
         for button in (self.cancel_button, self.again_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.bar = ColourBar(owner)
+        self.piece_label = QLabel()
+        self.piece_label.setObjectName("mapPieceLabel")
+        self.piece_label.setToolTip(self.tr("The square the knight stands on"))
 
+        # Three rows: what is mapped and the cap; how it went (or progress and Cancel);
+        # what the colours and marks mean.
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.title, 1)
-        top.addWidget(self.summary)
         top.addSpacing(8)
         top.addWidget(cap_label)
         top.addWidget(self.cap_spin)
+        middle = QHBoxLayout()
+        middle.setContentsMargins(0, 0, 0, 0)
+        middle.addWidget(self.summary, 1)
+        middle.addSpacing(10)
+        middle.addWidget(self.piece_label)
+        middle.addWidget(self.progress)
+        middle.addWidget(self.cancel_button)
+        middle.addWidget(self.again_button)
         bottom = QHBoxLayout()
         bottom.setContentsMargins(0, 0, 0, 0)
+        steps_label = QLabel(self.tr("Steps"))
+        steps_label.setToolTip(
+            self.tr("Steps (moves + backtracks) from each start square, on a log scale")
+        )
+        bottom.addWidget(steps_label, 0, Qt.AlignmentFlag.AlignTop)
         bottom.addWidget(self.bar, 1)
         self._marks: list[tuple[QLabel, Callable[[QPainter, QRectF], None]]] = []
         for paint, text, tip in (
             (
                 paint_limit,
-                self.tr("over the cap"),
-                self.tr("The search reached the cap without finding a tour"),
+                self.tr("over cap"),
+                self.tr("Over the cap: the search reached the cap without finding a tour"),
             ),
             (
                 paint_failed,
@@ -809,8 +913,11 @@ class StartMapLegend(QWidget):
             ),
             (
                 paint_impossible,
-                self.tr("no tour can exist"),
-                self.tr("A known fact rules out a tour from this square: nothing searched"),
+                self.tr("impossible"),
+                self.tr(
+                    "No tour can exist: a known fact rules out a tour from this square, "
+                    "nothing searched"
+                ),
             ),
         ):
             swatch = QLabel()
@@ -821,20 +928,19 @@ class StartMapLegend(QWidget):
             bottom.addSpacing(6)
             bottom.addWidget(swatch)
             bottom.addWidget(label)
-        bottom.addSpacing(6)
-        bottom.addWidget(self.progress)
-        bottom.addWidget(self.cancel_button)
-        bottom.addWidget(self.again_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 2, 0, 2)
         layout.setSpacing(2)
         layout.addLayout(top)
+        layout.addLayout(middle)
         layout.addLayout(bottom)
 
         self.cap_spin.valueChanged.connect(owner.set_cap)
         self.cancel_button.clicked.connect(owner.cancel)
         self.again_button.clicked.connect(owner.restart)
         owner.map_changed.connect(self.refresh)
+        # Queued: the board's paint reports it, and the label is not to be set mid-paint.
+        owner.piece_changed.connect(self.refresh, Qt.ConnectionType.QueuedConnection)
         self._swatch_dpr = 0.0
         self.refresh()
 
@@ -849,15 +955,16 @@ class StartMapLegend(QWidget):
         self._paint_swatches()
         if not m.shown:
             return
-        self.title.setText(self.tr("Steps per start square: {0}").format(m.describe()))
-        self.title.setToolTip(self.title.text())
+        self.title.set_full_text(self.tr("Map of {0}").format(m.describe()))
         running = m.running
         self.progress.setVisible(running)
         self.cancel_button.setVisible(running)
         self.again_button.setVisible(not running and m.cancelled)
+        self.piece_label.setText(m.brief(m.piece))
+        self.piece_label.setVisible(not running and bool(self.piece_label.text()))
         self.progress.setRange(0, max(1, m.total))
         self.progress.setValue(m.done)
-        self.summary.setText(self.summary_text())
+        self.summary.set_full_text(self.summary_text())
         self.bar.update()
 
     def summary_text(self) -> str:
