@@ -23,7 +23,7 @@ from knightviz.gui.panels.startmap import (
 )
 from knightviz.gui.puzzles.knight import KnightPuzzle, KnightSettings
 
-from .conftest import configure
+from .conftest import UNLIMITED, configure, set_speed, start_and_finish
 
 GREEDY = {"warnsdorff": True, "tie_break": "first", "backtrack": False}
 
@@ -257,3 +257,17 @@ def test_the_log_scale_runs_from_a_tour_without_backtracking_to_the_cap():
     assert scale.fraction(63) == 0.0 and scale.fraction(1_000_000) == 1.0
     assert 0.0 < scale.fraction(1000) < scale.fraction(10_000) < 1.0
     assert close(scale.colour(63), ramp(1.0)) and close(scale.colour(1_000_000), ramp(0.0))
+
+
+def test_a_run_on_the_board_dims_the_map_and_reset_brings_it_back(window, qtbot):
+    configure(window, n=8, **GREEDY)
+    map_now(window, qtbot)
+    window.board.repaint()
+    qtbot.waitUntil(lambda: window.map_legend.piece_label.text() == "a8: tour in 63 steps")
+    assert close(pixel(window.board, "d4"), ramp(1.0))
+    set_speed(window, UNLIMITED)
+    start_and_finish(window, qtbot)
+    assert not close(pixel(window.board, "d4"), ramp(1.0))  # the tour shows through
+    assert window.board.tooltip_at(centre(window.board, "e6")).startswith("e6: stuck")
+    window.reset()
+    assert close(pixel(window.board, "d4"), ramp(1.0))
