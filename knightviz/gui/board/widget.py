@@ -146,7 +146,7 @@ class BoardWidget(QWidget):
         return self._overlay
 
     def _sort_layers(self) -> None:
-        extra = [] if self._overlay is None else [self._overlay]
+        extra: list[Layer] = [] if self._overlay is None else [self._overlay]
         self._layers = sorted(self._base + self._puzzle_layers + extra, key=lambda x: x.z)
         self.update()
 
