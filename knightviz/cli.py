@@ -42,6 +42,7 @@ from .engine.formats import (
     solve_text,
 )
 from .engine.queens import QueensSearch, count_queens
+from .engine.sweep import sweep_starts
 
 PROG = "knightviz"
 EXIT_OK, EXIT_NOT_FOUND, EXIT_USAGE = 0, 1, 2
@@ -404,19 +405,21 @@ def _count_cmd(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 def _sweep(args: argparse.Namespace, out: IO[str]) -> int:
     board = Board(*args.size)
     rows: list[dict[str, Any]] = []
-    for start in range(board.size):
-        result = TourSearch(_config(args, start, args.limit)).run()
-        r, c = board.coords(start)
+    config = _config(args, 0, args.limit)
+    for run in sweep_starts(
+        board.rows, board.cols, config.strategy, args.closed, args.limit, args.search_anyway
+    ):
+        r, c = board.coords(run.square)
         rows.append(
             {
-                "square": board.name(start),
+                "square": board.name(run.square),
                 "row": r,
                 "col": c,
-                "outcome": result.outcome.value,
-                "moves": result.moves,
-                "backtracks": result.backtracks,
-                "steps": result.steps,
-                "seconds": round(result.seconds, 6),
+                "outcome": run.outcome.value,
+                "moves": run.moves,
+                "backtracks": run.backtracks,
+                "steps": run.steps,
+                "seconds": round(run.seconds, 6),
             }
         )
     solved = sum(row["outcome"] == Outcome.SOLVED.value for row in rows)
@@ -433,7 +436,7 @@ def _sweep(args: argparse.Namespace, out: IO[str]) -> int:
         payload = {
             "rows": board.rows,
             "cols": board.cols,
-            "strategy": _config(args, 0, args.limit).strategy.describe(),
+            "strategy": config.strategy.describe(),
             "closed": args.closed,
             "limit": args.limit,
             "starts": rows,

@@ -12,7 +12,7 @@ from importlib import resources
 from time import monotonic
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QRect, Qt, QTimer, Slot
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QRect, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -54,6 +54,7 @@ from knightviz.gui.panels.history import HistoryTable
 from knightviz.gui.panels.race import Race, RaceState, RaceView
 from knightviz.gui.panels.solutions import SolutionsPanel
 from knightviz.gui.panels.stack import StackView
+from knightviz.gui.panels.startmap import StartMap, StartMapLegend
 from knightviz.gui.panels.timeline import Timeline
 from knightviz.gui.puzzles.base import CURRENT, DONE, NEXT, Puzzle
 from knightviz.gui.puzzles.knight import KnightPuzzle
@@ -105,6 +106,9 @@ class StatusLabel(QLabel):
 class MainWindow(QMainWindow):
     """Board in the middle, controls and counters on the right, history and panels docked."""
 
+    #: The start-square map ended: True when every square is mapped, False when cancelled.
+    map_finished = Signal(bool)
+
     def __init__(self, translations: Translations | None = None) -> None:
         super().__init__()
         self.setObjectName("mainWindow")
@@ -138,6 +142,9 @@ class MainWindow(QMainWindow):
         self.race_view = RaceView(self.race, self.puzzles)
         self.race_view.set_defaults()
         self._race_docks: list[QDockWidget] = []
+        #: The start-square map of the board, and its legend (Compare, Map all start squares).
+        self.startmap = StartMap(self.board, self)
+        self.map_legend = StartMapLegend(self.startmap)
         self._explained_version = -1
         self._explain_tick = 0
         self._runs = 0
@@ -180,6 +187,58 @@ class MainWindow(QMainWindow):
         """The "this run looks stuck" advice, or None."""
         return None if self.hint_banner.isHidden() else self.hint_banner.text()
 
+    # -- the start-square map -----------------------------------------------------------------
+
+    @Slot()
+    def start_map(self) -> None:
+        """Map the current strategy from every start square (in the background)."""
+        if not self.session.puzzle.movable_start:
+            return
+        self.map_action.blockSignals(True)
+        self.map_action.setChecked(True)
+        self.map_action.blockSignals(False)
+        self.startmap.start(self.session.puzzle, self.session.settings)
+
+    def map_result(self) -> dict[str, int | None]:
+        """Square name → steps (None: no tour can exist there, nothing searched)."""
+        return self.startmap.result()
+
+    def map_outcomes(self) -> dict[str, str]:
+        """Square name → solved, limit, stuck, exhausted or impossible."""
+        return self.startmap.outcomes()
+
+    @Slot(bool)
+    def _on_map_toggled(self, on: bool) -> None:
+        if on:
+            self.start_map()
+        else:
+            self.startmap.clear()
+
+    @Slot(bool)
+    def _on_map_finished(self, complete: bool) -> None:
+        self.map_finished.emit(complete)
+
+    def _sync_map(self) -> None:
+        """The map follows the settings: made again for new ones while shown; none for a
+        puzzle without a start square."""
+        puzzle = self.session.puzzle
+        self.map_action.setEnabled(puzzle.movable_start)
+        if puzzle.movable_start:
+            self.map_action.setToolTip(
+                self.tr(
+                    "Run the current strategy from every start square and colour each "
+                    "square by the steps it took"
+                )
+            )
+        else:
+            self.map_action.setToolTip(
+                self.tr("No start square to map: N-Queens always starts from an empty board")
+            )
+            self.map_action.setChecked(False)  # clears the map
+            return
+        if self.startmap.shown and not self.startmap.matches(puzzle, self.session.settings):
+            self.start_map()
+
     # -- construction ---------------------------------------------------------------------------
 
     def _build_layout(self) -> None:
@@ -201,6 +260,7 @@ class MainWindow(QMainWindow):
         centre_layout.addWidget(self.verdict_banner)
         centre_layout.addWidget(self.hint_banner)
         centre_layout.addWidget(self.board, 1)
+        centre_layout.addWidget(self.map_legend)
         centre_layout.addWidget(self.timeline)
         self.narration = QLabel()
         self.narration.setObjectName("narrationLabel")
@@ -435,6 +495,12 @@ class MainWindow(QMainWindow):
         self.race_action.toggled.connect(self.set_race_mode)
         self.compare_menu.addAction(self.race_action)
         self.compare_toolbar.addAction(self.race_action)
+        self.map_action = QAction(self.tr("Map all start squares"), self)
+        self.map_action.setObjectName("mapAction")
+        self.map_action.setCheckable(True)
+        self.map_action.toggled.connect(self._on_map_toggled)
+        self.compare_menu.addAction(self.map_action)
+        self.compare_toolbar.addAction(self.map_action)
 
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         for dock in (
@@ -480,6 +546,8 @@ class MainWindow(QMainWindow):
         self.board.drag_refused.connect(self._on_drag_refused)
         self.history.record_activated.connect(self._on_record_activated)
         self.search_anyway_button.clicked.connect(self.search_anyway)
+        self.startmap.map_finished.connect(self._on_map_finished)
+        self.startmap.map_failed.connect(self._on_failed)
         self.solutions_panel.solution_clicked.connect(self._on_solution_clicked)
         self.stack_view.level_hovered.connect(self._on_level_hovered)
         s.changed.connect(self._sync)
@@ -742,6 +810,7 @@ class MainWindow(QMainWindow):
         self._shutting_down = True
         self._engine_timer.stop()
         self.race.shutdown()
+        self.startmap.shutdown()
         self.session.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -810,6 +879,7 @@ class MainWindow(QMainWindow):
         self.constraints_panel.set_board(n, getattr(s.settings, "variant", "sets"))
         self.solutions_panel.set_describe(lambda sol, n=n: solution_text(n, sol))
         self.solutions_panel.clear()
+        self._sync_map()
         self._sync()
 
     @Slot(float)

@@ -140,8 +140,52 @@ def _scene_race(window: MainWindow) -> int:
     return 3600
 
 
+def _map(window: MainWindow, settings: KnightSettings, at: tuple[int, int] = (0, 0)) -> None:
+    """Map every start square for ``settings`` and wait for the whole map."""
+    configure(window, "knight", settings, math.inf, at)
+    window.start_map()
+    while window.startmap.running:
+        QApplication.processEvents()
+
+
+def _scene_map(window: MainWindow) -> int:
+    """Plain backtracking on 8×8, a million steps a square at most: most starts hit the cap."""
+    _map(window, KnightSettings(8, 8, warnsdorff=False))
+    return 500
+
+
+def _scene_map_greedy(window: MainWindow) -> int:
+    """Warnsdorff, ties first, no backtracking: every start but e6 finds a tour in 63."""
+    _map(window, KnightSettings(8, 8, backtrack=False), (2, 4))
+    return 500
+
+
+def _scene_map6(window: MainWindow) -> int:
+    """6×6 plain: from some squares a tour in thousands of steps, from others not in a million."""
+    _map(window, KnightSettings(6, 6, warnsdorff=False), (0, 0))
+    return 500
+
+
+def _scene_map5(window: MainWindow) -> int:
+    """5×5 plain: tours, squares over the cap and the colour no tour can start on."""
+    _map(window, KnightSettings(5, 5, warnsdorff=False), (2, 2))
+    return 500
+
+
+def _scene_map_running(window: MainWindow) -> int:
+    """8×8 plain caught mid-map: progress and Cancel under the board."""
+    configure(window, "knight", KnightSettings(8, 8, warnsdorff=False), math.inf)
+    window.start_map()
+    return 1200
+
+
 SCENES: dict[str, Callable[[MainWindow], int]] = {
     "race": _scene_race,
+    "map": _scene_map,
+    "map-greedy": _scene_map_greedy,
+    "map5": _scene_map5,
+    "map6": _scene_map6,
+    "map-running": _scene_map_running,
     "scrub": _scene_scrub,
     "explain": _scene_explain,
     "gauge": _scene_gauge,

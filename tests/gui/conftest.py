@@ -27,14 +27,16 @@ def no_thread_left_running(qapp: QApplication):
 
     interval = sys.getswitchinterval()
     yield
+    from knightviz.gui.panels.startmap import StartMap
     from knightviz.gui.solver import SolverController, SwitchInterval
 
-    leaked = SolverController.running_threads()
-    for controller, _thread in leaked:
-        controller.shutdown()
+    leaked: list = SolverController.running_threads()
+    leaked += StartMap.running_threads()
+    for owner, _thread in leaked:
+        owner.shutdown()
     for widget in QApplication.topLevelWidgets():
         widget.close()
-    assert not leaked, f"test left {len(leaked)} solver thread(s) running"
+    assert not leaked, f"test left {len(leaked)} solver or map thread(s) running"
     assert SwitchInterval.users() == 0, "a run did not release the switch interval"
     assert sys.getswitchinterval() == interval, "the GIL switch interval was not restored"
 

@@ -28,6 +28,7 @@ Z_UNDER = 30  # path, attacked squares
 Z_NUMBERS = 40
 Z_MARKER = 50
 Z_HINTS = 60  # degrees, rejected squares
+Z_MAP = 65  # a window's overlay (the start-square map): over the run, under the piece
 Z_PIECES = 70
 Z_OVERLAY = 80
 Z_FOCUS = 90
@@ -80,6 +81,17 @@ class Layer:
 
     def invalidate(self) -> None:
         """Drop caches (palette or font changed)."""
+
+
+class Overlay(Layer):
+    """A layer a window lays over the board (``BoardWidget.set_overlay``), apart from the
+    puzzle's own; it may explain a square in a tooltip."""
+
+    z = Z_MAP
+
+    def tooltip(self, square: int) -> str | None:
+        """The tooltip for ``square`` (board index), or None for none."""
+        return None
 
 
 def load_svg(name: str) -> QSvgRenderer:

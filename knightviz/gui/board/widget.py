@@ -16,6 +16,7 @@ from PySide6.QtGui import (
     QFocusEvent,
     QFont,
     QFontMetricsF,
+    QHelpEvent,
     QHideEvent,
     QKeyEvent,
     QMouseEvent,
@@ -23,7 +24,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QShowEvent,
 )
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from knightviz.gui.board.geometry import BoardGeometry, TextMetrics
 from knightviz.gui.board.layers import (
@@ -32,6 +33,7 @@ from knightviz.gui.board.layers import (
     HighlightLayer,
     Layer,
     MarkerLayer,
+    Overlay,
     PaintContext,
     ShadeLayer,
     SquaresLayer,
@@ -88,6 +90,7 @@ class BoardWidget(QWidget):
             self._focus_layer,
         ]
         self._puzzle_layers: list[Layer] = []
+        self._overlay: Overlay | None = None
         self._layers = sorted(self._base, key=lambda layer: layer.z)
         self._metrics = TextMetrics()
         self._metrics_key: tuple[str, int] = ("", 0)
@@ -125,11 +128,27 @@ class BoardWidget(QWidget):
     def set_layers(self, layers: Iterable[Layer]) -> None:
         """The puzzle's own layers, painted between the shared ones by their ``z``."""
         self._puzzle_layers = list(layers)
-        self._layers = sorted(self._base + self._puzzle_layers, key=lambda layer: layer.z)
-        self.update()
+        self._sort_layers()
 
     def layers(self) -> list[Layer]:
         return list(self._layers)
+
+    def set_overlay(self, overlay: Overlay | None) -> None:
+        """Lay ``overlay`` over the board (the start-square map), or remove it (None).
+
+        Apart from the puzzle's layers, which stay as they are; its tooltips are shown.
+        """
+        if overlay is not self._overlay:
+            self._overlay = overlay
+            self._sort_layers()
+
+    def overlay(self) -> Overlay | None:
+        return self._overlay
+
+    def _sort_layers(self) -> None:
+        extra: list[Layer] = [] if self._overlay is None else [self._overlay]
+        self._layers = sorted(self._base + self._puzzle_layers + extra, key=lambda x: x.z)
+        self.update()
 
     def start_square(self) -> tuple[int, int]:
         """Where the piece stands before a run: (row, col), row 0 at the top."""
@@ -247,6 +266,14 @@ class BoardWidget(QWidget):
     def square_at(self, point: QPointF) -> tuple[int, int] | None:
         """The (row, col) under ``point``, or None off the board."""
         return self.board_geometry().square_at(QPointF(point))
+
+    def tooltip_at(self, point: QPointF) -> str | None:
+        """The overlay's tooltip for the square under ``point`` (None: no overlay, off the
+        board, or nothing to say)."""
+        square = self.square_at(point)
+        if self._overlay is None or square is None:
+            return None
+        return self._overlay.tooltip(square[0] * self._model.cols + square[1])
 
     def piece_square(self) -> tuple[int, int]:
         """Where the piece is drawn: the search's current square, or the start square."""
@@ -386,6 +413,18 @@ class BoardWidget(QWidget):
             and event.modifiers() == Qt.KeyboardModifier.NoModifier
         ):
             event.accept()
+            return True
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            pos = QPointF(event.pos())
+            text = self.tooltip_at(pos)
+            square = self.square_at(pos)
+            if text and square is not None:
+                # Bound to the square: moving to the next one asks again.
+                rect = self.square_rect(*square).toAlignedRect()
+                QToolTip.showText(event.globalPos(), text, self, rect)
+            else:
+                QToolTip.hideText()
+                event.ignore()
             return True
         return super().event(event)
 

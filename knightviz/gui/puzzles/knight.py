@@ -21,9 +21,11 @@ from PySide6.QtWidgets import (
 
 from knightviz.engine import (
     Board,
+    Heuristic,
     Outcome,
     Result,
     Search,
+    Strategy,
     TieBreak,
     Verdict,
     tour_search,
@@ -69,6 +71,13 @@ class KnightSettings:
     seed: int = 0
     backtrack: bool = True
     closed: bool = False
+
+
+def knight_strategy(s: KnightSettings) -> Strategy:
+    """The engine's strategy for these settings (the command line's ``--heuristic``,
+    ``--tie-break``, ``--seed`` and ``--no-backtrack``)."""
+    heuristic = Heuristic.WARNSDORFF if s.warnsdorff else Heuristic.NONE
+    return Strategy(heuristic, TieBreak(s.tie_break), s.seed, s.backtrack)
 
 
 class KnightSettingsWidget(SettingsWidget):
