@@ -191,32 +191,52 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def start_map(self) -> None:
-        """Map the current strategy from every start square (in the background)."""
+        """Map the current strategy from every start square (in the background); in race
+        mode each racer's strategy on its own board, side by side."""
         if not self.session.puzzle.movable_start:
             return
         self.map_action.blockSignals(True)
         self.map_action.setChecked(True)
         self.map_action.blockSignals(False)
-        self.startmap.start(self.session.puzzle, self.session.settings)
+        if self.race_mode:
+            for view in self.race_view.lane_views:
+                view.startmap.start(self.session.puzzle, view.lane.session.settings)
+        else:
+            self.startmap.start(self.session.puzzle, self.session.settings)
 
-    def map_result(self) -> dict[str, int | None]:
-        """Square name → steps (None: no tour can exist there, nothing searched)."""
-        return self.startmap.result()
+    def maps(self) -> list[StartMap]:
+        """The maps on show: the board's, or in race mode one per racer."""
+        if self.race_mode:
+            return [view.startmap for view in self.race_view.lane_views]
+        return [self.startmap]
 
-    def map_outcomes(self) -> dict[str, str]:
+    def map_result(self, lane: int = 1) -> dict[str, int | None]:
+        """Square name → steps (None: no tour can exist there, nothing searched); in race
+        mode racer ``lane``'s (1 or 2)."""
+        return self.maps()[min(lane, len(self.maps())) - 1].result()
+
+    def map_outcomes(self, lane: int = 1) -> dict[str, str]:
         """Square name → solved, limit, stuck, exhausted or impossible."""
-        return self.startmap.outcomes()
+        return self.maps()[min(lane, len(self.maps())) - 1].outcomes()
 
     @Slot(bool)
     def _on_map_toggled(self, on: bool) -> None:
         if on:
             self.start_map()
         else:
-            self.startmap.clear()
+            for startmap in self._all_maps():
+                startmap.clear()
+
+    def _all_maps(self) -> list[StartMap]:
+        return [self.startmap, *(view.startmap for view in self.race_view.lane_views)]
 
     @Slot(bool)
     def _on_map_finished(self, complete: bool) -> None:
-        self.map_finished.emit(complete)
+        """Every map on show has ended (both, in race mode)."""
+        maps = self.maps()
+        if any(m.running for m in maps):
+            return
+        self.map_finished.emit(complete and not any(m.cancelled for m in maps))
 
     def _sync_map(self) -> None:
         """The map follows the settings: made again for new ones while shown; none for a
@@ -236,7 +256,13 @@ class MainWindow(QMainWindow):
             )
             self.map_action.setChecked(False)  # clears the map
             return
-        if self.startmap.shown and not self.startmap.matches(puzzle, self.session.settings):
+        if self.race_mode:
+            pairs = [(v.startmap, v.lane.session.settings) for v in self.race_view.lane_views]
+        else:
+            pairs = [(self.startmap, self.session.settings)]
+        if self.map_action.isChecked() and any(
+            not m.matches(puzzle, settings) for m, settings in pairs
+        ):
             self.start_map()
 
     # -- construction ---------------------------------------------------------------------------
@@ -546,8 +572,9 @@ class MainWindow(QMainWindow):
         self.board.drag_refused.connect(self._on_drag_refused)
         self.history.record_activated.connect(self._on_record_activated)
         self.search_anyway_button.clicked.connect(self.search_anyway)
-        self.startmap.map_finished.connect(self._on_map_finished)
-        self.startmap.map_failed.connect(self._on_failed)
+        for startmap in self._all_maps():
+            startmap.map_finished.connect(self._on_map_finished)
+            startmap.map_failed.connect(self._on_failed)
         self.solutions_panel.solution_clicked.connect(self._on_solution_clicked)
         self.stack_view.level_hovered.connect(self._on_level_hovered)
         s.changed.connect(self._sync)
@@ -810,7 +837,8 @@ class MainWindow(QMainWindow):
         self._shutting_down = True
         self._engine_timer.stop()
         self.race.shutdown()
-        self.startmap.shutdown()
+        for startmap in self._all_maps():
+            startmap.shutdown()
         self.session.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -1055,6 +1083,8 @@ class MainWindow(QMainWindow):
         if self.race_action.isChecked() != on:
             self.race_action.setChecked(on)  # comes back here through toggled
             return
+        for startmap in self.maps():
+            startmap.clear()  # the maps of the mode left; the new mode's follow the action
         if on:
             self.session.reset()
             self.board.set_model(self.session.model)

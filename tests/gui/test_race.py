@@ -205,3 +205,33 @@ def test_race_8x8_plain_against_warnsdorff(window, qtbot, compiled):
     assert link is records[1].extra["race"] and link["runs"] == [1, 2]
     assert "#2" in window.history.item(0, 13).text()
     assert "#1" in window.history.item(1, 13).text()
+
+
+def test_two_maps_side_by_side_in_race_mode(window, qtbot):
+    """Plain against Warnsdorff on 5×5: each board gets its own strategy's map."""
+    from knightviz.cli import main as cli_main
+
+    race_on(window, n=5)
+    with qtbot.waitSignal(window.map_finished, timeout=60_000) as blocker:
+        window.map_action.setChecked(True)
+    assert blocker.args == [True]
+    plain, warnsdorff = window.map_result(1), window.map_result(2)
+    assert len(plain) == len(warnsdorff) == 25
+    for view in window.race_view.lane_views:
+        assert view.map_legend.isVisible()
+        assert view.lane.board.overlay() is not None
+    import io
+    import json
+    from contextlib import redirect_stdout
+
+    for result, heuristic in ((plain, "none"), (warnsdorff, "warnsdorff")):
+        out = io.StringIO()
+        with redirect_stdout(out):
+            cli_main(["sweep", "--size", "5", "--heuristic", heuristic, "--format", "json"])
+        rows = json.loads(out.getvalue())["starts"]
+        expected = {
+            r["square"]: None if r["outcome"] == "impossible" else r["steps"] for r in rows
+        }
+        assert result == expected
+    window.map_action.setChecked(False)
+    assert all(view.lane.board.overlay() is None for view in window.race_view.lane_views)

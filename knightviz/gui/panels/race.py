@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from knightviz.engine import Outcome
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.board.widget import BoardWidget
+from knightviz.gui.panels.startmap import StartMap, StartMapLegend
 from knightviz.gui.puzzles.base import Puzzle, SettingsWidget
 from knightviz.gui.session import TICK_MS, RecordingStore, RunClock, RunRecord, RunSession
 from knightviz.gui.solver.frames import PER_EVENT_MAX
@@ -454,21 +455,15 @@ class LaneView(QFrame):
         self.stack = QStackedWidget()
         self.widgets: dict[str, SettingsWidget] = {}
         for key, puzzle in puzzles.items():
-            widget = puzzle.create_settings_widget()
+            widget = puzzle.create_settings_widget(compact=True)
             for child in widget.findChildren(QWidget):
                 if child.objectName() and not child.objectName().startswith("qt_"):
                     child.setObjectName(child.objectName() + lane.suffix)
-            # The strategy's explanation is in the lane's title and tooltip: the boards
-            # get the height.
             for combo in widget.findChildren(QComboBox):
                 combo.setSizeAdjustPolicy(
                     QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
                 )
                 combo.setMinimumContentsLength(8)
-            for label in widget.findChildren(QLabel):
-                if label.objectName().startswith("strategyExplainLabel"):
-                    label.hide()
-                    label.setMaximumHeight(0)
             self.widgets[key] = widget
             self.stack.addWidget(widget)
         box = QVBoxLayout(self.strategy_box)
@@ -480,12 +475,20 @@ class LaneView(QFrame):
         self.badge.setMinimumHeight(self.badge.fontMetrics().lineSpacing() + 8)
         self.badge.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.counters = LaneCounters(lane.suffix)
+        #: This racer's start-square map (Compare, Map all start squares): two side by side.
+        self.startmap = StartMap(lane.board, self)
+        self.map_legend = StartMapLegend(self.startmap)
+        for child in self.map_legend.findChildren(QWidget):
+            if child.objectName():
+                child.setObjectName(child.objectName() + lane.suffix)
+        self.map_legend.setObjectName("mapLegend" + lane.suffix)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(4)
         layout.addWidget(self.title)
         layout.addWidget(self.strategy_box)
         layout.addWidget(lane.board, 1)
+        layout.addWidget(self.map_legend)
         layout.addWidget(self.badge)
         layout.addWidget(self.counters)
 

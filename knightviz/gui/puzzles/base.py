@@ -95,7 +95,10 @@ class Puzzle(QObject):
     def with_size(self, settings: Any, rows: int, cols: int) -> Any:
         return replace(settings, rows=rows, cols=cols)
 
-    def create_settings_widget(self, parent: QWidget | None = None) -> SettingsWidget:
+    def create_settings_widget(
+        self, parent: QWidget | None = None, compact: bool = False
+    ) -> SettingsWidget:
+        """The strategy's controls; ``compact``: in as few lines as possible (a race)."""
         raise NotImplementedError
 
     def initial(self, settings: Any, start: int) -> tuple[int, ...]:

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -83,7 +84,9 @@ def knight_strategy(s: KnightSettings) -> Strategy:
 class KnightSettingsWidget(SettingsWidget):
     """Strategy: Warnsdorff's rule and its tie-break (and seed), backtracking, closed tours."""
 
-    def __init__(self, puzzle: KnightPuzzle, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, puzzle: KnightPuzzle, parent: QWidget | None = None, compact: bool = False
+    ) -> None:
         super().__init__(parent)
         self._updating = False
         self.warnsdorff_check = QCheckBox(self.tr("Warnsdorff's rule"))
@@ -141,20 +144,34 @@ class KnightSettingsWidget(SettingsWidget):
         seed_row.setContentsMargins(0, 0, 0, 0)
         seed_row.addWidget(self.seed_spin, 1)
         seed_row.addWidget(self.new_seed_button)
-        form = QFormLayout()
-        form.setContentsMargins(0, 0, 0, 0)
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.tie_break_label = QLabel(self.tr("Tie-break"))
         self.seed_label = QLabel(self.tr("Seed"))
-        form.addRow(self.tie_break_label, self.tie_break_combo)
-        form.addRow(self.seed_label, seed_row)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.warnsdorff_check)
-        layout.addWidget(self.explain_label)
-        layout.addLayout(form)
-        layout.addWidget(self.backtrack_check)
-        layout.addWidget(self.closed_check)
+        if compact:
+            # Two lines (a race's lanes): the boards get the height; no explanation.
+            self.explain_label.hide()
+            grid = QGridLayout(self)
+            grid.setContentsMargins(0, 0, 0, 0)
+            grid.addWidget(self.warnsdorff_check, 0, 0)
+            grid.addWidget(self.tie_break_label, 0, 1)
+            grid.addWidget(self.tie_break_combo, 0, 2)
+            grid.addWidget(self.backtrack_check, 1, 0)
+            grid.addWidget(self.closed_check, 1, 1, 1, 2)
+            grid.addWidget(self.seed_label, 2, 1)
+            grid.addLayout(seed_row, 2, 2)
+            grid.setColumnStretch(2, 1)
+        else:
+            form = QFormLayout()
+            form.setContentsMargins(0, 0, 0, 0)
+            form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+            form.addRow(self.tie_break_label, self.tie_break_combo)
+            form.addRow(self.seed_label, seed_row)
+            layout = QVBoxLayout(self)
+            layout.setContentsMargins(0, 0, 0, 0)
+            layout.addWidget(self.warnsdorff_check)
+            layout.addWidget(self.explain_label)
+            layout.addLayout(form)
+            layout.addWidget(self.backtrack_check)
+            layout.addWidget(self.closed_check)
 
         for check in (self.warnsdorff_check, self.backtrack_check, self.closed_check):
             check.toggled.connect(self._changed)
@@ -226,8 +243,10 @@ class KnightPuzzle(Puzzle):
     def default_settings(self) -> KnightSettings:
         return KnightSettings()
 
-    def create_settings_widget(self, parent: QWidget | None = None) -> SettingsWidget:
-        return KnightSettingsWidget(self, parent)
+    def create_settings_widget(
+        self, parent: QWidget | None = None, compact: bool = False
+    ) -> SettingsWidget:
+        return KnightSettingsWidget(self, parent, compact)
 
     def initial(self, settings: Any, start: int) -> tuple[int, ...]:
         return (start,)

@@ -142,8 +142,15 @@ class QueensPuzzle(Puzzle):
         n = min(rows, MAX_QUEENS_SIDE)
         return QueensSettings(n, n, s.all_solutions, s.variant)
 
-    def create_settings_widget(self, parent: QWidget | None = None) -> SettingsWidget:
-        return QueensSettingsWidget(self, parent)
+    def create_settings_widget(
+        self, parent: QWidget | None = None, compact: bool = False
+    ) -> SettingsWidget:
+        widget = QueensSettingsWidget(self, parent)
+        if compact:
+            for label in widget.findChildren(QLabel):
+                if label.wordWrap():  # the explanation: the boards get the height
+                    label.hide()
+        return widget
 
     def initial(self, settings: Any, start: int) -> tuple[int, ...]:
         return ()
