@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QCoreApplication, QRect, Qt, QTimer, Slot
 from PySide6.QtGui import (
     QAction,
+    QActionGroup,
     QCloseEvent,
     QColor,
     QGuiApplication,
@@ -40,15 +41,19 @@ from PySide6.QtWidgets import (
 
 from knightviz.engine import Board, kernels
 from knightviz.gui.board.widget import BoardWidget
+from knightviz.gui.config import DARK, LIGHT, SYSTEM
+from knightviz.gui.history_store import HistoryStore
 from knightviz.gui.panels.banner import INFO, WARNING, Banner
 from knightviz.gui.panels.code import CodePanel
 from knightviz.gui.panels.controls import ControlPanel, RunControls
 from knightviz.gui.panels.counters import CounterPanel
 from knightviz.gui.panels.gauge import GaugePanel
+from knightviz.gui.panels.help import HelpMenu
 from knightviz.gui.panels.history import HistoryTable
 from knightviz.gui.panels.solutions import SolutionsPanel
 from knightviz.gui.panels.stack import StackView
 from knightviz.gui.panels.timeline import Timeline
+from knightviz.gui.prefs import WindowPrefs
 from knightviz.gui.puzzles.base import CURRENT, DONE, NEXT, Puzzle
 from knightviz.gui.puzzles.knight import KnightPuzzle
 from knightviz.gui.puzzles.queens import QueensPuzzle, solution_text
@@ -56,6 +61,7 @@ from knightviz.gui.puzzles.queens_panels import ConstraintsPanel
 from knightviz.gui.session import RecordingStore, RunRecord, RunSession, State
 from knightviz.gui.solver.controller import SolverController
 from knightviz.gui.text import fmt_big, fmt_duration, fmt_int
+from knightviz.gui.theme import ThemeController
 
 #: Largest default window; smaller screens get 92 % of their available area.
 DEFAULT_SIZE = (1280, 880)
@@ -136,6 +142,7 @@ class MainWindow(QMainWindow):
         self._apply_puzzle()
         self._sync()
         self._fit_to_screen()
+        self._build_preferences()
         self.board.setFocus()
         app = QCoreApplication.instance()
         if app is not None:
@@ -346,7 +353,7 @@ class MainWindow(QMainWindow):
         # Space, N, → and R are not QAction shortcuts: a shortcut would take Space from a
         # focused check box or button. The window handles them in keyPressEvent, which
         # only sees keys the focused widget did not want; the menus show them after a tab.
-        run_menu = self.menuBar().addMenu(self.tr("&Run"))
+        self.run_menu = run_menu = self.menuBar().addMenu(self.tr("&Run"))
         self.start_action = QAction(self.tr("Start / &Pause") + "\tSpace", self)
         self.start_action.setObjectName("startAction")
         self.start_action.triggered.connect(self.start_or_pause)
@@ -376,7 +383,7 @@ class MainWindow(QMainWindow):
         self.compare_toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.compare_toolbar.setMovable(False)
 
-        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        self.view_menu = view_menu = self.menuBar().addMenu(self.tr("&View"))
         for dock in (
             self.code_dock,
             self.stack_dock,
@@ -386,10 +393,7 @@ class MainWindow(QMainWindow):
         ):
             view_menu.addAction(dock.toggleViewAction())
 
-        help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        about = QAction(self.tr("&About knightviz"), self)
-        about.triggered.connect(self._about)
-        help_menu.addAction(about)
+        self.help_menu = self.menuBar().addMenu(self.tr("&Help"))
 
     def _wire(self) -> None:
         s = self.session
@@ -426,6 +430,102 @@ class MainWindow(QMainWindow):
         h = min(DEFAULT_SIZE[1], int(avail.height() * 0.92))
         self.resize(w, h)
         self.move(avail.x() + (avail.width() - w) // 2, avail.y() + (avail.height() - h) // 2)
+
+    # -- remembered settings, run history on disk, appearance, help -------------------------
+
+    def _build_preferences(self) -> None:
+        """Settings restored (saved in closeEvent), the history loaded from disk, the
+        appearance applied, the Help menu; their actions in the View, Run and Help menus."""
+        self.theme = ThemeController(self)
+        self.theme.apply()
+        self.appearance_menu = self.view_menu.addMenu(self.tr("&Appearance"))
+        self.appearance_menu.setObjectName("appearanceMenu")
+        self.appearance_menu.menuAction().setStatusTip(
+            self.tr("Light or dark: follow the system, or choose one")
+        )
+        group = QActionGroup(self)
+        for mode, label, tip in (
+            (SYSTEM, self.tr("Follow the &system"), self.tr("Light or dark as the desktop is")),
+            (LIGHT, self.tr("&Light"), self.tr("Always light")),
+            (DARK, self.tr("&Dark"), self.tr("Always dark")),
+        ):
+            action = QAction(label, group, checkable=True)
+            action.setObjectName(f"appearance{mode.capitalize()}Action")
+            action.setData(mode)
+            action.setStatusTip(tip)
+            action.setChecked(mode == self.theme.mode())
+            action.triggered.connect(lambda _=False, m=mode: self.set_appearance(m))
+            self.appearance_menu.addAction(action)
+        self.appearance_group = group
+        self.view_menu.addSeparator()
+        self.reset_settings_action = QAction(self.tr("Reset &settings"), self)
+        self.reset_settings_action.setObjectName("resetSettingsAction")
+        self.reset_settings_action.setStatusTip(
+            self.tr("Forget every remembered setting and show the defaults now")
+        )
+        self.reset_settings_action.triggered.connect(self.reset_settings)
+        self.view_menu.addAction(self.reset_settings_action)
+        for dock in self.findChildren(QDockWidget):
+            dock.toggleViewAction().setStatusTip(
+                self.tr("Show or hide the panel “{0}”").format(dock.windowTitle())
+            )
+
+        self.history_store = HistoryStore(self.puzzles)
+        for record in self.history_store.load():
+            self.history.add_record(record)
+            self._runs = max(self._runs, record.number)
+        self.clear_history_action = QAction(self.tr("&Clear history…"), self)
+        self.clear_history_action.setObjectName("clearHistoryAction")
+        self.clear_history_action.setStatusTip(
+            self.tr("Remove every run from the history, here and on disk")
+        )
+        self.clear_history_action.triggered.connect(lambda: self.clear_history(confirm=True))
+        self.run_menu.addAction(self.clear_history_action)
+
+        self.help = HelpMenu(self.help_menu, self, self.puzzles)
+
+        self.prefs = WindowPrefs(
+            self,
+            self.puzzles,
+            self.panel,
+            self.run_controls,
+            self.board,
+            self.session,
+            self.splitter,
+            self._fit_to_screen,
+        )
+        self.prefs.restore()
+
+    def set_appearance(self, mode: str) -> None:
+        """View › Appearance: ``system``, ``light`` or ``dark``, at once and remembered."""
+        self.theme.set_mode(mode)
+        for action in self.appearance_group.actions():
+            action.setChecked(action.data() == mode)
+
+    @Slot()
+    def reset_settings(self) -> None:
+        """View › Reset settings: forget them all and show the defaults now."""
+        self.session.reset()
+        self.prefs.reset()
+        self.set_appearance(SYSTEM)
+        self.statusBar().showMessage(self.tr("Settings reset to the defaults."), 4000)
+
+    def clear_history(self, confirm: bool = False) -> None:
+        """Run › Clear history: the table and the file on disk."""
+        if confirm and (
+            QMessageBox.question(
+                self,
+                self.tr("Clear history"),
+                self.tr("Remove all {0} runs from the history? This cannot be undone.").format(
+                    fmt_int(len(self.history.records()))
+                ),
+            )
+            != QMessageBox.StandardButton.Yes
+        ):
+            return
+        self.history.clear_records()
+        self.history_store.clear()
+        self._runs = 0
 
     # -- commands ---------------------------------------------------------------------------
 
@@ -467,6 +567,7 @@ class MainWindow(QMainWindow):
         self.session.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.prefs.save()
         self.shutdown()
         super().closeEvent(event)
 
@@ -551,6 +652,7 @@ class MainWindow(QMainWindow):
         self._runs += 1
         numbered = replace(record, number=self._runs)
         self.history.add_record(numbered)
+        self.history_store.add(numbered)
 
     @Slot(str)
     def _on_failed(self, message: str) -> None:
@@ -572,6 +674,11 @@ class MainWindow(QMainWindow):
             self._sync()
             message = self.tr(
                 "Run {0} brought back with its recording: drag the timeline, or Back/Step."
+            ).format(record.number)
+        elif record.extra.get("from_disk"):
+            message = self.tr(
+                "Run {0} (an earlier session): settings and start brought back. Press Start "
+                "to run it again."
             ).format(record.number)
         else:
             message = self.tr(
@@ -804,17 +911,6 @@ class MainWindow(QMainWindow):
             self.solutions_panel.set_count(len(s.found))
             if self.constraints_dock.isVisible():
                 self.constraints_panel.show_model(s.model, s.details)
-
-    def _about(self) -> None:
-        QMessageBox.about(
-            self,
-            self.tr("About knightviz"),
-            self.tr(
-                "<h3>knightviz</h3><p>Watch backtracking search think: every move and every "
-                "backtrack of a knight's tour or N-Queens search, live.</p><p>Toggle "
-                "Warnsdorff's rule and compare the steps in the history.</p>"
-            ),
-        )
 
 
 def _index(start: tuple[int, int], cols: int) -> int:

@@ -6,8 +6,9 @@ Colours come from the palette's lightness, so the banner reads well in light and
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from knightviz.gui.theme import is_dark
 
 WARNING = "warning"
 INFO = "info"
@@ -17,6 +18,13 @@ _COLOURS = {
     WARNING: ("#fff3cd", "#e0b84c", "#5c4400", "#4a3b12", "#a8872e", "#ffe7a3"),
     INFO: ("#e3efff", "#7aa7e0", "#173a66", "#1d3350", "#4a78b0", "#cfe2ff"),
 }
+
+
+def banner_colours(kind: str, dark: bool) -> tuple[str, str, str]:
+    """(background, border, text) of a banner of ``kind`` in a light or dark palette."""
+    colours = _COLOURS[kind]
+    bg, border, text = colours[3:] if dark else colours[:3]
+    return bg, border, text
 
 
 class Banner(QFrame):
@@ -52,10 +60,8 @@ class Banner(QFrame):
         super().changeEvent(event)
 
     def _restyle(self) -> None:
-        window = self.palette().color(QPalette.ColorRole.Window)
-        dark = window.lightness() < 128
-        colours = _COLOURS[self._kind]
-        bg, border, text = colours[3:] if dark else colours[:3]
+        dark = is_dark(self.palette())
+        bg, border, text = banner_colours(self._kind, dark)
         name = self.objectName()
         sheet = (
             f"#{name} {{ background: {bg}; border: 1px solid {border}; border-radius: 6px; }}"
