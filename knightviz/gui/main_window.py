@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSplitter,
+    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -346,7 +347,11 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
         quit_action = QAction(self.tr("&Quit"), self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        # Ctrl+Q where the platform has no standard Quit key (Windows, offscreen).
+        quit_action.setShortcuts(
+            QKeySequence.keyBindings(QKeySequence.StandardKey.Quit) or [QKeySequence("Ctrl+Q")]
+        )
+        quit_action.setStatusTip(self.tr("Close the window and quit (the settings are kept)"))
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
 
@@ -356,15 +361,19 @@ class MainWindow(QMainWindow):
         self.run_menu = run_menu = self.menuBar().addMenu(self.tr("&Run"))
         self.start_action = QAction(self.tr("Start / &Pause") + "\tSpace", self)
         self.start_action.setObjectName("startAction")
+        self.start_action.setStatusTip(self.tr("Start, pause or resume the search"))
         self.start_action.triggered.connect(self.start_or_pause)
         self.step_action = QAction(self.tr("&Step") + "\tN", self)
         self.step_action.setObjectName("stepAction")
+        self.step_action.setStatusTip(self.tr("Make exactly one move or backtrack"))
         self.step_action.triggered.connect(self.step)
         self.step_back_action = QAction(self.tr("Step &back") + "\tShift+N", self)
         self.step_back_action.setObjectName("stepBackAction")
+        self.step_back_action.setStatusTip(self.tr("Undo exactly one step"))
         self.step_back_action.triggered.connect(self.step_back)
         self.reset_action = QAction(self.tr("&Reset") + "\tR", self)
         self.reset_action.setObjectName("resetAction")
+        self.reset_action.setStatusTip(self.tr("Stop the search and clear the board"))
         self.reset_action.triggered.connect(self.reset)
         for action in (self.start_action, self.step_action, self.step_back_action):
             run_menu.addAction(action)
@@ -372,6 +381,9 @@ class MainWindow(QMainWindow):
         run_menu.addSeparator()
         self.budget_action = QAction(self.tr("Recording &memory…"), self)
         self.budget_action.setObjectName("budgetAction")
+        self.budget_action.setStatusTip(
+            self.tr("How much memory the recordings of runs may use (for going back)")
+        )
         self.budget_action.triggered.connect(self._ask_budget)
         run_menu.addAction(self.budget_action)
 
@@ -465,9 +477,9 @@ class MainWindow(QMainWindow):
         )
         self.reset_settings_action.triggered.connect(self.reset_settings)
         self.view_menu.addAction(self.reset_settings_action)
-        for dock in self.findChildren(QDockWidget):
-            dock.toggleViewAction().setStatusTip(
-                self.tr("Show or hide the panel “{0}”").format(dock.windowTitle())
+        for bar in (*self.findChildren(QDockWidget), *self.findChildren(QToolBar)):
+            bar.toggleViewAction().setStatusTip(
+                self.tr("Show or hide “{0}”").format(bar.windowTitle())
             )
 
         self.history_store = HistoryStore(self.puzzles)

@@ -177,7 +177,7 @@ def board_picture(
     model = BoardModel(settings.rows, settings.cols, path)
     model.upcoming = upcoming
     if flash is not None:
-        model.flashes[flash] = monotonic() - 0.12  # a flash just after the backtrack
+        model.flashes[flash] = monotonic() - 0.05  # a flash just after the backtrack
     widget = BoardWidget(model)
     try:
         layers = puzzle.create_layers()
