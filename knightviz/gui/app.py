@@ -10,10 +10,12 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import tempfile
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
+from knightviz.gui import config
 from knightviz.gui.main_window import MainWindow, app_icon
 
 EXIT_USAGE = 2
@@ -29,9 +31,12 @@ def main(argv: list[str] | None = None) -> int:
     if leftover:
         sys.stderr.write(f"knightviz: error: unrecognized arguments: {' '.join(leftover)}\n")
         return EXIT_USAGE
-    app.setApplicationName("knightviz")
-    app.setOrganizationName("knightviz")
+    app.setApplicationName(config.APPLICATION)
+    app.setOrganizationName(config.ORGANIZATION)
     app.setWindowIcon(app_icon())
+    if os.environ.get("KNIGHTVIZ_SCREENSHOT"):
+        # Scenes start from the defaults and leave the user's settings and history alone.
+        config.isolate(tempfile.mkdtemp(prefix="knightviz-screenshot-"))
     window = MainWindow()
     window.show()
     # After the first paint: the compiled engine loads in the background meanwhile.

@@ -144,7 +144,7 @@ class ShortcutsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.table)
         layout.addWidget(buttons)
-        self.resize(760, 520)
+        self.resize(720, 470)
 
     def texts(self) -> list[str]:
         """Every cell's text (tests)."""
