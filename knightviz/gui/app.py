@@ -34,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName(config.APPLICATION)
     app.setOrganizationName(config.ORGANIZATION)
     app.setWindowIcon(app_icon())
+    app.setDesktopFileName("knightviz")  # the installed knightviz.desktop (Wayland icons)
     if os.environ.get("KNIGHTVIZ_SCREENSHOT"):
         # Scenes start from the defaults and leave the user's settings and history alone.
         config.isolate(tempfile.mkdtemp(prefix="knightviz-screenshot-"))
