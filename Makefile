@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean translations
+.PHONY: run test lint typecheck bench clean translations install-desktop uninstall-desktop icons
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,6 +14,17 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/knightviz
+
+# The Linux menu entry and icons for this user (~/.local/share/applications, .../icons/hicolor).
+install-desktop: $(STAMP)
+	$(BIN)/knightviz --install-desktop
+
+uninstall-desktop: $(STAMP)
+	$(BIN)/knightviz --uninstall-desktop
+
+# Re-render resources/icons/*.png from resources/icon.svg (committed; check the small ones).
+icons: $(STAMP)
+	$(BIN)/knightviz --render-icons resources/icons
 
 lint: $(STAMP)
 	$(BIN)/ruff check knightviz tests benchmarks

@@ -638,6 +638,10 @@ def wants_app(args: Sequence[str]) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     out, err = sys.stdout, sys.stderr
+    if args_list[:1] in (["--install-desktop"], ["--uninstall-desktop"], ["--render-icons"]):
+        from . import desktop  # the Linux menu entry and icons, for this user
+
+        return desktop.main(args_list)
     if wants_app(args_list):
         from .gui.app import main as gui_main  # Qt only here
 

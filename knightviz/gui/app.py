@@ -10,10 +10,12 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import tempfile
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
+from knightviz.gui import config
 from knightviz.gui.i18n import LANGUAGES, Translations, normalise, system_language
 from knightviz.gui.main_window import MainWindow, app_icon
 
@@ -35,11 +37,17 @@ def main(argv: list[str] | None = None) -> int:
     if leftover:
         sys.stderr.write(f"knightviz: error: unrecognized arguments: {' '.join(leftover)}\n")
         return EXIT_USAGE
-    app.setApplicationName("knightviz")
-    app.setOrganizationName("knightviz")
+    app.setApplicationName(config.APPLICATION)
+    app.setOrganizationName(config.ORGANIZATION)
     app.setWindowIcon(app_icon())
+    app.setDesktopFileName("knightviz")  # the installed knightviz.desktop (Wayland icons)
+    if os.environ.get("KNIGHTVIZ_SCREENSHOT"):
+        # Scenes start from the defaults and leave the user's settings and history alone.
+        config.isolate(tempfile.mkdtemp(prefix="knightviz-screenshot-"))
     translations = Translations(app)
-    translations.apply(language or system_language())
+    # --lang first, then the language chosen last time (View, Language), then the system's.
+    if not translations.apply(language or config.preferred_language() or system_language()):
+        translations.apply(system_language())
     window = MainWindow(translations)
     window.show()
     # After the first paint: the compiled engine loads in the background meanwhile.

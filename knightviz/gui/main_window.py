@@ -37,12 +37,15 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSplitter,
     QStackedWidget,
+    QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
 from knightviz.engine import Board, kernels
 from knightviz.gui.board.widget import BoardWidget
+from knightviz.gui.config import DARK, LIGHT, SYSTEM, set_preferred_language
+from knightviz.gui.history_store import HistoryStore
 from knightviz.gui.i18n import LANGUAGES, Translations, retranslate_tree
 from knightviz.gui.panels import export as exporting
 from knightviz.gui.panels.banner import INFO, WARNING, Banner
@@ -50,12 +53,14 @@ from knightviz.gui.panels.code import CodePanel
 from knightviz.gui.panels.controls import ControlPanel, RunControls
 from knightviz.gui.panels.counters import CounterPanel
 from knightviz.gui.panels.gauge import GaugePanel
+from knightviz.gui.panels.help import HelpMenu
 from knightviz.gui.panels.history import HistoryTable
 from knightviz.gui.panels.race import Race, RaceState, RaceView
 from knightviz.gui.panels.solutions import SolutionsPanel
 from knightviz.gui.panels.stack import StackView
 from knightviz.gui.panels.startmap import StartMap, StartMapLegend
 from knightviz.gui.panels.timeline import Timeline
+from knightviz.gui.prefs import WindowPrefs
 from knightviz.gui.puzzles.base import CURRENT, DONE, NEXT, Puzzle
 from knightviz.gui.puzzles.knight import KnightPuzzle
 from knightviz.gui.puzzles.queens import QueensPuzzle, solution_text
@@ -63,6 +68,7 @@ from knightviz.gui.puzzles.queens_panels import ConstraintsPanel
 from knightviz.gui.session import RecordingStore, RunRecord, RunSession, State
 from knightviz.gui.solver.controller import SolverController
 from knightviz.gui.text import fmt_big, fmt_duration, fmt_int
+from knightviz.gui.theme import ThemeController
 
 #: Largest default window; smaller screens get 92 % of their available area.
 DEFAULT_SIZE = (1280, 880)
@@ -71,10 +77,20 @@ RUN_KEYS = {Qt.Key.Key_Space, Qt.Key.Key_N, Qt.Key.Key_Right, Qt.Key.Key_R}
 
 
 def app_icon() -> QIcon:
-    data = (resources.files("knightviz.resources") / "icon.svg").read_bytes()
-    pixmap = QPixmap()
-    pixmap.loadFromData(QByteArray(data), "SVG")
-    return QIcon(pixmap)
+    """The icon at every size it was drawn for (resources/icons), else from the SVG."""
+    icon = QIcon()
+    folder = resources.files("knightviz.resources") / "icons"
+    for size in (16, 24, 32, 48, 64, 128, 256):
+        png = folder / f"knightviz-{size}.png"
+        pixmap = QPixmap()
+        if png.is_file() and pixmap.loadFromData(QByteArray(png.read_bytes()), "PNG"):
+            icon.addPixmap(pixmap)
+    if icon.isNull():
+        data = (resources.files("knightviz.resources") / "icon.svg").read_bytes()
+        pixmap = QPixmap()
+        pixmap.loadFromData(QByteArray(data), "SVG")
+        icon.addPixmap(pixmap)
+    return icon
 
 
 class StatusLabel(QLabel):
@@ -158,6 +174,7 @@ class MainWindow(QMainWindow):
         self._apply_puzzle()
         self._sync()
         self._fit_to_screen()
+        self._build_preferences()
         self.board.setFocus()
         app = QCoreApplication.instance()
         if app is not None:
@@ -471,25 +488,33 @@ class MainWindow(QMainWindow):
         self.history.model().rowsInserted.connect(self._update_file_actions)
         self._update_file_actions()
         quit_action = QAction(self.tr("&Quit"), self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        # Ctrl+Q where the platform has no standard Quit key (Windows, offscreen).
+        quit_action.setShortcuts(
+            QKeySequence.keyBindings(QKeySequence.StandardKey.Quit) or [QKeySequence("Ctrl+Q")]
+        )
+        quit_action.setStatusTip(self.tr("Close the window and quit (the settings are kept)"))
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
 
         # Space, N, → and R are not QAction shortcuts: a shortcut would take Space from a
         # focused check box or button. The window handles them in keyPressEvent, which
         # only sees keys the focused widget did not want; the menus show them after a tab.
-        run_menu = self.menuBar().addMenu(self.tr("&Run"))
+        self.run_menu = run_menu = self.menuBar().addMenu(self.tr("&Run"))
         self.start_action = QAction(self.tr("Start / &Pause") + "\tSpace", self)
         self.start_action.setObjectName("startAction")
+        self.start_action.setStatusTip(self.tr("Start, pause or resume the search"))
         self.start_action.triggered.connect(self.start_or_pause)
         self.step_action = QAction(self.tr("&Step") + "\tN", self)
         self.step_action.setObjectName("stepAction")
+        self.step_action.setStatusTip(self.tr("Make exactly one move or backtrack"))
         self.step_action.triggered.connect(self.step)
         self.step_back_action = QAction(self.tr("Step &back") + "\tShift+N", self)
         self.step_back_action.setObjectName("stepBackAction")
+        self.step_back_action.setStatusTip(self.tr("Undo exactly one step"))
         self.step_back_action.triggered.connect(self.step_back)
         self.reset_action = QAction(self.tr("&Reset") + "\tR", self)
         self.reset_action.setObjectName("resetAction")
+        self.reset_action.setStatusTip(self.tr("Stop the search and clear the board"))
         self.reset_action.triggered.connect(self.reset)
         for action in (self.start_action, self.step_action, self.step_back_action):
             run_menu.addAction(action)
@@ -497,6 +522,9 @@ class MainWindow(QMainWindow):
         run_menu.addSeparator()
         self.budget_action = QAction(self.tr("Recording &memory…"), self)
         self.budget_action.setObjectName("budgetAction")
+        self.budget_action.setStatusTip(
+            self.tr("How much memory the recordings of runs may use (for going back)")
+        )
         self.budget_action.triggered.connect(self._ask_budget)
         run_menu.addAction(self.budget_action)
 
@@ -528,7 +556,7 @@ class MainWindow(QMainWindow):
         self.compare_menu.addAction(self.map_action)
         self.compare_toolbar.addAction(self.map_action)
 
-        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        self.view_menu = view_menu = self.menuBar().addMenu(self.tr("&View"))
         for dock in (
             self.code_dock,
             self.stack_dock,
@@ -553,10 +581,7 @@ class MainWindow(QMainWindow):
             self.language_group.addAction(action)
             self.language_menu.addAction(action)
 
-        help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        about = QAction(self.tr("&About knightviz"), self)
-        about.triggered.connect(self._about)
-        help_menu.addAction(about)
+        self.help_menu = self.menuBar().addMenu(self.tr("&Help"))
 
     def _wire(self) -> None:
         s = self.session
@@ -604,6 +629,102 @@ class MainWindow(QMainWindow):
         h = min(DEFAULT_SIZE[1], int(avail.height() * 0.92))
         self.resize(w, h)
         self.move(avail.x() + (avail.width() - w) // 2, avail.y() + (avail.height() - h) // 2)
+
+    # -- remembered settings, run history on disk, appearance, help -------------------------
+
+    def _build_preferences(self) -> None:
+        """Settings restored (saved in closeEvent), the history loaded from disk, the
+        appearance applied, the Help menu; their actions in the View, Run and Help menus."""
+        self.theme = ThemeController(self)
+        self.theme.apply()
+        self.appearance_menu = self.view_menu.addMenu(self.tr("&Appearance"))
+        self.appearance_menu.setObjectName("appearanceMenu")
+        self.appearance_menu.menuAction().setStatusTip(
+            self.tr("Light or dark: follow the system, or choose one")
+        )
+        group = QActionGroup(self)
+        for mode, label, tip in (
+            (SYSTEM, self.tr("Follow the &system"), self.tr("Light or dark as the desktop is")),
+            (LIGHT, self.tr("&Light"), self.tr("Always light")),
+            (DARK, self.tr("&Dark"), self.tr("Always dark")),
+        ):
+            action = QAction(label, group, checkable=True)
+            action.setObjectName(f"appearance{mode.capitalize()}Action")
+            action.setData(mode)
+            action.setStatusTip(tip)
+            action.setChecked(mode == self.theme.mode())
+            action.triggered.connect(lambda _=False, m=mode: self.set_appearance(m))
+            self.appearance_menu.addAction(action)
+        self.appearance_group = group
+        self.view_menu.addSeparator()
+        self.reset_settings_action = QAction(self.tr("Reset &settings"), self)
+        self.reset_settings_action.setObjectName("resetSettingsAction")
+        self.reset_settings_action.setStatusTip(
+            self.tr("Forget every remembered setting and show the defaults now")
+        )
+        self.reset_settings_action.triggered.connect(self.reset_settings)
+        self.view_menu.addAction(self.reset_settings_action)
+        for bar in (*self.findChildren(QDockWidget), *self.findChildren(QToolBar)):
+            bar.toggleViewAction().setStatusTip(
+                self.tr("Show or hide “{0}”").format(bar.windowTitle())
+            )
+
+        self.history_store = HistoryStore(self.puzzles)
+        for record in self.history_store.load():
+            self.history.add_record(record)
+            self._runs = max(self._runs, record.number)
+        self.clear_history_action = QAction(self.tr("&Clear history…"), self)
+        self.clear_history_action.setObjectName("clearHistoryAction")
+        self.clear_history_action.setStatusTip(
+            self.tr("Remove every run from the history, here and on disk")
+        )
+        self.clear_history_action.triggered.connect(lambda: self.clear_history(confirm=True))
+        self.run_menu.addAction(self.clear_history_action)
+
+        self.help = HelpMenu(self.help_menu, self, self.puzzles)
+
+        self.prefs = WindowPrefs(
+            self,
+            self.puzzles,
+            self.panel,
+            self.run_controls,
+            self.board,
+            self.session,
+            self.splitter,
+            self._fit_to_screen,
+        )
+        self.prefs.restore()
+
+    def set_appearance(self, mode: str) -> None:
+        """View › Appearance: ``system``, ``light`` or ``dark``, at once and remembered."""
+        self.theme.set_mode(mode)
+        for action in self.appearance_group.actions():
+            action.setChecked(action.data() == mode)
+
+    @Slot()
+    def reset_settings(self) -> None:
+        """View › Reset settings: forget them all and show the defaults now."""
+        self.session.reset()
+        self.prefs.reset()
+        self.set_appearance(SYSTEM)
+        self.statusBar().showMessage(self.tr("Settings reset to the defaults."), 4000)
+
+    def clear_history(self, confirm: bool = False) -> None:
+        """Run › Clear history: the table and the file on disk."""
+        if confirm and (
+            QMessageBox.question(
+                self,
+                self.tr("Clear history"),
+                self.tr("Remove all {0} runs from the history? This cannot be undone.").format(
+                    fmt_int(len(self.history.records()))
+                ),
+            )
+            != QMessageBox.StandardButton.Yes
+        ):
+            return
+        self.history.clear_records()
+        self.history_store.clear()
+        self._runs = 0
 
     # -- commands ---------------------------------------------------------------------------
 
@@ -842,6 +963,7 @@ class MainWindow(QMainWindow):
         self.session.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.prefs.save()
         self.shutdown()
         super().closeEvent(event)
 
@@ -944,6 +1066,7 @@ class MainWindow(QMainWindow):
         if isinstance(link, dict):
             link["runs"].append(self._runs)
         self.history.add_record(numbered)
+        self.history_store.add(numbered)
         if isinstance(link, dict):
             self.history.update_links()
 
@@ -968,6 +1091,11 @@ class MainWindow(QMainWindow):
             self._sync()
             message = self.tr(
                 "Run {0} brought back with its recording: drag the timeline, or Back/Step."
+            ).format(record.number)
+        elif record.extra.get("from_disk"):
+            message = self.tr(
+                "Run {0} (an earlier session): settings and start brought back. Press Start "
+                "to run it again."
             ).format(record.number)
         else:
             message = self.tr(
@@ -1037,6 +1165,7 @@ class MainWindow(QMainWindow):
         if not self.translations.apply(code):
             self.statusBar().showMessage(self.tr("No translations for {0}.").format(code), 6000)
             return False
+        set_preferred_language(code)
         self._retranslate()
         return True
 
@@ -1341,17 +1470,6 @@ class MainWindow(QMainWindow):
             self.solutions_panel.set_count(len(s.found))
             if self.constraints_dock.isVisible():
                 self.constraints_panel.show_model(s.model, s.details)
-
-    def _about(self) -> None:
-        QMessageBox.about(
-            self,
-            self.tr("About knightviz"),
-            self.tr(
-                "<h3>knightviz</h3><p>Watch backtracking search think: every move and every "
-                "backtrack of a knight's tour or N-Queens search, live.</p><p>Toggle "
-                "Warnsdorff's rule and compare the steps in the history.</p>"
-            ),
-        )
 
 
 def _index(start: tuple[int, int], cols: int) -> int:

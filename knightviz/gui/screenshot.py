@@ -194,6 +194,38 @@ def _scene_race_maps(window: MainWindow) -> int:
     return 600
 
 
+def _scene_dark(window: MainWindow) -> int:
+    """Dark mode: the README scene (history, a paced Warnsdorff run mid-tour) in the dark."""
+    window.set_appearance("dark")
+    return _scene_readme(window)
+
+
+def _scene_dark_plain(window: MainWindow) -> int:
+    """Dark mode, plain backtracking caught paused: flashes, stack, code line, banner."""
+    window.set_appearance("dark")
+    return _scene_explain(window)
+
+
+def _scene_shortcuts(window: MainWindow) -> int:
+    """Help › Keyboard shortcuts over the window (the whole screen is grabbed)."""
+    window.help.show_shortcuts()
+    return 700
+
+
+def _scene_guide(window: MainWindow) -> int:
+    """Help › What am I looking at? over the window (the whole screen is grabbed)."""
+    window.help.show_guide()
+    return 700
+
+
+def _scene_guide_dark(window: MainWindow) -> int:
+    window.set_appearance("dark")
+    return _scene_guide(window)
+
+
+#: Scenes with a dialog: the whole screen is grabbed, not only the main window.
+SCREEN_SCENES = {"shortcuts", "guide", "guide-dark"}
+
 SCENES: dict[str, Callable[[MainWindow], int]] = {
     "race-maps": _scene_race_maps,
     "race": _scene_race,
@@ -202,6 +234,11 @@ SCENES: dict[str, Callable[[MainWindow], int]] = {
     "map5": _scene_map5,
     "map6": _scene_map6,
     "map-running": _scene_map_running,
+    "dark": _scene_dark,
+    "dark-plain": _scene_dark_plain,
+    "shortcuts": _scene_shortcuts,
+    "guide": _scene_guide,
+    "guide-dark": _scene_guide_dark,
     "scrub": _scene_scrub,
     "explain": _scene_explain,
     "gauge": _scene_gauge,
@@ -223,7 +260,11 @@ def run_scene(window: MainWindow, path: str, scene: str) -> None:
     delay_ms = SCENES.get(scene, SCENES["idle"])(window)
 
     def shoot() -> None:
-        window.grab().save(path)
+        screen = window.screen()
+        if scene in SCREEN_SCENES and screen is not None:
+            screen.grabWindow(0).save(path)
+        else:
+            window.grab().save(path)
         window.close()
         QApplication.quit()
 

@@ -20,6 +20,25 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 @pytest.fixture(autouse=True)
+def isolated_settings(qapp: QApplication, tmp_path_factory: pytest.TempPathFactory):
+    """Every test gets its own settings file and data directory (the run history), and
+    leaves the application's style and palette as it found them: no test reads or writes the
+    user's files, and none sees another's settings. (Autouse fixtures run in name order:
+    this one is set up before, and torn down after, the ones that close the windows.)"""
+    from PySide6.QtCore import QStandardPaths
+
+    from knightviz.gui import config, theme
+
+    QStandardPaths.setTestModeEnabled(True)
+    directory = tmp_path_factory.mktemp("knightviz-home")
+    config.isolate(directory)
+    yield directory
+    for widget in QApplication.topLevelWidgets():
+        widget.close()
+    theme.reset_application()
+
+
+@pytest.fixture(autouse=True)
 def no_thread_left_running(qapp: QApplication):
     """Fail any test that leaves a solver QThread running (napari's idea), and restore the
     interpreter's switch interval check: no run may leave it changed."""

@@ -229,9 +229,7 @@ def test_two_maps_side_by_side_in_race_mode(window, qtbot):
         with redirect_stdout(out):
             cli_main(["sweep", "--size", "5", "--heuristic", heuristic, "--format", "json"])
         rows = json.loads(out.getvalue())["starts"]
-        expected = {
-            r["square"]: None if r["outcome"] == "impossible" else r["steps"] for r in rows
-        }
+        expected = {r["square"]: None if r["outcome"] == "impossible" else r["steps"] for r in rows}
         assert result == expected
     window.map_action.setChecked(False)
     assert all(view.lane.board.overlay() is None for view in window.race_view.lane_views)

@@ -19,6 +19,7 @@ from PySide6.QtSvg import QSvgRenderer
 
 from knightviz.gui.board.geometry import BoardGeometry
 from knightviz.gui.board.model import BoardModel
+from knightviz.gui.theme import is_dark
 
 # Stacking order.
 Z_SQUARES = 0
@@ -35,6 +36,10 @@ Z_FOCUS = 90
 
 LIGHT = QColor("#f0d9b5")
 DARK = QColor("#b58863")
+#: The squares in dark mode: the same wood, dimmed, so the board does not glare in a dark
+#: window while white number discs, the dark path and the red flash keep their contrast.
+LIGHT_DIMMED = QColor("#d2bd99")
+DARK_DIMMED = QColor("#97714f")
 FLASH = QColor(220, 40, 40)
 #: The current square's ring: drawn at least this big (logical px) so it is seen on any board.
 MIN_MARKER = 14.0
@@ -161,13 +166,14 @@ class SquaresLayer(Layer):
         pm = new_pixmap(g.width, g.height, ctx.dpr)
         pm.fill(ctx.palette.color(QPalette.ColorRole.Window))
         rect, s = g.board, g.square
+        light, dark = square_colours(ctx.palette)
         with QPainter(pm) as p:
             p.setPen(Qt.PenStyle.NoPen)
-            p.fillRect(rect, LIGHT)
+            p.fillRect(rect, light)
             for row in range(g.rows):
                 top = rect.top() + row * s
                 for col in range(1 - row % 2, g.cols, 2):
-                    p.fillRect(QRectF(rect.left() + col * s, top, s, s), DARK)
+                    p.fillRect(QRectF(rect.left() + col * s, top, s, s), dark)
             p.setRenderHint(QPainter.RenderHint.Antialiasing)
             frame = QColor(ctx.palette.color(QPalette.ColorRole.WindowText))
             frame.setAlpha(90)
@@ -184,6 +190,11 @@ class SquaresLayer(Layer):
             for i, (text, r) in enumerate(g.rank_labels()):
                 p.drawText(r, right if i % 2 == 0 else left, text)
         return pm
+
+
+def square_colours(palette: QPalette) -> tuple[QColor, QColor]:
+    """(light, dark) squares for a light or a dark palette."""
+    return (LIGHT_DIMMED, DARK_DIMMED) if is_dark(palette) else (LIGHT, DARK)
 
 
 def label_font(base: QFont, g: BoardGeometry) -> QFont:

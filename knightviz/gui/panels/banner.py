@@ -5,9 +5,11 @@ Colours come from the palette's lightness, so the banner reads well in light and
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QPalette
+from PySide6.QtCore import QEvent, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from knightviz.gui.theme import is_dark
 
 WARNING = "warning"
 INFO = "info"
@@ -17,6 +19,13 @@ _COLOURS = {
     WARNING: ("#fff3cd", "#e0b84c", "#5c4400", "#4a3b12", "#a8872e", "#ffe7a3"),
     INFO: ("#e3efff", "#7aa7e0", "#173a66", "#1d3350", "#4a78b0", "#cfe2ff"),
 }
+
+
+def banner_colours(kind: str, dark: bool) -> tuple[str, str, str]:
+    """(background, border, text) of a banner of ``kind`` in a light or dark palette."""
+    colours = _COLOURS[kind]
+    bg, border, text = colours[3:] if dark else colours[:3]
+    return bg, border, text
 
 
 class Banner(QFrame):
@@ -51,15 +60,23 @@ class Banner(QFrame):
             self._restyle()
         super().changeEvent(event)
 
+    def colours(self) -> tuple[str, str, str]:
+        """(background, border, text) for the palette in use now."""
+        return banner_colours(self._kind, is_dark(self.palette()))
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        # Painted, not a style sheet: a style sheet would give the banner a palette of its
+        # own, and a switch between light and dark would no longer reach it.
+        bg, border, _ = self.colours()
+        with QPainter(self) as p:
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            p.setPen(QPen(QColor(border), 1))
+            p.setBrush(QColor(bg))
+            p.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6)
+
     def _restyle(self) -> None:
-        window = self.palette().color(QPalette.ColorRole.Window)
-        dark = window.lightness() < 128
-        colours = _COLOURS[self._kind]
-        bg, border, text = colours[3:] if dark else colours[:3]
-        name = self.objectName()
-        sheet = (
-            f"#{name} {{ background: {bg}; border: 1px solid {border}; border-radius: 6px; }}"
-            f"#{name} > QLabel {{ color: {text}; }}"
-        )
-        if sheet != self.styleSheet():  # a style sheet change must not restyle forever
-            self.setStyleSheet(sheet)
+        _, _, text = self.colours()
+        pal = QPalette(self.palette())
+        pal.setColor(QPalette.ColorRole.WindowText, QColor(text))
+        self.label.setPalette(pal)
+        self.update()

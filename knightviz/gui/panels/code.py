@@ -6,11 +6,12 @@ and the variables beside it say where the search stands (square, move number, ca
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QFont, QTextCursor, QTextFormat
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
 
 from knightviz.gui.puzzles.programs import Program
+from knightviz.gui.theme import pick
 
 HIGHLIGHT = QColor(255, 230, 120)
 HIGHLIGHT_DARK = QColor(110, 90, 20)
@@ -50,6 +51,12 @@ class CodeView(QPlainTextEdit):
         """The highlighted line (1-based), or 0 when none."""
         return self._line
 
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self._line > 0:
+            line, self._line = self._line, 0
+            self.show_line(line)  # the highlight's colour follows light or dark
+
     def show_line(self, line: int) -> None:
         if line == self._line:
             return
@@ -59,8 +66,7 @@ class CodeView(QPlainTextEdit):
             return
         block = self.document().findBlockByNumber(line - 1)
         selection = QTextEdit.ExtraSelection()
-        dark = self.palette().color(self.backgroundRole()).lightness() < 128
-        selection.format.setBackground(HIGHLIGHT_DARK if dark else HIGHLIGHT)
+        selection.format.setBackground(pick(self.palette(), HIGHLIGHT, HIGHLIGHT_DARK))
         selection.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
         cursor = QTextCursor(block)
         selection.cursor = cursor

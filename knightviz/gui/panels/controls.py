@@ -76,7 +76,9 @@ class ControlPanel(QWidget):
 
         self.board_box = QGroupBox(self.tr("Board"))
         self.rows_spin = _spin("rowsSpin", self.tr("Rows"))
+        self.rows_spin.setToolTip(self.tr("Rows of the board (N-Queens: N, up to 30)"))
         self.cols_spin = _spin("colsSpin", self.tr("Columns"))
+        self.cols_spin.setToolTip(self.tr("Columns of the board (1 to 100)"))
         self.square_check = QCheckBox()
         self.square_check.setObjectName("squareCheck")
         self.square_check.setChecked(True)

@@ -93,6 +93,11 @@ class HistoryTable(QTableWidget):
     def records(self) -> list[RunRecord]:
         return list(self._records)
 
+    def clear_records(self) -> None:
+        """Forget every row (Run › Clear history)."""
+        self._records.clear()
+        self.setRowCount(0)
+
     def add_record(self, record: RunRecord) -> None:
         self._records.append(record)
         self._add_row(record)

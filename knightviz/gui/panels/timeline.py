@@ -14,7 +14,16 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QPolygonF,
+)
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -29,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from knightviz.engine.recording import Markers
 from knightviz.gui.text import fmt_int, locale
+from knightviz.gui.theme import pick
 
 INT_MAX = 2**31 - 1
 DEEPEST = QColor(50, 110, 200)
@@ -120,13 +130,17 @@ class TimelineSlider(QSlider):
                     QRectF(x0, h / 2 - 5, max(2.0, x1 - x0), 10),
                     QBrush(GAP, Qt.BrushStyle.BDiagPattern),
                 )
+            # The end's bar is the text colour: dark grey on light, light grey on dark.
+            end = pick(self.palette(), END, self.palette().color(QPalette.ColorRole.WindowText))
             for step, colour, _ in self.marks():
                 x = self._x(step)
+                if colour == END:
+                    colour = end
                 p.setPen(QPen(colour.darker(130), 1))
                 p.setBrush(colour)
                 if colour == SOLUTION:
                     p.drawRect(QRectF(x - 1, 1, 2, 7))
-                elif colour == END:
+                elif colour == end:
                     p.drawRect(QRectF(x - 1, 1, 2, h - 2))
                 else:
                     p.drawPolygon(QPolygonF([QPointF(x - 5, 0), QPointF(x + 5, 0), QPointF(x, 7)]))

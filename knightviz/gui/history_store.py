@@ -1,0 +1,257 @@
+"""The run history on disk: one SQLite row per run, so the history survives a restart.
+
+The file is ``history.sqlite3`` in ``config.data_dir()``. A row keeps what the history table
+shows and what bringing a run back needs: the puzzle, its settings (JSON), the start, the
+result (outcome, moves, backtracks, solutions, reason, the solution itself), the search and
+wall times, the strategy and the summary in words, the run's number and when it ended.
+Recordings are not kept (they can be hundreds of MB): a run loaded from the file brings back
+its settings and start, and Start runs it again.
+
+The file is a convenience, never a reason not to start: a corrupt, locked or unwritable
+database is logged and the app goes on with an empty (or in-memory only) history.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from knightviz.engine.events import Outcome, Result
+from knightviz.gui import config
+from knightviz.gui.config import decode_settings, encode_settings
+from knightviz.gui.puzzles.base import Puzzle
+from knightviz.gui.session import RunRecord
+
+log = logging.getLogger("knightviz.history")
+
+FILENAME = "history.sqlite3"
+#: ``PRAGMA user_version`` of the schema below.
+SCHEMA_VERSION = 1
+#: Rows loaded at start-up: the newest ones.
+MAX_LOADED = 5000
+#: ``extra`` values worth keeping (the rest are live objects: the recording).
+EXTRA_KEYS = ("explored", "tree_steps", "backend", "anyway")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    number INTEGER NOT NULL,
+    finished_at TEXT NOT NULL,
+    puzzle TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    start_row INTEGER NOT NULL,
+    start_col INTEGER NOT NULL,
+    start_name TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    moves INTEGER NOT NULL,
+    backtracks INTEGER NOT NULL,
+    steps INTEGER NOT NULL,
+    solutions INTEGER NOT NULL,
+    reason TEXT,
+    solution TEXT,
+    search_seconds REAL NOT NULL,
+    wall_seconds REAL NOT NULL,
+    strategy TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    extra TEXT NOT NULL
+)
+"""
+
+_COLUMNS = (
+    "number, finished_at, puzzle, settings, start_row, start_col, start_name, outcome, moves, "
+    "backtracks, steps, solutions, reason, solution, search_seconds, wall_seconds, strategy, "
+    "summary, extra"
+)
+
+
+class NewerFile(Exception):
+    """The file's schema is newer than this program's: leave it alone."""
+
+
+def default_path() -> Path:
+    return config.data_dir() / FILENAME
+
+
+class HistoryStore:
+    """Runs appended as they finish, read back at start-up, cleared on request."""
+
+    def __init__(self, puzzles: dict[str, Puzzle], path: Path | None = None) -> None:
+        self._puzzles = puzzles
+        self.path = default_path() if path is None else path
+        self._db: sqlite3.Connection | None = None
+        #: Why the file is not in use, or "" when it is.
+        self.error = ""
+        self._open()
+
+    def _open(self) -> None:
+        try:
+            self._db = self._connect()
+        except (sqlite3.OperationalError, OSError, NewerFile) as exc:
+            # Locked by another knightviz, read-only, no such directory, a newer schema.
+            self._fail("cannot open the run history", exc)
+        except sqlite3.DatabaseError as exc:  # not a database (any more): start afresh
+            aside = self.path.with_name(f"{self.path.name}.damaged-{datetime.now():%Y%m%d-%H%M%S}")
+            log.warning("the run history %s is damaged (%s): moved to %s", self.path, exc, aside)
+            try:
+                self.path.replace(aside)
+                self._db = self._connect()
+            except (OSError, sqlite3.Error, NewerFile) as again:
+                self._fail("cannot open the run history", again)
+
+    def _connect(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, timeout=0.5, isolation_level=None)
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise NewerFile(f"written by a newer knightviz (schema {version})")
+            db.execute(_SCHEMA)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute("SELECT count(*) FROM runs").fetchone()
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _fail(self, what: str, exc: BaseException) -> None:
+        self.error = f"{exc}"
+        log.warning("%s %s: %s; runs are kept for this session only", what, self.path, exc)
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    @property
+    def available(self) -> bool:
+        return self._db is not None
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    # -- writing ----------------------------------------------------------------------------
+
+    def add(self, record: RunRecord, when: datetime | None = None) -> None:
+        """Append one run (when it is numbered and shown in the table)."""
+        if self._db is None:
+            return
+        r = record.result
+        extra = {k: record.extra[k] for k in EXTRA_KEYS if k in record.extra}
+        finished = (when or datetime.now(timezone.utc)).isoformat(timespec="seconds")
+        row = (
+            record.number,
+            finished,
+            record.puzzle,
+            encode_settings(record.settings),
+            record.start[0],
+            record.start[1],
+            record.start_name,
+            str(r.outcome),
+            r.moves,
+            r.backtracks,
+            r.steps,
+            r.count,
+            r.reason,
+            None if r.solution is None else json.dumps(list(r.solution)),
+            r.seconds,
+            record.wall_seconds,
+            record.strategy,
+            record.summary,
+            json.dumps(extra, default=str),
+        )
+        try:
+            self._db.execute(f"INSERT INTO runs ({_COLUMNS}) VALUES ({', '.join('?' * 19)})", row)
+        except sqlite3.Error as exc:
+            self._fail("cannot write to the run history", exc)
+
+    def clear(self) -> None:
+        """Forget every run."""
+        if self._db is None:
+            return
+        try:
+            self._db.execute("DELETE FROM runs")
+            self._db.execute("DELETE FROM sqlite_sequence WHERE name = 'runs'")
+        except sqlite3.Error as exc:
+            self._fail("cannot clear the run history", exc)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def load(self) -> list[RunRecord]:
+        """The newest runs (at most MAX_LOADED), oldest first; rows that cannot be read
+        (an unknown puzzle, a damaged value) are skipped."""
+        if self._db is None:
+            return []
+        try:
+            rows = self._db.execute(
+                f"SELECT {_COLUMNS} FROM runs ORDER BY id DESC LIMIT ?", (MAX_LOADED,)
+            ).fetchall()
+        except sqlite3.Error as exc:
+            self._fail("cannot read the run history", exc)
+            return []
+        records = []
+        for row in reversed(rows):
+            try:
+                record = self._record(row)
+            except (TypeError, ValueError, KeyError) as exc:
+                log.warning("skipped a run history row: %s", exc)
+                continue
+            if record is not None:
+                records.append(record)
+        return records
+
+    def _record(self, row: tuple[Any, ...]) -> RunRecord | None:
+        (
+            number,
+            finished,
+            puzzle_key,
+            settings,
+            start_row,
+            start_col,
+            start_name,
+            outcome,
+            moves,
+            backtracks,
+            _steps,
+            count,
+            reason,
+            solution,
+            search_seconds,
+            wall_seconds,
+            strategy,
+            summary,
+            extra,
+        ) = row
+        puzzle = self._puzzles.get(puzzle_key)
+        if puzzle is None:
+            return None
+        default = puzzle.default_settings()
+        decoded = decode_settings(default, settings)
+        result = Result(
+            outcome=Outcome(outcome),
+            moves=int(moves),
+            backtracks=int(backtracks),
+            reason=reason,
+            solution=None if solution is None else tuple(int(x) for x in json.loads(solution)),
+            seconds=float(search_seconds),
+            count=int(count),
+        )
+        kept = json.loads(extra) if extra else {}
+        extras = {k: kept[k] for k in EXTRA_KEYS if isinstance(kept, dict) and k in kept}
+        extras["finished_at"] = finished
+        extras["from_disk"] = True
+        return RunRecord(
+            puzzle=puzzle_key,
+            settings=decoded,
+            start=(int(start_row), int(start_col)),
+            start_name=str(start_name),
+            result=result,
+            wall_seconds=float(wall_seconds),
+            strategy=str(strategy),
+            summary=str(summary),
+            number=int(number),
+            extra=extras,
+        )

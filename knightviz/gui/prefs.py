@@ -1,0 +1,226 @@
+"""Settings remembered between sessions: the window, its panels, the puzzle and the run setup.
+
+Saved when the window closes, restored when it opens (``WindowPrefs``); File › Reset
+settings forgets them all and shows the defaults at once. What is kept (``config.settings()``,
+an INI file):
+
+- ``window/geometry``, ``window/state`` (docks and toolbars: the panels shown and where),
+  ``window/splitter`` (board | controls);
+- ``setup/puzzle``, ``setup/<puzzle>`` (that puzzle's settings dataclass as JSON: board size
+  and strategy, one entry per puzzle), ``setup/start`` (``row,col``), ``setup/speed``
+  (steps per second, ``inf`` for unlimited);
+- ``language`` and ``appearance`` (``config``'s helpers).
+
+Anything unreadable (an old or hand-edited file) falls back to the default of that one value.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import math
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QObject, QRect, QSettings, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QMainWindow, QSplitter
+
+from knightviz.gui import config
+from knightviz.gui.board.widget import BoardWidget
+from knightviz.gui.config import decode_settings, encode_settings
+from knightviz.gui.panels.controls import ControlPanel, RunControls
+from knightviz.gui.puzzles.base import Puzzle
+from knightviz.gui.session import RunSession
+
+log = logging.getLogger("knightviz.prefs")
+
+#: Bumped when a key changes meaning; older files are then ignored, not misread.
+FORMAT = 1
+
+GEOMETRY = "window/geometry"
+STATE = "window/state"
+SPLITTER = "window/splitter"
+PUZZLE = "setup/puzzle"
+START = "setup/start"
+SPEED = "setup/speed"
+
+
+def fit_size(puzzle: Puzzle, settings: Any) -> Any:
+    """Settings with a board the puzzle allows (1 … max_side, square when it must be)."""
+    rows = min(max(1, settings.rows), puzzle.max_side)
+    cols = rows if puzzle.square_only else min(max(1, settings.cols), puzzle.max_side)
+    return dataclasses.replace(settings, rows=rows, cols=cols)
+
+
+def clamp_to_screen(window: QMainWindow) -> None:
+    """A window bigger than its screen's free area (a smaller monitor than last time)
+    shrinks to it; a window off the screen comes back onto it."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None or window.isMaximized() or window.isFullScreen():
+        return
+    avail: QRect = screen.availableGeometry()
+    g = window.geometry()
+    w, h = min(g.width(), avail.width()), min(g.height(), avail.height())
+    if (w, h) != (g.width(), g.height()):
+        window.resize(w, h)
+    x = min(max(g.x(), avail.left()), avail.left() + avail.width() - w)
+    y = min(max(g.y(), avail.top()), avail.top() + avail.height() - h)
+    if (x, y) != (g.x(), g.y()):
+        window.move(x, y)
+
+
+class WindowPrefs(QObject):
+    """Saves and restores one main window's settings; ``reset`` shows the defaults."""
+
+    #: Settings were cleared and the defaults shown (the language menu may follow).
+    reset_done = Signal()
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        puzzles: dict[str, Puzzle],
+        panel: ControlPanel,
+        run_controls: RunControls,
+        board: BoardWidget,
+        session: RunSession,
+        splitter: QSplitter,
+        fit_to_screen: Callable[[], None],
+    ) -> None:
+        super().__init__(window)
+        self._window = window
+        self._puzzles = puzzles
+        self._panel = panel
+        self._run = run_controls
+        self._board = board
+        self._session = session
+        self._splitter = splitter
+        self._fit = fit_to_screen
+        # The defaults, as the window was built, for Reset settings.
+        self._default_state = window.saveState(FORMAT)
+        self._default_splitter = splitter.saveState()
+        self._default_puzzle = panel.puzzle_key()
+        self._default_speed = run_controls.speed()
+        self._default_start = board.start_square()
+
+    # -- restore ----------------------------------------------------------------------------
+
+    def restore(self) -> None:
+        """Show the remembered settings (at start-up); the defaults stay where none are."""
+        s = config.settings()
+        if _int(s.value("format"), FORMAT) != FORMAT:
+            log.warning("settings of another format in %s: ignored", s.fileName())
+            return
+        try:
+            self._restore_setup(s)
+            self._restore_window(s)
+        except Exception:  # a broken file must never stop the app
+            log.exception("could not restore the settings from %s", s.fileName())
+
+    def _restore_setup(self, s: QSettings) -> None:
+        panel = self._panel
+        current = str(s.value(PUZZLE, self._default_puzzle))
+        if current not in self._puzzles:
+            current = self._default_puzzle
+        chosen: dict[str, Any] = {}
+        for key, puzzle in self._puzzles.items():
+            text = s.value(f"setup/{key}")
+            if text is not None:
+                chosen[key] = fit_size(puzzle, decode_settings(puzzle.default_settings(), text))
+        for key, settings in chosen.items():
+            if key != current:
+                panel.widgets[key].set_settings(settings)
+        if current in chosen or current != panel.puzzle_key():
+            settings = chosen.get(current, self._puzzles[current].default_settings())
+            panel.set_settings(current, settings)
+        speed = _float(s.value(SPEED), self._default_speed)
+        self._run.set_speed(speed)
+        start = _pair(s.value(START))
+        if start is not None and self._puzzles[current].movable_start:
+            rows, cols = panel.settings().rows, panel.settings().cols
+            if 0 <= start[0] < rows and 0 <= start[1] < cols:
+                self._board.set_start_square(*start)
+                self._session.set_start(*start)
+
+    def _restore_window(self, s: QSettings) -> None:
+        w = self._window
+        geometry = s.value(GEOMETRY)
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            w.restoreGeometry(geometry)
+            clamp_to_screen(w)
+        state = s.value(STATE)
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            w.restoreState(state, FORMAT)
+        splitter = s.value(SPLITTER)
+        if isinstance(splitter, QByteArray) and not splitter.isEmpty():
+            self._splitter.restoreState(splitter)
+
+    # -- save -------------------------------------------------------------------------------
+
+    def save(self) -> None:
+        """Remember the window and the setup (when the window closes)."""
+        s = config.settings()
+        s.setValue("format", FORMAT)
+        w = self._window
+        s.setValue(GEOMETRY, w.saveGeometry())
+        s.setValue(STATE, w.saveState(FORMAT))
+        s.setValue(SPLITTER, self._splitter.saveState())
+        panel = self._panel
+        current = panel.puzzle_key()
+        s.setValue(PUZZLE, current)
+        rows, cols = panel.rows_spin.value(), panel.cols_spin.value()
+        for key, widget in panel.widgets.items():
+            s.setValue(f"setup/{key}", encode_settings(widget.settings(rows, cols)))
+        s.setValue(SPEED, repr(self._run.speed()))
+        if self._puzzles[current].movable_start:
+            row, col = self._board.start_square()
+            s.setValue(START, f"{row},{col}")
+        s.sync()
+        if s.status() != QSettings.Status.NoError:
+            log.warning("could not save the settings to %s", s.fileName())
+
+    # -- reset ------------------------------------------------------------------------------
+
+    def reset(self) -> None:
+        """Forget every setting and show the defaults now."""
+        s = config.settings()
+        s.clear()
+        s.sync()
+        panel = self._panel
+        for key, puzzle in self._puzzles.items():
+            if key != self._default_puzzle:
+                panel.widgets[key].set_settings(puzzle.default_settings())
+        panel.set_settings(
+            self._default_puzzle, self._puzzles[self._default_puzzle].default_settings()
+        )
+        self._run.set_speed(self._default_speed)
+        if self._puzzles[self._default_puzzle].movable_start:
+            self._board.set_start_square(*self._default_start)
+            self._session.set_start(*self._default_start)
+        self._fit()
+        self._window.restoreState(self._default_state, FORMAT)
+        self._splitter.restoreState(self._default_splitter)
+        self.reset_done.emit()
+
+
+def _int(value: object, default: int) -> int:
+    try:
+        return int(str(value))
+    except (TypeError, ValueError):
+        return default
+
+
+def _float(value: object, default: float) -> float:
+    try:
+        x = float(str(value))
+    except (TypeError, ValueError):
+        return default
+    return x if x > 0 and not math.isnan(x) else default
+
+
+def _pair(value: object) -> tuple[int, int] | None:
+    try:
+        a, b = str(value).split(",")
+        return int(a), int(b)
+    except (TypeError, ValueError):
+        return None
