@@ -267,10 +267,12 @@ class MainWindow(QMainWindow):
                     "square by the steps it took"
                 )
             )
+            self.map_action.setStatusTip(self.map_action.toolTip())
         else:
             self.map_action.setToolTip(
                 self.tr("No start square to map: N-Queens always starts from an empty board")
             )
+            self.map_action.setStatusTip(self.map_action.toolTip())
             self.map_action.setChecked(False)  # clears the map
             return
         if self.race_mode:
@@ -465,6 +467,9 @@ class MainWindow(QMainWindow):
         self.open_run_action = QAction(self.tr("&Open run…"), self)
         self.open_run_action.setObjectName("openRunAction")
         self.open_run_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.open_run_action.setStatusTip(
+            self.tr("Open a run saved with Save run: its board, timeline and history row")
+        )
         self.open_run_action.triggered.connect(self._ask_open_run)
         self.save_run_action = QAction(self.tr("&Save run…"), self)
         self.save_run_action.setObjectName("saveRunAction")
@@ -577,6 +582,7 @@ class MainWindow(QMainWindow):
             action.setData(code)
             action.setCheckable(True)
             action.setChecked(code == self.translations.language)
+            action.setStatusTip(self.tr("Show the window in this language (at once; remembered)"))
             action.triggered.connect(lambda _=False, code=code: self.set_language(code))
             self.language_group.addAction(action)
             self.language_menu.addAction(action)
