@@ -109,9 +109,10 @@ class ConstraintsPanel(QWidget):
         self.n = 0
         self._version = -1
         self._variant = "sets"
-        self.columns = ConstraintStrip(self.tr("Columns  x"))
-        self.ascending = ConstraintStrip(self.tr("Ascending diagonals  x + y"))
-        self.descending = ConstraintStrip(self.tr("Descending diagonals  x − y"))
+        titles = self._titles()
+        self.columns = ConstraintStrip(titles[0])
+        self.ascending = ConstraintStrip(titles[1])
+        self.descending = ConstraintStrip(titles[2])
         sets = QWidget()
         sets_layout = QVBoxLayout(sets)
         sets_layout.setContentsMargins(0, 0, 0, 0)
@@ -139,6 +140,23 @@ class ConstraintsPanel(QWidget):
         layout.addWidget(self.stack)
         layout.addWidget(self.reason)
         layout.addStretch(1)
+
+    def _titles(self) -> tuple[str, str, str]:
+        return (
+            self.tr("Columns  x"),
+            self.tr("Ascending diagonals  x + y"),
+            self.tr("Descending diagonals  x − y"),
+        )
+
+    def retranslate(self) -> None:
+        """The strips' titles and the texts in the current language (the window shows the
+        model again)."""
+        for strip, title in zip(
+            (self.columns, self.ascending, self.descending), self._titles(), strict=True
+        ):
+            strip.title = title
+            strip.update()
+        self._version = -1
 
     def set_board(self, n: int, variant: str) -> None:
         self._variant = variant
