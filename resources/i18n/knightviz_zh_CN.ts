@@ -179,6 +179,7 @@
     </message>
     <message>
         <source>forever</source>
+        <extracomment>Chinese (full-width) punctuation ends a sentence without a space after it.</extracomment>
         <translation>永远</translation>
     </message>
     <message>
@@ -207,11 +208,11 @@
     </message>
     <message>
         <source>{0} million years</source>
-        <translation>{0} 百万年</translation>
+        <translation>{0} × 10⁶ 年</translation>
     </message>
     <message>
         <source>{0} billion years</source>
-        <translation>{0} 十亿年</translation>
+        <translation>{0} × 10⁹ 年</translation>
     </message>
 </context>
 <context>
@@ -890,7 +891,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     </message>
     <message>
         <source>fewest exits</source>
-        <translation>出口最少的优先</translation>
+        <translation>最少出口优先</translation>
     </message>
     <message>
         <source>column taken</source>
@@ -921,7 +922,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>Puzzle</name>
     <message>
         <source>solved</source>
-        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). Stable identifier (item data of ``puzzleCombo``, history, saved runs). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (the knight&apos;s start square).</extracomment>
+        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). The widest first column this stack can need (in the current language), or &quot;&quot;. Stable identifier (item data of ``puzzleCombo``, history, saved runs). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (the knight&apos;s start square).</extracomment>
         <translation>已解出</translation>
     </message>
     <message>

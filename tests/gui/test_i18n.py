@@ -46,7 +46,7 @@ from knightviz.gui.main_window import DEFAULT_SIZE
 from knightviz.gui.panels.history import OUTCOME, PUZZLE, STRATEGY
 from knightviz.gui.panels.race import RaceState
 from knightviz.gui.puzzles.programs import PLAIN, QUEENS_BITS, QUEENS_SETS, WARNSDORFF
-from knightviz.gui.text import fmt_int
+from knightviz.gui.text import fmt_int, sentences
 
 from .conftest import UNLIMITED, configure, set_speed, start_and_finish
 
@@ -709,3 +709,11 @@ def test_english_is_unchanged_by_the_catalogue(window):
     assert window.run_controls.start_button.text() == "Start"
     assert window.windowTitle() == "knightviz — watch backtracking search think"
     assert QApplication.translate("KnightPuzzle", "Knight's tour") == "Knight's tour"
+
+
+def test_sentences_are_spaced_as_each_language_writes_them():
+    assert sentences("One.", "Two.") == "One. Two."
+    assert sentences("of 3", "(nearest kept step)") == "of 3 (nearest kept step)"
+    assert sentences("已经走了 5 步。", "这只是一部分。") == "已经走了 5 步。这只是一部分。"
+    assert sentences("/ 3", "（最近的保留步）") == "/ 3（最近的保留步）"  # noqa: RUF001
+    assert sentences("", "Two.") == "Two."

@@ -216,6 +216,10 @@ class StackView(QTableView):
         scrolled away from it."""
         bar = self.verticalScrollBar()
         following = self.follow and bar.value() >= bar.maximum() - 1
+        if source is not None and source.widest:
+            needed = self.fontMetrics().horizontalAdvance(source.widest) + 16
+            if self.columnWidth(0) < needed:
+                self.setColumnWidth(0, needed)
         self.stack_model.set_source(source)
         if following and self.stack_model.rowCount():
             self.scrollToBottom()

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from knightviz.engine.recording import Markers
-from knightviz.gui.text import fmt_int, locale
+from knightviz.gui.text import fmt_int, locale, sentences
 
 INT_MAX = 2**31 - 1
 DEEPEST = QColor(50, 110, 200)
@@ -240,7 +240,7 @@ class Timeline(QWidget):
             self.edit.setText(fmt_int(step))
         text = self.tr("of {0}").format(fmt_int(steps))
         if not exact:
-            text += " " + self.tr("(nearest kept step)")
+            text = sentences(text, self.tr("(nearest kept step)"))
         self.total.setText(text)
         s.update()
 

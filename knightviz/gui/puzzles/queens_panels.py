@@ -9,8 +9,10 @@ red, and a sentence says which queen holds it. With the bitboard method, the two
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
@@ -52,7 +54,13 @@ class ConstraintStrip(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def sizeHint(self) -> QSize:
-        return QSize(260, 40)
+        return QSize(260, self._title_height() + 26)
+
+    def _title_height(self) -> int:
+        """The title's height as drawn: a Chinese title's glyphs come from a taller font."""
+        room = QRectF(0, 0, 10_000, 1_000)
+        rect = QFontMetricsF(self.font()).boundingRect(room, Qt.AlignmentFlag.AlignLeft, self.title)
+        return math.ceil(max(rect.height(), self.fontMetrics().height()))
 
     def set_ids(self, ids: list[int], labels: list[str]) -> None:
         self.ids, self.labels = ids, labels
@@ -71,7 +79,7 @@ class ConstraintStrip(QWidget):
             pal = self.palette()
             text = pal.color(QPalette.ColorRole.WindowText)
             p.setPen(text)
-            title_h = self.fontMetrics().height()
+            title_h = self._title_height()
             p.drawText(QRectF(0, 0, self.width(), title_h), Qt.AlignmentFlag.AlignLeft, self.title)
             n = len(self.ids)
             w = (self.width() - 2) / n
@@ -155,6 +163,7 @@ class ConstraintsPanel(QWidget):
             (self.columns, self.ascending, self.descending), self._titles(), strict=True
         ):
             strip.title = title
+            strip.updateGeometry()
             strip.update()
         self._version = -1
 
