@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from importlib import resources
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, Qt, QTranslator
@@ -73,24 +73,48 @@ def _i18n_file(name: str) -> bytes | None:
 
 
 class Catalogue:
-    """Source text ↔ translation for one language, from its .ts file (finished entries)."""
+    """Source text ↔ translation for one language, from its .ts file (finished entries).
+
+    The same English may be worded differently in two contexts ("Start" the button, "Start"
+    the history column): lookups try the contexts given first (class names), then any.
+    """
 
     def __init__(self, ts: bytes | None) -> None:
         self.forward: dict[str, str] = {}
         self.backward: dict[str, str] = {}
+        self.in_context: dict[tuple[str, str], str] = {}
+        self.back_in_context: dict[tuple[str, str], str] = {}
         if ts is None:
             return
         root = ET.fromstring(ts)
-        for message in root.iter("message"):
-            source = message.findtext("source")
-            tr = message.find("translation")
-            if source is None or tr is None or tr.get("type") in ("unfinished", "obsolete"):
-                continue
-            text = tr.text or ""
-            if not text:
-                continue
-            self.forward.setdefault(source, text)
-            self.backward.setdefault(text, source)
+        for context in root.iter("context"):
+            name = context.findtext("name") or ""
+            for message in context.iter("message"):
+                source = message.findtext("source")
+                tr = message.find("translation")
+                if source is None or tr is None or tr.get("type") in ("unfinished", "obsolete"):
+                    continue
+                text = tr.text or ""
+                if not text:
+                    continue
+                self.forward.setdefault(source, text)
+                self.backward.setdefault(text, source)
+                self.in_context.setdefault((name, source), text)
+                self.back_in_context.setdefault((name, text), source)
+
+    def translate(self, source: str, contexts: Sequence[str] = ()) -> str | None:
+        for context in contexts:
+            text = self.in_context.get((context, source))
+            if text is not None:
+                return text
+        return self.forward.get(source)
+
+    def source(self, text: str, contexts: Sequence[str] = ()) -> str | None:
+        for context in contexts:
+            source = self.back_in_context.get((context, text))
+            if source is not None:
+                return source
+        return self.backward.get(text)
 
 
 class Translations(QObject):
@@ -100,6 +124,9 @@ class Translations(QObject):
         super().__init__(parent)
         self.language = ENGLISH
         self._translators: list[QTranslator] = []
+        #: The .qm bytes the translators read: QTranslator.load(data) does not copy them, so
+        #: they must live as long as their translator.
+        self._data: bytes | None = None
         self._catalogues: dict[str, Catalogue] = {}
 
     def catalogue(self, language: str) -> Catalogue:
@@ -117,6 +144,7 @@ class Translations(QObject):
         if language == self.language and (language == ENGLISH or self._translators):
             return True
         new: list[QTranslator] = []
+        data: bytes | None = None
         if language != ENGLISH:
             data = _i18n_file(f"knightviz_{language}.qm")
             ours = QTranslator(self)
@@ -130,40 +158,57 @@ class Translations(QObject):
                 new.append(qt)
         for translator in self._translators:
             QCoreApplication.removeTranslator(translator)
+            translator.deleteLater()
         self._translators = new
+        self._data = data
         self.language = language
         QLocale.setDefault(QLocale(language if language != ENGLISH else "en_US"))
         for translator in new:
             QCoreApplication.installTranslator(translator)
         return True
 
-    def swap(self, text: str, old: str, new: str) -> str | None:
-        """``text`` (a fixed text in ``old``) in ``new``, or None if it is not a known one."""
+    def swap(self, text: str, old: str, new: str, contexts: Sequence[str] = ()) -> str | None:
+        """``text`` (a fixed text in ``old``) in ``new``, or None if it is not a known one.
+        ``contexts``: the class names the text may come from, nearest first."""
         if not text or old == new:
             return None
         head, tab, tail = text.partition("\t")  # "Start / &Pause\tSpace": the key stays
-        source = head if old == ENGLISH else self.catalogue(old).backward.get(head)
+        source = head if old == ENGLISH else self.catalogue(old).source(head, contexts)
         if source is None:
             return None
-        target = source if new == ENGLISH else self.catalogue(new).forward.get(source)
+        target = source if new == ENGLISH else self.catalogue(new).translate(source, contexts)
         if target is None or target == head:
             return None
         return target + tab + tail
 
 
+#: Texts Qt gives its own widgets once, at their creation (its qtbase translations have them):
+#: object name → (Qt's context, the English text).
+QT_TEXTS = {
+    "qt_dockwidget_floatbutton": ("QDockWidget", "Float"),
+    "qt_dockwidget_closebutton": ("QDockWidget", "Close"),
+}
+
+
 def retranslate_tree(root: QWidget, translations: Translations, old: str, new: str) -> int:
     """Swap every fixed text under ``root`` from ``old`` to ``new``; how many changed."""
     changed = 0
+    contexts: list[str] = []
 
     def fix(get: Callable[[], str], put: Callable[[str], None]) -> None:
         nonlocal changed
         text = get()
-        swapped = translations.swap(text, old, new)
+        swapped = translations.swap(text, old, new, contexts)
         if swapped is not None:
             put(swapped)
             changed += 1
 
     for widget in _widgets(root):
+        qt_text = QT_TEXTS.get(widget.objectName())
+        if qt_text is not None:  # the translators of ``new`` are installed already
+            widget.setAccessibleName(QCoreApplication.translate(*qt_text))
+            continue
+        contexts = _contexts(widget)
         fix(widget.toolTip, widget.setToolTip)
         fix(widget.statusTip, widget.setStatusTip)
         fix(widget.accessibleName, widget.setAccessibleName)
@@ -197,11 +242,25 @@ def retranslate_tree(root: QWidget, translations: Translations, old: str, new: s
                     fix(item.text, item.setText)
                     fix(item.toolTip, item.setToolTip)
     for action in root.findChildren(QAction):
+        contexts = _contexts(action)
         fix(action.text, action.setText)
         fix(action.iconText, action.setIconText)
         fix(action.toolTip, action.setToolTip)
         fix(action.statusTip, action.setStatusTip)
     return changed
+
+
+def _contexts(obj: QObject) -> list[str]:
+    """The class names a text of ``obj`` may have been translated in: its own classes and its
+    parents', nearest first (``self.tr`` uses the class, then its bases)."""
+    names: list[str] = []
+    node: QObject | None = obj
+    while node is not None:
+        for cls in type(node).__mro__:
+            if cls.__module__.startswith("knightviz") and cls.__name__ not in names:
+                names.append(cls.__name__)
+        node = node.parent()
+    return names
 
 
 def _widgets(root: QWidget) -> Iterator[QWidget]:

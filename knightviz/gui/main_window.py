@@ -505,22 +505,23 @@ class MainWindow(QMainWindow):
         # focused check box or button. The window handles them in keyPressEvent, which
         # only sees keys the focused widget did not want; the menus show them after a tab.
         self.run_menu = run_menu = self.menuBar().addMenu(self.tr("&Run"))
-        self.start_action = QAction(self.tr("Start / &Pause") + "\tSpace", self)
+        self.start_action = QAction(self)
         self.start_action.setObjectName("startAction")
         self.start_action.setStatusTip(self.tr("Start, pause or resume the search"))
         self.start_action.triggered.connect(self.start_or_pause)
-        self.step_action = QAction(self.tr("&Step") + "\tN", self)
+        self.step_action = QAction(self)
         self.step_action.setObjectName("stepAction")
         self.step_action.setStatusTip(self.tr("Make exactly one move or backtrack"))
         self.step_action.triggered.connect(self.step)
-        self.step_back_action = QAction(self.tr("Step &back") + "\tShift+N", self)
+        self.step_back_action = QAction(self)
         self.step_back_action.setObjectName("stepBackAction")
         self.step_back_action.setStatusTip(self.tr("Undo exactly one step"))
         self.step_back_action.triggered.connect(self.step_back)
-        self.reset_action = QAction(self.tr("&Reset") + "\tR", self)
+        self.reset_action = QAction(self)
         self.reset_action.setObjectName("resetAction")
         self.reset_action.setStatusTip(self.tr("Stop the search and clear the board"))
         self.reset_action.triggered.connect(self.reset)
+        self._word_run_actions()
         for action in (self.start_action, self.step_action, self.step_back_action):
             run_menu.addAction(action)
         run_menu.addAction(self.reset_action)
@@ -588,6 +589,17 @@ class MainWindow(QMainWindow):
             self.language_menu.addAction(action)
 
         self.help_menu = self.menuBar().addMenu(self.tr("&Help"))
+
+    def _word_run_actions(self) -> None:
+        """The run actions' texts, each with its key as the language names it (Space: 空格)."""
+        for action, text, key in (
+            (self.start_action, self.tr("Start / &Pause"), "Space"),
+            (self.step_action, self.tr("&Step"), "N"),
+            (self.step_back_action, self.tr("Step &back"), "Shift+N"),
+            (self.reset_action, self.tr("&Reset"), "R"),
+        ):
+            native = QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)
+            action.setText(f"{text}\t{native}")
 
     def _wire(self) -> None:
         s = self.session
@@ -1192,8 +1204,18 @@ class MainWindow(QMainWindow):
         tops = app.topLevelWidgets() if isinstance(app, QApplication) else [self]
         for top in {id(w): w for w in [self, *tops]}.values():
             retranslate_tree(top, self.translations, old, new)
+        self._word_run_actions()
         self.history.retranslate()
-        self._apply_puzzle()
+        self.run_controls.retranslate()
+        self.stack_view.retranslate()
+        self.constraints_panel.retranslate()
+        # What _apply_puzzle words (not all of it: the solutions found stay listed).
+        s = self.session
+        self.counters.set_titles(*s.puzzle.counter_titles())
+        if self.race_mode:
+            self.race_view.apply_puzzle(
+                s.puzzle, [lane.session.settings for lane in self.race.lanes], s.start
+            )
         self._show_engine()
         self._explained_version = -1
         self._sync()

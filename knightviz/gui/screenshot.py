@@ -256,7 +256,13 @@ SCENES: dict[str, Callable[[MainWindow], int]] = {
 
 
 def run_scene(window: MainWindow, path: str, scene: str) -> None:
-    """Prepare ``scene``, then after it has had time to develop, save the grab and quit."""
+    """Prepare ``scene``, then after it has had time to develop, save the grab and quit.
+
+    ``zh-<scene>`` is any scene in Chinese (the window switched first), e.g. ``zh-readme``.
+    """
+    if scene.startswith("zh-"):
+        window.set_language("zh_CN")
+        scene = scene[3:]
     delay_ms = SCENES.get(scene, SCENES["idle"])(window)
 
     def shoot() -> None:

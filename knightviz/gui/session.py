@@ -90,6 +90,9 @@ class RunRecord:
     #: Solutions kept (N-Queens), in order.
     solutions: tuple[tuple[int, ...], ...] = ()
     number: int = 0
+    #: The board's squares when the run ended (the summary is worded again from it when
+    #: the language changes).
+    path: tuple[int, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -646,6 +649,7 @@ class RunSession(QObject):
             strategy=puzzle.describe(settings),
             summary=puzzle.describe_result(settings, board.square(r, c), result, self.model),
             solutions=tuple(self.found),
+            path=tuple(self.model.path),
             extra=self._record_extra(),
         )
         self.run_recorded.emit(record)

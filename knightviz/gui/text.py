@@ -59,6 +59,23 @@ def fmt_speed(speed: float) -> str:
     return QCoreApplication.translate("Format", "{0} steps/s").format(fmt_int(round(speed)))
 
 
+#: Chinese (full-width) punctuation ends a sentence without a space after it.
+_FULL_WIDTH = tuple("。！？；：，）")  # noqa: RUF001
+
+
+def sentences(*parts: str) -> str:
+    """Sentences one after another: a space between them in English, none after Chinese
+    punctuation ("…步。这只是…")."""
+    out = ""
+    for part in parts:
+        if not part:
+            continue
+        if out and not out.endswith(_FULL_WIDTH) and not part.startswith("（"):  # noqa: RUF001
+            out += " "
+        out += part
+    return out
+
+
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 

@@ -6,66 +6,66 @@
     <message>
         <source>Chess board</source>
         <extracomment>After a solver frame was painted, the screen-rate timer leaves painting to the next frame. Pixels the mouse must travel before a press on the piece becomes a drag. The user chose a new start square (drag, click or arrow keys). The user tried to move the piece while a run is going. The mouse is over a square (row, col), or left the board (-1, -1).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>棋盘</translation>
     </message>
 </context>
 <context>
     <name>ConstraintsPanel</name>
     <message>
         <source>Columns  x</source>
-        <translation type="unfinished"></translation>
+        <translation>列  x</translation>
     </message>
     <message>
         <source>Ascending diagonals  x + y</source>
-        <translation type="unfinished"></translation>
+        <translation>上升对角线  x + y</translation>
     </message>
     <message>
         <source>Descending diagonals  x − y</source>
-        <translation type="unfinished"></translation>
+        <translation>下降对角线  x − y</translation>
     </message>
     <message>
         <source>{0} rejected: {1}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 被排除：{1}。</translation>
     </message>
     <message>
         <source>Examined and rejected on this rank: {0}.</source>
-        <translation type="unfinished"></translation>
+        <translation>本行已检查并排除：{0}。</translation>
     </message>
     <message>
         <source>{0} is free: a queen goes there.</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 无冲突：在此放一个皇后。</translation>
     </message>
     <message>
         <source>Nothing left on rank {0}: take back the queen below.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {0} 行已无处可放：撤回下面一行的皇后。</translation>
     </message>
     <message>
         <source>column {0} is taken (queen on {1})</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 列已被占（皇后在 {1}）</translation>
     </message>
     <message>
         <source>diagonal x + y = {0} is taken (queen on {1})</source>
-        <translation type="unfinished"></translation>
+        <translation>对角线 x + y = {0} 已被占（皇后在 {1}）</translation>
     </message>
     <message>
         <source>diagonal x − y = {0} is taken (queen on {1})</source>
-        <translation type="unfinished"></translation>
+        <translation>对角线 x − y = {0} 已被占（皇后在 {1}）</translation>
     </message>
     <message>
         <source>queens    attacked   (rank {0} at the top, file a on the left)</source>
-        <translation type="unfinished"></translation>
+        <translation>queens    attacked   （第 {0} 行在上，a 列在左）</translation>
     </message>
     <message>
         <source>queens   = 0x{0:0{1}X}</source>
-        <translation type="unfinished"></translation>
+        <translation>queens   = 0x{0:0{1}X}</translation>
     </message>
     <message>
         <source>attacked = 0x{0:0{1}X}</source>
-        <translation type="unfinished"></translation>
+        <translation>attacked = 0x{0:0{1}X}</translation>
     </message>
     <message>
         <source>{0} queens, {1} squares attacked</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 个皇后，{1} 格受攻击</translation>
     </message>
 </context>
 <context>
@@ -73,145 +73,146 @@
     <message>
         <source>Which puzzle the search solves</source>
         <extracomment>Slider positions 0 … SLIDER_MAX - 1 span 1 … 10,000 steps/s logarithmically; SLIDER_MAX itself is &quot;unlimited&quot;. The puzzle, the board size or a strategy setting changed.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>搜索要解的问题</translation>
     </message>
     <message>
         <source>Puzzle</source>
-        <translation type="unfinished"></translation>
+        <translation>问题</translation>
     </message>
     <message>
         <source>Board</source>
-        <translation type="unfinished"></translation>
+        <translation>棋盘</translation>
     </message>
     <message>
         <source>Rows</source>
-        <translation type="unfinished"></translation>
+        <translation>行数</translation>
     </message>
     <message>
         <source>Columns</source>
-        <translation type="unfinished"></translation>
+        <translation>列数</translation>
     </message>
     <message>
         <source>Keep rows and columns equal</source>
-        <translation type="unfinished"></translation>
+        <translation>行数与列数保持相同</translation>
     </message>
     <message>
         <source>Square</source>
-        <translation type="unfinished"></translation>
+        <translation>正方形</translation>
     </message>
     <message>
         <source>Strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>策略</translation>
     </message>
 </context>
 <context>
     <name>CounterPanel</name>
     <message>
         <source>Counters</source>
-        <translation type="unfinished"></translation>
+        <translation>计数</translation>
     </message>
     <message>
         <source>Moves</source>
-        <translation type="unfinished"></translation>
+        <translation>前进</translation>
     </message>
     <message>
         <source>Backtracks</source>
-        <translation type="unfinished"></translation>
+        <translation>回退</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>步数</translation>
     </message>
     <message>
         <source>Squares covered</source>
-        <translation type="unfinished"></translation>
+        <translation>已走格数</translation>
     </message>
     <message>
         <source>Solutions</source>
-        <translation type="unfinished"></translation>
+        <translation>解数</translation>
     </message>
     <message>
         <source>Elapsed</source>
-        <translation type="unfinished"></translation>
+        <translation>用时</translation>
     </message>
     <message>
         <source>Steps per second</source>
-        <translation type="unfinished"></translation>
+        <translation>每秒步数</translation>
     </message>
     <message>
         <source>Steps = moves + backtracks</source>
-        <translation type="unfinished"></translation>
+        <translation>步数 = 前进 + 回退</translation>
     </message>
     <message>
         <source>Wall time since Start, pauses excluded (slow speeds included)</source>
-        <translation type="unfinished"></translation>
+        <translation>从开始计起的实际用时，不含暂停（含慢速演示）</translation>
     </message>
     <message>
         <source>Steps = {0} + {1}</source>
-        <translation type="unfinished"></translation>
+        <translation>步数 = {0} + {1}</translation>
     </message>
 </context>
 <context>
     <name>Format</name>
     <message>
         <source>{0} ms</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 毫秒</translation>
     </message>
     <message>
         <source>{0} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 秒</translation>
     </message>
     <message>
         <source>{0} min {1} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 分 {1} 秒</translation>
     </message>
     <message>
         <source>{0} h {1} min</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 小时 {1} 分</translation>
     </message>
     <message>
         <source>unlimited</source>
-        <translation type="unfinished"></translation>
+        <translation>不限</translation>
     </message>
     <message>
         <source>{0} steps/s</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 步/秒</translation>
     </message>
     <message>
         <source>forever</source>
-        <translation type="unfinished"></translation>
+        <extracomment>Chinese (full-width) punctuation ends a sentence without a space after it.</extracomment>
+        <translation>永远</translation>
     </message>
     <message>
         <source>under a second</source>
-        <translation type="unfinished"></translation>
+        <translation>不到一秒</translation>
     </message>
     <message>
         <source>{0} seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 秒</translation>
     </message>
     <message>
         <source>{0} minutes</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 分钟</translation>
     </message>
     <message>
         <source>{0} hours</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 小时</translation>
     </message>
     <message>
         <source>{0} days</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 天</translation>
     </message>
     <message>
         <source>{0} years</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 年</translation>
     </message>
     <message>
         <source>{0} million years</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} × 10⁶ 年</translation>
     </message>
     <message>
         <source>{0} billion years</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} × 10⁹ 年</translation>
     </message>
 </context>
 <context>
@@ -219,27 +220,27 @@
     <message>
         <source>Explored</source>
         <extracomment>The bar&apos;s left end (the smallest fraction shown).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>已探索</translation>
     </message>
     <message>
         <source>The part of the whole search tree already behind the search (Knuth&apos;s estimate from the stack), on a logarithmic scale from 10⁻¹⁵ to 1</source>
-        <translation type="unfinished"></translation>
+        <translation>整棵搜索树中搜索已走过的部分（由栈按 Knuth 方法估计），对数刻度，从 10⁻¹⁵ 到 1</translation>
     </message>
     <message>
         <source>The whole tree&apos;s size by Knuth&apos;s random probes, with its spread, and the time an exhaustive search would take at the current speed</source>
-        <translation type="unfinished"></translation>
+        <translation>用 Knuth 随机探测估计的整棵树大小及其误差，以及按当前速度穷举搜索所需的时间</translation>
     </message>
     <message>
         <source>nothing yet (0.0e+00)</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无（0.0e+00）</translation>
     </message>
     <message>
         <source>all (1.0e+00)</source>
-        <translation type="unfinished"></translation>
+        <translation>全部（1.0e+00）</translation>
     </message>
     <message>
         <source>&lt; 1e-15 ({0})</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt; 1e-15（{0}）</translation>
     </message>
 </context>
 <context>
@@ -247,278 +248,278 @@
     <message>
         <source>Moves (N-Queens: placements)</source>
         <extracomment>The race a run was part of, with the other run&apos;s number (empty for a single run).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>前进（N 皇后：放置）</translation>
     </message>
     <message>
         <source>Backtracks (N-Queens: removals)</source>
-        <translation type="unfinished"></translation>
+        <translation>回退（N 皇后：撤回）</translation>
     </message>
     <message>
         <source>Steps = moves + backtracks</source>
-        <translation type="unfinished"></translation>
+        <translation>步数 = 前进 + 回退</translation>
     </message>
     <message>
         <source>How much of the whole search tree was behind the search when it ended (Knuth&apos;s estimate from its stack)</source>
-        <translation type="unfinished"></translation>
+        <translation>结束时整棵搜索树已被走过的比例（由其栈按 Knuth 方法估计）</translation>
     </message>
     <message>
         <source>Time the engine spent computing</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎计算所用的时间</translation>
     </message>
     <message>
         <source>Runs raced side by side (Compare, Race): the race and the other run</source>
-        <translation type="unfinished"></translation>
+        <translation>并排竞速的运行（比较 › 竞速）：竞速编号和对手的运行</translation>
     </message>
     <message>
         <source>Time from Start to the end, pauses excluded: includes the animation at slow speeds (the Elapsed counter)</source>
-        <translation type="unfinished"></translation>
+        <translation>从开始到结束的时间，不含暂停，含慢速时的动画（即“用时”计数）</translation>
     </message>
     <message>
         <source>Double-click a run to bring back its settings and start square</source>
-        <translation type="unfinished"></translation>
+        <translation>双击一次运行，恢复它的设置和起点</translation>
     </message>
     <message>
         <source>#</source>
-        <translation type="unfinished"></translation>
+        <translation>#</translation>
     </message>
     <message>
         <source>Puzzle</source>
-        <translation type="unfinished"></translation>
+        <translation>问题</translation>
     </message>
     <message>
         <source>Board</source>
-        <translation type="unfinished"></translation>
+        <translation>棋盘</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>起点</translation>
     </message>
     <message>
         <source>Strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>策略</translation>
     </message>
     <message>
         <source>Outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>结果</translation>
     </message>
     <message>
         <source>Moves</source>
-        <translation type="unfinished"></translation>
+        <translation>前进</translation>
     </message>
     <message>
         <source>Backtracks</source>
-        <translation type="unfinished"></translation>
+        <translation>回退</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>步数</translation>
     </message>
     <message>
         <source>Solutions</source>
-        <translation type="unfinished"></translation>
+        <translation>解数</translation>
     </message>
     <message>
         <source>Explored</source>
-        <translation type="unfinished"></translation>
+        <translation>已探索</translation>
     </message>
     <message>
         <source>Search time</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索用时</translation>
     </message>
     <message>
         <source>Wall time</source>
-        <translation type="unfinished"></translation>
+        <translation>总用时</translation>
     </message>
     <message>
         <source>Race</source>
-        <translation type="unfinished"></translation>
+        <translation>竞速</translation>
     </message>
     <message>
         <source>Of a whole tree of about {0} steps (Knuth&apos;s estimate)</source>
-        <translation type="unfinished"></translation>
+        <translation>整棵树约 {0} 步（Knuth 估计）</translation>
     </message>
     <message>
         <source>race {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>竞速 {0}</translation>
     </message>
     <message>
         <source>race {0}, with #{1}</source>
-        <translation type="unfinished"></translation>
+        <translation>竞速 {0}，对手 #{1}</translation>
     </message>
     <message>
         <source>all</source>
-        <translation type="unfinished"></translation>
+        <translation>全部</translation>
     </message>
 </context>
 <context>
     <name>KnightPuzzle</name>
     <message>
         <source>Knight&apos;s tour</source>
-        <translation type="unfinished"></translation>
+        <translation>骑士周游</translation>
     </message>
     <message>
         <source>No closed tour exists on a {0} board: it has an odd number of squares, and a knight alternates colours, so it cannot return to its start.</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 棋盘上不存在闭合周游：格数为奇数，而马每走一步都换一次颜色，所以回不到起点。</translation>
     </message>
     <message>
         <source>No closed tour exists on a {0} board (Schwenk&apos;s theorem).</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 棋盘上不存在闭合周游（Schwenk 定理）。</translation>
     </message>
     <message>
         <source>No knight&apos;s tour exists on a {0} board from any square.</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 棋盘上从任何一格出发都不存在骑士周游。</translation>
     </message>
     <message>
         <source>No tour can start on {0}: this board has an odd number of squares, so a tour must start and end on the corners&apos; colour, and {0} is the other colour.</source>
-        <translation type="unfinished"></translation>
+        <translation>周游不能从 {0} 出发：此棋盘格数为奇数，周游必须在与角格同色的格子上开始和结束，而 {0} 是另一种颜色。</translation>
     </message>
     <message>
         <source>No knight&apos;s tour on a {0} board starts on {1}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 棋盘上没有从 {1} 出发的骑士周游。</translation>
     </message>
     <message>
         <source>plain</source>
-        <translation type="unfinished"></translation>
+        <translation>固定顺序</translation>
     </message>
     <message>
         <source>Warnsdorff (ties: first)</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnsdorff（并列取先）</translation>
     </message>
     <message>
         <source>Warnsdorff (ties: last)</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnsdorff（并列取后）</translation>
     </message>
     <message>
         <source>Warnsdorff (ties: Roth)</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnsdorff（并列按 Roth）</translation>
     </message>
     <message>
         <source>Warnsdorff (ties: random, seed {0})</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnsdorff（并列随机，种子 {0}）</translation>
     </message>
     <message>
         <source>backtracking</source>
-        <translation type="unfinished"></translation>
+        <translation>回溯</translation>
     </message>
     <message>
         <source>no backtracking</source>
-        <translation type="unfinished"></translation>
+        <translation>不回溯</translation>
     </message>
     <message>
         <source>closed</source>
-        <translation type="unfinished"></translation>
+        <translation>闭合</translation>
     </message>
     <message>
         <source>open</source>
-        <translation type="unfinished"></translation>
+        <translation>开放</translation>
     </message>
     <message>
         <source>{0} moves, {1} backtracks, {2} steps</source>
-        <translation type="unfinished"></translation>
+        <translation>前进 {0}，回退 {1}，共 {2} 步</translation>
     </message>
     <message>
         <source>Closed tour found from {0}: {1}.</source>
-        <translation type="unfinished"></translation>
+        <translation>从 {0} 找到闭合周游：{1}。</translation>
     </message>
     <message>
         <source>Tour found from {0}: {1}.</source>
-        <translation type="unfinished"></translation>
+        <translation>从 {0} 找到周游：{1}。</translation>
     </message>
     <message>
         <source>Stopped after {0}.</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止：{0}。</translation>
     </message>
     <message>
         <source>Stopped at the step limit: {0}.</source>
-        <translation type="unfinished"></translation>
+        <translation>达到步数上限而停止：{0}。</translation>
     </message>
     <message>
         <source>The greedy walk got stuck on {0} after {1} of {2} squares, with no backtracking allowed.</source>
-        <translation type="unfinished"></translation>
+        <translation>贪心行走走了 {2} 格中的 {1} 格后困在 {0}，且不允许回溯。</translation>
     </message>
     <message>
         <source>closed tour</source>
-        <translation type="unfinished"></translation>
+        <translation>闭合周游</translation>
     </message>
     <message>
         <source>tour</source>
-        <translation type="unfinished"></translation>
+        <translation>周游</translation>
     </message>
     <message>
         <source>No {0} from {1} on a {2} board: the search tried every possibility ({3}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{2} 棋盘上从 {1} 出发没有{0}：搜索已尝试所有可能（{3}）。</translation>
     </message>
     <message>
         <source>The board shows the deepest position it reached: {0} of {1} squares.</source>
-        <translation type="unfinished"></translation>
+        <translation>棋盘显示搜索到达的最深局面：{1} 格中的 {0} 格。</translation>
     </message>
     <message>
         <source>no tour</source>
-        <translation type="unfinished"></translation>
+        <translation>无周游</translation>
     </message>
     <message>
         <source>Tour complete: all {0} squares visited.</source>
-        <translation type="unfinished"></translation>
+        <translation>周游完成：{0} 格全部走过。</translation>
     </message>
     <message>
         <source>From {0}, the move ({1:+d}, {2:+d}) leaves the board: skip it.</source>
-        <translation type="unfinished"></translation>
+        <translation>从 {0} 走 ({1:+d}, {2:+d}) 会出界：跳过。</translation>
     </message>
     <message>
         <source>From {0}, {1} is already on the path: skip it.</source>
-        <translation type="unfinished"></translation>
+        <translation>从 {0} 出发，{1} 已在路径上：跳过。</translation>
     </message>
     <message>
         <source>{0} could go on to {1} unvisited squares (its onward degree).</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 之后还能走到 {1} 个未访问的格子（它的出口数）。</translation>
     </message>
     <message>
         <source>{0} candidates share the fewest onward moves: the tie-break takes {1}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 个候选的出口数并列最少：按并列取舍选 {1}。</translation>
     </message>
     <message>
         <source>The knight stands on {0} after {1} moves.</source>
-        <translation type="unfinished"></translation>
+        <translation>走了 {1} 步后，马停在 {0}。</translation>
     </message>
     <message>
         <source>Move {0}: {1} → {2}, the candidate with the fewest onward moves ({3}).</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {0} 步：{1} → {2}，出口最少（{3}）的候选。</translation>
     </message>
     <message>
         <source>Move {0}: {1} → {2}, the first free square in the fixed order.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {0} 步：{1} → {2}，按固定顺序的第一个空格。</translation>
     </message>
     <message>
         <source>{0} is a dead end: all {1} of its moves lead to visited squares or off the board. Back to {2}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 是死路：它的 {1} 种走法都通向已访问的格子或棋盘外。回退到 {2}。</translation>
     </message>
     <message>
         <source>Every way on from {0} has been tried: back to {1}.</source>
-        <translation type="unfinished"></translation>
+        <translation>从 {0} 往下的每条路都已试过：回退到 {1}。</translation>
     </message>
     <message>
         <source>square = {0}   move = {1}   candidate {2} of {3}</source>
-        <translation type="unfinished"></translation>
+        <translation>square = {0}   move = {1}   候选 {2}/{3}</translation>
     </message>
     <message>
         <source>{0} steps so far for a board of {1} squares.</source>
-        <translation type="unfinished"></translation>
+        <translation>对 {1} 格的棋盘，已经走了 {0} 步。</translation>
     </message>
     <message>
         <source>That is only about {0} of the whole search tree (the gauge under the board).</source>
-        <translation type="unfinished"></translation>
+        <translation>这只是整棵搜索树的约 {0}（见棋盘下方的刻度条）。</translation>
     </message>
     <message>
         <source>Plain backtracking can need millions or billions of steps (8×8 from a8: 16.5 million). Warnsdorff&apos;s rule usually needs only {0}: turn it on and start again, or set the speed to unlimited.</source>
-        <translation type="unfinished"></translation>
+        <translation>普通回溯可能需要数百万甚至数十亿步（8×8 从 a8 出发：1650 万步）。Warnsdorff 规则通常只需 {0} 步：打开它重新开始，或把速度调到不限。</translation>
     </message>
     <message>
         <source>Warnsdorff&apos;s rule is backtracking far more than usual: its ties lead it astray here. The tie-break “farthest from centre (Roth)” usually needs no backtracking at all.</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnsdorff 规则在这里的回溯远多于平常：出口数并列把它引入了歧途。并列取舍选“离中心最远（Roth）”通常完全不需要回溯。</translation>
     </message>
     <message>
         <source>Even Roth&apos;s tie-break is stuck here: try another start square or another tie-break.</source>
-        <translation type="unfinished"></translation>
+        <translation>连 Roth 的并列取舍在这里也卡住了：换一个起点或另一种并列取舍试试。</translation>
     </message>
 </context>
 <context>
@@ -526,474 +527,542 @@
     <message>
         <source>Warnsdorff&apos;s rule</source>
         <extracomment>A run that has taken this many times the board&apos;s squares in steps &quot;looks hung&quot;. …but never before this many steps (small boards backtrack a little, harmlessly). On by default: a newcomer who just presses Start sees a whole tour in seconds.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Warnsdorff 规则</translation>
     </message>
     <message>
         <source>On: at every square, try first the move with the fewest onward moves (fewest exits first).
 Off: plain backtracking, trying the eight moves in the classic fixed order.</source>
-        <translation type="unfinished"></translation>
+        <translation>开：在每一格先试后续走法最少的那一步（最少出口优先）。
+关：普通回溯，按经典固定顺序依次尝试八种走法。</translation>
     </message>
     <message>
         <source>first in order</source>
-        <translation type="unfinished"></translation>
+        <translation>按顺序取第一个</translation>
     </message>
     <message>
         <source>last in order</source>
-        <translation type="unfinished"></translation>
+        <translation>按顺序取最后一个</translation>
     </message>
     <message>
         <source>farthest from centre (Roth)</source>
-        <translation type="unfinished"></translation>
+        <translation>离中心最远（Roth）</translation>
     </message>
     <message>
         <source>random</source>
-        <translation type="unfinished"></translation>
+        <translation>随机</translation>
     </message>
     <message>
         <source>Which candidate Warnsdorff&apos;s rule takes when several have the same degree</source>
-        <translation type="unfinished"></translation>
+        <translation>几个候选出口数相同时，Warnsdorff 规则选哪一个</translation>
     </message>
     <message>
         <source>Random seed</source>
-        <translation type="unfinished"></translation>
+        <translation>随机种子</translation>
     </message>
     <message>
         <source>Seed of the random tie-break: the same seed, the same tour</source>
-        <translation type="unfinished"></translation>
+        <translation>随机取舍的种子：种子相同，周游也相同</translation>
     </message>
     <message>
         <source>New seed</source>
-        <translation type="unfinished"></translation>
+        <translation>换种子</translation>
     </message>
     <message>
         <source>Pick another random seed</source>
-        <translation type="unfinished"></translation>
+        <translation>随机换一个种子</translation>
     </message>
     <message>
         <source>Backtracking</source>
-        <translation type="unfinished"></translation>
+        <translation>回溯</translation>
     </message>
     <message>
         <source>Off: a greedy walk that stops at the first dead end</source>
-        <translation type="unfinished"></translation>
+        <translation>关：贪心行走，遇到第一个死路就停</translation>
     </message>
     <message>
         <source>Closed tour</source>
-        <translation type="unfinished"></translation>
+        <translation>闭合周游</translation>
     </message>
     <message>
         <source>Closed tour: the last square must be a knight&apos;s move from the start</source>
-        <translation type="unfinished"></translation>
+        <translation>闭合周游：最后一格必须与起点相差一个马步</translation>
     </message>
     <message>
         <source>Tie-break</source>
-        <translation type="unfinished"></translation>
+        <translation>并列取舍</translation>
     </message>
     <message>
         <source>Seed</source>
-        <translation type="unfinished"></translation>
+        <translation>种子</translation>
     </message>
     <message>
         <source>Fewest exits first: the move with fewest onward moves.</source>
-        <translation type="unfinished"></translation>
+        <translation>最少出口优先：先走后续走法最少的一步。</translation>
     </message>
     <message>
         <source>Off: plain backtracking in the classic fixed order.</source>
-        <translation type="unfinished"></translation>
+        <translation>关：按经典固定顺序的普通回溯。</translation>
     </message>
 </context>
 <context>
     <name>LaneCounters</name>
     <message>
         <source>Moves</source>
-        <translation type="unfinished"></translation>
+        <translation>前进</translation>
     </message>
     <message>
         <source>Backtracks</source>
-        <translation type="unfinished"></translation>
+        <translation>回退</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>步数</translation>
     </message>
     <message>
         <source>Squares covered</source>
-        <translation type="unfinished"></translation>
+        <translation>已走格数</translation>
     </message>
     <message>
         <source>Steps = moves + backtracks</source>
-        <translation type="unfinished"></translation>
+        <translation>步数 = 前进 + 回退</translation>
     </message>
 </context>
 <context>
     <name>LaneView</name>
     <message>
         <source>Racer {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>选手 {0}</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>knightviz — watch backtracking search think</source>
-        <extracomment>Largest default window; smaller screens get 92 % of their available area. Keys handled by the window when the focused widget does not want them.</extracomment>
-        <translation type="unfinished"></translation>
+        <extracomment>Largest default window; smaller screens get 92 % of their available area. Keys handled by the window when the focused widget does not want them. The application&apos;s languages (View, Language); the window&apos;s own when not given. The language the window&apos;s texts are in now (they follow ``translations``).</extracomment>
+        <translation>knightviz — 看回溯搜索如何思考</translation>
     </message>
     <message>
         <source>Search anyway</source>
         <extracomment>Every run&apos;s recording, under one memory budget (Run, Recording memory…). Race mode: two sessions side by side on one clock (Compare, Race).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>仍然搜索</translation>
     </message>
     <message>
         <source>Run the exhaustive search and watch it prove that no solution exists</source>
-        <translation type="unfinished"></translation>
+        <translation>运行穷举搜索，看它证明无解</translation>
     </message>
     <message>
         <source>What the search just did, and why</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索刚刚做了什么，以及为什么</translation>
     </message>
     <message>
         <source>Runs (double-click to bring one back)</source>
-        <translation type="unfinished"></translation>
+        <translation>运行记录（双击可恢复）</translation>
     </message>
     <message>
         <source>Constraints</source>
-        <translation type="unfinished"></translation>
+        <translation>约束</translation>
     </message>
     <message>
         <source>Solutions</source>
-        <translation type="unfinished"></translation>
+        <translation>解答</translation>
     </message>
     <message>
         <source>Algorithm</source>
-        <translation type="unfinished"></translation>
+        <translation>算法</translation>
     </message>
     <message>
         <source>Search stack</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索栈</translation>
     </message>
     <message>
         <source>Engine: Python for this run, compiled for the next</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎：本次用 Python，下次用编译版</translation>
     </message>
     <message>
         <source>This run started before the compiled engine was ready; the next run will use it (numba, C speed).</source>
-        <translation type="unfinished"></translation>
+        <translation>本次运行开始时编译引擎尚未就绪；下次运行将使用它（numba，C 语言的速度）。</translation>
     </message>
     <message>
         <source>Engine: compiled</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎：编译版</translation>
     </message>
     <message>
         <source>Searches run on the compiled engine (numba): C speed.</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索在编译引擎（numba）上运行：C 语言的速度。</translation>
     </message>
     <message>
         <source>Engine: Python (preparing the compiled engine…)</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎：Python（正在准备编译引擎…）</translation>
     </message>
     <message>
         <source>The compiled engine is loading in the background; runs started now use the Python engine.</source>
-        <translation type="unfinished"></translation>
+        <translation>编译引擎正在后台加载；现在开始的运行使用 Python 引擎。</translation>
     </message>
     <message>
         <source>Engine: Python</source>
-        <translation type="unfinished"></translation>
+        <translation>引擎：Python</translation>
     </message>
     <message>
         <source>The compiled engine could not be loaded: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法加载编译引擎：{0}</translation>
     </message>
     <message>
         <source>Searches run on the pure-Python reference engine.</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索在纯 Python 参考引擎上运行。</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行(&amp;R)</translation>
     </message>
     <message>
         <source>Start / &amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>开始/暂停(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;Step</source>
-        <translation type="unfinished"></translation>
+        <translation>单步(&amp;S)</translation>
     </message>
     <message>
         <source>Step &amp;back</source>
-        <translation type="unfinished"></translation>
+        <translation>后退一步(&amp;B)</translation>
     </message>
     <message>
         <source>&amp;Reset</source>
-        <translation type="unfinished"></translation>
+        <translation>重置(&amp;R)</translation>
     </message>
     <message>
         <source>Recording &amp;memory…</source>
-        <translation type="unfinished"></translation>
+        <translation>录制内存(&amp;M)…</translation>
     </message>
     <message>
         <source>&amp;Compare</source>
-        <translation type="unfinished"></translation>
+        <translation>比较(&amp;C)</translation>
     </message>
     <message>
         <source>Compare</source>
-        <translation type="unfinished"></translation>
+        <translation>比较</translation>
     </message>
     <message>
         <source>&amp;Race two strategies</source>
-        <translation type="unfinished"></translation>
+        <translation>两种策略竞速(&amp;R)</translation>
     </message>
     <message>
         <source>Race</source>
-        <translation type="unfinished"></translation>
+        <translation>竞速</translation>
     </message>
     <message>
         <source>Two boards side by side, one strategy each, the same steps per tick: watch which finishes first</source>
-        <translation type="unfinished"></translation>
+        <translation>两块棋盘并排，各用一种策略，每次前进相同的步数：看谁先完成</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;About knightviz</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 knightviz(&amp;A)</translation>
     </message>
     <message>
         <source>The piece cannot be moved during a run: press Reset (R) first.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中不能移动棋子：请先按重置（R）。</translation>
     </message>
     <message>
         <source>Run {0} brought back with its recording: drag the timeline, or Back/Step.</source>
-        <translation type="unfinished"></translation>
+        <translation>已恢复第 {0} 次运行及其录制：拖动时间轴，或用后退/单步。</translation>
     </message>
     <message>
         <source>Run {0}: settings and start brought back; its recording was released to make room for newer ones (Run, Recording memory…). Press Start.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {0} 次运行：已恢复设置和起点；它的录制已被释放，为较新的运行腾出空间（运行 › 录制内存…）。请按开始。</translation>
+    </message>
+    <message>
+        <source>No translations for {0}.</source>
+        <translation>没有 {0} 的翻译。</translation>
     </message>
     <message>
         <source>Racing: both boards make the same steps. Space pauses, R resets.</source>
-        <translation type="unfinished"></translation>
+        <translation>竞速中：两块棋盘走相同的步数。空格暂停，R 重置。</translation>
     </message>
     <message>
         <source>Race paused: N makes one step on both boards, Space resumes.</source>
-        <translation type="unfinished"></translation>
+        <translation>竞速已暂停：N 让两块棋盘各走一步，空格继续。</translation>
     </message>
     <message>
         <source>Racer {0} finished first, in {1} steps; racer {2} took {3}.</source>
-        <translation type="unfinished"></translation>
+        <translation>选手 {0} 先完成，用了 {1} 步；选手 {2} 用了 {3} 步。</translation>
     </message>
     <message>
         <source>Race: choose a strategy for each board, drag the knight, press Start (Space).</source>
-        <translation type="unfinished"></translation>
+        <translation>竞速：为每块棋盘选一种策略，拖动马，按开始（空格）。</translation>
     </message>
     <message>
         <source>Racer {0} finished at {1} steps; racer {2} was at the same step.</source>
-        <translation type="unfinished"></translation>
+        <translation>选手 {0} 在第 {1} 步完成；选手 {2} 此时也在同一步。</translation>
     </message>
     <message>
         <source>Searching… Space pauses, N steps, R resets.</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索中… 空格暂停，N 单步，R 重置。</translation>
     </message>
     <message>
         <source>Paused: N makes one step, Space resumes, R resets.</source>
-        <translation type="unfinished"></translation>
+        <translation>已暂停：N 走一步，空格继续，R 重置。</translation>
     </message>
     <message>
         <source>No solution can exist here; press “Search anyway” to watch the proof.</source>
-        <translation type="unfinished"></translation>
+        <translation>这里不可能有解；按“仍然搜索”观看证明过程。</translation>
     </message>
     <message>
         <source>Start square {0}. Drag the knight to choose another, then press Start (Space).</source>
-        <translation type="unfinished"></translation>
+        <translation>起点 {0}。拖动马可换一个起点，然后按开始（空格）。</translation>
     </message>
     <message>
         <source>Press Start (Space) to place the queens, rank by rank.</source>
-        <translation type="unfinished"></translation>
+        <translation>按开始（空格），逐行放置皇后。</translation>
     </message>
     <message>
         <source>Recording memory</source>
-        <translation type="unfinished"></translation>
+        <translation>录制内存</translation>
     </message>
     <message>
         <source>Memory for recordings of runs, in MB (all kept runs together; the oldest go first). In use now: {0} MB.</source>
-        <translation type="unfinished"></translation>
+        <translation>用于运行录制的内存，单位 MB（所有保留的运行合计；最早的先释放）。当前已用：{0} MB。</translation>
     </message>
     <message>
         <source>Whole tree ≈ {0} steps (± {1}, {2} probes)</source>
-        <translation type="unfinished"></translation>
+        <translation>整棵树 ≈ {0} 步（± {1}，{2} 次探测）</translation>
     </message>
     <message>
         <source>: about {0} at this speed</source>
-        <translation type="unfinished"></translation>
+        <translation>，按此速度约需 {0}</translation>
     </message>
     <message>
         <source>About knightviz</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 knightviz</translation>
     </message>
     <message>
         <source>&lt;h3&gt;knightviz&lt;/h3&gt;&lt;p&gt;Watch backtracking search think: every move and every backtrack of a knight&apos;s tour or N-Queens search, live.&lt;/p&gt;&lt;p&gt;Toggle Warnsdorff&apos;s rule and compare the steps in the history.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;knightviz&lt;/h3&gt;&lt;p&gt;看回溯搜索如何思考：骑士周游或 N 皇后搜索的每一次前进、每一次回退，实时呈现。&lt;/p&gt;&lt;p&gt;打开或关闭 Warnsdorff 规则，在运行记录里比较步数。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>Program</name>
+    <message>
+        <source>all visited</source>
+        <translation>全部走过</translation>
+    </message>
+    <message>
+        <source>fixed order</source>
+        <translation>固定顺序</translation>
+    </message>
+    <message>
+        <source>off the board</source>
+        <translation>出界</translation>
+    </message>
+    <message>
+        <source>on the path</source>
+        <translation>已在路径上</translation>
+    </message>
+    <message>
+        <source>a move</source>
+        <translation>前进</translation>
+    </message>
+    <message>
+        <source>a backtrack</source>
+        <translation>回退</translation>
+    </message>
+    <message>
+        <source>all tried</source>
+        <translation>全部试过</translation>
+    </message>
+    <message>
+        <source>fewest exits</source>
+        <translation>最少出口优先</translation>
+    </message>
+    <message>
+        <source>column taken</source>
+        <translation>列已被占</translation>
+    </message>
+    <message>
+        <source>x + y taken</source>
+        <translation>x + y 已被占</translation>
+    </message>
+    <message>
+        <source>x - y taken</source>
+        <translation>x - y 已被占</translation>
+    </message>
+    <message>
+        <source>add 3 IDs</source>
+        <translation>加入 3 个 ID</translation>
+    </message>
+    <message>
+        <source>attacked</source>
+        <translation>受攻击</translation>
+    </message>
+    <message>
+        <source>back here: a backtrack</source>
+        <translation>回到这里：回退</translation>
     </message>
 </context>
 <context>
     <name>Puzzle</name>
     <message>
         <source>solved</source>
-        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). Stable identifier (item data of ``puzzleCombo``, history, saved runs). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (the knight&apos;s start square).</extracomment>
-        <translation type="unfinished"></translation>
+        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). The widest first column this stack can need (in the current language), or &quot;&quot;. Stable identifier (item data of ``puzzleCombo``, history, saved runs). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (the knight&apos;s start square).</extracomment>
+        <translation>已解出</translation>
     </message>
     <message>
         <source>no solution</source>
-        <translation type="unfinished"></translation>
+        <translation>无解</translation>
     </message>
     <message>
         <source>step limit</source>
-        <translation type="unfinished"></translation>
+        <translation>步数上限</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止</translation>
     </message>
     <message>
         <source>impossible</source>
-        <translation type="unfinished"></translation>
+        <translation>不可能</translation>
     </message>
     <message>
         <source>Moves</source>
-        <translation type="unfinished"></translation>
+        <translation>前进</translation>
     </message>
     <message>
         <source>Backtracks</source>
-        <translation type="unfinished"></translation>
+        <translation>回退</translation>
     </message>
     <message>
         <source>Squares covered</source>
-        <translation type="unfinished"></translation>
+        <translation>已走格数</translation>
     </message>
 </context>
 <context>
     <name>QueensPuzzle</name>
     <message>
         <source>N-Queens</source>
-        <translation type="unfinished"></translation>
+        <translation>N 皇后</translation>
     </message>
     <message>
         <source>all solutions</source>
-        <translation type="unfinished"></translation>
+        <translation>全部解</translation>
     </message>
     <message>
         <source>first solution</source>
-        <translation type="unfinished"></translation>
+        <translation>第一个解</translation>
     </message>
     <message>
         <source>constraint sets</source>
-        <translation type="unfinished"></translation>
+        <translation>约束集合</translation>
     </message>
     <message>
         <source>bitboards</source>
-        <translation type="unfinished"></translation>
+        <translation>位棋盘</translation>
     </message>
     <message>
         <source>{0} placements, {1} removals, {2} steps</source>
-        <translation type="unfinished"></translation>
+        <translation>放置 {0}，撤回 {1}，共 {2} 步</translation>
     </message>
     <message>
         <source>Stopped after {0}; {1} solutions so far.</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止：{0}；目前找到 {1} 个解。</translation>
     </message>
     <message>
         <source>First solution on {0}: {1} ({2}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 上的第一个解：{1}（{2}）。</translation>
     </message>
     <message>
         <source>{0} solutions on {1}: {2}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{1} 上共 {0} 个解：{2}。</translation>
     </message>
     <message>
         <source>Stopped at the step limit: {0}.</source>
-        <translation type="unfinished"></translation>
+        <translation>达到步数上限而停止：{0}。</translation>
     </message>
     <message>
         <source>No way to place {0} queens on a {1} board: the search tried every possibility ({2}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{1} 棋盘上放不下 {0} 个皇后：搜索已尝试所有可能（{2}）。</translation>
     </message>
     <message>
         <source>rank {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {0} 行</translation>
     </message>
     <message>
         <source>{0} · filling</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} · 放置中</translation>
     </message>
     <message>
         <source>Every possibility tried: {0} solutions.</source>
-        <translation type="unfinished"></translation>
+        <translation>所有可能都已尝试：共 {0} 个解。</translation>
     </message>
     <message>
         <source>A solution: {0}.</source>
-        <translation type="unfinished"></translation>
+        <translation>一个解：{0}。</translation>
     </message>
     <message>
         <source>its column is taken</source>
-        <translation type="unfinished"></translation>
+        <translation>它所在的列已被占</translation>
     </message>
     <message>
         <source>its diagonal x + y is taken</source>
-        <translation type="unfinished"></translation>
+        <translation>它的对角线 x + y 已被占</translation>
     </message>
     <message>
         <source>its diagonal x − y is taken</source>
-        <translation type="unfinished"></translation>
+        <translation>它的对角线 x − y 已被占</translation>
     </message>
     <message>
         <source>{0} rejected: {1} (queen on {2}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 被排除：{1}（皇后在 {2}）。</translation>
     </message>
     <message>
         <source>Queen {0} on {1}: all {0} placed, a solution.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {0} 个皇后放在 {1}：{0} 个全部放好，得到一个解。</translation>
     </message>
     <message>
         <source>Queen {0} on {1}: its column and both diagonals are free.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {0} 个皇后放在 {1}：它的列和两条对角线都没有冲突。</translation>
     </message>
     <message>
         <source>Take back the queen on {0} to look for more solutions.</source>
-        <translation type="unfinished"></translation>
+        <translation>撤回 {0} 上的皇后，继续寻找更多解。</translation>
     </message>
     <message>
         <source>No free file left on rank {0}: take back the queen on {1}.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {0} 行已没有空列：撤回 {1} 上的皇后。</translation>
     </message>
     <message>
         <source>rank = {0}   file = {1}   queens placed = {2}</source>
-        <translation type="unfinished"></translation>
+        <translation>rank = {0}   file = {1}   已放皇后 {2} 个</translation>
     </message>
     <message>
         <source>Placements</source>
-        <translation type="unfinished"></translation>
+        <translation>放置</translation>
     </message>
     <message>
         <source>Removals</source>
-        <translation type="unfinished"></translation>
+        <translation>撤回</translation>
     </message>
     <message>
         <source>Queens placed</source>
-        <translation type="unfinished"></translation>
+        <translation>已放皇后</translation>
     </message>
 </context>
 <context>
@@ -1001,32 +1070,33 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>Find all solutions</source>
         <extracomment>Every solution (the article&apos;s program), or stop at the first. ``sets`` (constraint IDs) or ``bitboards`` (two integers).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>找出全部解</translation>
     </message>
     <message>
         <source>On: search the whole tree, listing every solution (92 on 8×8).
 Off: stop at the first solution.</source>
-        <translation type="unfinished"></translation>
+        <translation>开：搜索整棵树，列出每一个解（8×8 上有 92 个）。
+关：找到第一个解就停止。</translation>
     </message>
     <message>
         <source>Constraint sets (columns, diagonals)</source>
-        <translation type="unfinished"></translation>
+        <translation>约束集合（列、对角线）</translation>
     </message>
     <message>
         <source>Bitboards (two integers)</source>
-        <translation type="unfinished"></translation>
+        <translation>位棋盘（两个整数）</translation>
     </message>
     <message>
         <source>How the search remembers the board: three sets of constraint IDs, or two bitboards (queens, attacked squares). Both make the same placements.</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索如何记住棋盘：三个约束 ID 集合，或两个位棋盘（皇后、受攻击的格子）。两者的放置完全相同。</translation>
     </message>
     <message>
         <source>Queens go rank by rank from rank 1; on each rank the files a, b, … are tried in turn. A square is free when its column and both diagonals are.</source>
-        <translation type="unfinished"></translation>
+        <translation>皇后从第 1 行起逐行放置；每一行依次尝试 a、b、… 列。一个格子的列和两条对角线都未被占时，才能放皇后。</translation>
     </message>
     <message>
         <source>Method</source>
-        <translation type="unfinished"></translation>
+        <translation>方法</translation>
     </message>
 </context>
 <context>
@@ -1034,11 +1104,11 @@ Off: stop at the first solution.</source>
     <message>
         <source>Racer {0} cannot start: {1}</source>
         <extracomment>How far (in steps) a search may run ahead of the race clock at unlimited speed before it is paused: about a hundredth of a second of compiled search. The step shown (the race clock, or the finish when this racer is done). Steps at the end of this racer&apos;s run (None while it runs). Its finish has been shown on the board (the clock has reached it). Stopped by the race when the other finished (its run ends at this step). Paused by the race because it is too far ahead of the clock. Place in the finishing order (1 or 2), None while racing. State changed (buttons, badges, status). Screen-rate heartbeat while the race goes (counters). (lane index 1 or 2, steps): a racer&apos;s finish has just been shown; the other board is at the same step count at this moment. A racer&apos;s run ended: its RunRecord (with ``extra[&quot;race&quot;]`` linking the two runs). A run could not start (one line for the status bar). The race clock: the step both boards show (until a racer&apos;s finish). While paused, the clock goes no further than this (Step raises it by one). Stop the other racer when one finishes (else it keeps going).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>选手 {0} 无法开始：{1}</translation>
     </message>
     <message>
         <source>Racer {0} failed: {1}</source>
-        <translation type="unfinished"></translation>
+        <translation>选手 {0} 出错：{1}</translation>
     </message>
 </context>
 <context>
@@ -1046,137 +1116,137 @@ Off: stop at the first solution.</source>
     <message>
         <source>the other keeps going</source>
         <extracomment>The start square was dragged on either board. A racer&apos;s strategy was changed. The piece was dragged during a race.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>另一方继续</translation>
     </message>
     <message>
         <source>the other stops</source>
-        <translation type="unfinished"></translation>
+        <translation>另一方停止</translation>
     </message>
     <message>
         <source>What happens to the other racer when one finishes</source>
-        <translation type="unfinished"></translation>
+        <translation>一方完成时，另一方怎么办</translation>
     </message>
     <message>
         <source>When one finishes:</source>
-        <translation type="unfinished"></translation>
+        <translation>一方完成时：</translation>
     </message>
     <message>
         <source>Both boards advance by the same number of steps per tick</source>
-        <translation type="unfinished"></translation>
+        <translation>两块棋盘每次前进相同的步数</translation>
     </message>
     <message>
         <source>Racer {0}: {1}</source>
-        <translation type="unfinished"></translation>
+        <translation>选手 {0}：{1}</translation>
     </message>
     <message>
         <source>Race clock: step {0} · {1}</source>
-        <translation type="unfinished"></translation>
+        <translation>竞速时钟：第 {0} 步 · {1}</translation>
     </message>
     <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>就绪</translation>
     </message>
     <message>
         <source>Searching…</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索中…</translation>
     </message>
     <message>
         <source>Stopped at {0} steps</source>
-        <translation type="unfinished"></translation>
+        <translation>停在第 {0} 步</translation>
     </message>
     <message>
         <source>✔ Tie: {0} steps</source>
-        <translation type="unfinished"></translation>
+        <translation>✔ 平局：{0} 步</translation>
     </message>
     <message>
         <source>✔ Finished first: {0} steps</source>
-        <translation type="unfinished"></translation>
+        <translation>✔ 率先完成：{0} 步</translation>
     </message>
     <message>
         <source>✖ Ended first, no solution: {0} steps</source>
-        <translation type="unfinished"></translation>
+        <translation>✖ 先结束，无解：{0} 步</translation>
     </message>
     <message>
         <source>Finished second: {0} steps</source>
-        <translation type="unfinished"></translation>
+        <translation>第二个完成：{0} 步</translation>
     </message>
     <message>
         <source>Ended second, no solution: {0} steps</source>
-        <translation type="unfinished"></translation>
+        <translation>第二个结束，无解：{0} 步</translation>
     </message>
 </context>
 <context>
     <name>RunControls</name>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行</translation>
     </message>
     <message>
         <source>1 to 10,000 steps per second; far right: unlimited (as fast as it goes)</source>
-        <translation type="unfinished"></translation>
+        <translation>每秒 1 到 10,000 步；最右端：不限（能多快就多快）</translation>
     </message>
     <message>
         <source>Speed</source>
-        <translation type="unfinished"></translation>
+        <translation>速度</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished"></translation>
+        <translation>单步</translation>
     </message>
     <message>
         <source>Back</source>
-        <translation type="unfinished"></translation>
+        <translation>后退</translation>
     </message>
     <message>
         <source>Reset</source>
-        <translation type="unfinished"></translation>
+        <translation>重置</translation>
     </message>
     <message>
         <source>Start, pause or resume the search (Space)</source>
-        <translation type="unfinished"></translation>
+        <translation>开始、暂停或继续搜索（空格）</translation>
     </message>
     <message>
         <source>Make exactly one move or backtrack (N or →)</source>
-        <translation type="unfinished"></translation>
+        <translation>只走一步：前进或回退一次（N 或 →）</translation>
     </message>
     <message>
         <source>Undo exactly one step (Shift+N, Shift+→ or Backspace)</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销一步（Shift+N、Shift+→ 或 Backspace）</translation>
     </message>
     <message>
         <source>Stop the search and clear the board (R)</source>
-        <translation type="unfinished"></translation>
+        <translation>停止搜索并清空棋盘（R）</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停</translation>
     </message>
     <message>
         <source>Play</source>
-        <translation type="unfinished"></translation>
+        <translation>播放</translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>继续</translation>
     </message>
 </context>
 <context>
     <name>SolutionsPanel</name>
     <message>
         <source>Click a solution to see it on the board</source>
-        <translation type="unfinished"></translation>
+        <translation>点击一个解，在棋盘上查看</translation>
     </message>
     <message>
         <source>{0} solutions found (the first {1} listed)</source>
-        <translation type="unfinished"></translation>
+        <translation>已找到 {0} 个解（列出前 {1} 个）</translation>
     </message>
     <message>
         <source>{0} solutions found</source>
-        <translation type="unfinished"></translation>
+        <translation>已找到 {0} 个解</translation>
     </message>
 </context>
 <context>
@@ -1184,22 +1254,26 @@ Off: stop at the first solution.</source>
     <message>
         <source>The solver thread did not stop within {0} s.</source>
         <extracomment>How long a join may take before it is reported as failed (ms). Seconds between forced GIL hand-overs while a run exists (see ``SwitchInterval``). The run failed: a one-line summary for the status bar (details are logged). A solution completed (its squares), in the order found. Threads that did not stop in time: kept alive so Qt never destroys them running. The board model the run&apos;s events are applied to.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>求解线程未能在 {0} 秒内停止。</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
     </message>
     <message>
         <source>The search failed: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索失败：{0}</translation>
     </message>
 </context>
 <context>
     <name>StackModel</name>
     <message>
         <source>Level</source>
-        <translation type="unfinished"></translation>
+        <translation>层</translation>
     </message>
     <message>
         <source>Candidates, in the order tried</source>
-        <translation type="unfinished"></translation>
+        <translation>候选（按尝试顺序）</translation>
     </message>
 </context>
 <context>
@@ -1207,7 +1281,7 @@ Off: stop at the first solution.</source>
     <message>
         <source>Hover or click a level to see it on the board</source>
         <extracomment>A level was hovered or clicked (its row), or the mouse left (-1).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>悬停或点击某一层，在棋盘上查看</translation>
     </message>
 </context>
 <context>
@@ -1215,50 +1289,50 @@ Off: stop at the first solution.</source>
     <message>
         <source>The whole run: drag to see any step, or click the step box to type one</source>
         <extracomment>The user wants to see this step (dragging, clicking, typing).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>整次运行：拖动查看任意一步，或点击步数框输入</translation>
     </message>
     <message>
         <source>Go to step… (type a number and press Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>跳到某一步…（输入数字后按回车）</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished"></translation>
+        <translation>步数</translation>
     </message>
     <message>
         <source>of {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>/ {0}</translation>
     </message>
     <message>
         <source>(nearest kept step)</source>
-        <translation type="unfinished"></translation>
+        <translation>（最近的保留步）</translation>
     </message>
 </context>
 <context>
     <name>TimelineSlider</name>
     <message>
         <source>deepest point so far</source>
-        <translation type="unfinished"></translation>
+        <translation>迄今最深处</translation>
     </message>
     <message>
         <source>start of the longest backtrack ({0} steps)</source>
-        <translation type="unfinished"></translation>
+        <translation>最长回退的起点（{0} 步）</translation>
     </message>
     <message>
         <source>solution {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {0} 个解</translation>
     </message>
     <message>
         <source>the end of the run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行结束</translation>
     </message>
     <message>
         <source>Step {0}: {1}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {0} 步：{1}</translation>
     </message>
     <message>
         <source>These steps were not kept (memory budget): the board shows the nearest kept position before them</source>
-        <translation type="unfinished"></translation>
+        <translation>这些步没有保留（内存预算）：棋盘显示它们之前最近的保留局面</translation>
     </message>
 </context>
 </TS>

@@ -221,8 +221,8 @@ class BoardWidget(QWidget):
             return
         if self._model.version != self._painted_version or self._model.flashes:
             self.update()
-            if self._model.flashes and not self._frame_timer.isActive():
-                self._frame_timer.start()
+            if self._model.flashes and self.isVisible() and not self._frame_timer.isActive():
+                self._frame_timer.start()  # never for a closed window (showEvent restarts)
 
     # -- geometry ---------------------------------------------------------------------------
 

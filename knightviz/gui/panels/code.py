@@ -31,15 +31,17 @@ class CodeView(QPlainTextEdit):
         mono.setFamilies(["DejaVu Sans Mono", "Menlo", "Consolas", "monospace"])
         self.setFont(mono)
         self._program: Program | None = None
+        self._text = ""
         self._line = 0
 
     def set_program(self, program: Program) -> None:
-        if self._program is program:
+        """Show ``program`` (again when the language of its comments changed)."""
+        text = program.display_text()
+        if self._program is program and self._text == text:
             return
         self._program = program
-        numbered = "\n".join(
-            f"{i:>2}  {line}" for i, line in enumerate(program.text.splitlines(), start=1)
-        )
+        self._text = text
+        numbered = "\n".join(f"{i:>2}  {line}" for i, line in enumerate(text.splitlines(), start=1))
         self.setPlainText(numbered)
         self._line = 0
         self.setExtraSelections([])

@@ -303,6 +303,10 @@ class RunControls(QGroupBox):
         self.step_button.setEnabled((not running or paused or behind) and not playing)
         self.step_back_button.setEnabled(can_back and not playing)
 
+    def retranslate(self) -> None:
+        """The speed in the current language (the buttons follow ``set_run_state``)."""
+        self._update_speed_label()
+
     def _on_speed(self, value: int) -> None:
         self._update_speed_label()
         self.speed_changed.emit(slider_to_speed(value))

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.session import RunRecord
 from knightviz.gui.text import fmt_big, fmt_int, fmt_seconds, fmt_size
@@ -136,10 +137,11 @@ class HistoryTable(QTableWidget):
             if col in NUMERIC:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.setItem(row, col, item)
+        summary = self._summary(record)
         for col in (OUTCOME, STRATEGY):
             item = self.item(row, col)
             if item is not None:
-                item.setToolTip(record.summary)
+                item.setToolTip(summary)
         explored = self.item(row, EXPLORED)
         tree = record.extra.get("tree_steps")
         if explored is not None and tree is not None:
@@ -148,6 +150,13 @@ class HistoryTable(QTableWidget):
                     fmt_big(tree)
                 )
             )
+
+    def _summary(self, record: RunRecord) -> str:
+        """What happened, in the current language (the record keeps the words of its time)."""
+        s = record.settings
+        model = BoardModel(s.rows, s.cols, record.path)
+        start = record.start[0] * s.cols + record.start[1]
+        return self._puzzles[record.puzzle].describe_result(s, start, record.result, model)
 
     def _race(self, record: RunRecord) -> str:
         link = record.extra.get("race")

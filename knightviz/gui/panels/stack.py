@@ -54,7 +54,6 @@ class StackModel(QAbstractTableModel):
         super().__init__(parent)
         self._source: StackSource | None = None
         self._rows = 0
-        self._headers = (self.tr("Level"), self.tr("Candidates, in the order tried"))
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else self._rows
@@ -66,8 +65,16 @@ class StackModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self._headers[section]
+            if section == 0:
+                return self.tr("Level")
+            return self.tr("Candidates, in the order tried")
         return None
+
+    def retranslate(self) -> None:
+        """The headers (and the rows' words) in the current language."""
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 1)
+        if self._rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(self._rows - 1, 1))
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         source = self._source
@@ -209,6 +216,10 @@ class StackView(QTableView):
         scrolled away from it."""
         bar = self.verticalScrollBar()
         following = self.follow and bar.value() >= bar.maximum() - 1
+        if source is not None and source.widest:
+            needed = self.fontMetrics().horizontalAdvance(source.widest) + 16
+            if self.columnWidth(0) < needed:
+                self.setColumnWidth(0, needed)
         self.stack_model.set_source(source)
         if following and self.stack_model.rowCount():
             self.scrollToBottom()
@@ -229,3 +240,6 @@ class StackView(QTableView):
 
     def hovered_row(self) -> int:
         return self._hovered
+
+    def retranslate(self) -> None:
+        self.stack_model.retranslate()

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from knightviz.engine.recording import Markers
-from knightviz.gui.text import fmt_int, locale
+from knightviz.gui.text import fmt_int, locale, sentences
 from knightviz.gui.theme import pick
 
 INT_MAX = 2**31 - 1
@@ -254,7 +254,7 @@ class Timeline(QWidget):
             self.edit.setText(fmt_int(step))
         text = self.tr("of {0}").format(fmt_int(steps))
         if not exact:
-            text += " " + self.tr("(nearest kept step)")
+            text = sentences(text, self.tr("(nearest kept step)"))
         self.total.setText(text)
         s.update()
 

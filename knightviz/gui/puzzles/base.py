@@ -50,6 +50,8 @@ class StackSource:
     chips: Callable[[int, StackLevel], list[Chip]]
     #: The row's first column: (depth, level) -> text (contains the square's name).
     label: Callable[[int, StackLevel], str]
+    #: The widest first column this stack can need (in the current language), or "".
+    widest: str = ""
 
 
 class Settings(Protocol):

@@ -51,7 +51,7 @@ from knightviz.gui.puzzles.base import (
 from knightviz.gui.puzzles.knight_paint import DegreesLayer, KnightLayer, NumbersLayer, PathLayer
 from knightviz.gui.puzzles.programs import PLAIN, WARNSDORFF, Program
 from knightviz.gui.solver.feed import SolutionLog
-from knightviz.gui.text import fmt_int, fmt_size
+from knightviz.gui.text import fmt_int, fmt_size, sentences
 
 MAX_SEED = 999_999
 #: A run that has taken this many times the board's squares in steps "looks hung".
@@ -341,9 +341,12 @@ class KnightPuzzle(Puzzle):
             "No {0} from {1} on a {2} board: the search tried every possibility ({3})."
         ).format(kind, name, fmt_size(s.rows, s.cols), counts)
         if len(model.path) > 1:
-            text += " " + self.tr(
-                "The board shows the deepest position it reached: {0} of {1} squares."
-            ).format(fmt_int(len(model.path)), fmt_int(board.size))
+            text = sentences(
+                text,
+                self.tr(
+                    "The board shows the deepest position it reached: {0} of {1} squares."
+                ).format(fmt_int(len(model.path)), fmt_int(board.size)),
+            )
         return text
 
     def outcome_text(self, result: Result) -> str:
@@ -484,9 +487,12 @@ class KnightPuzzle(Puzzle):
             fmt_int(steps), fmt_int(size)
         )
         if explored is not None and 0 < explored < 0.01:
-            taken += " " + self.tr(
-                "That is only about {0} of the whole search tree (the gauge under the board)."
-            ).format(f"{explored:.0e}")
+            taken = sentences(
+                taken,
+                self.tr(
+                    "That is only about {0} of the whole search tree (the gauge under the board)."
+                ).format(f"{explored:.0e}"),
+            )
         if not s.warnsdorff:
             advice = self.tr(
                 "Plain backtracking can need millions or billions of steps (8×8 from a8: "
@@ -504,4 +510,4 @@ class KnightPuzzle(Puzzle):
                 "Even Roth's tie-break is stuck here: try another start square or another "
                 "tie-break."
             )
-        return f"{taken} {advice}"
+        return sentences(taken, advice)

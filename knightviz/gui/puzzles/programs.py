@@ -14,11 +14,16 @@ considered         the test that rejected the candidate (off the board, visited,
 solved             ``return True`` after the last square (queens: the solution line)
 exhausted          the final ``return False`` of the first call
 =================  ===============================================================
+
+The code stays English in every language; its comments follow the user's language
+(``Program.display_text``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from PySide6.QtCore import QCoreApplication
 
 from knightviz.engine.trace import Kind
 
@@ -39,6 +44,37 @@ class Program:
     def line_for(self, what: object) -> int:
         """The line of an event kind (``MOVE``, ``BACKTRACK``, a trace ``Kind``…), or 0."""
         return self.lines.get(what, 0)
+
+    def display_text(self) -> str:
+        """The text with its comments in the current language (the code stays English)."""
+        table = comments()
+        lines = []
+        for line in self.text.splitlines():
+            code, mark, comment = line.partition("# ")
+            if mark and comment in table:
+                line = code + mark + table[comment]
+            lines.append(line)
+        return "\n".join(lines)
+
+
+def comments() -> dict[str, str]:
+    """Every comment of the programs below → its text in the current language."""
+    return {
+        "all visited": QCoreApplication.translate("Program", "all visited"),
+        "fixed order": QCoreApplication.translate("Program", "fixed order"),
+        "off the board": QCoreApplication.translate("Program", "off the board"),
+        "on the path": QCoreApplication.translate("Program", "on the path"),
+        "a move": QCoreApplication.translate("Program", "a move"),
+        "a backtrack": QCoreApplication.translate("Program", "a backtrack"),
+        "all tried": QCoreApplication.translate("Program", "all tried"),
+        "fewest exits": QCoreApplication.translate("Program", "fewest exits"),
+        "column taken": QCoreApplication.translate("Program", "column taken"),
+        "x + y taken": QCoreApplication.translate("Program", "x + y taken"),
+        "x - y taken": QCoreApplication.translate("Program", "x - y taken"),
+        "add 3 IDs": QCoreApplication.translate("Program", "add 3 IDs"),
+        "attacked": QCoreApplication.translate("Program", "attacked"),
+        "back here: a backtrack": QCoreApplication.translate("Program", "back here: a backtrack"),
+    }
 
 
 PLAIN = Program(

@@ -236,7 +236,8 @@ class QueensPuzzle(Puzzle):
                 out.append(Chip(file_name(sq % n), state, None, sq))
             return out
 
-        return StackSource(stack, chips, label)
+        widest = self.tr("{0} · filling").format(self.tr("rank {0}").format(n))
+        return StackSource(stack, chips, label, widest)
 
     def levels(self, settings: Any, stack: Sequence[StackLevel]) -> Iterator[tuple[int, int]]:
         return queens_levels(settings.rows, stack)

@@ -9,8 +9,10 @@ red, and a sentence says which queen holds it. With the bitboard method, the two
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
@@ -52,7 +54,13 @@ class ConstraintStrip(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def sizeHint(self) -> QSize:
-        return QSize(260, 40)
+        return QSize(260, self._title_height() + 26)
+
+    def _title_height(self) -> int:
+        """The title's height as drawn: a Chinese title's glyphs come from a taller font."""
+        room = QRectF(0, 0, 10_000, 1_000)
+        rect = QFontMetricsF(self.font()).boundingRect(room, Qt.AlignmentFlag.AlignLeft, self.title)
+        return math.ceil(max(rect.height(), self.fontMetrics().height()))
 
     def set_ids(self, ids: list[int], labels: list[str]) -> None:
         self.ids, self.labels = ids, labels
@@ -71,7 +79,7 @@ class ConstraintStrip(QWidget):
             pal = self.palette()
             text = pal.color(QPalette.ColorRole.WindowText)
             p.setPen(text)
-            title_h = self.fontMetrics().height()
+            title_h = self._title_height()
             p.drawText(QRectF(0, 0, self.width(), title_h), Qt.AlignmentFlag.AlignLeft, self.title)
             n = len(self.ids)
             w = (self.width() - 2) / n
@@ -109,9 +117,10 @@ class ConstraintsPanel(QWidget):
         self.n = 0
         self._version = -1
         self._variant = "sets"
-        self.columns = ConstraintStrip(self.tr("Columns  x"))
-        self.ascending = ConstraintStrip(self.tr("Ascending diagonals  x + y"))
-        self.descending = ConstraintStrip(self.tr("Descending diagonals  x − y"))
+        titles = self._titles()
+        self.columns = ConstraintStrip(titles[0])
+        self.ascending = ConstraintStrip(titles[1])
+        self.descending = ConstraintStrip(titles[2])
         sets = QWidget()
         sets_layout = QVBoxLayout(sets)
         sets_layout.setContentsMargins(0, 0, 0, 0)
@@ -139,6 +148,24 @@ class ConstraintsPanel(QWidget):
         layout.addWidget(self.stack)
         layout.addWidget(self.reason)
         layout.addStretch(1)
+
+    def _titles(self) -> tuple[str, str, str]:
+        return (
+            self.tr("Columns  x"),
+            self.tr("Ascending diagonals  x + y"),
+            self.tr("Descending diagonals  x − y"),
+        )
+
+    def retranslate(self) -> None:
+        """The strips' titles and the texts in the current language (the window shows the
+        model again)."""
+        for strip, title in zip(
+            (self.columns, self.ascending, self.descending), self._titles(), strict=True
+        ):
+            strip.title = title
+            strip.updateGeometry()
+            strip.update()
+        self._version = -1
 
     def set_board(self, n: int, variant: str) -> None:
         self._variant = variant

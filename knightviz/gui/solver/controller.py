@@ -283,5 +283,5 @@ class SolverController(QObject):
         self._paused = False
         if thread is not None and worker is not None:
             self._join(thread, worker)
-        last = text.strip().splitlines()[-1] if text.strip() else "unknown error"
+        last = text.strip().splitlines()[-1] if text.strip() else self.tr("unknown error")
         self.run_failed.emit(self.tr("The search failed: {0}").format(last))
