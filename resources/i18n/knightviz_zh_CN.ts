@@ -10,6 +10,13 @@
     </message>
 </context>
 <context>
+    <name>ColourBar</name>
+    <message>
+        <source> (cap)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ConstraintsPanel</name>
     <message>
         <source>Columns  x</source>
@@ -88,8 +95,16 @@
         <translation>行数</translation>
     </message>
     <message>
+        <source>Rows of the board (N-Queens: N, up to 30)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Columns</source>
         <translation>列数</translation>
+    </message>
+    <message>
+        <source>Columns of the board (1 to 100)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Keep rows and columns equal</source>
@@ -149,6 +164,130 @@
     <message>
         <source>Steps = {0} + {1}</source>
         <translation>步数 = {0} + {1}</translation>
+    </message>
+</context>
+<context>
+    <name>Export</name>
+    <message>
+        <source>A run is going: it can be exported once it has ended (or press Reset).</source>
+        <extracomment>A GIF has at most this many frames: longer stretches are sampled evenly. Longest side of a GIF (pixels), and its default. Frame delay of a GIF (ms), and how long its last frame stays before it loops. Longest side of the board in PNG and SVG (logical pixels); PNG is drawn at twice that.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run to export yet: press Start, or bring a run back from the history.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Solutions, one line of squares each (text)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The eight-queens article&apos;s lines (text)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The article&apos;s boards (text)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON, as knightviz queens prints it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matrix as the tutorial&apos;s C/C++ program prints it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matrix as the tutorial&apos;s Python3/Java/C# programs print it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matrix as the tutorial&apos;s text shows it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Square numbers on one line (the batch program&apos;s line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Square names on one line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON, as knightviz solve prints it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG image of the board</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG drawing of the board</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Animated GIF of the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the first {0} of {1} solutions were kept: too many to export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The article&apos;s program has no first-solution mode: its lines end with the number of all solutions. Find all solutions to export this layout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write {0}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drawn by knightviz</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GIF export cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run has no recorded steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} cannot be opened: {1}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} cannot be read: {1}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The recording had dropped {0} steps to stay within its memory budget: the file keeps the rest, and the timeline shows the gaps hatched.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>knightviz runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a saved run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -241,6 +380,144 @@
     <message>
         <source>&lt; 1e-15 ({0})</source>
         <translation>&lt; 1e-15（{0}）</translation>
+    </message>
+</context>
+<context>
+    <name>GifDialog</name>
+    <message>
+        <source>Export an animated GIF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The step of the timeline the GIF starts at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The step it ends at (the step on the board now: {0})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long each frame is shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The longest side of the picture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frame delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} frames, evenly spread over {1} steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} frames, one per step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GuideDialog</name>
+    <message>
+        <source>What am I looking at?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The board</source>
+        <extracomment>The pictures shown (tests check they are real paintings).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Numbers&lt;/b&gt; are the order of the moves: the start is 0. The &lt;b&gt;line&lt;/b&gt; joins them into the knight&apos;s path.&lt;/p&gt;&lt;p&gt;Visited squares are &lt;b&gt;tinted&lt;/b&gt; from pale blue (early) to deep blue (late), so the order shows even where numbers do not fit.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;framed square&lt;/b&gt; (the highlight colour) is where the search stands now.&lt;/p&gt;&lt;p&gt;With Warnsdorff&apos;s rule, at paced speeds or when paused, each square the knight could jump to shows its &lt;b&gt;onward degree&lt;/b&gt; in a corner badge (how many moves it would have from there); the rule takes the smallest, &lt;b&gt;framed in green&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backtracking</source>
+        <translation type="unfinished">回溯</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;When every move from a square leads to a dead end, the search &lt;b&gt;backtracks&lt;/b&gt;: it takes the last move back and tries the next candidate. The square it left &lt;b&gt;flashes red&lt;/b&gt; and fades.&lt;/p&gt;&lt;p&gt;Plain backtracking does this millions of times on 8×8; Warnsdorff&apos;s rule almost never. The Backtracks counter and the history count them.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N-Queens</source>
+        <translation type="unfinished">N 皇后</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Queens are placed rank by rank. &lt;b&gt;Hatched red&lt;/b&gt; squares are attacked by a queen already placed; the search skips them.&lt;/p&gt;&lt;p&gt;At paced speeds, &lt;b&gt;red crosses&lt;/b&gt; mark the squares the last scan rejected, and a &lt;b&gt;dashed green frame&lt;/b&gt; the square the next queen takes. A solution&apos;s queens are tinted green.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The search stack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;One row per depth, with the candidates that level tries in order: &lt;b&gt;grey&lt;/b&gt;: tried and finished; &lt;b&gt;green&lt;/b&gt;: being explored now; &lt;b&gt;outlined blue&lt;/b&gt;: not tried yet; &lt;b&gt;struck through&lt;/b&gt;: already on the path (plain backtracking tries it and rejects it). With Warnsdorff&apos;s rule each chip shows its onward degree. Hover a row to see it on the board.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The whole recorded run, under the board: drag it to see any step again. Marks: &lt;b&gt;blue&lt;/b&gt;: the deepest point so far; &lt;b&gt;red&lt;/b&gt;: the start of the longest backtrack; &lt;b&gt;gold&lt;/b&gt;: a solution; a bar at the end of a finished run. Hatched stretches were dropped to save memory.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ No tour can exist on a 4×4 board</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Banners above the board</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Amber&lt;/b&gt;: no solution can exist with these settings, and why; “Search anyway” runs the search to prove it.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Blue&lt;/b&gt;: this run is taking far more steps than the board has squares, and what would help.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps = moves + backtracks</source>
+        <translation type="unfinished">步数 = 前进 + 回退</translation>
+    </message>
+    <message>
+        <source>Counters, gauge and history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Moves&lt;/b&gt; and &lt;b&gt;backtracks&lt;/b&gt; (N-Queens: placements and removals); &lt;b&gt;steps&lt;/b&gt; are both. The &lt;b&gt;gauge&lt;/b&gt; under the board says how much of the whole search tree is behind the search (a log scale: each tick is a factor of 1,000) and estimates the rest.&lt;/p&gt;&lt;p&gt;Every finished or stopped run adds a row to the &lt;b&gt;history&lt;/b&gt;; double-click one to bring its settings back. The history is kept between sessions.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Help</name>
+    <message>
+        <source>About knightviz</source>
+        <translation type="unfinished">关于 knightviz</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;knightviz {0}&lt;/h3&gt;&lt;p&gt;Watch backtracking search think: every move and every backtrack of a knight&apos;s tour or N-Queens search, live.&lt;/p&gt;&lt;p&gt;Toggle Warnsdorff&apos;s rule and compare the steps in the history.&lt;/p&gt;&lt;p&gt;Help › What am I looking at? explains the board and the panels; Help › Keyboard shortcuts lists every key.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -608,6 +885,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>LaneCounters</name>
     <message>
         <source>Moves</source>
+        <extracomment>This racer&apos;s start-square map (Compare, Map all start squares): two side by side.</extracomment>
         <translation>前进</translation>
     </message>
     <message>
@@ -638,12 +916,20 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>MainWindow</name>
     <message>
         <source>knightviz — watch backtracking search think</source>
-        <extracomment>Largest default window; smaller screens get 92 % of their available area. Keys handled by the window when the focused widget does not want them. The application&apos;s languages (View, Language); the window&apos;s own when not given. The language the window&apos;s texts are in now (they follow ``translations``).</extracomment>
+        <extracomment>Largest default window; smaller screens get 92 % of their available area. Keys handled by the window when the focused widget does not want them. The start-square map ended: True when every square is mapped, False when cancelled. The application&apos;s languages (View, Language); the window&apos;s own when not given. The language the window&apos;s texts are in now (they follow ``translations``).</extracomment>
         <translation>knightviz — 看回溯搜索如何思考</translation>
     </message>
     <message>
+        <source>Run the current strategy from every start square and colour each square by the steps it took</source>
+        <extracomment>Every run&apos;s recording, under one memory budget (Run, Recording memory…). Race mode: two sessions side by side on one clock (Compare, Race). The start-square map of the board, and its legend (Compare, Map all start squares).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No start square to map: N-Queens always starts from an empty board</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Search anyway</source>
-        <extracomment>Every run&apos;s recording, under one memory budget (Run, Recording memory…). Race mode: two sessions side by side on one clock (Compare, Race).</extracomment>
         <translation>仍然搜索</translation>
     </message>
     <message>
@@ -715,12 +1001,64 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
+        <source>&amp;Open run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a run saved with Save run: its board, timeline and history row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;history…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
+        <source>Close the window and quit (the settings are kept)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Start, pause or resume the search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make exactly one move or backtrack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo exactly one step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the search and clear the board</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much memory the recordings of runs may use (for going back)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Map all start squares</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the window in this language (at once; remembered)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Start / &amp;Pause</source>
@@ -737,6 +1075,127 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>&amp;Reset</source>
         <translation>重置(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Appearance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Light or dark: follow the system, or choose one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow the &amp;system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Light or dark as the desktop is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset &amp;settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget every remembered setting and show the defaults now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or hide “{0}”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clear history…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove every run from the history, here and on disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings reset to the defaults.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove all {0} runs from the history? This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved {0}: {1} frames, {2} KB in {3} s.</source>
+        <extracomment>The last GIF&apos;s frames, seconds and bytes (also in the status bar).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported the run to {0}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported the history to {0}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved the run to {0}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened {0}: drag the timeline, or Back/Step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the run on the board: text, JSON, image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the run with its recording, to open it later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No runs in the history yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export every run of the history as CSV or JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drawing the GIF&apos;s frames…</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Recording &amp;memory…</source>
@@ -775,16 +1234,16 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <source>&amp;About knightviz</source>
-        <translation>关于 knightviz(&amp;A)</translation>
-    </message>
-    <message>
         <source>The piece cannot be moved during a run: press Reset (R) first.</source>
         <translation>运行中不能移动棋子：请先按重置（R）。</translation>
     </message>
     <message>
         <source>Run {0} brought back with its recording: drag the timeline, or Back/Step.</source>
         <translation>已恢复第 {0} 次运行及其录制：拖动时间轴，或用后退/单步。</translation>
+    </message>
+    <message>
+        <source>Run {0} (an earlier session): settings and start brought back. Press Start to run it again.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Run {0}: settings and start brought back; its recording was released to make room for newer ones (Run, Recording memory…). Press Start.</source>
@@ -849,14 +1308,6 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>: about {0} at this speed</source>
         <translation>，按此速度约需 {0}</translation>
-    </message>
-    <message>
-        <source>About knightviz</source>
-        <translation>关于 knightviz</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;knightviz&lt;/h3&gt;&lt;p&gt;Watch backtracking search think: every move and every backtrack of a knight&apos;s tour or N-Queens search, live.&lt;/p&gt;&lt;p&gt;Toggle Warnsdorff&apos;s rule and compare the steps in the history.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;knightviz&lt;/h3&gt;&lt;p&gt;看回溯搜索如何思考：骑士周游或 N 皇后搜索的每一次前进、每一次回退，实时呈现。&lt;/p&gt;&lt;p&gt;打开或关闭 Warnsdorff 规则，在运行记录里比较步数。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1235,6 +1686,29 @@ Off: stop at the first solution.</source>
     </message>
 </context>
 <context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running the search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Menu commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What they do</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SolutionsPanel</name>
     <message>
         <source>Click a solution to see it on the board</source>
@@ -1282,6 +1756,177 @@ Off: stop at the first solution.</source>
         <source>Hover or click a level to see it on the board</source>
         <extracomment>A level was hovered or clicked (its row), or the mouse left (-1).</extracomment>
         <translation>悬停或点击某一层，在棋盘上查看</translation>
+    </message>
+</context>
+<context>
+    <name>StartMap</name>
+    <message>
+        <source>Click to start here.</source>
+        <extracomment>The default step cap per start square (``knightviz sweep``&apos;s default --limit). Steps per engine call between two looks at the Cancel flag: under 70 ms in Python (plain backtracking 1.4-4 M steps/s, Warnsdorff about 1 M; 1 &lt;&lt; 15 cost 15 % more than 1 &lt;&lt; 20 on plain 8×8), about 10 ms per CHUNK_NUMBA on the compiled engine. Finished squares are sent to the GUI at most this often (a 100×100 map has 10,000). A bounded join (ms); a thread that does not end is kept, never destroyed running. viridis (matplotlib), dark purple to yellow; the map runs it backwards: few steps yellow. Smallest legible figure in a square (px); below it squares carry colour only. A figure takes at most this share of its square&apos;s width, and its height… …and is never bigger than this (px). Squares this big (px) or bigger get a thin grid line. The overlay&apos;s opacity while a run is on the board (the run stays readable). Finished squares: (job id, list of StartRun), at most every FLUSH_SECONDS. The job ended: (job id, cancelled). The job failed: (job id, traceback text). Set when ``run`` has returned (after its last signal). Squares done (including those no tour can start from), squares in all. The job ended: True when every square is mapped, False when cancelled. Anything the legend shows changed (results, state, settings, cap). The job failed: one line for the status bar. The piece stands on another square of the map (``piece``), or left it. Threads that did not stop in time: kept so Qt never destroys them running. The cap the next map gets (the legend&apos;s spin box sets it). Bumped whenever the results change (the overlay&apos;s cache key). The cap of the map shown (the one it was computed with). Wall-clock seconds the last map took (so far, while running). The square the board&apos;s piece stands on while the map is shown (None: a run).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: not mapped yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: not mapped (the map was cancelled).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: tour found in {1} steps ({2} moves, {3} backtracks).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: no tour within the cap of {1} steps (limit reached).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: stuck after {1} steps, no tour (no backtracking).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: no tour from here: the search tried every possibility in {1} steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: no tour can exist here, nothing searched. {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: tour in {1} steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: no tour within the cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: stuck after {1} steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: no tour ({1} steps)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0}: no tour can exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The map&apos;s thread did not stop within {0} s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The map failed: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StartMapLegend</name>
+    <message>
+        <source> steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step cap per start square</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each start square&apos;s search stops after this many steps (moves + backtracks); such squares are hatched grey. Changing it maps again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%v of %m</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop mapping; the squares done so far stay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Map again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Map every start square again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The square the knight stands on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished">步数</translation>
+    </message>
+    <message>
+        <source>Steps (moves + backtracks) from each start square, on a log scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>over cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over the cap: the search reached the cap without finding a tour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no tour found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The strategy ended without a tour: a greedy walk stuck with no backtracking, or a search that tried every possibility</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>impossible</source>
+        <translation type="unfinished">不可能</translation>
+    </message>
+    <message>
+        <source>No tour can exist: a known fact rules out a tour from this square, nothing searched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Map of {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} of {1} solved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} no tour found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} over the cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} impossible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mapping… {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{0} (in {1})</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
