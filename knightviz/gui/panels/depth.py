@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -39,6 +40,8 @@ class DepthProfile:
     bucket: int
     low: FloatArray
     high: FloatArray
+    #: The mean depth of each bucket (the slow swings of a long run, inside its band).
+    mean: FloatArray
     gaps: tuple[tuple[int, int], ...]
     solution_depth: int | None
 
@@ -76,8 +79,8 @@ def depth_profile(
     """
     small = max_depth is not None and max_depth < 1 << 15
     with recording.lock:
-        total = len(recording)
-        n = total if end is None else max(0, min(end, total))
+        length = len(recording)
+        n = length if end is None else max(0, min(end, length))
         gaps = tuple(recording.gaps())
         anchors = recording.depth_anchors()
         anchor_steps = [s for s, _ in anchors]
@@ -85,7 +88,10 @@ def depth_profile(
         count = n // bucket + 1
         low = np.full(count, np.nan)
         high = np.full(count, np.nan)
-        for a, b in _kept(gaps, total):
+        total = np.zeros(count)
+        seen = np.zeros(count)
+        acc = (low, high, total, seen)
+        for a, b in _kept(gaps, length):
             if a > n:
                 break
             i = bisect.bisect_left(anchor_steps, a)
@@ -93,7 +99,7 @@ def depth_profile(
                 continue  # no known depth in this stretch (cannot happen: the end is one)
             s, d = anchors[i]
             depth = d - _delta(recording, a, s)  # the depth at step a
-            _put(low, high, bucket, a, np.array([depth]))
+            _put(acc, bucket, a, np.array([depth]))
             start = a
             stop = min(b, n)
             while start < stop:
@@ -104,10 +110,12 @@ def depth_profile(
                 ups -= 1  # +1 a move, -1 a backtrack
                 depths = np.cumsum(ups, dtype=np.int16 if small else np.int32)
                 depths += depth
-                _put(low, high, bucket, start + 1, depths)
+                _put(acc, bucket, start + 1, depths)
                 depth = int(depths[-1])
                 start += take
-    return DepthProfile(n, bucket, low, high, gaps, recording.solution_depth)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = total / seen  # NaN where nothing was kept
+    return DepthProfile(n, bucket, low, high, mean, gaps, recording.solution_depth)
 
 
 def _kept(gaps: tuple[tuple[int, int], ...], total: int) -> list[tuple[int, int]]:
@@ -133,18 +141,30 @@ def _delta(recording: Recording, a: int, s: int) -> int:
     return delta
 
 
-def _put(low: FloatArray, high: FloatArray, bucket: int, first: int, depths: np.ndarray) -> None:
-    """Fold the depths after steps ``first``, ``first`` + 1, … into their buckets."""
+def _put(
+    acc: tuple[FloatArray, FloatArray, FloatArray, FloatArray],
+    bucket: int,
+    first: int,
+    depths: npt.NDArray[Any],
+) -> None:
+    """Fold the depths after steps ``first``, ``first`` + 1, … into their buckets: lowest,
+    highest, sum and count."""
+    low, high, total, seen = acc
     if bucket == 1:
-        low[first : first + len(depths)] = depths
-        high[first : first + len(depths)] = depths
+        end = first + len(depths)
+        low[first:end] = high[first:end] = total[first:end] = depths
+        seen[first:end] = 1
         return
     k0 = first // bucket
     k1 = (first + len(depths) - 1) // bucket
     # Offsets into ``depths`` where each bucket starts (the first one part-way, maybe).
     starts = np.arange(k0 + 1, k1 + 1, dtype=np.int64) * bucket - first
     offsets = np.concatenate(([0], starts))
-    lo = np.minimum.reduceat(depths, offsets)
-    hi = np.maximum.reduceat(depths, offsets)
-    low[k0 : k1 + 1] = np.fmin(low[k0 : k1 + 1], lo)
-    high[k0 : k1 + 1] = np.fmax(high[k0 : k1 + 1], hi)
+    span = slice(k0, k1 + 1)
+    low[span] = np.fmin(low[span], np.minimum.reduceat(depths, offsets))
+    high[span] = np.fmax(high[span], np.maximum.reduceat(depths, offsets))
+    # A bucket sums in 32 bits when that cannot overflow (faster).
+    deepest = max(int(np.nanmax(high[span])), -int(np.nanmin(low[span])))
+    wide = min(bucket, len(depths)) * deepest >= 1 << 31
+    total[span] += np.add.reduceat(depths, offsets, dtype=np.int64 if wide else np.int32)
+    seen[span] += np.diff(np.append(offsets, len(depths)))
