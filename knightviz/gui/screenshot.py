@@ -131,7 +131,21 @@ def _scene_scrub(window: MainWindow) -> int:
     return 700
 
 
+def _scene_chart(window: MainWindow) -> int:
+    """The steps chart after plain and Warnsdorff runs on 6×6 from three squares, showing
+    the depth over time of the last plain run (the saw-tooth), with the board mid-way."""
+    window.chart_action.setChecked(True)
+    for square in ((0, 0), (2, 3), (5, 5)):
+        for warnsdorff in (True, False):
+            start(window, "knight", KnightSettings(6, 6, warnsdorff=warnsdorff), math.inf, square)
+            finish(window)
+    QApplication.processEvents()
+    window.seek(window.session.end // 3)
+    return 900
+
+
 SCENES: dict[str, Callable[[MainWindow], int]] = {
+    "chart": _scene_chart,
     "scrub": _scene_scrub,
     "explain": _scene_explain,
     "gauge": _scene_gauge,
