@@ -144,8 +144,16 @@ def _scene_chart(window: MainWindow) -> int:
     return 900
 
 
+def _scene_chart_zoom(window: MainWindow) -> int:
+    """The chart's depth plot zoomed into 2,000 steps of a plain 6×6 run: the saw-tooth."""
+    _scene_chart(window)
+    window.chart.zoom(100_000, 102_000)
+    return 900
+
+
 SCENES: dict[str, Callable[[MainWindow], int]] = {
     "chart": _scene_chart,
+    "chart-zoom": _scene_chart_zoom,
     "scrub": _scene_scrub,
     "explain": _scene_explain,
     "gauge": _scene_gauge,

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QGuiApplication, QPalette, QShowEvent
-from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.session import RunRecord, RunSession
@@ -51,12 +51,16 @@ class ChartPanel(QWidget):
         self.history_plot: HistoryPlot | None = None
         self.depth_plot: DepthPlot | None = None
         self._legend_entries: list[str] = []
+        self._legend: tuple[dict[str, Any], bool] = ({}, False)
         self._history_dirty = True
         #: What the depth plot shows: (recording id, its length, its gaps), and when.
         self._depth_key: tuple[Any, ...] | None = None
         self._depth_at = 0.0
         #: Seconds the last depth profile took (the live refresh slows down to match).
         self.profile_seconds = 0.0
+        #: The steps zoomed into on the depth plot (None: the whole run).
+        self._view: tuple[int, int] | None = None
+        self._view_recording: Any = None
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(2, 2, 2, 2)
         self._placeholder = QLabel(self.tr("The chart appears when this panel is shown."))
@@ -84,9 +88,13 @@ class ChartPanel(QWidget):
         rec = session.recording
         if rec is None or session.run_settings is None:
             self._depth_key = None
-            self.depth_plot.show_profile(None, None, self.tr("Depth over time"))
+            self.depth_plot.show_profile(
+                None, None, self.tr("Depth over time (no run on the board: press Start)")
+            )
             return
-        key = (id(rec), len(rec), len(rec.gaps()), session.state)
+        if rec is not self._view_recording:
+            self._view, self._view_recording = None, rec  # a new run: all of it
+        key = self._key(session)
         live = session.controller.running
         now = time.monotonic()
         due = not live or now - self._depth_at >= max(LIVE_REFRESH_S, 5 * self.profile_seconds)
@@ -153,16 +161,19 @@ class ChartPanel(QWidget):
         self.legend_label.setWordWrap(True)
         self.legend_label.setTextFormat(Qt.TextFormat.RichText)
         left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.setSpacing(2)
-        left_layout.addWidget(self.history_plot, 1)
-        left_layout.addWidget(self.legend_label)
+        self._left_layout = QBoxLayout(QBoxLayout.Direction.TopToBottom, left)
+        self._left_layout.setContentsMargins(0, 0, 0, 0)
+        self._left_layout.setSpacing(4)
+        self._left_layout.addWidget(self.history_plot, 1)
+        self._left_layout.addWidget(self.legend_label)
+        self._legend_beside = False
         self.splitter = QSplitter()
         self.splitter.setObjectName("stepsChartSplitter")
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(left)
         self.splitter.addWidget(self.depth_plot)
+        self.depth_plot.view_changed.connect(self._on_view_changed)
+        self.depth_plot.view_reset.connect(self._on_view_reset)
         self._layout.addWidget(self.splitter)
         self._restyle()
         self._orient()
@@ -179,6 +190,17 @@ class ChartPanel(QWidget):
         want = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
         if self.splitter.orientation() != want:
             self.splitter.setOrientation(want)
+        # The legend beside the steps plot when that plot is wide and low, else below it.
+        w, h = (self.width() / 2, self.height()) if wide else (self.width(), self.height() / 2)
+        beside = w >= 2.2 * h
+        if beside != self._legend_beside:
+            self._legend_beside = beside
+            direction = (
+                QBoxLayout.Direction.LeftToRight if beside else QBoxLayout.Direction.TopToBottom
+            )
+            self._left_layout.setDirection(direction)
+            self.legend_label.setMaximumWidth(240 if beside else 16_777_215)
+            self._show_legend()
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -257,17 +279,17 @@ class ChartPanel(QWidget):
                 )
             )
         colours = {s: strategy_colour(i) for s, i in self._strategies.items()}
-        if len(knight_sizes) == 1 and all(
-            self._puzzles[r.puzzle].movable_start for r in self._records
-        ):
+        queens = any(not self._puzzles[r.puzzle].movable_start for r in self._records)
+        if len(knight_sizes) == 1:
             rows, cols = next(iter(knight_sizes))
             axis = self.tr("start square on {0}").format(fmt_size(rows, cols))
-        elif knight_sizes:
-            axis = self.tr("start square (N-Queens: board size)")
         else:
-            axis = self.tr("board size")
+            axis = self.tr("start square (board)")
+        if queens:
+            axis = self.tr("board size") if not knight_sizes else axis + self.tr("; N-Queens")
         plot.show_points(points, labels, axis, colours, self.palette())
-        self._show_legend(colours, any(not p.finished for p in points))
+        self._legend = (colours, any(not p.finished for p in points))
+        self._show_legend()
 
     def _group(self, record: RunRecord, sized: bool) -> tuple[tuple[Any, ...], str]:
         """A run's group on the x axis: its start square, or (N-Queens) its board size."""
@@ -292,24 +314,28 @@ class ChartPanel(QWidget):
             fmt_int(r.backtracks),
         )
 
-    def _show_legend(self, colours: dict[str, Any], hollow: bool) -> None:
+    def _show_legend(self) -> None:
+        """One entry per strategy (and hollow points): a column beside the plot, or rows
+        below it that break between entries only."""
+        colours, hollow = self._legend
+        column = self._legend_beside
         text = self.palette().color(QPalette.ColorRole.Text).name()
         parts = []
         self._legend_entries = []
         for strategy, colour in colours.items():
             parts.append(
                 f'<span style="color:{colour.name()}; font-size:large">●</span>&nbsp;'
-                f'<span style="color:{text}">{_html(strategy)}</span>'
+                f'<span style="color:{text}">{_html(strategy, nowrap=not column)}</span>'
             )
             self._legend_entries.append(strategy)
         if hollow:
             entry = self.tr("ended early (stopped, step limit)")
             parts.append(
                 f'<span style="color:{text}; font-size:large">○</span>&nbsp;'
-                f'<span style="color:{text}">{_html(entry)}</span>'
+                f'<span style="color:{text}">{_html(entry, nowrap=not column)}</span>'
             )
             self._legend_entries.append(entry)
-        self.legend_label.setText(" &nbsp; ".join(parts))
+        self.legend_label.setText(("<br>" if column else " &nbsp; ").join(parts))
         self.legend_label.setVisible(bool(parts))
 
     def _show_depth(self, session: RunSession) -> None:
@@ -324,11 +350,51 @@ class ChartPanel(QWidget):
         if goal is None and puzzle.movable_start:
             goal = squares  # a tour's path covers the board
         started = time.perf_counter()
-        profile = depth_profile(rec, max_depth=squares)
+        total = len(rec)
+        first, end = self._view if self._view is not None else (0, total)
+        profile = depth_profile(rec, first=first, end=end, max_depth=squares)
         self.profile_seconds = time.perf_counter() - started
-        title = self.tr("Depth over time: {0} steps").format(fmt_int(profile.steps))
-        self.depth_plot.show_profile(profile, goal, title)
+        if self._view is None:
+            title = self.tr("Depth over time: {0} steps").format(fmt_int(total))
+        else:
+            title = self.tr("Depth over time: steps {0} to {1} of {2}").format(
+                fmt_int(profile.first), fmt_int(profile.steps), fmt_int(total)
+            )
+        self.depth_plot.show_profile(profile, goal, title, total, self._view is not None)
+
+    def _on_view_changed(self) -> None:
+        """Zoomed or panned: the steps in view, at up to a column a step."""
+        session = self._session
+        plot = self.depth_plot
+        if session is None or session.recording is None or plot is None:
+            return
+        total = len(session.recording)
+        x0, x1 = plot.view_steps()
+        first, end = max(0, math.floor(x0)), min(total, math.ceil(x1))
+        self._view = None if first <= 0 and end >= total else (first, max(end, first + 1))
+        self._show_depth(session)
+        self._depth_key = self._key(session)
+
+    def _on_view_reset(self) -> None:
+        self._view = None
+        if self._session is not None and self._session.recording is not None:
+            self._show_depth(self._session)
+            self._depth_key = self._key(self._session)
+
+    def _key(self, session: RunSession) -> tuple[Any, ...]:
+        """What the depth plot depends on: when it is unchanged, nothing is redrawn."""
+        rec = session.recording
+        assert rec is not None
+        return (id(rec), len(rec), len(rec.gaps()), session.state, self._view)
+
+    def zoom(self, first: int, end: int) -> None:
+        """Show steps ``first`` … ``end`` of the run (as the mouse wheel does)."""
+        if self.depth_plot is not None:
+            self.depth_plot.setXRange(first, end, padding=0)
+            self._on_view_changed()
 
 
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+def _html(text: str, nowrap: bool = False) -> str:
+    """Plain text for rich text; ``nowrap``: lines break between legend entries only."""
+    out = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return out.replace(" ", "&nbsp;") if nowrap else out

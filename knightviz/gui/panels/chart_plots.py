@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QWidget
 
@@ -63,7 +63,10 @@ class StepsAxis(pg.AxisItem):
         self.enableAutoSIPrefix(False)
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
-        return [compact(v * scale) for v in values]
+        labels = [compact(v * scale) for v in values]
+        if len(set(labels)) < len(labels):  # zoomed in closer than "k" or "M" can say
+            labels = [fmt_int(round(v * scale)) for v in values]
+        return labels
 
 
 class LogAxis(pg.AxisItem):
@@ -186,6 +189,10 @@ class HistoryPlot(pg.PlotWidget):
         self._items = []
         self.x_axis.set_labels(groups)
         item.setLabel("bottom", axis_title)
+        title = self.tr("Steps per run")
+        if not points:
+            title = self.tr("Steps per run (each run appears here when it ends)")
+        item.setTitle(title, size="10pt")
         base = palette.color(QPalette.ColorRole.Base)
         by_strategy: dict[str, list[ChartPoint]] = {}
         for p in points:
@@ -217,7 +224,7 @@ class HistoryPlot(pg.PlotWidget):
         if points:
             ys = [p.y for p in points]
             lo, hi = math.floor(min(ys)), max(ys)
-            hi = max(hi + 0.3, lo + 1)
+            hi = max(hi + 0.45, lo + 1)  # room for the labels beside the points
             self.setYRange(lo, hi, padding=0.02)
         else:
             self.setYRange(0, 3, padding=0.02)
@@ -231,7 +238,16 @@ class HistoryPlot(pg.PlotWidget):
 
 
 class DepthPlot(pg.PlotWidget):
-    """Depth against step for the current run, with where the board is and the goal."""
+    """Depth against step for the current run, with where the board is and the goal.
+
+    The mouse wheel zooms along the steps (and dragging pans): the chart then draws the
+    steps in view at up to one column a step, so the saw-tooth itself appears; a
+    double-click shows the whole run again."""
+
+    #: The user zoomed or panned: draw the steps now in view.
+    view_changed = Signal()
+    #: Double-click: back to the whole run.
+    view_reset = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, axisItems={"bottom": StepsAxis("bottom")})
@@ -243,7 +259,9 @@ class DepthPlot(pg.PlotWidget):
         item.setLabel("bottom", self.tr("step"))
         item.setLabel("left", self.tr("depth"))
         item.setTitle(self.tr("Depth over time"), size="10pt")
-        self.setMouseEnabled(x=False, y=False)
+        self.setMouseEnabled(x=True, y=False)
+        item.getViewBox().sigRangeChangedManually.connect(self._on_manual_range)
+        self.setToolTip(self.tr("Wheel: zoom into the steps; drag: pan; double-click: all"))
         #: Every step's depth; for a long run, each bucket's lowest-to-highest stroke.
         self.curve = pg.PlotDataItem(connect="finite", antialias=False)
         #: A long run's mean depth per bucket: its slow swings, inside the band.
@@ -284,10 +302,31 @@ class DepthPlot(pg.PlotWidget):
         back.setAlpha(200)
         self.goal_line.label.fill = pg.mkBrush(back)
 
+    def _on_manual_range(self, *args: Any) -> None:
+        self.view_changed.emit()
+
+    def mouseDoubleClickEvent(self, event: Any) -> None:
+        super().mouseDoubleClickEvent(event)
+        self.view_reset.emit()
+
+    def view_steps(self) -> tuple[float, float]:
+        """The steps in view (first, last)."""
+        (x0, x1), _ = self.getPlotItem().getViewBox().viewRange()
+        return float(x0), float(x1)
+
     def _banded(self) -> bool:
         return self.profile is not None and self.profile.bucket > 1
 
-    def show_profile(self, profile: DepthProfile | None, goal: int | None, title: str) -> None:
+    def show_profile(
+        self,
+        profile: DepthProfile | None,
+        goal: int | None,
+        title: str,
+        total: int = 0,
+        zoomed: bool = False,
+    ) -> None:
+        """Draw ``profile`` (of a run of ``total`` steps); ``zoomed``: it is the part in
+        view, which stays where it is."""
         self.profile = profile
         self.goal = goal
         item = self.getPlotItem()
@@ -309,11 +348,12 @@ class DepthPlot(pg.PlotWidget):
         else:
             self.mean_curve.setData([], [])
         grey = QColor(128, 128, 128, 50)
-        for a, b in profile.gaps[:50]:
-            if a >= profile.steps:
-                break
+        shown = [(a, b) for a, b in profile.gaps if a < profile.steps and b > profile.first]
+        for a, b in shown[:50]:
             region = pg.LinearRegionItem(
-                (a, min(b, profile.steps)), movable=False, brush=pg.mkBrush(grey)
+                (max(a, profile.first), min(b, profile.steps)),
+                movable=False,
+                brush=pg.mkBrush(grey),
             )
             region.setZValue(-10)
             for line in region.lines:
@@ -328,7 +368,11 @@ class DepthPlot(pg.PlotWidget):
         else:
             self.goal_line.hide()
         self.setYRange(0, top * 1.18 + 1, padding=0)  # room for the goal's label
-        self.setXRange(0, max(profile.steps, 1), padding=0.01)
+        vb = self.getPlotItem().getViewBox()
+        end = max(total, profile.steps, 1)
+        vb.setLimits(xMin=-0.01 * end, xMax=1.01 * end, minXRange=min(20, end))
+        if not zoomed:
+            self.setXRange(0, end, padding=0.01)
 
     def show_position(self, step: int) -> None:
         self.position = step

@@ -32,10 +32,11 @@ FloatArray = npt.NDArray[np.float64]
 
 @dataclass(frozen=True, slots=True)
 class DepthProfile:
-    """Depth over steps 0 … ``steps``: per bucket of ``bucket`` steps (bucket k holds steps
-    k·bucket … (k+1)·bucket − 1), the lowest and highest depth; NaN where every step of a
-    bucket was dropped. ``bucket`` 1: the exact depth after every step."""
+    """Depth over steps ``first`` … ``steps``: per bucket of ``bucket`` steps (bucket k
+    holds steps first + k·bucket … first + (k+1)·bucket − 1), the lowest and highest depth;
+    NaN where every step of a bucket was dropped. ``bucket`` 1: the depth after every step."""
 
+    first: int
     steps: int
     bucket: int
     low: FloatArray
@@ -48,7 +49,7 @@ class DepthProfile:
     @property
     def x(self) -> FloatArray:
         """First step of each bucket."""
-        return np.arange(len(self.low), dtype=np.float64) * self.bucket
+        return self.first + np.arange(len(self.low), dtype=np.float64) * self.bucket
 
     @property
     def deepest(self) -> int:
@@ -71,8 +72,10 @@ def depth_profile(
     buckets: int = BUCKETS,
     end: int | None = None,
     max_depth: int | None = None,
+    first: int = 0,
 ) -> DepthProfile:
-    """The depth profile of ``recording`` up to step ``end`` (default: all of it).
+    """The depth profile of ``recording`` from step ``first`` to step ``end`` (default: all
+    of it): what the plot shows, zoomed in or not.
 
     ``max_depth``: a bound on the depth (the board's squares), when known: below 32,768
     the running sums are kept in 16 bits, which halves the cost of a long run.
@@ -81,11 +84,12 @@ def depth_profile(
     with recording.lock:
         length = len(recording)
         n = length if end is None else max(0, min(end, length))
+        first = max(0, min(first, n))
         gaps = tuple(recording.gaps())
         anchors = recording.depth_anchors()
         anchor_steps = [s for s, _ in anchors]
-        bucket = max(1, -(-n // max(1, buckets)))  # ceil
-        count = n // bucket + 1
+        bucket = max(1, -(-(n - first) // max(1, buckets)))  # ceil
+        count = (n - first) // bucket + 1
         low = np.full(count, np.nan)
         high = np.full(count, np.nan)
         total = np.zeros(count)
@@ -94,28 +98,48 @@ def depth_profile(
         for a, b in _kept(gaps, length):
             if a > n:
                 break
-            i = bisect.bisect_left(anchor_steps, a)
-            if i == len(anchors) or anchors[i][0] > b:
+            if b < first:
+                continue
+            a = max(a, first)
+            depth = _depth_at(recording, anchors, anchor_steps, a, b)
+            if depth is None:
                 continue  # no known depth in this stretch (cannot happen: the end is one)
-            s, d = anchors[i]
-            depth = d - _delta(recording, a, s)  # the depth at step a
-            _put(acc, bucket, a, np.array([depth]))
-            start = a
+            _put(acc, bucket, a - first, np.array([depth]))
+            at = a
             stop = min(b, n)
-            while start < stop:
-                take = min(CHUNK, stop - start)
-                ev = np.frombuffer(recording.events(start, start + take), dtype=np.int32)
+            while at < stop:
+                take = min(CHUNK, stop - at)
+                ev = np.frombuffer(recording.events(at, at + take), dtype=np.int32)
                 ups = (ev >= 0).view(np.int8)  # 1 a move, 0 a backtrack
                 ups += ups
                 ups -= 1  # +1 a move, -1 a backtrack
                 depths = np.cumsum(ups, dtype=np.int16 if small else np.int32)
                 depths += depth
-                _put(acc, bucket, start + 1, depths)
+                _put(acc, bucket, at + 1 - first, depths)
                 depth = int(depths[-1])
-                start += take
+                at += take
     with np.errstate(invalid="ignore", divide="ignore"):
         mean = total / seen  # NaN where nothing was kept
-    return DepthProfile(n, bucket, low, high, mean, gaps, recording.solution_depth)
+    return DepthProfile(first, n, bucket, low, high, mean, gaps, recording.solution_depth)
+
+
+def _depth_at(
+    recording: Recording,
+    anchors: list[tuple[int, int]],
+    anchor_steps: list[int],
+    step: int,
+    end: int,
+) -> int | None:
+    """The depth at ``step``, from the nearest anchor before it in its stretch of kept
+    steps (which starts at ``step`` or earlier), else the first one after it (up to
+    ``end``, where the stretch ends)."""
+    j = bisect.bisect_right(anchor_steps, step) - 1
+    i = bisect.bisect_left(anchor_steps, step)
+    if j >= 0 and recording.replayable(anchor_steps[j], step):
+        return anchors[j][1] + _delta(recording, anchor_steps[j], step)
+    if i < len(anchors) and anchor_steps[i] <= end:
+        return anchors[i][1] - _delta(recording, step, anchor_steps[i])
+    return None
 
 
 def _kept(gaps: tuple[tuple[int, int], ...], total: int) -> list[tuple[int, int]]:
@@ -147,8 +171,8 @@ def _put(
     first: int,
     depths: npt.NDArray[Any],
 ) -> None:
-    """Fold the depths after steps ``first``, ``first`` + 1, … into their buckets: lowest,
-    highest, sum and count."""
+    """Fold the depths after steps ``first``, ``first`` + 1, … (counted from the profile's
+    first step) into their buckets: lowest, highest, sum and count."""
     low, high, total, seen = acc
     if bucket == 1:
         end = first + len(depths)
