@@ -256,6 +256,16 @@ class Recording:
         """Moves and backtracks recorded."""
         return self._moves, self._backtracks
 
+    def depth_anchors(self) -> list[tuple[int, int]]:
+        """(step, depth) wherever the depth is known without replaying: every checkpoint
+        kept, and the end. Each stretch of kept steps holds one (a stretch after a gap ends
+        in a checkpoint or at the end), so its depths follow from its own steps."""
+        with self.lock:
+            anchors = [(c.step, len(c.path)) for c in self._checkpoints]
+            if anchors[-1][0] != self._length:
+                anchors.append((self._length, self._depth))
+            return anchors
+
     def checkpoint_due(self, steps: int) -> bool:
         """Appending this many steps would make a checkpoint (pass the position then)."""
         return self._length + steps - self._steps[-1] >= self.checkpoint_every

@@ -49,6 +49,7 @@ from knightviz.gui.history_store import HistoryStore
 from knightviz.gui.i18n import LANGUAGES, Translations, retranslate_tree
 from knightviz.gui.panels import export as exporting
 from knightviz.gui.panels.banner import INFO, WARNING, Banner
+from knightviz.gui.panels.chart import ChartPanel
 from knightviz.gui.panels.code import CodePanel
 from knightviz.gui.panels.controls import ControlPanel, RunControls
 from knightviz.gui.panels.counters import CounterPanel
@@ -161,6 +162,7 @@ class MainWindow(QMainWindow):
         #: The start-square map of the board, and its legend (Compare, Map all start squares).
         self.startmap = StartMap(self.board, self)
         self.map_legend = StartMapLegend(self.startmap)
+        self.chart = ChartPanel(self.puzzles)  # draws (and imports pyqtgraph) once shown
         self._explained_version = -1
         self._explain_tick = 0
         self._runs = 0
@@ -375,6 +377,12 @@ class MainWindow(QMainWindow):
         self.code_dock.raise_()
         self.stack_dock.raise_()
         self.resizeDocks([self.history_dock], [130], Qt.Orientation.Vertical)
+        # The steps chart: a tab beside the history (the whole width for its two plots),
+        # hidden until asked for (Compare, Steps chart).
+        self.chart_dock = self._dock("chartDock", self.tr("Steps chart"), self.chart)
+        self.tabifyDockWidget(self.history_dock, self.chart_dock)
+        self.history_dock.raise_()
+        self.chart_dock.hide()
         self.resizeDocks([self.code_dock], [380], Qt.Orientation.Horizontal)
 
         self.status_label = StatusLabel()
@@ -561,6 +569,17 @@ class MainWindow(QMainWindow):
         self.map_action.toggled.connect(self._on_map_toggled)
         self.compare_menu.addAction(self.map_action)
         self.compare_toolbar.addAction(self.map_action)
+        self.chart_action = QAction(self.tr("Steps &chart"), self)
+        self.chart_action.setObjectName("chartAction")
+        self.chart_action.setCheckable(True)
+        self.chart_action.setToolTip(
+            self.tr("Steps per run for the history, and the depth over time of this run")
+        )
+        self.chart_action.setStatusTip(self.chart_action.toolTip())
+        self.chart_action.toggled.connect(self._show_chart)
+        self.chart_dock.toggleViewAction().toggled.connect(self.chart_action.setChecked)
+        self.compare_menu.addAction(self.chart_action)
+        self.compare_toolbar.addAction(self.chart_action)
 
         self.view_menu = view_menu = self.menuBar().addMenu(self.tr("&View"))
         for dock in (
@@ -569,6 +588,7 @@ class MainWindow(QMainWindow):
             self.history_dock,
             self.constraints_dock,
             self.solutions_dock,
+            self.chart_dock,
         ):
             view_menu.addAction(dock.toggleViewAction())
 
@@ -1087,6 +1107,19 @@ class MainWindow(QMainWindow):
         self.history_store.add(numbered)
         if isinstance(link, dict):
             self.history.update_links()
+        self.chart.add_record(numbered)
+
+    @Slot(bool)
+    def _show_chart(self, shown: bool) -> None:
+        """Compare, Steps chart: the dock, raised and tall enough to read (its first show
+        imports pyqtgraph: a third of a second, once)."""
+        if shown != self.chart_dock.isHidden():
+            return
+        self.chart_dock.setVisible(shown)
+        if shown:
+            self.chart_dock.raise_()
+            height = min(260, self.height() * 3 // 10)
+            self.resizeDocks([self.chart_dock], [height], Qt.Orientation.Vertical)
 
     @Slot(str)
     def _on_failed(self, message: str) -> None:
@@ -1148,6 +1181,7 @@ class MainWindow(QMainWindow):
         self.step_action.setEnabled((not running or paused) and not playing)
         self.step_back_action.setEnabled(can_back and not playing)
         self._show_timeline()
+        self.chart.show_session(s)
         if s.preview_model is None:
             self.board.set_model(s.model)
         self.board.set_interactive(not running)
@@ -1359,6 +1393,7 @@ class MainWindow(QMainWindow):
         self._update_hint()
         self._explain()
         self._show_timeline()
+        self.chart.show_session(s)
 
     def _show_timeline(self) -> None:
         s = self.session

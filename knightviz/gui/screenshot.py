@@ -226,6 +226,27 @@ def _scene_guide_dark(window: MainWindow) -> int:
 #: Scenes with a dialog: the whole screen is grabbed, not only the main window.
 SCREEN_SCENES = {"shortcuts", "guide", "guide-dark"}
 
+
+def _scene_chart(window: MainWindow) -> int:
+    """The steps chart after plain and Warnsdorff runs on 6×6 from three squares, showing
+    the depth over time of the last plain run (the saw-tooth), with the board mid-way."""
+    window.chart_action.setChecked(True)
+    for square in ((0, 0), (2, 3), (5, 5)):
+        for warnsdorff in (True, False):
+            start(window, "knight", KnightSettings(6, 6, warnsdorff=warnsdorff), math.inf, square)
+            finish(window)
+    QApplication.processEvents()
+    window.seek(window.session.end // 3)
+    return 900
+
+
+def _scene_chart_zoom(window: MainWindow) -> int:
+    """The chart's depth plot zoomed into 2,000 steps of a plain 6×6 run: the saw-tooth."""
+    _scene_chart(window)
+    window.chart.zoom(100_000, 102_000)
+    return 900
+
+
 SCENES: dict[str, Callable[[MainWindow], int]] = {
     "race-maps": _scene_race_maps,
     "race": _scene_race,
@@ -239,6 +260,8 @@ SCENES: dict[str, Callable[[MainWindow], int]] = {
     "shortcuts": _scene_shortcuts,
     "guide": _scene_guide,
     "guide-dark": _scene_guide_dark,
+    "chart": _scene_chart,
+    "chart-zoom": _scene_chart_zoom,
     "scrub": _scene_scrub,
     "explain": _scene_explain,
     "gauge": _scene_gauge,

@@ -1,0 +1,400 @@
+"""The steps chart: steps per run for the history, and the current run's depth over time.
+
+Two plots (pyqtgraph), side by side in a wide dock and one above the other in a tall one:
+
+- **Steps per run**: one point per run in the history, log scale, grouped by start square
+  (N-Queens runs under their board size), coloured by strategy; a hollow point is a run that
+  ended early (stopped, or the step limit). Hovering a point names the run, its strategy and
+  its exact steps.
+- **Depth over time**: the depth (the path's length) after every step of the run on the
+  board, from its recording: the saw-tooth of backtracking. Long runs are drawn as 2,000
+  columns from the lowest to the highest depth in each. A dashed line marks the step on the
+  board, a dotted one the depth of a solution.
+
+pyqtgraph (and numpy) are imported on the chart's first show, never at start-up: that costs
+about a third of a second, once, and only for users who open the chart.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QGuiApplication, QPalette, QShowEvent
+from PySide6.QtWidgets import QBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
+
+from knightviz.gui.puzzles.base import Puzzle
+from knightviz.gui.session import RunRecord, RunSession
+from knightviz.gui.text import fmt_int, fmt_size
+
+if TYPE_CHECKING:
+    from knightviz.gui.panels.chart_plots import ChartPoint, DepthPlot, HistoryPlot
+    from knightviz.gui.panels.depth import DepthProfile
+
+#: Refresh period of the depth plot while a run goes (longer if a refresh costs more).
+LIVE_REFRESH_S = 0.25
+
+
+class ChartPanel(QWidget):
+    """The ``stepsChart`` widget: feed it runs (``add_record``) and the session on show
+    (``show_session``); it draws only while visible, and builds its plots on first show."""
+
+    def __init__(self, puzzles: dict[str, Puzzle], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("stepsChart")
+        self._puzzles = puzzles
+        self._records: list[RunRecord] = []
+        self._strategies: dict[str, int] = {}  # strategy → colour index, first come first
+        self._session: RunSession | None = None
+        self.history_plot: HistoryPlot | None = None
+        self.depth_plot: DepthPlot | None = None
+        self._legend_entries: list[str] = []
+        self._legend: tuple[dict[str, Any], bool] = ({}, False)
+        self._history_dirty = True
+        #: What the depth plot shows: (recording id, its length, its gaps), and when.
+        self._depth_key: tuple[Any, ...] | None = None
+        self._depth_at = 0.0
+        #: Seconds the last depth profile took (the live refresh slows down to match).
+        self.profile_seconds = 0.0
+        #: The steps zoomed into on the depth plot (None: the whole run).
+        self._view: tuple[int, int] | None = None
+        self._view_recording: Any = None
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(2, 2, 2, 2)
+        self._placeholder = QLabel(self.tr("The chart appears when this panel is shown."))
+        self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._layout.addWidget(self._placeholder)
+
+    # -- what the window calls ------------------------------------------------------------------
+
+    def add_record(self, record: RunRecord) -> None:
+        """A run joined the history."""
+        self._records.append(record)
+        self._strategies.setdefault(record.strategy, len(self._strategies))
+        self._history_dirty = True
+        if self.isVisible():
+            self._show_history()
+
+    def show_session(self, session: RunSession) -> None:
+        """The run on the board: its recording, the step shown, whether it still grows.
+
+        Cheap when hidden or when nothing changed; while a run goes the curve is redrawn a
+        few times a second at most, the position line every call."""
+        self._session = session
+        if not self.isVisible() or self.depth_plot is None:
+            return
+        rec = session.recording
+        if rec is None or session.run_settings is None:
+            self._depth_key = None
+            self.depth_plot.show_profile(
+                None, None, self.tr("Depth over time (no run on the board: press Start)")
+            )
+            return
+        if rec is not self._view_recording:
+            self._view, self._view_recording = None, rec  # a new run: all of it
+        key = self._key(session)
+        live = session.controller.running
+        now = time.monotonic()
+        due = not live or now - self._depth_at >= max(LIVE_REFRESH_S, 5 * self.profile_seconds)
+        if key != self._depth_key and due:
+            self._show_depth(session)
+            self._depth_key = key
+            self._depth_at = now
+        self.depth_plot.show_position(session.position)
+
+    # -- what tests and automation use ----------------------------------------------------------
+
+    def records(self) -> list[RunRecord]:
+        return list(self._records)
+
+    def points(self) -> list[ChartPoint]:
+        """The steps-per-run plot's points, one per run (empty before the first show)."""
+        return list(self.history_plot.points) if self.history_plot is not None else []
+
+    def groups(self) -> list[str]:
+        """The names along the steps-per-run plot's x axis, left to right."""
+        return list(self.history_plot.x_axis.labels) if self.history_plot is not None else []
+
+    def legend(self) -> list[str]:
+        """The legend's entries: one per strategy (and one for runs that ended early)."""
+        return list(self._legend_entries)
+
+    def profile(self) -> DepthProfile | None:
+        """The depth profile drawn (None: no run, or not shown yet)."""
+        return self.depth_plot.profile if self.depth_plot is not None else None
+
+    def marked_step(self) -> int | None:
+        """The step the position line marks (None: no run drawn)."""
+        plot = self.depth_plot
+        return plot.position if plot is not None and plot.profile is not None else None
+
+    # -- building (first show) ------------------------------------------------------------------
+
+    @property
+    def built(self) -> bool:
+        return self.history_plot is not None
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self.built:
+            self._build()
+        if self._history_dirty:
+            self._show_history()
+        if self._session is not None:
+            self._depth_key = None
+            self.show_session(self._session)
+
+    def _build(self) -> None:
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            from knightviz.gui.panels.chart_plots import DepthPlot, HistoryPlot
+        finally:
+            QGuiApplication.restoreOverrideCursor()
+        self._layout.removeWidget(self._placeholder)
+        self._placeholder.deleteLater()
+        self.history_plot = HistoryPlot()
+        self.depth_plot = DepthPlot()
+        self.legend_label = QLabel()
+        self.legend_label.setObjectName("stepsChartLegend")
+        self.legend_label.setWordWrap(True)
+        self.legend_label.setTextFormat(Qt.TextFormat.RichText)
+        left = QWidget()
+        self._left_layout = QBoxLayout(QBoxLayout.Direction.TopToBottom, left)
+        self._left_layout.setContentsMargins(0, 0, 0, 0)
+        self._left_layout.setSpacing(4)
+        self._left_layout.addWidget(self.history_plot, 1)
+        self._left_layout.addWidget(self.legend_label)
+        self._legend_beside = False
+        self.splitter = QSplitter()
+        self.splitter.setObjectName("stepsChartSplitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.depth_plot)
+        self.depth_plot.view_changed.connect(self._on_view_changed)
+        self.depth_plot.view_reset.connect(self._on_view_reset)
+        self._layout.addWidget(self.splitter)
+        self._restyle()
+        self._orient()
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self._orient()
+
+    def _orient(self) -> None:
+        """Side by side when the panel is wide, one above the other when it is tall."""
+        if not self.built:
+            return
+        wide = self.width() >= 1.4 * self.height()
+        want = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+        if self.splitter.orientation() != want:
+            self.splitter.setOrientation(want)
+        # The legend beside the steps plot when that plot is wide and low, else below it.
+        w, h = (self.width() / 2, self.height()) if wide else (self.width(), self.height() / 2)
+        beside = w >= 2.2 * h
+        if beside != self._legend_beside:
+            self._legend_beside = beside
+            direction = (
+                QBoxLayout.Direction.LeftToRight if beside else QBoxLayout.Direction.TopToBottom
+            )
+            self._left_layout.setDirection(direction)
+            self.legend_label.setMaximumWidth(240 if beside else 16_777_215)
+            self._show_legend()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self.built:
+            self._restyle()
+
+    def _restyle(self) -> None:
+        from knightviz.gui.panels.chart_plots import style_plot
+
+        assert self.history_plot is not None and self.depth_plot is not None
+        palette = self.palette()
+        style_plot(self.history_plot, palette)
+        style_plot(self.depth_plot, palette)
+        self.depth_plot.restyle(palette)
+        self._history_dirty = True
+        if self.isVisible():
+            self._show_history()
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def _show_history(self) -> None:
+        from knightviz.gui.panels.chart_plots import (
+            UNFINISHED,
+            ChartPoint,
+            strategy_colour,
+        )
+
+        plot = self.history_plot
+        if plot is None:
+            return
+        self._history_dirty = False
+        groups: dict[tuple[Any, ...], int] = {}
+        labels: list[str] = []
+        knight_sizes = {
+            (r.settings.rows, r.settings.cols)
+            for r in self._records
+            if self._puzzles[r.puzzle].movable_start
+        }
+        for r in self._records:
+            key, label = self._group(r, len(knight_sizes) > 1)
+            if key not in groups:
+                groups[key] = len(groups)
+                labels.append(label)
+        # Within a group, one column per strategy present (in legend order), so two
+        # strategies from one square stand side by side; repeats step a little aside.
+        present: dict[int, list[str]] = {}
+        for r in self._records:
+            g = groups[self._group(r, len(knight_sizes) > 1)[0]]
+            if r.strategy not in present.setdefault(g, []):
+                present[g].append(r.strategy)
+        for g in present:
+            present[g].sort(key=lambda s: self._strategies[s])
+        repeats: dict[tuple[int, str], int] = {}
+        points = []
+        for r in self._records:
+            g = groups[self._group(r, len(knight_sizes) > 1)[0]]
+            strategies = present[g]
+            width = min(0.7, 0.25 * len(strategies))
+            k = strategies.index(r.strategy)
+            offset = 0.0 if len(strategies) == 1 else -width / 2 + width * k / (len(strategies) - 1)
+            seen = repeats.get((g, r.strategy), 0)
+            repeats[(g, r.strategy)] = seen + 1
+            offset += 0.05 * min(seen, 3)
+            steps = r.result.steps
+            finished = r.result.outcome not in UNFINISHED
+            points.append(
+                ChartPoint(
+                    number=r.number,
+                    group=labels[g],
+                    strategy=r.strategy,
+                    steps=steps,
+                    finished=finished,
+                    x=g + offset,
+                    y=math.log10(max(steps, 1)),
+                    tip=self._tip(r, labels[g]),
+                )
+            )
+        colours = {s: strategy_colour(i) for s, i in self._strategies.items()}
+        queens = any(not self._puzzles[r.puzzle].movable_start for r in self._records)
+        if len(knight_sizes) == 1:
+            rows, cols = next(iter(knight_sizes))
+            axis = self.tr("start square on {0}").format(fmt_size(rows, cols))
+        else:
+            axis = self.tr("start square (board)")
+        if queens:
+            axis = self.tr("board size") if not knight_sizes else axis + self.tr("; N-Queens")
+        plot.show_points(points, labels, axis, colours, self.palette())
+        self._legend = (colours, any(not p.finished for p in points))
+        self._show_legend()
+
+    def _group(self, record: RunRecord, sized: bool) -> tuple[tuple[Any, ...], str]:
+        """A run's group on the x axis: its start square, or (N-Queens) its board size."""
+        s = record.settings
+        size = fmt_size(s.rows, s.cols)
+        puzzle = self._puzzles[record.puzzle]
+        if not puzzle.movable_start:
+            return (record.puzzle, s.rows, s.cols), self.tr("{0} {1}").format(puzzle.title(), size)
+        key = (record.puzzle, s.rows, s.cols, record.start)
+        return key, f"{record.start_name} ({size})" if sized else record.start_name
+
+    def _tip(self, record: RunRecord, group: str) -> str:
+        puzzle = self._puzzles[record.puzzle]
+        r = record.result
+        return self.tr("Run {0}: {1}, {2}\n{3}\n{4} steps ({5} moves, {6} backtracks)").format(
+            record.number,
+            group,
+            puzzle.outcome_text(r),
+            record.strategy,
+            fmt_int(r.steps),
+            fmt_int(r.moves),
+            fmt_int(r.backtracks),
+        )
+
+    def _show_legend(self) -> None:
+        """One entry per strategy (and hollow points): a column beside the plot, or rows
+        below it that break between entries only."""
+        colours, hollow = self._legend
+        column = self._legend_beside
+        text = self.palette().color(QPalette.ColorRole.Text).name()
+        parts = []
+        self._legend_entries = []
+        for strategy, colour in colours.items():
+            parts.append(
+                f'<span style="color:{colour.name()}; font-size:large">●</span>&nbsp;'
+                f'<span style="color:{text}">{_html(strategy, nowrap=not column)}</span>'
+            )
+            self._legend_entries.append(strategy)
+        if hollow:
+            entry = self.tr("ended early (stopped, step limit)")
+            parts.append(
+                f'<span style="color:{text}; font-size:large">○</span>&nbsp;'
+                f'<span style="color:{text}">{_html(entry, nowrap=not column)}</span>'
+            )
+            self._legend_entries.append(entry)
+        self.legend_label.setText(("<br>" if column else " &nbsp; ").join(parts))
+        self.legend_label.setVisible(bool(parts))
+
+    def _show_depth(self, session: RunSession) -> None:
+        from knightviz.gui.panels.depth import depth_profile
+
+        assert self.depth_plot is not None
+        rec = session.recording
+        settings, puzzle = session.run_settings, session.run_puzzle
+        assert rec is not None
+        squares = settings.rows * settings.cols
+        goal = puzzle.solution_depth(settings)
+        if goal is None and puzzle.movable_start:
+            goal = squares  # a tour's path covers the board
+        started = time.perf_counter()
+        total = len(rec)
+        first, end = self._view if self._view is not None else (0, total)
+        profile = depth_profile(rec, first=first, end=end, max_depth=squares)
+        self.profile_seconds = time.perf_counter() - started
+        if self._view is None:
+            title = self.tr("Depth over time: {0} steps").format(fmt_int(total))
+        else:
+            title = self.tr("Depth over time: steps {0} to {1} of {2}").format(
+                fmt_int(profile.first), fmt_int(profile.steps), fmt_int(total)
+            )
+        self.depth_plot.show_profile(profile, goal, title, total, self._view is not None)
+
+    def _on_view_changed(self) -> None:
+        """Zoomed or panned: the steps in view, at up to a column a step."""
+        session = self._session
+        plot = self.depth_plot
+        if session is None or session.recording is None or plot is None:
+            return
+        total = len(session.recording)
+        x0, x1 = plot.view_steps()
+        first, end = max(0, math.floor(x0)), min(total, math.ceil(x1))
+        self._view = None if first <= 0 and end >= total else (first, max(end, first + 1))
+        self._show_depth(session)
+        self._depth_key = self._key(session)
+
+    def _on_view_reset(self) -> None:
+        self._view = None
+        if self._session is not None and self._session.recording is not None:
+            self._show_depth(self._session)
+            self._depth_key = self._key(self._session)
+
+    def _key(self, session: RunSession) -> tuple[Any, ...]:
+        """What the depth plot depends on: when it is unchanged, nothing is redrawn."""
+        rec = session.recording
+        assert rec is not None
+        return (id(rec), len(rec), len(rec.gaps()), session.state, self._view)
+
+    def zoom(self, first: int, end: int) -> None:
+        """Show steps ``first`` … ``end`` of the run (as the mouse wheel does)."""
+        if self.depth_plot is not None:
+            self.depth_plot.setXRange(first, end, padding=0)
+            self._on_view_changed()
+
+
+def _html(text: str, nowrap: bool = False) -> str:
+    """Plain text for rich text; ``nowrap``: lines break between legend entries only."""
+    out = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return out.replace(" ", "&nbsp;") if nowrap else out

@@ -1,0 +1,382 @@
+"""The steps chart's two plots, drawn with pyqtgraph: steps per run, and depth over time.
+
+Imported by ``chart.py`` on the chart's first show, never at start-up: pyqtgraph and numpy
+take about a third of a second to import (see the README).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QWidget
+
+from knightviz.engine import Outcome
+from knightviz.gui.panels.depth import DepthProfile
+from knightviz.gui.text import fmt_int
+
+#: Strategy colours, in order of first appearance: Okabe and Ito's palette for colour
+#: vision deficiency, without its yellow (unreadable on white); each reads on light and dark.
+STRATEGY_COLOURS = (
+    QColor("#d55e00"),  # vermillion
+    QColor("#0072b2"),  # blue
+    QColor("#009e73"),  # bluish green
+    QColor("#cc79a7"),  # reddish purple
+    QColor("#e69f00"),  # orange
+    QColor("#56b4e9"),  # sky blue
+    QColor("#8c6d31"),  # brown
+    QColor("#7f7f7f"),  # grey
+)
+#: Outcomes of a run that ended before the search did (drawn hollow).
+UNFINISHED = {Outcome.CANCELLED, Outcome.LIMIT}
+#: Up to this many runs, each point carries its steps as text.
+LABELLED_POINTS = 24
+
+
+def strategy_colour(index: int) -> QColor:
+    return STRATEGY_COLOURS[index % len(STRATEGY_COLOURS)]
+
+
+def compact(value: float) -> str:
+    """A tick label: 950, 1,000, 25k, 2.5M, 1.2G."""
+    v = abs(value)
+    if v < 10_000:
+        return fmt_int(round(value))
+    for size, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if v >= size:
+            scaled = value / size
+            text = f"{scaled:.0f}" if abs(scaled) >= 100 else f"{scaled:.1f}".rstrip("0")
+            return text.rstrip(".") + suffix
+    return fmt_int(round(value))  # pragma: no cover
+
+
+class StepsAxis(pg.AxisItem):
+    """A count axis labelled 25k, 2.5M… instead of pyqtgraph's 2.5e+06."""
+
+    def __init__(self, orientation: str) -> None:
+        super().__init__(orientation)
+        self.enableAutoSIPrefix(False)
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        labels = [compact(v * scale) for v in values]
+        if len(set(labels)) < len(labels):  # zoomed in closer than "k" or "M" can say
+            labels = [fmt_int(round(v * scale)) for v in values]
+        return labels
+
+
+class LogAxis(pg.AxisItem):
+    """An axis over log10 of the data, labelled in the data's units: 1, 10, 100, 1,000,
+    10k … 16.5M: a label at every power of ten (every other one when crowded), unlabelled
+    ticks at 2…9 × each power while few decades are shown."""
+
+    def __init__(self, orientation: str) -> None:
+        super().__init__(orientation)
+        self.enableAutoSIPrefix(False)
+
+    def tickValues(
+        self, minVal: float, maxVal: float, size: float
+    ) -> list[tuple[float, list[float]]]:
+        if not (math.isfinite(minVal) and math.isfinite(maxVal)) or maxVal <= minVal:
+            return []
+        lo, hi = math.floor(minVal), math.ceil(maxVal)
+        decades = max(1, hi - lo)
+        # About 22 px per label (a line of text and room): thin the powers out if needed.
+        every = 1
+        while decades / every * 22 > max(size, 1) and every < 64:
+            every *= 2
+        major = [float(v) for v in range(lo, hi + 1) if v % every == 0 and minVal <= v <= maxVal]
+        levels = [(float(every), major)]
+        if decades / max(size, 1) * 60 < 1:  # room for 2…9 between the powers
+            minor = [
+                v + math.log10(m)
+                for v in range(lo, hi)
+                for m in range(2, 10)
+                if minVal <= v + math.log10(m) <= maxVal
+            ]
+            levels.append((1.0, minor))
+        return levels
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        out = []
+        for v in values:
+            if abs(v - round(v)) < 1e-9:
+                out.append(compact(10 ** round(v)))
+            else:
+                out.append("")
+        return out
+
+
+class CategoryAxis(pg.AxisItem):
+    """Group names at integer positions (start squares, board sizes)."""
+
+    def __init__(self, orientation: str) -> None:
+        super().__init__(orientation)
+        self.enableAutoSIPrefix(False)
+        self.labels: list[str] = []
+
+    def set_labels(self, labels: Sequence[str]) -> None:
+        self.labels = list(labels)
+        self.setTicks([[(float(i), text) for i, text in enumerate(self.labels)], []])
+
+
+@dataclass(frozen=True, slots=True)
+class ChartPoint:
+    """One run on the steps-per-run plot."""
+
+    number: int
+    group: str
+    strategy: str
+    steps: int
+    finished: bool
+    #: Where it is drawn: group index (plus an offset), log10 of the steps.
+    x: float
+    y: float
+    tip: str
+
+
+def style_plot(plot: pg.PlotWidget, palette: QPalette) -> None:
+    """Background and ink from the palette: light and dark both read."""
+    base = palette.color(QPalette.ColorRole.Base)
+    text = palette.color(QPalette.ColorRole.Text)
+    plot.setBackground(base)
+    item = plot.getPlotItem()
+    pen = pg.mkPen(text)
+    for name in ("left", "bottom"):
+        axis = item.getAxis(name)
+        axis.setPen(pen)
+        axis.setTextPen(pen)
+    title = item.titleLabel
+    title.setAttr("color", text.name())
+    title.setText(title.text)
+
+
+class HistoryPlot(pg.PlotWidget):
+    """Steps per run, log scale, grouped by start square, coloured by strategy."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        self.x_axis = CategoryAxis("bottom")
+        self.y_axis = LogAxis("left")
+        super().__init__(parent, axisItems={"bottom": self.x_axis, "left": self.y_axis})
+        self.setObjectName("stepsPerRunPlot")
+        item = self.getPlotItem()
+        item.setMenuEnabled(False)
+        item.hideButtons()
+        item.showGrid(x=False, y=True, alpha=0.25)
+        item.setLabel("left", self.tr("steps (log scale)"))
+        item.setLabel("bottom", self.tr("start square"))
+        item.setTitle(self.tr("Steps per run"), size="10pt")
+        self.setMouseEnabled(x=False, y=False)
+        self.points: list[ChartPoint] = []
+        self._items: list[pg.GraphicsObject] = []
+
+    def show_points(
+        self,
+        points: Sequence[ChartPoint],
+        groups: Sequence[str],
+        axis_title: str,
+        colours: dict[str, QColor],
+        palette: QPalette,
+    ) -> None:
+        self.points = list(points)
+        item = self.getPlotItem()
+        for old in self._items:
+            item.removeItem(old)
+        self._items = []
+        self.x_axis.set_labels(groups)
+        item.setLabel("bottom", axis_title)
+        title = self.tr("Steps per run")
+        if not points:
+            title = self.tr("Steps per run (each run appears here when it ends)")
+        item.setTitle(title, size="10pt")
+        base = palette.color(QPalette.ColorRole.Base)
+        by_strategy: dict[str, list[ChartPoint]] = {}
+        for p in points:
+            by_strategy.setdefault(p.strategy, []).append(p)
+        for strategy, mine in by_strategy.items():
+            colour = colours[strategy]
+            scatter = pg.ScatterPlotItem(
+                x=[p.x for p in mine],
+                y=[p.y for p in mine],
+                data=[p.number for p in mine],
+                symbol="o",
+                size=11,
+                pen=[pg.mkPen(colour, width=2) for _ in mine],
+                brush=[pg.mkBrush(colour if p.finished else base) for p in mine],
+                hoverable=True,
+                hoverSize=15,
+                tip=self._tip,
+                name=strategy,
+            )
+            item.addItem(scatter)
+            self._items.append(scatter)
+        if len(points) <= LABELLED_POINTS:  # few runs: their steps can be read at once
+            text = palette.color(QPalette.ColorRole.Text)
+            for p in points:
+                label = pg.TextItem(compact(p.steps), color=text, anchor=(0, 0.5))
+                label.setPos(p.x + 0.07, p.y)
+                item.addItem(label)
+                self._items.append(label)
+        if points:
+            ys = [p.y for p in points]
+            lo, hi = math.floor(min(ys)), max(ys)
+            hi = max(hi + 0.45, lo + 1)  # room for the labels beside the points
+            self.setYRange(lo, hi, padding=0.02)
+        else:
+            self.setYRange(0, 3, padding=0.02)
+        self.setXRange(-0.6, max(len(groups), 1) - 0.4, padding=0)
+
+    def _tip(self, x: float, y: float, data: Any) -> str:
+        for p in self.points:
+            if p.number == data:
+                return p.tip
+        return ""
+
+
+class DepthPlot(pg.PlotWidget):
+    """Depth against step for the current run, with where the board is and the goal.
+
+    The mouse wheel zooms along the steps (and dragging pans): the chart then draws the
+    steps in view at up to one column a step, so the saw-tooth itself appears; a
+    double-click shows the whole run again."""
+
+    #: The user zoomed or panned: draw the steps now in view.
+    view_changed = Signal()
+    #: Double-click: back to the whole run.
+    view_reset = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, axisItems={"bottom": StepsAxis("bottom")})
+        self.setObjectName("depthPlot")
+        item = self.getPlotItem()
+        item.setMenuEnabled(False)
+        item.hideButtons()
+        item.showGrid(x=True, y=True, alpha=0.2)
+        item.setLabel("bottom", self.tr("step"))
+        item.setLabel("left", self.tr("depth"))
+        item.setTitle(self.tr("Depth over time"), size="10pt")
+        self.setMouseEnabled(x=True, y=False)
+        item.getViewBox().sigRangeChangedManually.connect(self._on_manual_range)
+        self.setToolTip(self.tr("Wheel: zoom into the steps; drag: pan; double-click: all"))
+        #: Every step's depth; for a long run, each bucket's lowest-to-highest stroke.
+        self.curve = pg.PlotDataItem(connect="finite", antialias=False)
+        #: A long run's mean depth per bucket: its slow swings, inside the band.
+        self.mean_curve = pg.PlotDataItem(connect="finite", antialias=True)
+        item.addItem(self.curve)
+        item.addItem(self.mean_curve)
+        self.position_line = pg.InfiniteLine(angle=90, movable=False)
+        self.goal_line = pg.InfiniteLine(
+            angle=0,
+            movable=False,
+            label="",
+            labelOpts={"position": 0.01, "anchors": [(0, 1), (0, 1)]},
+        )
+        item.addItem(self.position_line)
+        item.addItem(self.goal_line)
+        self._gap_items: list[pg.LinearRegionItem] = []
+        self.profile: DepthProfile | None = None
+        self.position = 0
+        self.goal: int | None = None
+
+    def restyle(self, palette: QPalette) -> None:
+        text = palette.color(QPalette.ColorRole.Text)
+        link = palette.color(QPalette.ColorRole.Highlight)
+        self._band = QColor(link)
+        self._band.setAlpha(90)
+        self._line = link
+        self.curve.setPen(pg.mkPen(self._band if self._banded() else link, width=1))
+        mean = QColor(text)
+        mean.setAlpha(210)
+        self.mean_curve.setPen(pg.mkPen(mean, width=1.5))
+        marker = QColor(text)
+        marker.setAlpha(170)
+        self.position_line.setPen(pg.mkPen(marker, width=1.5, style=Qt.PenStyle.DashLine))
+        goal = QColor("#009e73")
+        self.goal_line.setPen(pg.mkPen(goal, width=1.5, style=Qt.PenStyle.DotLine))
+        self.goal_line.label.setColor(goal)
+        back = palette.color(QPalette.ColorRole.Base)
+        back.setAlpha(200)
+        self.goal_line.label.fill = pg.mkBrush(back)
+
+    def _on_manual_range(self, *args: Any) -> None:
+        self.view_changed.emit()
+
+    def mouseDoubleClickEvent(self, event: Any) -> None:
+        super().mouseDoubleClickEvent(event)
+        self.view_reset.emit()
+
+    def view_steps(self) -> tuple[float, float]:
+        """The steps in view (first, last)."""
+        (x0, x1), _ = self.getPlotItem().getViewBox().viewRange()
+        return float(x0), float(x1)
+
+    def _banded(self) -> bool:
+        return self.profile is not None and self.profile.bucket > 1
+
+    def show_profile(
+        self,
+        profile: DepthProfile | None,
+        goal: int | None,
+        title: str,
+        total: int = 0,
+        zoomed: bool = False,
+    ) -> None:
+        """Draw ``profile`` (of a run of ``total`` steps); ``zoomed``: it is the part in
+        view, which stays where it is."""
+        self.profile = profile
+        self.goal = goal
+        item = self.getPlotItem()
+        item.setTitle(title, size="10pt")
+        for old in self._gap_items:
+            item.removeItem(old)
+        self._gap_items = []
+        if profile is None:
+            self.curve.setData([], [])
+            self.mean_curve.setData([], [])
+            self.goal_line.hide()
+            self.position_line.hide()
+            return
+        x, y = profile.polyline()
+        self.curve.setData(x, y, connect="finite")
+        self.curve.setPen(pg.mkPen(self._band if self._banded() else self._line, width=1))
+        if self._banded():
+            self.mean_curve.setData(profile.x + profile.bucket / 2, profile.mean)
+        else:
+            self.mean_curve.setData([], [])
+        grey = QColor(128, 128, 128, 50)
+        shown = [(a, b) for a, b in profile.gaps if a < profile.steps and b > profile.first]
+        for a, b in shown[:50]:
+            region = pg.LinearRegionItem(
+                (max(a, profile.first), min(b, profile.steps)),
+                movable=False,
+                brush=pg.mkBrush(grey),
+            )
+            region.setZValue(-10)
+            for line in region.lines:
+                line.setPen(pg.mkPen(None))
+            item.addItem(region)
+            self._gap_items.append(region)
+        top = max(goal or 0, profile.deepest, 1)
+        if goal is not None:
+            self.goal_line.setValue(goal)
+            self.goal_line.label.setFormat(self.tr("solution depth {0}").format(fmt_int(goal)))
+            self.goal_line.show()
+        else:
+            self.goal_line.hide()
+        self.setYRange(0, top * 1.18 + 1, padding=0)  # room for the goal's label
+        vb = self.getPlotItem().getViewBox()
+        end = max(total, profile.steps, 1)
+        vb.setLimits(xMin=-0.01 * end, xMax=1.01 * end, minXRange=min(20, end))
+        if not zoomed:
+            self.setXRange(0, end, padding=0.01)
+
+    def show_position(self, step: int) -> None:
+        self.position = step
+        if self.profile is None:
+            return
+        self.position_line.setValue(step)
+        self.position_line.show()

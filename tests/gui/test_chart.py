@@ -1,0 +1,280 @@
+"""The steps chart: one point per run, the run's depth over time, and pyqtgraph only on show."""
+
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QColor, QMouseEvent, QPalette
+from PySide6.QtWidgets import QApplication
+
+from knightviz.engine import tour_search
+from knightviz.engine.recording import Recording
+from knightviz.gui.panels.depth import depth_profile
+
+from .conftest import UNLIMITED, configure, set_speed, start_and_finish
+
+
+def place(window, row: int, col: int) -> None:
+    window.board.set_start_square(row, col)
+    window.session.set_start(row, col)
+
+
+def show_chart(window, qtbot) -> None:
+    window.chart_action.setChecked(True)
+    qtbot.waitUntil(lambda: window.chart.isVisible() and window.chart.built)
+
+
+def true_depths(initial: int, events) -> np.ndarray:
+    """The depth after each step 0 … n, replayed one event at a time in plain Python."""
+    depths = [initial]
+    for x in events:
+        depths.append(depths[-1] + (1 if x >= 0 else -1))
+    return np.array(depths)
+
+
+def test_the_window_imports_pyqtgraph_only_when_the_chart_is_first_shown():
+    script = (
+        "import sys\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from knightviz.gui import MainWindow\n"
+        "w = MainWindow(); w.show(); app.processEvents()\n"
+        "assert 'pyqtgraph' not in sys.modules, 'imported at start-up'\n"
+        "assert not w.chart.built and w.chart_dock.isHidden()\n"
+        "w.chart_action.setChecked(True); app.processEvents()\n"
+        "assert 'pyqtgraph' in sys.modules and w.chart.built\n"
+        "assert w.findChild(type(w.chart), 'stepsChart') is w.chart\n"
+        "w.close()\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", KNIGHTVIZ_ENGINE="python")
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_one_point_per_run_grouped_by_square_coloured_by_strategy(window, qtbot):
+    set_speed(window, UNLIMITED)
+    results = []
+    for square in ((0, 0), (2, 2)):  # a5, c3
+        for warnsdorff in (False, True):
+            configure(window, n=5, warnsdorff=warnsdorff)
+            place(window, *square)
+            results.append(start_and_finish(window, qtbot))
+            if len(results) == 2:
+                show_chart(window, qtbot)  # later runs join a chart on show
+    assert not window.chart_dock.isHidden() and window.chart_action.isChecked()
+    points = window.chart.points()
+    assert [p.number for p in points] == [1, 2, 3, 4]
+    assert [p.steps for p in points] == [r.steps for r in results]
+    assert [p.steps for p in points] == [17_654, 24, 19_792, 24]
+    assert [p.group for p in points] == ["a5", "a5", "c3", "c3"]
+    assert window.chart.groups() == ["a5", "c3"]
+    assert all(p.finished for p in points)
+    assert all(p.y == pytest.approx(math.log10(p.steps)) for p in points)
+    plain, warnsdorff = points[0].strategy, points[1].strategy
+    assert plain.startswith("plain") and warnsdorff.startswith("Warnsdorff")
+    assert window.chart.legend() == [plain, warnsdorff]
+    # Side by side within a group, groups left to right.
+    assert points[0].x < points[1].x < points[2].x < points[3].x
+    assert round(points[0].x) == 0 and round(points[3].x) == 1
+    assert "Run 1" in points[0].tip and "17,654 steps" in points[0].tip and plain in points[0].tip
+
+
+def test_hovering_a_point_names_the_run(window, qtbot):
+    set_speed(window, UNLIMITED)
+    configure(window, n=5, warnsdorff=False)
+    start_and_finish(window, qtbot)
+    show_chart(window, qtbot)
+    plot = window.chart.history_plot
+    (point,) = window.chart.points()
+    vb = plot.getPlotItem().getViewBox()
+    qtbot.waitUntil(lambda: vb.width() > 50)
+    pos = plot.mapFromScene(vb.mapViewToScene(QPointF(point.x, point.y)))
+    move = QMouseEvent(
+        QEvent.Type.MouseMove,
+        QPointF(pos),
+        QPointF(plot.viewport().mapToGlobal(pos)),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(plot.viewport(), move)
+    qtbot.waitUntil(lambda: "Run 1" in vb.toolTip())
+    assert "17,654 steps" in vb.toolTip()
+
+
+def test_runs_that_ended_early_are_hollow_and_queens_group_by_size(window, qtbot):
+    configure(window, n=6, warnsdorff=False)
+    set_speed(window, 200)
+    window.start_or_pause()
+    qtbot.waitUntil(lambda: window.model.steps > 5)
+    window.reset()  # stopped: its record says cancelled
+    set_speed(window, UNLIMITED)
+    configure(window, "queens", n=6, all_solutions=False)
+    start_and_finish(window, qtbot)
+    show_chart(window, qtbot)
+    stopped, queens = window.chart.points()
+    assert not stopped.finished and queens.finished
+    assert window.chart.groups() == ["a6", "N-Queens 6×6"]
+    axis = window.chart.history_plot.getPlotItem().getAxis("bottom").labelText
+    assert axis == "start square on 6×6; N-Queens"
+    assert window.chart.legend()[-1].startswith("ended early")
+    scatter = window.chart.history_plot._items[0]
+    brush = scatter.data["brush"][0]
+    assert brush.color() == window.chart.palette().color(QPalette.ColorRole.Base)  # hollow
+
+
+def test_depth_over_time_equals_a_replay_of_the_run(window, qtbot):
+    set_speed(window, UNLIMITED)
+    configure(window, n=5, warnsdorff=False)
+    result = start_and_finish(window, qtbot)
+    show_chart(window, qtbot)
+    rec = window.session.recording
+    profile = window.chart.profile()
+    assert profile is not None and profile.steps == len(rec) == result.steps == 17_654
+    truth = true_depths(len(rec.initial), rec.events(0, len(rec)))
+    assert truth.max() == 25 == profile.deepest  # a whole tour: N² squares
+    assert profile.solution_depth is None and window.chart.depth_plot.goal == 25
+    # 2,000 columns of 9 steps: each keeps the lowest and the highest depth in it.
+    assert profile.bucket == math.ceil(17_654 / 2000)
+    for k in range(len(profile.low)):
+        part = truth[k * profile.bucket : (k + 1) * profile.bucket]
+        assert (profile.low[k], profile.high[k]) == (part.min(), part.max()), k
+        assert profile.mean[k] == pytest.approx(part.mean())
+    # Exact (one column a step) when the run fits.
+    exact = depth_profile(rec, buckets=len(rec))
+    assert exact.bucket == 1
+    for k in range(0, len(rec) + 1, 97):
+        assert exact.low[k] == truth[k], k
+    # The position line follows the timeline.
+    window.seek(1234)
+    assert window.chart.marked_step() == 1234
+    window.reset()
+    assert window.chart.profile() is None and window.chart.marked_step() is None
+
+
+def test_the_chart_does_nothing_while_hidden(window, qtbot):
+    set_speed(window, UNLIMITED)
+    configure(window, n=5, warnsdorff=True)
+    start_and_finish(window, qtbot)
+    assert not window.chart.built and window.chart.profile() is None
+    show_chart(window, qtbot)
+    assert window.chart.profile() is not None and len(window.chart.points()) == 1
+    window.chart_action.setChecked(False)
+    assert window.chart_dock.isHidden()
+    start_and_finish(window, qtbot)
+    assert len(window.chart.points()) == 1  # drawn on the next show
+    window.chart_dock.toggleViewAction().trigger()  # View menu
+    qtbot.waitUntil(window.chart.isVisible)
+    assert window.chart_action.isChecked() and len(window.chart.points()) == 2
+
+
+def test_colours_follow_the_palette(window, qtbot):
+    show_chart(window, qtbot)
+    palette = QPalette(window.chart.palette())
+    palette.setColor(QPalette.ColorRole.Base, QColor(30, 30, 30))
+    palette.setColor(QPalette.ColorRole.Text, QColor(230, 230, 230))
+    window.chart.setPalette(palette)
+    plot = window.chart.depth_plot
+    assert plot.backgroundBrush().color() == QColor(30, 30, 30)
+    assert plot.getPlotItem().getAxis("left").textPen().color() == QColor(230, 230, 230)
+
+
+# -- the depth profile on recordings with gaps -------------------------------------------------
+
+
+def recorded(make, chunk: int, **kwargs):
+    search = make()
+    rec = Recording(search.initial, **kwargs)
+    events = []
+    while part := search.advance(chunk):
+        events.extend(part)
+        rec.extend(part, list(search.path))
+    rec.finish()
+    return rec, true_depths(len(search.initial), events)
+
+
+def known_steps(rec: Recording) -> np.ndarray:
+    """Steps whose depth the recording still knows: outside its gaps (gap ends included)."""
+    known = np.ones(len(rec) + 1, dtype=bool)
+    for a, b in rec.gaps():
+        known[a + 1 : b] = False
+    return known
+
+
+@pytest.mark.parametrize(
+    ("buckets", "first"), [(1, 0), (7, 0), (300, 0), (2000, 0), (10**6, 0), (2000, 31_234)]
+)
+def test_downsampling_keeps_min_and_max_per_bucket_across_gaps(buckets, first):
+    make = lambda: tour_search(5, 5, 2, heuristic="none")  # noqa: E731  (730,816 steps)
+    rec, truth = recorded(make, 4096, budget=40_000 * 4, block=5_000, checkpoint_every=2_000)
+    assert len(rec.gaps()) == 1
+    known = known_steps(rec)
+    profile = depth_profile(rec, buckets=buckets, first=first)
+    assert profile.steps == len(rec) and profile.gaps == tuple(rec.gaps())
+    b = profile.bucket
+    for k in range(len(profile.low)):
+        span = slice(first + k * b, first + (k + 1) * b)
+        part = truth[span][known[span]]
+        if len(part) == 0:
+            assert math.isnan(profile.low[k]) and math.isnan(profile.high[k]), k
+        else:
+            assert (profile.low[k], profile.high[k]) == (part.min(), part.max()), k
+
+
+def test_a_profile_up_to_a_step_and_after_a_skip():
+    make = lambda: tour_search(5, 5, 0, heuristic="none")  # noqa: E731  (17,654 steps)
+    search = make()
+    rec = Recording(search.initial, block=1_000, checkpoint_every=500)
+    events = list(search.advance(3_000))
+    rec.extend(events, list(search.path))
+    skipped = search.advance(4_000)  # made without their events (a continued run)
+    events.extend(skipped)
+    rec.skip(len(skipped), list(search.path), (search.moves, search.backtracks))
+    while part := search.advance(777):
+        events.extend(part)
+        rec.extend(part, list(search.path))
+    truth = true_depths(1, events)
+    profile = depth_profile(rec, buckets=len(rec), max_depth=25)
+    known = known_steps(rec)
+    assert np.array_equal(profile.low[known], truth[known])
+    assert np.isnan(profile.low[~known]).all()
+    upto = depth_profile(rec, buckets=10**6, end=2_500)
+    assert upto.steps == 2_500 and np.array_equal(upto.low, truth[:2_501])
+    inside = depth_profile(rec, buckets=10**6, first=9_000, end=12_000, max_depth=25)
+    assert np.array_equal(inside.low, truth[9_000:12_001])
+
+
+def test_zooming_in_shows_every_step(window, qtbot):
+    set_speed(window, UNLIMITED)
+    configure(window, n=5, warnsdorff=False)
+    start_and_finish(window, qtbot)
+    show_chart(window, qtbot)
+    rec = window.session.recording
+    truth = true_depths(1, rec.events(0, len(rec)))
+    window.chart.zoom(5_000, 6_000)
+    profile = window.chart.profile()
+    assert (profile.first, profile.steps, profile.bucket) == (5_000, 6_000, 1)
+    assert np.array_equal(profile.low, truth[5_000:6_001])
+    window.chart.depth_plot.view_reset.emit()  # a double-click
+    assert (window.chart.profile().first, window.chart.profile().steps) == (0, len(rec))
+
+
+def test_the_depth_plot_follows_a_run_as_it_goes(window, qtbot):
+    show_chart(window, qtbot)
+    set_speed(window, UNLIMITED)
+    configure(window, n=6, warnsdorff=False)  # 496,226 steps: long enough to watch
+    window.start_or_pause()
+    qtbot.waitUntil(lambda: window.chart.profile() is not None and window.controller.running)
+    seen = window.chart.profile().steps
+    qtbot.waitUntil(lambda: window.chart.profile().steps > seen or not window.controller.running)
+    with qtbot.waitSignal(window.controller.run_finished, timeout=20_000):
+        window.reset()
+    assert window.chart.points()[0].finished is False
