@@ -702,10 +702,7 @@ class MainWindow(QMainWindow):
         )
         self.reset_settings_action.triggered.connect(self.reset_settings)
         self.view_menu.addAction(self.reset_settings_action)
-        for bar in (*self.findChildren(QDockWidget), *self.findChildren(QToolBar)):
-            bar.toggleViewAction().setStatusTip(
-                self.tr("Show or hide “{0}”").format(bar.windowTitle())
-            )
+        self._word_panel_toggles()
 
         self.history_store = HistoryStore(self.puzzles)
         for record in self.history_store.load():
@@ -1226,6 +1223,13 @@ class MainWindow(QMainWindow):
             self._retranslate()
         super().changeEvent(event)
 
+    def _word_panel_toggles(self) -> None:
+        """View menu: each panel's show/hide action says which panel (in the language)."""
+        for bar in (*self.findChildren(QDockWidget), *self.findChildren(QToolBar)):
+            bar.toggleViewAction().setStatusTip(
+                self.tr("Show or hide “{0}”").format(bar.windowTitle())
+            )
+
     def _retranslate(self) -> None:
         """Fixed texts swapped in place, texts built from the state built again."""
         old, new = self._language, self.translations.language
@@ -1250,6 +1254,17 @@ class MainWindow(QMainWindow):
             self.race_view.apply_puzzle(
                 s.puzzle, [lane.session.settings for lane in self.race.lanes], s.start
             )
+        self._word_panel_toggles()
+        self._sync_map()
+        for startmap in self._all_maps():
+            if startmap.shown:
+                startmap.version += 1  # tooltips and figures worded again
+                startmap.map_changed.emit()
+        self.map_legend.refresh()
+        for view in self.race_view.lane_views:
+            view.map_legend.refresh()
+        self.race_view.refresh()
+        self.chart.retranslate()
         self._show_engine()
         self._explained_version = -1
         self._sync()

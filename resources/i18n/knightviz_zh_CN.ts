@@ -10,10 +10,62 @@
     </message>
 </context>
 <context>
+    <name>ChartPanel</name>
+    <message>
+        <source>The chart appears when this panel is shown.</source>
+        <extracomment>Refresh period of the depth plot while a run goes (longer if a refresh costs more). What the depth plot shows: (recording id, its length, its gaps), and when. Seconds the last depth profile took (the live refresh slows down to match). The steps zoomed into on the depth plot (None: the whole run).</extracomment>
+        <translation>图表在此面板显示时出现。</translation>
+    </message>
+    <message>
+        <source>Depth over time (no run on the board: press Start)</source>
+        <translation>深度随时间变化（棋盘上没有运行：按开始）</translation>
+    </message>
+    <message>
+        <source>start square on {0}</source>
+        <translation>起点在 {0}</translation>
+    </message>
+    <message>
+        <source>start square (board)</source>
+        <translation>起点（棋盘）</translation>
+    </message>
+    <message>
+        <source>board size</source>
+        <translation>棋盘大小</translation>
+    </message>
+    <message>
+        <source>; N-Queens</source>
+        <translation>；N 皇后</translation>
+    </message>
+    <message>
+        <source>{0} {1}</source>
+        <translation>{0} {1}</translation>
+    </message>
+    <message>
+        <source>Run {0}: {1}, {2}
+{3}
+{4} steps ({5} moves, {6} backtracks)</source>
+        <translation>运行 {0}：{1}，{2}
+{3}
+{4} 步（前进 {5}，回退 {6}）</translation>
+    </message>
+    <message>
+        <source>ended early (stopped, step limit)</source>
+        <translation>提前结束（已停止或达到步数上限）</translation>
+    </message>
+    <message>
+        <source>Depth over time: {0} steps</source>
+        <translation>深度随时间变化：{0} 步</translation>
+    </message>
+    <message>
+        <source>Depth over time: steps {0} to {1} of {2}</source>
+        <translation>深度随时间变化：第 {0} 至 {1} 步，共 {2} 步</translation>
+    </message>
+</context>
+<context>
     <name>ColourBar</name>
     <message>
         <source> (cap)</source>
-        <translation type="unfinished"></translation>
+        <translation>（上限）</translation>
     </message>
 </context>
 <context>
@@ -96,7 +148,7 @@
     </message>
     <message>
         <source>Rows of the board (N-Queens: N, up to 30)</source>
-        <translation type="unfinished"></translation>
+        <translation>棋盘行数（N 皇后：N，最多 30）</translation>
     </message>
     <message>
         <source>Columns</source>
@@ -104,7 +156,7 @@
     </message>
     <message>
         <source>Columns of the board (1 to 100)</source>
-        <translation type="unfinished"></translation>
+        <translation>棋盘列数（1 到 100）</translation>
     </message>
     <message>
         <source>Keep rows and columns equal</source>
@@ -167,127 +219,153 @@
     </message>
 </context>
 <context>
+    <name>DepthPlot</name>
+    <message>
+        <source>step</source>
+        <extracomment>The user zoomed or panned: draw the steps now in view. Double-click: back to the whole run.
+----------
+Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest stroke. A long run&apos;s mean depth per bucket: its slow swings, inside the band.</extracomment>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>depth</source>
+        <translation>深度</translation>
+    </message>
+    <message>
+        <source>Depth over time</source>
+        <translation>深度随时间变化</translation>
+    </message>
+    <message>
+        <source>Wheel: zoom into the steps; drag: pan; double-click: all</source>
+        <translation>滚轮：放大步数范围；拖动：平移；双击：全部</translation>
+    </message>
+    <message>
+        <source>solution depth {0}</source>
+        <translation>解的深度 {0}</translation>
+    </message>
+</context>
+<context>
     <name>Export</name>
     <message>
         <source>A run is going: it can be exported once it has ended (or press Reset).</source>
         <extracomment>A GIF has at most this many frames: longer stretches are sampled evenly. Longest side of a GIF (pixels), and its default. Frame delay of a GIF (ms), and how long its last frame stays before it loops. Longest side of the board in PNG and SVG (logical pixels); PNG is drawn at twice that.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>正在运行：运行结束后才能导出（或按重置）。</translation>
     </message>
     <message>
         <source>No run to export yet: press Start, or bring a run back from the history.</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有可导出的运行：按开始，或从运行记录中恢复一次运行。</translation>
     </message>
     <message>
         <source>Solutions, one line of squares each (text)</source>
-        <translation type="unfinished"></translation>
+        <translation>所有解，每行一组格子（文本）</translation>
     </message>
     <message>
         <source>The eight-queens article&apos;s lines (text)</source>
-        <translation type="unfinished"></translation>
+        <translation>八皇后文章的输出行（文本）</translation>
     </message>
     <message>
         <source>The article&apos;s boards (text)</source>
-        <translation type="unfinished"></translation>
+        <translation>文章中的棋盘图（文本）</translation>
     </message>
     <message>
         <source>JSON, as knightviz queens prints it</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON，与 knightviz queens 的输出相同</translation>
     </message>
     <message>
         <source>Matrix as the tutorial&apos;s C/C++ program prints it</source>
-        <translation type="unfinished"></translation>
+        <translation>教程 C/C++ 程序输出的矩阵</translation>
     </message>
     <message>
         <source>Matrix as the tutorial&apos;s Python3/Java/C# programs print it</source>
-        <translation type="unfinished"></translation>
+        <translation>教程 Python3/Java/C# 程序输出的矩阵</translation>
     </message>
     <message>
         <source>Matrix as the tutorial&apos;s text shows it</source>
-        <translation type="unfinished"></translation>
+        <translation>教程正文中的矩阵</translation>
     </message>
     <message>
         <source>Square numbers on one line (the batch program&apos;s line)</source>
-        <translation type="unfinished"></translation>
+        <translation>一行格子编号（批处理程序的输出行）</translation>
     </message>
     <message>
         <source>Square names on one line</source>
-        <translation type="unfinished"></translation>
+        <translation>一行格子名称</translation>
     </message>
     <message>
         <source>JSON, as knightviz solve prints it</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON，与 knightviz solve 的输出相同</translation>
     </message>
     <message>
         <source>PNG image of the board</source>
-        <translation type="unfinished"></translation>
+        <translation>棋盘的 PNG 图片</translation>
     </message>
     <message>
         <source>SVG drawing of the board</source>
-        <translation type="unfinished"></translation>
+        <translation>棋盘的 SVG 矢量图</translation>
     </message>
     <message>
         <source>Animated GIF of the run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行过程的 GIF 动画</translation>
     </message>
     <message>
         <source>Only the first {0} of {1} solutions were kept: too many to export.</source>
-        <translation type="unfinished"></translation>
+        <translation>解太多，只保留了 {1} 个解中的前 {0} 个。</translation>
     </message>
     <message>
         <source>The article&apos;s program has no first-solution mode: its lines end with the number of all solutions. Find all solutions to export this layout.</source>
-        <translation type="unfinished"></translation>
+        <translation>文章的程序没有“只找第一个解”模式：其输出以全部解的数目结尾。请找出所有解后再导出此格式。</translation>
     </message>
     <message>
         <source>Could not write {0}.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 {0}。</translation>
     </message>
     <message>
         <source>Drawn by knightviz</source>
-        <translation type="unfinished"></translation>
+        <translation>由 knightviz 绘制</translation>
     </message>
     <message>
         <source>GIF export cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消 GIF 导出。</translation>
     </message>
     <message>
         <source>This run has no recorded steps.</source>
-        <translation type="unfinished"></translation>
+        <translation>这次运行没有录制的步骤。</translation>
     </message>
     <message>
         <source>{0} cannot be opened: {1}.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 {0}：{1}。</translation>
     </message>
     <message>
         <source>{0} cannot be read: {1}.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 {0}：{1}。</translation>
     </message>
     <message>
         <source>The recording had dropped {0} steps to stay within its memory budget: the file keeps the rest, and the timeline shows the gaps hatched.</source>
-        <translation type="unfinished"></translation>
+        <translation>为不超出内存预算，录制丢弃了 {0} 步：文件保存其余部分，时间轴上以斜线标出空缺。</translation>
     </message>
     <message>
         <source>CSV table</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV 表格</translation>
     </message>
     <message>
         <source>JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON</translation>
     </message>
     <message>
         <source>knightviz runs</source>
-        <translation type="unfinished"></translation>
+        <translation>knightviz 运行文件</translation>
     </message>
     <message>
         <source>Open a saved run</source>
-        <translation type="unfinished"></translation>
+        <translation>打开保存的运行</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>所有文件 (*)</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消</translation>
     </message>
 </context>
 <context>
@@ -386,138 +464,258 @@
     <name>GifDialog</name>
     <message>
         <source>Export an animated GIF</source>
-        <translation type="unfinished"></translation>
+        <translation>导出 GIF 动画</translation>
     </message>
     <message>
         <source>The step of the timeline the GIF starts at</source>
-        <translation type="unfinished"></translation>
+        <translation>GIF 从时间轴的这一步开始</translation>
     </message>
     <message>
         <source>The step it ends at (the step on the board now: {0})</source>
-        <translation type="unfinished"></translation>
+        <translation>GIF 在这一步结束（棋盘上当前为第 {0} 步）</translation>
     </message>
     <message>
         <source> ms</source>
-        <translation type="unfinished"></translation>
+        <translation> 毫秒</translation>
     </message>
     <message>
         <source>How long each frame is shown</source>
-        <translation type="unfinished"></translation>
+        <translation>每帧显示的时长</translation>
     </message>
     <message>
         <source> px</source>
-        <translation type="unfinished"></translation>
+        <translation> 像素</translation>
     </message>
     <message>
         <source>The longest side of the picture</source>
-        <translation type="unfinished"></translation>
+        <translation>图片较长一边的尺寸</translation>
     </message>
     <message>
         <source>From step</source>
-        <translation type="unfinished"></translation>
+        <translation>起始步</translation>
     </message>
     <message>
         <source>To step</source>
-        <translation type="unfinished"></translation>
+        <translation>结束步</translation>
     </message>
     <message>
         <source>Frame delay</source>
-        <translation type="unfinished"></translation>
+        <translation>帧间隔</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>尺寸</translation>
     </message>
     <message>
         <source>{0} frames, evenly spread over {1} steps.</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 帧，均匀分布在 {1} 步中。</translation>
     </message>
     <message>
         <source>{0} frames, one per step.</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 帧，每步一帧。</translation>
     </message>
 </context>
 <context>
     <name>GuideDialog</name>
     <message>
         <source>What am I looking at?</source>
-        <translation type="unfinished"></translation>
+        <translation>我在看什么？</translation>
     </message>
     <message>
         <source>The board</source>
         <extracomment>The pictures shown (tests check they are real paintings).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>棋盘</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Numbers&lt;/b&gt; are the order of the moves: the start is 0. The &lt;b&gt;line&lt;/b&gt; joins them into the knight&apos;s path.&lt;/p&gt;&lt;p&gt;Visited squares are &lt;b&gt;tinted&lt;/b&gt; from pale blue (early) to deep blue (late), so the order shows even where numbers do not fit.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;framed square&lt;/b&gt; (the highlight colour) is where the search stands now.&lt;/p&gt;&lt;p&gt;With Warnsdorff&apos;s rule, at paced speeds or when paused, each square the knight could jump to shows its &lt;b&gt;onward degree&lt;/b&gt; in a corner badge (how many moves it would have from there); the rule takes the smallest, &lt;b&gt;framed in green&lt;/b&gt;.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;数字&lt;/b&gt;是走法的顺序：起点为 0。&lt;b&gt;连线&lt;/b&gt;把它们连成马的路径。&lt;/p&gt;&lt;p&gt;走过的格子按先后&lt;b&gt;着色&lt;/b&gt;，从浅蓝（早）到深蓝（晚），数字放不下时也能看出顺序。&lt;/p&gt;&lt;p&gt;&lt;b&gt;带框的格子&lt;/b&gt;（高亮色）是搜索当前所在的位置。&lt;/p&gt;&lt;p&gt;使用 Warnsdorff 规则时，在慢速或暂停状态下，马能跳到的每个格子角上会显示它的&lt;b&gt;出口数&lt;/b&gt;（从那里还能走几步）；规则选择最小者，以&lt;b&gt;绿框&lt;/b&gt;标出。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Backtracking</source>
-        <translation type="unfinished">回溯</translation>
+        <translation>回溯</translation>
     </message>
     <message>
         <source>&lt;p&gt;When every move from a square leads to a dead end, the search &lt;b&gt;backtracks&lt;/b&gt;: it takes the last move back and tries the next candidate. The square it left &lt;b&gt;flashes red&lt;/b&gt; and fades.&lt;/p&gt;&lt;p&gt;Plain backtracking does this millions of times on 8×8; Warnsdorff&apos;s rule almost never. The Backtracks counter and the history count them.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;当一个格子的所有走法都走进死路时，搜索就会&lt;b&gt;回溯&lt;/b&gt;：撤回上一步，尝试下一个候选。离开的格子会&lt;b&gt;闪红&lt;/b&gt;并渐渐消失。&lt;/p&gt;&lt;p&gt;固定顺序的回溯在 8×8 上要回退数百万次；Warnsdorff 规则几乎从不回退。回退计数器和运行记录会统计它们。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>N-Queens</source>
-        <translation type="unfinished">N 皇后</translation>
+        <translation>N 皇后</translation>
     </message>
     <message>
         <source>&lt;p&gt;Queens are placed rank by rank. &lt;b&gt;Hatched red&lt;/b&gt; squares are attacked by a queen already placed; the search skips them.&lt;/p&gt;&lt;p&gt;At paced speeds, &lt;b&gt;red crosses&lt;/b&gt; mark the squares the last scan rejected, and a &lt;b&gt;dashed green frame&lt;/b&gt; the square the next queen takes. A solution&apos;s queens are tinted green.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;皇后逐行放置。&lt;b&gt;红色斜线&lt;/b&gt;格子受到已放皇后的攻击，搜索会跳过它们。&lt;/p&gt;&lt;p&gt;慢速时，&lt;b&gt;红叉&lt;/b&gt;标出上次扫描排除的格子，&lt;b&gt;绿色虚线框&lt;/b&gt;标出下一个皇后要放的格子。解中的皇后以绿色显示。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>The search stack</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索栈</translation>
     </message>
     <message>
         <source>&lt;p&gt;One row per depth, with the candidates that level tries in order: &lt;b&gt;grey&lt;/b&gt;: tried and finished; &lt;b&gt;green&lt;/b&gt;: being explored now; &lt;b&gt;outlined blue&lt;/b&gt;: not tried yet; &lt;b&gt;struck through&lt;/b&gt;: already on the path (plain backtracking tries it and rejects it). With Warnsdorff&apos;s rule each chip shows its onward degree. Hover a row to see it on the board.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;每层深度一行，列出该层按顺序尝试的候选：&lt;b&gt;灰色&lt;/b&gt;：已尝试完毕；&lt;b&gt;绿色&lt;/b&gt;：正在探索；&lt;b&gt;蓝框&lt;/b&gt;：尚未尝试；&lt;b&gt;删除线&lt;/b&gt;：已在路径上（固定顺序回溯会尝试并拒绝它）。使用 Warnsdorff 规则时，每个候选显示其出口数。把鼠标停在某行上可在棋盘上看到它。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>The timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>时间轴</translation>
     </message>
     <message>
         <source>&lt;p&gt;The whole recorded run, under the board: drag it to see any step again. Marks: &lt;b&gt;blue&lt;/b&gt;: the deepest point so far; &lt;b&gt;red&lt;/b&gt;: the start of the longest backtrack; &lt;b&gt;gold&lt;/b&gt;: a solution; a bar at the end of a finished run. Hatched stretches were dropped to save memory.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;棋盘下方是整个录制的运行：拖动它可重看任意一步。标记：&lt;b&gt;蓝色&lt;/b&gt;：目前最深处；&lt;b&gt;红色&lt;/b&gt;：最长一次回溯的开始；&lt;b&gt;金色&lt;/b&gt;：一个解；运行结束处有一条竖线。斜线区域为节省内存已被丢弃。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>⚠ No tour can exist on a 4×4 board</source>
-        <translation type="unfinished"></translation>
+        <translation>⚠ 4×4 棋盘上不存在周游</translation>
     </message>
     <message>
         <source>Banners above the board</source>
-        <translation type="unfinished"></translation>
+        <translation>棋盘上方的提示条</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Amber&lt;/b&gt;: no solution can exist with these settings, and why; “Search anyway” runs the search to prove it.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Blue&lt;/b&gt;: this run is taking far more steps than the board has squares, and what would help.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;琥珀色&lt;/b&gt;：在这些设置下不可能有解，并说明原因；“仍然搜索”会运行搜索来证明这一点。&lt;/p&gt;&lt;p&gt;&lt;b&gt;蓝色&lt;/b&gt;：这次运行的步数远超棋盘格子数，并给出建议。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Steps = moves + backtracks</source>
-        <translation type="unfinished">步数 = 前进 + 回退</translation>
+        <translation>步数 = 前进 + 回退</translation>
     </message>
     <message>
         <source>Counters, gauge and history</source>
-        <translation type="unfinished"></translation>
+        <translation>计数器、进度条和运行记录</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Moves&lt;/b&gt; and &lt;b&gt;backtracks&lt;/b&gt; (N-Queens: placements and removals); &lt;b&gt;steps&lt;/b&gt; are both. The &lt;b&gt;gauge&lt;/b&gt; under the board says how much of the whole search tree is behind the search (a log scale: each tick is a factor of 1,000) and estimates the rest.&lt;/p&gt;&lt;p&gt;Every finished or stopped run adds a row to the &lt;b&gt;history&lt;/b&gt;; double-click one to bring its settings back. The history is kept between sessions.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;前进&lt;/b&gt;和&lt;b&gt;回退&lt;/b&gt;（N 皇后：放置与移除）；&lt;b&gt;步数&lt;/b&gt;是两者之和。棋盘下方的&lt;b&gt;进度条&lt;/b&gt;显示整个搜索树中已搜索过的部分（对数刻度：每格为 1000 倍），并估计剩余部分。&lt;/p&gt;&lt;p&gt;每次结束或停止的运行都会在&lt;b&gt;运行记录&lt;/b&gt;中添加一行；双击可恢复其设置。运行记录在两次使用之间会保留。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
     <name>Help</name>
     <message>
+        <source>Space</source>
+        <translation>空格</translation>
+    </message>
+    <message>
+        <source>Start, pause or resume the search (a focused check box keeps its Space: click the board first)</source>
+        <translation>开始、暂停或继续搜索（焦点在复选框上时空格归复选框：先单击棋盘）</translation>
+    </message>
+    <message>
+        <source>N or →</source>
+        <translation>N 或 →</translation>
+    </message>
+    <message>
+        <source>One step: a move or a backtrack (starts a paused run when idle)</source>
+        <translation>走一步：一次前进或回退（空闲时以暂停状态开始运行）</translation>
+    </message>
+    <message>
+        <source>Shift+N, Shift+→ or Backspace</source>
+        <translation>Shift+N、Shift+→ 或 Backspace</translation>
+    </message>
+    <message>
+        <source>Step back: undo exactly one step</source>
+        <translation>后退一步：恰好撤销一步</translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation>R</translation>
+    </message>
+    <message>
+        <source>Reset: stop the search and clear the board</source>
+        <translation>重置：停止搜索并清空棋盘</translation>
+    </message>
+    <message>
+        <source>← ↑ → ↓ (board focused, before a run)</source>
+        <translation>← ↑ → ↓（棋盘有焦点，运行开始前）</translation>
+    </message>
+    <message>
+        <source>Move the start square; → steps only during a run</source>
+        <translation>移动起点；运行中 → 为单步</translation>
+    </message>
+    <message>
+        <source>Drag the piece, or click a square</source>
+        <translation>拖动棋子，或单击格子</translation>
+    </message>
+    <message>
+        <source>Choose the start square</source>
+        <translation>选择起点</translation>
+    </message>
+    <message>
+        <source>Double-click a run in the history</source>
+        <translation>双击运行记录中的一次运行</translation>
+    </message>
+    <message>
+        <source>Bring back its settings and start</source>
+        <translation>恢复其设置和起点</translation>
+    </message>
+    <message>
+        <source>Click or drag the timeline</source>
+        <translation>单击或拖动时间轴</translation>
+    </message>
+    <message>
+        <source>Show the board at that step of the recording</source>
+        <translation>显示录制中那一步的棋盘</translation>
+    </message>
+    <message>
+        <source>Tab, Shift+Tab</source>
+        <translation>Tab、Shift+Tab</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus between controls</source>
+        <translation>在控件之间移动键盘焦点</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
         <source>About knightviz</source>
-        <translation type="unfinished">关于 knightviz</translation>
+        <translation>关于 knightviz</translation>
     </message>
     <message>
         <source>&lt;h3&gt;knightviz {0}&lt;/h3&gt;&lt;p&gt;Watch backtracking search think: every move and every backtrack of a knight&apos;s tour or N-Queens search, live.&lt;/p&gt;&lt;p&gt;Toggle Warnsdorff&apos;s rule and compare the steps in the history.&lt;/p&gt;&lt;p&gt;Help › What am I looking at? explains the board and the panels; Help › Keyboard shortcuts lists every key.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;knightviz {0}&lt;/h3&gt;&lt;p&gt;观看回溯搜索如何思考：骑士周游或 N 皇后搜索的每一步前进和每一次回退，实时呈现。&lt;/p&gt;&lt;p&gt;打开 Warnsdorff 规则，在运行记录中比较步数。&lt;/p&gt;&lt;p&gt;帮助 › 我在看什么？解释棋盘和各个面板；帮助 › 键盘快捷键列出所有按键。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;What am I looking at?</source>
+        <translation>我在看什么？(&amp;W)</translation>
+    </message>
+    <message>
+        <source>A short illustrated guide to the board&apos;s colours, numbers and the panels</source>
+        <translation>一份图解指南：棋盘的颜色、数字和各个面板</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Every key the window understands</source>
+        <translation>窗口能识别的所有按键</translation>
+    </message>
+    <message>
+        <source>&amp;About knightviz</source>
+        <translation>关于 knightviz(&amp;A)</translation>
+    </message>
+    <message>
+        <source>The version, and what knightviz is for</source>
+        <translation>版本，以及 knightviz 的用途</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryPlot</name>
+    <message>
+        <source>steps (log scale)</source>
+        <extracomment>Strategy colours, in order of first appearance: Okabe and Ito&apos;s palette for colour vision deficiency, without its yellow (unreadable on white); each reads on light and dark. Outcomes of a run that ended before the search did (drawn hollow). Up to this many runs, each point carries its steps as text. Where it is drawn: group index (plus an offset), log10 of the steps.</extracomment>
+        <translation>步数（对数刻度）</translation>
+    </message>
+    <message>
+        <source>start square</source>
+        <translation>起点</translation>
+    </message>
+    <message>
+        <source>Steps per run</source>
+        <translation>每次运行的步数</translation>
+    </message>
+    <message>
+        <source>Steps per run (each run appears here when it ends)</source>
+        <translation>每次运行的步数（每次运行结束后出现在这里）</translation>
     </message>
 </context>
 <context>
@@ -922,11 +1120,11 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>Run the current strategy from every start square and colour each square by the steps it took</source>
         <extracomment>Every run&apos;s recording, under one memory budget (Run, Recording memory…). Race mode: two sessions side by side on one clock (Compare, Race). The start-square map of the board, and its legend (Compare, Map all start squares).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>从每个起点运行当前策略，并按所用步数给每个格子着色</translation>
     </message>
     <message>
         <source>No start square to map: N-Queens always starts from an empty board</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可绘制地图的起点：N 皇后总是从空棋盘开始</translation>
     </message>
     <message>
         <source>Search anyway</source>
@@ -959,6 +1157,10 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>Search stack</source>
         <translation>搜索栈</translation>
+    </message>
+    <message>
+        <source>Steps chart</source>
+        <translation>步数图表</translation>
     </message>
     <message>
         <source>Engine: Python for this run, compiled for the next</source>
@@ -1002,23 +1204,23 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     </message>
     <message>
         <source>&amp;Open run…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开运行(&amp;O)…</translation>
     </message>
     <message>
         <source>Open a run saved with Save run: its board, timeline and history row</source>
-        <translation type="unfinished"></translation>
+        <translation>打开用“保存运行”保存的运行：棋盘、时间轴和运行记录</translation>
     </message>
     <message>
         <source>&amp;Save run…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存运行(&amp;S)…</translation>
     </message>
     <message>
         <source>&amp;Export run…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出运行(&amp;E)…</translation>
     </message>
     <message>
         <source>Export &amp;history…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出运行记录(&amp;H)…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -1026,7 +1228,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     </message>
     <message>
         <source>Close the window and quit (the settings are kept)</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭窗口并退出（设置会保留）</translation>
     </message>
     <message>
         <source>&amp;Run</source>
@@ -1034,31 +1236,39 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     </message>
     <message>
         <source>Start, pause or resume the search</source>
-        <translation type="unfinished"></translation>
+        <translation>开始、暂停或继续搜索</translation>
     </message>
     <message>
         <source>Make exactly one move or backtrack</source>
-        <translation type="unfinished"></translation>
+        <translation>恰好走一步前进或回退</translation>
     </message>
     <message>
         <source>Undo exactly one step</source>
-        <translation type="unfinished"></translation>
+        <translation>恰好撤销一步</translation>
     </message>
     <message>
         <source>Stop the search and clear the board</source>
-        <translation type="unfinished"></translation>
+        <translation>停止搜索并清空棋盘</translation>
     </message>
     <message>
         <source>How much memory the recordings of runs may use (for going back)</source>
-        <translation type="unfinished"></translation>
+        <translation>运行录制可使用多少内存（用于后退查看）</translation>
     </message>
     <message>
         <source>Map all start squares</source>
-        <translation type="unfinished"></translation>
+        <translation>绘制所有起点地图</translation>
+    </message>
+    <message>
+        <source>Steps &amp;chart</source>
+        <translation>步数图表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Steps per run for the history, and the depth over time of this run</source>
+        <translation>运行记录中每次运行的步数，以及本次运行的深度随时间变化</translation>
     </message>
     <message>
         <source>Show the window in this language (at once; remembered)</source>
-        <translation type="unfinished"></translation>
+        <translation>以这种语言显示窗口（立即生效并记住）</translation>
     </message>
     <message>
         <source>Start / &amp;Pause</source>
@@ -1078,124 +1288,124 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     </message>
     <message>
         <source>&amp;Appearance</source>
-        <translation type="unfinished"></translation>
+        <translation>外观(&amp;A)</translation>
     </message>
     <message>
         <source>Light or dark: follow the system, or choose one</source>
-        <translation type="unfinished"></translation>
+        <translation>浅色或深色：跟随系统，或自行选择</translation>
     </message>
     <message>
         <source>Follow the &amp;system</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
         <source>Light or dark as the desktop is</source>
-        <translation type="unfinished"></translation>
+        <translation>与桌面的浅色或深色一致</translation>
     </message>
     <message>
         <source>&amp;Light</source>
-        <translation type="unfinished"></translation>
+        <translation>浅色(&amp;L)</translation>
     </message>
     <message>
         <source>Always light</source>
-        <translation type="unfinished"></translation>
+        <translation>始终浅色</translation>
     </message>
     <message>
         <source>&amp;Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>深色(&amp;D)</translation>
     </message>
     <message>
         <source>Always dark</source>
-        <translation type="unfinished"></translation>
+        <translation>始终深色</translation>
     </message>
     <message>
         <source>Reset &amp;settings</source>
-        <translation type="unfinished"></translation>
+        <translation>重置设置(&amp;S)</translation>
     </message>
     <message>
         <source>Forget every remembered setting and show the defaults now</source>
-        <translation type="unfinished"></translation>
+        <translation>忘记所有记住的设置，立即显示默认值</translation>
     </message>
     <message>
         <source>Show or hide “{0}”</source>
-        <translation type="unfinished"></translation>
+        <translation>显示或隐藏“{0}”</translation>
     </message>
     <message>
         <source>&amp;Clear history…</source>
-        <translation type="unfinished"></translation>
+        <translation>清空运行记录(&amp;C)…</translation>
     </message>
     <message>
         <source>Remove every run from the history, here and on disk</source>
-        <translation type="unfinished"></translation>
+        <translation>从运行记录中删除所有运行，包括磁盘上的</translation>
     </message>
     <message>
         <source>Settings reset to the defaults.</source>
-        <translation type="unfinished"></translation>
+        <translation>设置已恢复默认。</translation>
     </message>
     <message>
         <source>Clear history</source>
-        <translation type="unfinished"></translation>
+        <translation>清空运行记录</translation>
     </message>
     <message>
         <source>Remove all {0} runs from the history? This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>从运行记录中删除全部 {0} 次运行？此操作无法撤销。</translation>
     </message>
     <message>
         <source>Export run</source>
-        <translation type="unfinished"></translation>
+        <translation>导出运行</translation>
     </message>
     <message>
         <source>Saved {0}: {1} frames, {2} KB in {3} s.</source>
         <extracomment>The last GIF&apos;s frames, seconds and bytes (also in the status bar).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>已保存 {0}：{1} 帧，{2} KB，用时 {3} 秒。</translation>
     </message>
     <message>
         <source>Exported the run to {0}.</source>
-        <translation type="unfinished"></translation>
+        <translation>已将运行导出到 {0}。</translation>
     </message>
     <message>
         <source>Export history</source>
-        <translation type="unfinished"></translation>
+        <translation>导出运行记录</translation>
     </message>
     <message>
         <source>Exported the history to {0}.</source>
-        <translation type="unfinished"></translation>
+        <translation>已将运行记录导出到 {0}。</translation>
     </message>
     <message>
         <source>Save run</source>
-        <translation type="unfinished"></translation>
+        <translation>保存运行</translation>
     </message>
     <message>
         <source>Saved the run to {0}.</source>
-        <translation type="unfinished"></translation>
+        <translation>已将运行保存到 {0}。</translation>
     </message>
     <message>
         <source>Open run</source>
-        <translation type="unfinished"></translation>
+        <translation>打开运行</translation>
     </message>
     <message>
         <source>Opened {0}: drag the timeline, or Back/Step.</source>
-        <translation type="unfinished"></translation>
+        <translation>已打开 {0}：拖动时间轴，或使用后退/单步。</translation>
     </message>
     <message>
         <source>Export the run on the board: text, JSON, image</source>
-        <translation type="unfinished"></translation>
+        <translation>导出棋盘上的运行：文本、JSON、图片</translation>
     </message>
     <message>
         <source>Save the run with its recording, to open it later</source>
-        <translation type="unfinished"></translation>
+        <translation>保存运行及其录制，以便以后打开</translation>
     </message>
     <message>
         <source>No runs in the history yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行记录中还没有运行。</translation>
     </message>
     <message>
         <source>Export every run of the history as CSV or JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>将运行记录中的每次运行导出为 CSV 或 JSON</translation>
     </message>
     <message>
         <source>Drawing the GIF&apos;s frames…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在绘制 GIF 的各帧…</translation>
     </message>
     <message>
         <source>Recording &amp;memory…</source>
@@ -1243,7 +1453,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     </message>
     <message>
         <source>Run {0} (an earlier session): settings and start brought back. Press Start to run it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 {0}（以前的会话）：已恢复设置和起点。按开始重新运行。</translation>
     </message>
     <message>
         <source>Run {0}: settings and start brought back; its recording was released to make room for newer ones (Run, Recording memory…). Press Start.</source>
@@ -1689,23 +1899,23 @@ Off: stop at the first solution.</source>
     <name>ShortcutsDialog</name>
     <message>
         <source>Keyboard shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>键盘快捷键</translation>
     </message>
     <message>
         <source>Running the search</source>
-        <translation type="unfinished"></translation>
+        <translation>运行搜索</translation>
     </message>
     <message>
         <source>Menu commands</source>
-        <translation type="unfinished"></translation>
+        <translation>菜单命令</translation>
     </message>
     <message>
         <source>Keys</source>
-        <translation type="unfinished"></translation>
+        <translation>按键</translation>
     </message>
     <message>
         <source>What they do</source>
-        <translation type="unfinished"></translation>
+        <translation>作用</translation>
     </message>
 </context>
 <context>
@@ -1763,170 +1973,170 @@ Off: stop at the first solution.</source>
     <message>
         <source>Click to start here.</source>
         <extracomment>The default step cap per start square (``knightviz sweep``&apos;s default --limit). Steps per engine call between two looks at the Cancel flag: under 70 ms in Python (plain backtracking 1.4-4 M steps/s, Warnsdorff about 1 M; 1 &lt;&lt; 15 cost 15 % more than 1 &lt;&lt; 20 on plain 8×8), about 10 ms per CHUNK_NUMBA on the compiled engine. Finished squares are sent to the GUI at most this often (a 100×100 map has 10,000). A bounded join (ms); a thread that does not end is kept, never destroyed running. viridis (matplotlib), dark purple to yellow; the map runs it backwards: few steps yellow. Smallest legible figure in a square (px); below it squares carry colour only. A figure takes at most this share of its square&apos;s width, and its height… …and is never bigger than this (px). Squares this big (px) or bigger get a thin grid line. The overlay&apos;s opacity while a run is on the board (the run stays readable). Finished squares: (job id, list of StartRun), at most every FLUSH_SECONDS. The job ended: (job id, cancelled). The job failed: (job id, traceback text). Set when ``run`` has returned (after its last signal). Squares done (including those no tour can start from), squares in all. The job ended: True when every square is mapped, False when cancelled. Anything the legend shows changed (results, state, settings, cap). The job failed: one line for the status bar. The piece stands on another square of the map (``piece``), or left it. Threads that did not stop in time: kept so Qt never destroys them running. The cap the next map gets (the legend&apos;s spin box sets it). Bumped whenever the results change (the overlay&apos;s cache key). The cap of the map shown (the one it was computed with). Wall-clock seconds the last map took (so far, while running). The square the board&apos;s piece stands on while the map is shown (None: a run).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>单击以从这里开始。</translation>
     </message>
     <message>
         <source>{0}: not mapped yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}：尚未绘制。</translation>
     </message>
     <message>
         <source>{0}: not mapped (the map was cancelled).</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}：未绘制（地图已取消）。</translation>
     </message>
     <message>
         <source>{0}: tour found in {1} steps ({2} moves, {3} backtracks).</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}：用 {1} 步找到周游（前进 {2}，回退 {3}）。</translation>
     </message>
     <message>
         <source>{0}: no tour within the cap of {1} steps (limit reached).</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}：在 {1} 步上限内没有周游（达到上限）。</translation>
     </message>
     <message>
         <source>{0}: stuck after {1} steps, no tour (no backtracking).</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}：{1} 步后走投无路，无周游（不回溯）。</translation>
     </message>
     <message>
         <source>{0}: no tour from here: the search tried every possibility in {1} steps.</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}：从这里没有周游：搜索用 {1} 步尝试了所有可能。</translation>
     </message>
     <message>
         <source>{0}: no tour can exist here, nothing searched. {1}</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}：这里不可能有周游，未搜索。{1}</translation>
     </message>
     <message>
         <source>{0}: tour in {1} steps</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}：{1} 步找到周游</translation>
     </message>
     <message>
         <source>{0}: no tour within the cap</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}：上限内无周游</translation>
     </message>
     <message>
         <source>{0}: stuck after {1} steps</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}：{1} 步后走投无路</translation>
     </message>
     <message>
         <source>{0}: no tour ({1} steps)</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}：无周游（{1} 步）</translation>
     </message>
     <message>
         <source>{0}: no tour can exist</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}：不可能有周游</translation>
     </message>
     <message>
         <source>The map&apos;s thread did not stop within {0} s.</source>
-        <translation type="unfinished"></translation>
+        <translation>地图线程未在 {0} 秒内停止。</translation>
     </message>
     <message>
         <source>The map failed: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>地图绘制出错：{0}</translation>
     </message>
 </context>
 <context>
     <name>StartMapLegend</name>
     <message>
         <source> steps</source>
-        <translation type="unfinished"></translation>
+        <translation> 步</translation>
     </message>
     <message>
         <source>Step cap per start square</source>
-        <translation type="unfinished"></translation>
+        <translation>每个起点的步数上限</translation>
     </message>
     <message>
         <source>Each start square&apos;s search stops after this many steps (moves + backtracks); such squares are hatched grey. Changing it maps again.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个起点的搜索在这么多步（前进 + 回退）后停止；这些格子以灰色斜线标出。修改后会重新绘制。</translation>
     </message>
     <message>
         <source>Cap</source>
-        <translation type="unfinished"></translation>
+        <translation>上限</translation>
     </message>
     <message>
         <source>%v of %m</source>
-        <translation type="unfinished"></translation>
+        <translation>%v / %m</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Stop mapping; the squares done so far stay</source>
-        <translation type="unfinished"></translation>
+        <translation>停止绘制；已完成的格子保留</translation>
     </message>
     <message>
         <source>Map again</source>
-        <translation type="unfinished"></translation>
+        <translation>重新绘制</translation>
     </message>
     <message>
         <source>Map every start square again</source>
-        <translation type="unfinished"></translation>
+        <translation>重新绘制所有起点</translation>
     </message>
     <message>
         <source>The square the knight stands on</source>
-        <translation type="unfinished"></translation>
+        <translation>马所在的格子</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished">步数</translation>
+        <translation>步数</translation>
     </message>
     <message>
         <source>Steps (moves + backtracks) from each start square, on a log scale</source>
-        <translation type="unfinished"></translation>
+        <translation>每个起点的步数（前进 + 回退），对数刻度</translation>
     </message>
     <message>
         <source>over cap</source>
-        <translation type="unfinished"></translation>
+        <translation>超出上限</translation>
     </message>
     <message>
         <source>Over the cap: the search reached the cap without finding a tour</source>
-        <translation type="unfinished"></translation>
+        <translation>超出上限：搜索达到上限仍未找到周游</translation>
     </message>
     <message>
         <source>no tour found</source>
-        <translation type="unfinished"></translation>
+        <translation>无周游</translation>
     </message>
     <message>
         <source>The strategy ended without a tour: a greedy walk stuck with no backtracking, or a search that tried every possibility</source>
-        <translation type="unfinished"></translation>
+        <translation>策略结束时没有周游：不回溯的贪心走法走投无路，或搜索尝试了所有可能</translation>
     </message>
     <message>
         <source>impossible</source>
-        <translation type="unfinished">不可能</translation>
+        <translation>不可能</translation>
     </message>
     <message>
         <source>No tour can exist: a known fact rules out a tour from this square, nothing searched</source>
-        <translation type="unfinished"></translation>
+        <translation>不可能有周游：已知事实排除了从这个格子出发的周游，未搜索</translation>
     </message>
     <message>
         <source>Map of {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 的地图</translation>
     </message>
     <message>
         <source>{0} of {1} solved</source>
-        <translation type="unfinished"></translation>
+        <translation>{1} 个中 {0} 个有解</translation>
     </message>
     <message>
         <source>{0} no tour found</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 个无周游</translation>
     </message>
     <message>
         <source>{0} over the cap</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 个超出上限</translation>
     </message>
     <message>
         <source>{0} impossible</source>
-        <translation type="unfinished"></translation>
+        <translation>{0} 个不可能</translation>
     </message>
     <message>
         <source>mapping… {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>绘制中… {0}</translation>
     </message>
     <message>
         <source>cancelled: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消：{0}</translation>
     </message>
     <message>
         <source>{0} (in {1})</source>
-        <translation type="unfinished"></translation>
+        <translation>{0}（用时 {1}）</translation>
     </message>
 </context>
 <context>

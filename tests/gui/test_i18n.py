@@ -67,6 +67,16 @@ ALLOWED = {
     "ids",
     "shift",
     "backspace",
+    "tab",
+    # file formats, units and the programs and commands they come from
+    "json",
+    "csv",
+    "png",
+    "svg",
+    "gif",
+    "kb",
+    "solve",
+    "java",
 }
 #: The program's variables, shown as the code names them (the code panel, the bitboards).
 CODE_WORDS = {"square", "move", "rank", "file", "queens", "attacked"}

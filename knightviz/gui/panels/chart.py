@@ -202,6 +202,19 @@ class ChartPanel(QWidget):
             self.legend_label.setMaximumWidth(240 if beside else 16_777_215)
             self._show_legend()
 
+    def retranslate(self) -> None:
+        """Axes, titles, groups and tooltips again in the current language."""
+        if self.history_plot is None or self.depth_plot is None:
+            return
+        self.history_plot.retranslate()
+        self.depth_plot.retranslate()
+        self._history_dirty = True
+        self._depth_key = None
+        if self.isVisible():
+            self._show_history()
+            if self._session is not None:
+                self.show_session(self._session)
+
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange and self.built:

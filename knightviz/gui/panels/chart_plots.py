@@ -174,6 +174,10 @@ class HistoryPlot(pg.PlotWidget):
         self.points: list[ChartPoint] = []
         self._items: list[pg.GraphicsObject] = []
 
+    def retranslate(self) -> None:
+        """The fixed axis text in the current language (the rest is drawn with the points)."""
+        self.getPlotItem().setLabel("left", self.tr("steps (log scale)"))
+
     def show_points(
         self,
         points: Sequence[ChartPoint],
@@ -262,6 +266,7 @@ class DepthPlot(pg.PlotWidget):
         self.setMouseEnabled(x=True, y=False)
         item.getViewBox().sigRangeChangedManually.connect(self._on_manual_range)
         self.setToolTip(self.tr("Wheel: zoom into the steps; drag: pan; double-click: all"))
+        self.retranslate()
         #: Every step's depth; for a long run, each bucket's lowest-to-highest stroke.
         self.curve = pg.PlotDataItem(connect="finite", antialias=False)
         #: A long run's mean depth per bucket: its slow swings, inside the band.
@@ -301,6 +306,11 @@ class DepthPlot(pg.PlotWidget):
         back = palette.color(QPalette.ColorRole.Base)
         back.setAlpha(200)
         self.goal_line.label.fill = pg.mkBrush(back)
+
+    def retranslate(self) -> None:
+        item = self.getPlotItem()
+        item.setLabel("bottom", self.tr("step"))
+        item.setLabel("left", self.tr("depth"))
 
     def _on_manual_range(self, *args: Any) -> None:
         self.view_changed.emit()

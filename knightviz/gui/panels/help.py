@@ -44,10 +44,6 @@ from knightviz.gui.puzzles.base import CURRENT, DONE, NEXT, SKIPPED, Puzzle
 from knightviz.gui.theme import is_dark
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate("Help", text)
-
-
 def version() -> str:
     """The installed distribution's version (the package's own when not installed)."""
     try:
@@ -63,23 +59,47 @@ def fixed_keys() -> list[tuple[str, str]]:
     """The keys the window and the board handle themselves (no QAction holds them)."""
     return [
         (
-            _t("Space"),
-            _t(
+            QCoreApplication.translate("Help", "Space"),
+            QCoreApplication.translate(
+                "Help",
                 "Start, pause or resume the search (a focused check box keeps its Space: "
-                "click the board first)"
+                "click the board first)",
             ),
         ),
-        (_t("N or →"), _t("One step: a move or a backtrack (starts a paused run when idle)")),
-        (_t("Shift+N, Shift+→ or Backspace"), _t("Step back: undo exactly one step")),
-        (_t("R"), _t("Reset: stop the search and clear the board")),
         (
-            _t("← ↑ → ↓ (board focused, before a run)"),
-            _t("Move the start square; → steps only during a run"),
+            QCoreApplication.translate("Help", "N or →"),
+            QCoreApplication.translate(
+                "Help", "One step: a move or a backtrack (starts a paused run when idle)"
+            ),
         ),
-        (_t("Drag the piece, or click a square"), _t("Choose the start square")),
-        (_t("Double-click a run in the history"), _t("Bring back its settings and start")),
-        (_t("Click or drag the timeline"), _t("Show the board at that step of the recording")),
-        (_t("Tab, Shift+Tab"), _t("Move the keyboard focus between controls")),
+        (
+            QCoreApplication.translate("Help", "Shift+N, Shift+→ or Backspace"),
+            QCoreApplication.translate("Help", "Step back: undo exactly one step"),
+        ),
+        (
+            QCoreApplication.translate("Help", "R"),
+            QCoreApplication.translate("Help", "Reset: stop the search and clear the board"),
+        ),
+        (
+            QCoreApplication.translate("Help", "← ↑ → ↓ (board focused, before a run)"),
+            QCoreApplication.translate("Help", "Move the start square; → steps only during a run"),
+        ),
+        (
+            QCoreApplication.translate("Help", "Drag the piece, or click a square"),
+            QCoreApplication.translate("Help", "Choose the start square"),
+        ),
+        (
+            QCoreApplication.translate("Help", "Double-click a run in the history"),
+            QCoreApplication.translate("Help", "Bring back its settings and start"),
+        ),
+        (
+            QCoreApplication.translate("Help", "Click or drag the timeline"),
+            QCoreApplication.translate("Help", "Show the board at that step of the recording"),
+        ),
+        (
+            QCoreApplication.translate("Help", "Tab, Shift+Tab"),
+            QCoreApplication.translate("Help", "Move the keyboard focus between controls"),
+        ),
     ]
 
 
@@ -91,7 +111,7 @@ def action_shortcuts(window: QWidget) -> list[tuple[str, str]]:
         sequences = [s for s in action.shortcuts() if not s.isEmpty()]
         if not sequences:
             continue
-        keys = _t(" or ").join(
+        keys = QCoreApplication.translate("Help", " or ").join(
             s.toString(QKeySequence.SequenceFormat.NativeText) for s in sequences
         )
         name = action.text().split("\t")[0].replace("&&", "\0").replace("&", "")
@@ -446,21 +466,31 @@ class HelpMenu:
         self._puzzles = puzzles
         self.shortcuts_dialog: ShortcutsDialog | None = None
         self.guide_dialog: GuideDialog | None = None
-        self.guide_action = QAction(_t("&What am I looking at?"), window)
+        self.guide_action = QAction(
+            QCoreApplication.translate("Help", "&What am I looking at?"), window
+        )
         self.guide_action.setObjectName("guideAction")
         self.guide_action.setShortcut(QKeySequence.StandardKey.HelpContents)
         self.guide_action.setStatusTip(
-            _t("A short illustrated guide to the board's colours, numbers and the panels")
+            QCoreApplication.translate(
+                "Help", "A short illustrated guide to the board's colours, numbers and the panels"
+            )
         )
         self.guide_action.triggered.connect(self.show_guide)
-        self.shortcuts_action = QAction(_t("&Keyboard shortcuts"), window)
+        self.shortcuts_action = QAction(
+            QCoreApplication.translate("Help", "&Keyboard shortcuts"), window
+        )
         self.shortcuts_action.setObjectName("shortcutsAction")
         self.shortcuts_action.setShortcut(QKeySequence("Ctrl+/"))
-        self.shortcuts_action.setStatusTip(_t("Every key the window understands"))
+        self.shortcuts_action.setStatusTip(
+            QCoreApplication.translate("Help", "Every key the window understands")
+        )
         self.shortcuts_action.triggered.connect(self.show_shortcuts)
-        self.about_action = QAction(_t("&About knightviz"), window)
+        self.about_action = QAction(QCoreApplication.translate("Help", "&About knightviz"), window)
         self.about_action.setObjectName("aboutAction")
-        self.about_action.setStatusTip(_t("The version, and what knightviz is for"))
+        self.about_action.setStatusTip(
+            QCoreApplication.translate("Help", "The version, and what knightviz is for")
+        )
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.about_action.triggered.connect(lambda: show_about(window))
         menu.addAction(self.guide_action)

@@ -589,6 +589,7 @@ class RaceView(QWidget):
         race.ticked.connect(self.refresh)
         race.changed.connect(self.refresh)
         self._puzzle = ""
+        self.refresh()
 
     def minimumSizeHint(self) -> QSize:
         """Nothing while hidden: the single-run page decides how small the window may be."""
