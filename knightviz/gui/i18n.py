@@ -25,10 +25,12 @@ from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
     QDockWidget,
+    QDoubleSpinBox,
     QGroupBox,
     QLabel,
     QLineEdit,
     QMenu,
+    QSpinBox,
     QTableWidget,
     QTabWidget,
     QToolBar,
@@ -214,6 +216,9 @@ def retranslate_tree(root: QWidget, translations: Translations, old: str, new: s
         fix(widget.accessibleName, widget.setAccessibleName)
         if isinstance(widget, (QLabel, QAbstractButton)):
             fix(widget.text, widget.setText)
+        if isinstance(widget, (QSpinBox, QDoubleSpinBox)):
+            fix(widget.suffix, widget.setSuffix)
+            fix(widget.prefix, widget.setPrefix)
         if isinstance(widget, QLineEdit):
             fix(widget.placeholderText, widget.setPlaceholderText)
         if isinstance(widget, QGroupBox):

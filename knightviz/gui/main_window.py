@@ -576,6 +576,7 @@ class MainWindow(QMainWindow):
             self.tr("Steps per run for the history, and the depth over time of this run")
         )
         self.chart_action.setStatusTip(self.chart_action.toolTip())
+        self.chart_action.setIconText(self.tr("Steps chart"))  # the toolbar: no mnemonic
         self.chart_action.toggled.connect(self._show_chart)
         self.chart_dock.toggleViewAction().toggled.connect(self.chart_action.setChecked)
         self.compare_menu.addAction(self.chart_action)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMenu,
     QPushButton,
+    QSpinBox,
     QStyle,
     QStyleOptionButton,
     QStyleOptionGroupBox,
@@ -226,6 +227,9 @@ def walk(window: MainWindow, visible_only: bool = True) -> list[tuple[str, str, 
             add(where, "windowTitle", w.windowTitle())
         if isinstance(w, QLineEdit):
             add(where, "placeholder", w.placeholderText())
+        if isinstance(w, QSpinBox):
+            add(where, "suffix", w.suffix())
+            add(where, "prefix", w.prefix())
         if isinstance(w, QComboBox):
             for k in range(w.count()):
                 add(where, f"item{k}", w.itemText(k))
@@ -442,6 +446,9 @@ def test_switching_language_retranslates_everything_and_back(window, qtbot, lang
     w.set_language(ENGLISH)
     run_race(w, qtbot)
     round_trip(w, qtbot, "race")
+    with qtbot.waitSignal(w.map_finished, timeout=60_000):
+        w.map_action.setChecked(True)  # two maps, their legends and cap boxes
+    round_trip(w, qtbot, "race with maps")
 
 
 def test_language_menu_switches(window, qtbot, language):
