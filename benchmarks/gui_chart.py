@@ -17,7 +17,14 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+
+try:  # run as a file (python benchmarks/gui_x.py) or as a module (python -m benchmarks.gui_x)
+    from benchmarks import _isolate
+except ImportError:
+    import _isolate  # noqa: F401
+
 
 TARGET_MS = 100.0
 
@@ -38,12 +45,21 @@ w.close()
 
 
 def first_show(repeats: int, engine: str) -> list[float]:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", KNIGHTVIZ_ENGINE=engine)
     out = []
     for _ in range(repeats):
-        done = subprocess.run(
-            [sys.executable, "-c", CHILD], env=env, capture_output=True, text=True, check=True
-        )
+        # A fresh settings home each time: a chart dock left open by the run before would
+        # be restored, and the first show would have happened at start-up.
+        with tempfile.TemporaryDirectory(prefix="knightviz-bench-") as home:
+            env = dict(
+                os.environ,
+                QT_QPA_PLATFORM="offscreen",
+                KNIGHTVIZ_ENGINE=engine,
+                XDG_CONFIG_HOME=os.path.join(home, "config"),
+                XDG_DATA_HOME=os.path.join(home, "data"),
+            )
+            done = subprocess.run(
+                [sys.executable, "-c", CHILD], env=env, capture_output=True, text=True, check=True
+            )
         out.append(float(done.stdout.strip().splitlines()[-1]))
     return out
 

@@ -26,6 +26,12 @@ import resource
 import sys
 import time
 
+try:  # run as a file (python benchmarks/gui_x.py) or as a module (python -m benchmarks.gui_x)
+    from benchmarks import _isolate
+except ImportError:
+    import _isolate  # noqa: F401
+
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
