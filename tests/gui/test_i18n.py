@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QProgressBar,
     QPushButton,
     QSpinBox,
     QStyle,
@@ -229,6 +230,8 @@ def walk(window: MainWindow, visible_only: bool = True) -> list[tuple[str, str, 
             add(where, "windowTitle", w.windowTitle())
         if isinstance(w, QLineEdit):
             add(where, "placeholder", w.placeholderText())
+        if isinstance(w, QProgressBar) and w.isTextVisible():
+            add(where, "format", w.format())
         if isinstance(w, QSpinBox):
             add(where, "suffix", w.suffix())
             add(where, "prefix", w.prefix())
@@ -305,8 +308,14 @@ def english_words(window: MainWindow, texts: list[tuple[str, str, str]]) -> list
     return bad
 
 
+#: English punctuation after Chinese words ("3 个有解, 2 个…"): Chinese writes full-width.
+HALF_WIDTH = re.compile(r"[\u4e00-\u9fff][,;:] ")
+
+
 def assert_chinese(window: MainWindow, state: str) -> None:
-    bad = english_words(window, walk(window))
+    texts = walk(window)
+    bad = english_words(window, texts)
+    bad += [(where, what, text) for where, what, text in texts if HALF_WIDTH.search(text)]
     assert not bad, f"{state}:\n" + "\n".join(map(repr, bad))
 
 
@@ -491,6 +500,10 @@ def test_switching_language_retranslates_everything_and_back(window, qtbot, lang
     run_knight_map(w, qtbot)
     show_help(w, qtbot)  # open dialogs are worded again where they stand
     round_trip(w, qtbot, "knight with its map, help dialogs open")
+    w.set_language(CHINESE)  # the map's progress (hidden once drawn) reads Chinese too
+    assert w.map_legend.progress.format() == "%v / %m"
+    w.set_language(ENGLISH)
+    assert w.map_legend.progress.format() == "%v of %m"
     assert w.help.shortcuts_dialog.isVisible() and w.help.guide_dialog.isVisible()
 
 

@@ -1026,7 +1026,8 @@ class StartMapLegend(QWidget):
             parts.append(self.tr("{0} over the cap").format(fmt_int(c[LIMIT])))
         if c[IMPOSSIBLE]:
             parts.append(self.tr("{0} impossible").format(fmt_int(c[IMPOSSIBLE])))
-        text = ", ".join(parts)
+        #: between the parts of the map's summary (3 solved, 2 over the cap)
+        text = self.tr(", ").join(parts)
         if m.running:
             return self.tr("mapping… {0}").format(text)
         if m.cancelled:
