@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QProgressBar,
     QSpinBox,
     QTableWidget,
     QTabWidget,
@@ -221,6 +222,8 @@ def retranslate_tree(root: QWidget, translations: Translations, old: str, new: s
             fix(widget.prefix, widget.setPrefix)
         if isinstance(widget, QLineEdit):
             fix(widget.placeholderText, widget.setPlaceholderText)
+        if isinstance(widget, QProgressBar):  # "%v of %m"
+            fix(widget.format, widget.setFormat)
         if isinstance(widget, QGroupBox):
             fix(widget.title, widget.setTitle)
         if isinstance(widget, (QDockWidget, QToolBar)) or widget.isWindow():

@@ -1266,6 +1266,7 @@ class MainWindow(QMainWindow):
             view.map_legend.refresh()
         self.race_view.refresh()
         self.chart.retranslate()
+        self.help.retranslate()
         self._show_engine()
         self._explained_version = -1
         self._sync()
@@ -1305,6 +1306,10 @@ class MainWindow(QMainWindow):
         else:
             self.race.reset()
             self.centre_stack.setCurrentIndex(0)
+            # The layouts shrink to the one board first, and the window forgets the race's
+            # minimum width: the docks back beside that would widen the window.
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            self.centralWidget().updateGeometry()
             for dock in self._race_docks:
                 dock.show()
             self._race_docks = []

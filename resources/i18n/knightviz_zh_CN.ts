@@ -87,6 +87,16 @@
         <translation>{0} 被排除：{1}。</translation>
     </message>
     <message>
+        <source>; </source>
+        <extracomment>between the reasons a square is rejected</extracomment>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <extracomment>between the names of squares in a list</extracomment>
+        <translation>、</translation>
+    </message>
+    <message>
         <source>Examined and rejected on this rank: {0}.</source>
         <translation>本行已检查并排除：{0}。</translation>
     </message>
@@ -663,6 +673,7 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     </message>
     <message>
         <source> or </source>
+        <extracomment>A mnemonic written apart from the words, as Chinese does: &quot;保存运行(&amp;S)…&quot; (the key in brackets goes with the ampersand; &quot;&amp;&amp;&quot; is a literal ampersand, kept).</extracomment>
         <translation> 或 </translation>
     </message>
     <message>
@@ -2108,7 +2119,7 @@ Off: stop at the first solution.</source>
     </message>
     <message>
         <source>Map of {0}</source>
-        <translation>{0} 的地图</translation>
+        <translation>地图：{0}</translation>
     </message>
     <message>
         <source>{0} of {1} solved</source>
@@ -2125,6 +2136,11 @@ Off: stop at the first solution.</source>
     <message>
         <source>{0} impossible</source>
         <translation>{0} 个不可能</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <extracomment>between the parts of the map&apos;s summary (3 solved, 2 over the cap)</extracomment>
+        <translation>，</translation>
     </message>
     <message>
         <source>mapping… {0}</source>

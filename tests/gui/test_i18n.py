@@ -16,6 +16,7 @@ from pathlib import Path
 
 import PySide6
 import pytest
+from PySide6 import QtGui
 from PySide6.QtCore import QCoreApplication, QLocale, QModelIndex, Qt, QTranslator
 from PySide6.QtGui import QAction, QTextDocument
 from PySide6.QtWidgets import (
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QProgressBar,
     QPushButton,
     QSpinBox,
     QStyle,
@@ -66,6 +68,7 @@ ALLOWED = {
     "mb",
     "id",
     "ids",
+    "ctrl",
     "shift",
     "backspace",
     "tab",
@@ -181,7 +184,7 @@ def test_qm_is_compiled_from_the_ts(tmp_path):
 
 
 def _plain(text: str) -> str:
-    if "<" in text and Qt.mightBeRichText(text):
+    if "<" in text and QtGui.Qt.mightBeRichText(text):  # QtGui's, not QtCore's Qt
         doc = QTextDocument()
         doc.setHtml(text)
         return doc.toPlainText()
@@ -227,6 +230,8 @@ def walk(window: MainWindow, visible_only: bool = True) -> list[tuple[str, str, 
             add(where, "windowTitle", w.windowTitle())
         if isinstance(w, QLineEdit):
             add(where, "placeholder", w.placeholderText())
+        if isinstance(w, QProgressBar) and w.isTextVisible():
+            add(where, "format", w.format())
         if isinstance(w, QSpinBox):
             add(where, "suffix", w.suffix())
             add(where, "prefix", w.prefix())
@@ -303,8 +308,14 @@ def english_words(window: MainWindow, texts: list[tuple[str, str, str]]) -> list
     return bad
 
 
+#: English punctuation after Chinese words ("3 个有解, 2 个…"): Chinese writes full-width.
+HALF_WIDTH = re.compile(r"[\u4e00-\u9fff][,;:] ")
+
+
 def assert_chinese(window: MainWindow, state: str) -> None:
-    bad = english_words(window, walk(window))
+    texts = walk(window)
+    bad = english_words(window, texts)
+    bad += [(where, what, text) for where, what, text in texts if HALF_WIDTH.search(text)]
     assert not bad, f"{state}:\n" + "\n".join(map(repr, bad))
 
 
@@ -356,6 +367,29 @@ def run_race(window: MainWindow, qtbot) -> None:
     qtbot.waitUntil(lambda: window.race.state is RaceState.FINISHED, timeout=30_000)
 
 
+def show_maps(window: MainWindow, qtbot) -> None:
+    """The start-square map (two in race mode), drawn to the end."""
+    set_speed(window, UNLIMITED)
+    with qtbot.waitSignal(window.map_finished, timeout=60_000):
+        window.start_map()
+    qtbot.wait(10)
+
+
+def run_knight_map(window: MainWindow, qtbot) -> None:
+    """Knight 5×5 with its map beside the board."""
+    window.race_action.setChecked(False)
+    configure(window, "knight", n=5, warnsdorff=False)
+    show_maps(window, qtbot)
+
+
+def show_help(window: MainWindow, qtbot) -> None:
+    """Help › Keyboard shortcuts and Help › What am I looking at? open."""
+    window.help.show_shortcuts()
+    window.help.show_guide()
+    qtbot.waitExposed(window.help.shortcuts_dialog)
+    qtbot.waitExposed(window.help.guide_dialog)
+
+
 def test_chinese_window_has_no_english_left(zh_window, qtbot):
     w = zh_window
     assert w.language() == CHINESE
@@ -379,6 +413,20 @@ def test_chinese_window_has_no_english_left(zh_window, qtbot):
     assert_chinese(w, "queens")
     run_race(w, qtbot)
     assert_chinese(w, "race")
+    show_maps(w, qtbot)
+    assert_chinese(w, "race with maps")
+    run_knight_map(w, qtbot)
+    assert w.startmap.shown
+    assert_chinese(w, "knight with its map")
+    show_help(w, qtbot)
+    assert w.findChild(QWidget, "shortcutsDialog").isVisible()
+    assert_chinese(w, "help dialogs")
+    commands = w.help.shortcuts_dialog.texts()
+    assert "保存运行" in commands  # not 保存运行(S)…: the menu's mnemonic left out
+    assert not [t for t in commands if re.search(r"[(\uff08][A-Z][)\uff09]", t)]
+    w.set_appearance("dark")
+    qtbot.wait(10)
+    assert_chinese(w, "dark")
     # The code panel: the code in English, its comments in Chinese.
     for program in (PLAIN, WARNSDORFF, QUEENS_SETS, QUEENS_BITS):
         text = program.display_text()
@@ -449,6 +497,14 @@ def test_switching_language_retranslates_everything_and_back(window, qtbot, lang
     with qtbot.waitSignal(w.map_finished, timeout=60_000):
         w.map_action.setChecked(True)  # two maps, their legends and cap boxes
     round_trip(w, qtbot, "race with maps")
+    run_knight_map(w, qtbot)
+    show_help(w, qtbot)  # open dialogs are worded again where they stand
+    round_trip(w, qtbot, "knight with its map, help dialogs open")
+    w.set_language(CHINESE)  # the map's progress (hidden once drawn) reads Chinese too
+    assert w.map_legend.progress.format() == "%v / %m"
+    w.set_language(ENGLISH)
+    assert w.map_legend.progress.format() == "%v of %m"
+    assert w.help.shortcuts_dialog.isVisible() and w.help.guide_dialog.isVisible()
 
 
 def test_language_menu_switches(window, qtbot, language):
@@ -614,7 +670,9 @@ def clipped(window: MainWindow) -> list[tuple[str, str, float, float]]:
                 need = w.heightForWidth(w.width())
                 if need > w.height() + 1:
                     bad.append((name, text, need, w.height()))
-                longest = max((fm.horizontalAdvance(x) for x in text.split()), default=0)
+                # Lines break at spaces, and anywhere between Chinese characters.
+                words = re.findall(r"[^\s\u2e80-\u9fff\uff00-\uffef]+", text)
+                longest = max((fm.horizontalAdvance(x) for x in words), default=0)
                 if longest > room + 1:
                     bad.append((name, text, longest, room))
                 continue
@@ -696,6 +754,16 @@ def _layout_states(w: MainWindow, qtbot) -> Iterator[str]:
     run_race(w, qtbot)
     qtbot.wait(20)
     yield "race"
+    show_maps(w, qtbot)
+    yield "race with maps"
+    run_knight_map(w, qtbot)
+    yield "knight with its map"
+    show_help(w, qtbot)
+    qtbot.wait(20)
+    yield "help dialogs"
+    w.set_appearance("dark")
+    qtbot.wait(20)
+    yield "dark"
 
 
 @pytest.mark.parametrize("which", ["zh_CN", "pseudo"])
@@ -712,7 +780,7 @@ def test_nothing_clipped_at_the_default_size(which, qtbot, language, request):
     try:
         problems = {}
         for state in _layout_states(w, qtbot):
-            assert w.size().toTuple() == DEFAULT_SIZE
+            assert w.size().toTuple() == DEFAULT_SIZE, state
             found = clipped(w)
             if found:
                 problems[state] = found

@@ -9,6 +9,7 @@ widget and the puzzles' own layers, in the current palette (light or dark).
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from importlib import metadata
 from time import monotonic
@@ -103,6 +104,11 @@ def fixed_keys() -> list[tuple[str, str]]:
     ]
 
 
+#: A mnemonic written apart from the words, as Chinese does: "保存运行(&S)…" (the key in
+#: brackets goes with the ampersand; "&&" is a literal ampersand, kept).
+MNEMONIC = re.compile(r"\s*[(\uff08]&(?!&)\w[)\uff09]")
+
+
 def action_shortcuts(window: QWidget) -> list[tuple[str, str]]:
     """(keys, command) for every QAction in ``window`` that has a shortcut."""
     rows: list[tuple[str, str]] = []
@@ -114,8 +120,8 @@ def action_shortcuts(window: QWidget) -> list[tuple[str, str]]:
         keys = QCoreApplication.translate("Help", " or ").join(
             s.toString(QKeySequence.SequenceFormat.NativeText) for s in sequences
         )
-        name = action.text().split("\t")[0].replace("&&", "\0").replace("&", "")
-        name = name.replace("\0", "&").rstrip(".…")
+        name = MNEMONIC.sub("", action.text().split("\t")[0]).replace("&&", "\0")
+        name = name.replace("&", "").replace("\0", "&").rstrip(".…")
         if (keys, name) not in seen:
             seen.add((keys, name))
             rows.append((keys, name))
@@ -506,6 +512,16 @@ class HelpMenu:
         self.shortcuts_dialog = ShortcutsDialog(self._window)
         self.shortcuts_dialog.show()
         return self.shortcuts_dialog
+
+    def retranslate(self) -> None:
+        """The dialogs open worded again (rebuilt where they stand; closed ones stay so)."""
+        for dialog, show in (
+            (self.shortcuts_dialog, self.show_shortcuts),
+            (self.guide_dialog, self.show_guide),
+        ):
+            if dialog is not None and dialog.isVisible():
+                geometry = dialog.geometry()
+                show().setGeometry(geometry)
 
     def show_guide(self) -> GuideDialog:
         if self.guide_dialog is not None:

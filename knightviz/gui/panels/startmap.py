@@ -826,6 +826,23 @@ class ElidedLabel(QLabel):
         self.setText(fm.elidedText(self._full, Qt.TextElideMode.ElideRight, self.width()))
 
 
+class MarkKey(QWidget):
+    """The marks' key (over cap, no tour, impossible): beside the colour bar where the
+    legend is wide enough, else on a line of its own (``inline``). Beside the bar it asks
+    for no width of its own: the legend moves it down rather than widen the window."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("mapMarkKey")
+        self.row = QHBoxLayout(self)
+        self.row.setContentsMargins(0, 0, 0, 0)
+        self.inline = True
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(0, hint.height()) if self.inline else hint
+
+
 class StartMapLegend(QWidget):
     """Under its board while the map is shown: what the colours and marks mean, the cap,
     and while running a progress bar and Cancel."""
@@ -896,6 +913,8 @@ class StartMapLegend(QWidget):
         )
         bottom.addWidget(steps_label, 0, Qt.AlignmentFlag.AlignTop)
         bottom.addWidget(self.bar, 1)
+        self._steps_label = steps_label
+        self.marks = MarkKey()
         self._marks: list[tuple[QLabel, Callable[[QPainter, QRectF], None]]] = []
         for paint, text, tip in (
             (
@@ -925,15 +944,19 @@ class StartMapLegend(QWidget):
             label = QLabel(text)
             for w in (swatch, label):
                 w.setToolTip(tip)
-            bottom.addSpacing(6)
-            bottom.addWidget(swatch)
-            bottom.addWidget(label)
+            self.marks.row.addSpacing(6)
+            self.marks.row.addWidget(swatch)
+            self.marks.row.addWidget(label)
+        self.marks.row.addStretch(1)
+        bottom.addWidget(self.marks)
+        self._bottom = bottom
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 2, 0, 2)
         layout.setSpacing(2)
         layout.addLayout(top)
         layout.addLayout(middle)
         layout.addLayout(bottom)
+        self._layout = layout
 
         self.cap_spin.valueChanged.connect(owner.set_cap)
         self.cancel_button.clicked.connect(owner.cancel)
@@ -944,10 +967,36 @@ class StartMapLegend(QWidget):
         self._swatch_dpr = 0.0
         self.refresh()
 
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self._place_marks()
+
+    def _place_marks(self) -> None:
+        """The marks' key beside the colour bar if both fit at their widths, else below."""
+        spacing = max(0, self._bottom.spacing())
+        need = (
+            self._steps_label.sizeHint().width()
+            + self.bar.minimumSizeHint().width()
+            + self.marks.sizeHint().width()
+            + 2 * spacing
+        )
+        inline = need <= self.contentsRect().width()
+        if inline == self.marks.inline:
+            return
+        self.marks.inline = inline
+        if inline:
+            self._layout.removeWidget(self.marks)
+            self._bottom.addWidget(self.marks)
+        else:
+            self._bottom.removeWidget(self.marks)
+            self._layout.addWidget(self.marks)
+        self.marks.updateGeometry()
+
     @Slot()
     def refresh(self) -> None:
         m = self._map
         self.setVisible(m.shown)
+        self._place_marks()  # the words may have changed (a language switch)
         if self.cap_spin.value() != m.cap:
             self.cap_spin.blockSignals(True)
             self.cap_spin.setValue(m.cap)
@@ -977,7 +1026,8 @@ class StartMapLegend(QWidget):
             parts.append(self.tr("{0} over the cap").format(fmt_int(c[LIMIT])))
         if c[IMPOSSIBLE]:
             parts.append(self.tr("{0} impossible").format(fmt_int(c[IMPOSSIBLE])))
-        text = ", ".join(parts)
+        #: between the parts of the map's summary (3 solved, 2 over the cap)
+        text = self.tr(", ").join(parts)
         if m.running:
             return self.tr("mapping… {0}").format(text)
         if m.cancelled:

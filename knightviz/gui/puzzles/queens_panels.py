@@ -198,9 +198,14 @@ class ConstraintsPanel(QWidget):
             found = conflicts(n, scan.queens, last)
             reject_kinds = {kind: _ident(n, kind, last) for kind, _ in found}
             parts = [self._why(n, board, kind, last, holder) for kind, holder in found]
-            text = self.tr("{0} rejected: {1}.").format(board.name(last), "; ".join(parts))
+            text = self.tr("{0} rejected: {1}.").format(
+                board.name(last),
+                #: between the reasons a square is rejected
+                self.tr("; ").join(parts),
+            )
             if len(scan.rejected) > 1:
-                names = ", ".join(board.name(sq) for sq in scan.rejected)
+                #: between the names of squares in a list
+                names = self.tr(", ").join(board.name(sq) for sq in scan.rejected)
                 text += "\n" + self.tr("Examined and rejected on this rank: {0}.").format(names)
         if scan is not None and scan.placed is not None:
             text += ("\n" if text else "") + self.tr("{0} is free: a queen goes there.").format(
