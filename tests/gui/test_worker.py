@@ -156,16 +156,19 @@ def test_stepping_at_paced_speed_walks_through_considered_events(qtbot):
     model = BoardModel(6, 6, search.initial)
     controller = SolverController(model)
     seen = []
+    steps = [x for x in expected if not is_considered(x)]
     controller.start(search, 20.0, paused=True)
+    # Called in the solver's thread as each event is emitted: ahead of the board, which
+    # applies the same events when the GUI thread gets to them.
     controller.worker.event_ready.connect(lambda run_id, x: seen.append(x))
     try:
         controller.step(400)
         qtbot.waitUntil(lambda: len(seen) == 400, timeout=10_000)
+        qtbot.waitUntil(lambda: model.steps == len(steps), timeout=10_000)
     finally:
         controller.shutdown()
     assert seen == expected
     assert any(is_considered(x) for x in seen)
-    steps = [x for x in expected if not is_considered(x)]
     assert model.steps == len(steps)
     tracker = Tracker([0])
     tracker.apply(steps)
