@@ -44,6 +44,17 @@ MAX_GAP_CHECKPOINTS = 4096
 _MADV_POPULATE_WRITE = 23
 
 
+def merge_spans(spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Stretches (start, end) sorted, those that touch or overlap made one."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(end, out[-1][1]))
+        else:
+            out.append((start, end))
+    return out
+
+
 class BlockMaker:
     """A long run's blocks, made ahead in a thread of their own with their pages already in
     memory, so a search writing 100 million steps a second never stops for fresh memory.
@@ -482,13 +493,7 @@ class Recording:
         for b, block in enumerate(self._blocks):
             if block is None:
                 spans.append((b * self.block, min((b + 1) * self.block, self._length)))
-        out: list[tuple[int, int]] = []
-        for start, end in sorted(spans):
-            if out and start <= out[-1][1]:
-                out[-1] = (out[-1][0], max(end, out[-1][1]))
-            else:
-                out.append((start, end))
-        return out
+        return merge_spans(spans)
 
     # -- reading ---------------------------------------------------------------------------------
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .events import Outcome, Result
-from .recording import Markers, Recording, RecordingData
+from .recording import Markers, Recording, RecordingData, merge_spans
 
 FORMAT = "knightviz-run"
 VERSION = 1
@@ -72,13 +72,7 @@ class SavedRun:
         for b in range(-(-rec.length // rec.block)):
             if b not in kept:
                 spans.append((b * rec.block, min((b + 1) * rec.block, rec.length)))
-        out: list[tuple[int, int]] = []
-        for start, end in sorted(spans):
-            if out and start <= out[-1][1]:
-                out[-1] = (out[-1][0], max(end, out[-1][1]))
-            else:
-                out.append((start, end))
-        return out
+        return merge_spans(spans)
 
 
 # -- writing ---------------------------------------------------------------------------------

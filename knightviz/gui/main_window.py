@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
     QSplitter,
     QStackedWidget,
     QToolBar,
@@ -53,6 +52,7 @@ from knightviz.gui.panels.chart import ChartPanel
 from knightviz.gui.panels.code import CodePanel
 from knightviz.gui.panels.controls import ControlPanel, RunControls
 from knightviz.gui.panels.counters import CounterPanel
+from knightviz.gui.panels.elided import ElidedLabel
 from knightviz.gui.panels.gauge import GaugePanel
 from knightviz.gui.panels.help import HelpMenu
 from knightviz.gui.panels.history import HistoryTable
@@ -94,30 +94,14 @@ def app_icon() -> QIcon:
     return icon
 
 
-class StatusLabel(QLabel):
+class StatusLabel(ElidedLabel):
     """The status line: one line, elided with "…" when too long, the full text on hover."""
+
+    floor = 20
 
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("statusLabel")
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self._full = ""
-
-    def set_full_text(self, text: str) -> None:
-        self._full = text
-        self.setToolTip(text)
-        self._elide()
-
-    def full_text(self) -> str:
-        return self._full
-
-    def resizeEvent(self, event: Any) -> None:
-        super().resizeEvent(event)
-        self._elide()
-
-    def _elide(self) -> None:
-        fm = self.fontMetrics()
-        self.setText(fm.elidedText(self._full, Qt.TextElideMode.ElideRight, max(20, self.width())))
 
 
 class MainWindow(QMainWindow):
@@ -928,12 +912,9 @@ class MainWindow(QMainWindow):
         if run is None:
             self._file_error(self.tr("Export run"), exporting.why_not_exportable(self.session))
             return
-        board = Board(run.settings.rows, run.settings.cols)
-        start = board.name(run.start_index) if run.puzzle.movable_start else ""
-        name = exporting.default_name(run.puzzle.key, run.settings, start)
         choices = exporting.run_formats(run.puzzle.key, run.settings)
         chosen = exporting.ask_save_path(
-            self, self.tr("Export run"), self._file_folder, name, choices
+            self, self.tr("Export run"), self._file_folder, run.file_name, choices
         )
         if chosen is None:
             return
@@ -972,11 +953,12 @@ class MainWindow(QMainWindow):
         if run is None:
             self._file_error(self.tr("Save run"), exporting.why_not_exportable(self.session))
             return
-        board = Board(run.settings.rows, run.settings.cols)
-        start = board.name(run.start_index) if run.puzzle.movable_start else ""
-        name = exporting.default_name(run.puzzle.key, run.settings, start)
         chosen = exporting.ask_save_path(
-            self, self.tr("Save run"), self._file_folder, name, [exporting.run_file_format()]
+            self,
+            self.tr("Save run"),
+            self._file_folder,
+            run.file_name,
+            [exporting.run_file_format()],
         )
         if chosen is not None:
             self._remember_folder(chosen[0])
@@ -1258,9 +1240,7 @@ class MainWindow(QMainWindow):
         self._word_panel_toggles()
         self._sync_map()
         for startmap in self._all_maps():
-            if startmap.shown:
-                startmap.version += 1  # tooltips and figures worded again
-                startmap.map_changed.emit()
+            startmap.reword()
         self.map_legend.refresh()
         for view in self.race_view.lane_views:
             view.map_legend.refresh()

@@ -124,6 +124,12 @@ class RunExport:
     def start_index(self) -> int:
         return self.start[0] * self.settings.cols + self.start[1]
 
+    @property
+    def file_name(self) -> str:
+        """What the run was, as a file name without suffix (``default_name``)."""
+        start = self.board.name(self.start_index) if self.puzzle.movable_start else ""
+        return default_name(self.puzzle.key, self.settings, start)
+
     @classmethod
     def from_session(cls, session: RunSession) -> RunExport | None:
         """The session's run once it has ended (solved, exhausted or stopped), else None."""
@@ -534,8 +540,7 @@ def write_export(
             if fmt == "png":
                 _write_bytes(path, painter.png(PNG_SCALE))
             else:
-                start = run.board.name(run.start_index) if run.puzzle.movable_start else ""
-                _write_bytes(path, painter.svg(default_name(run.puzzle.key, run.settings, start)))
+                _write_bytes(path, painter.svg(run.file_name))
             return None
         finally:
             painter.close()

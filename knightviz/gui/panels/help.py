@@ -39,7 +39,7 @@ from knightviz.gui.board.layers import new_pixmap
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.panels.banner import INFO, WARNING, banner_colours
-from knightviz.gui.panels.stack import CHIP_COLOURS
+from knightviz.gui.panels.stack import paint_chip_box
 from knightviz.gui.panels.timeline import DEEPEST, END, LONGEST, SOLUTION
 from knightviz.gui.puzzles.base import CURRENT, DONE, NEXT, SKIPPED, Puzzle
 from knightviz.gui.theme import is_dark
@@ -235,25 +235,10 @@ def chip_picture(widget: QWidget) -> QPixmap:
         x = 1.0
         for (state, label), w in zip(chips, widths, strict=True):
             box = QRectF(x, 1, w, h)
-            colour = CHIP_COLOURS[state]
             font = QFont(widget.font())
             font.setStrikeOut(state == SKIPPED)
             p.setFont(font)
-            if state == CURRENT:
-                p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(colour)
-                p.drawRoundedRect(box, 4, 4)
-                p.setPen(QColor("white"))
-            elif state == DONE:
-                p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(QColor(colour.red(), colour.green(), colour.blue(), 70))
-                p.drawRoundedRect(box, 4, 4)
-                p.setPen(text)
-            else:
-                p.setPen(QPen(colour, 1.2))
-                p.setBrush(Qt.BrushStyle.NoBrush)
-                p.drawRoundedRect(box.adjusted(0.5, 0.5, -0.5, -0.5), 4, 4)
-                p.setPen(colour if state == SKIPPED else text)
+            paint_chip_box(p, box, state, text)
             p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
             x += w + 6
     return pm

@@ -68,20 +68,7 @@ class Lane:
         self.board = BoardWidget(self.session.model)
         self.board.setObjectName("board" + self.suffix)
         self.board.setMinimumSize(160, 160)
-        #: The step shown (the race clock, or the finish when this racer is done).
-        self.shown = 0
-        #: Steps at the end of this racer's run (None while it runs).
-        self.finish: int | None = None
-        #: Its finish has been shown on the board (the clock has reached it).
-        self.finish_shown = False
-        #: Stopped by the race when the other finished (its run ends at this step).
-        self.stopped_at: int | None = None
-        #: Paused by the race because it is too far ahead of the clock.
-        self.throttled = False
-        #: Place in the finishing order (1 or 2), None while racing.
-        self.place: int | None = None
-        self._replay: BoardModel | None = None
-        self._replay_step = -1
+        self.reset()
 
     # -- what tests and the window use -------------------------------------------------------
 
@@ -105,13 +92,20 @@ class Lane:
         return self.session.model.steps
 
     def reset(self) -> None:
+        """Before a race: nothing shown, nothing finished."""
+        #: The step shown (the race clock, or the finish when this racer is done).
         self.shown = 0
-        self.finish = None
+        #: Steps at the end of this racer's run (None while it runs).
+        self.finish: int | None = None
+        #: Its finish has been shown on the board (the clock has reached it).
         self.finish_shown = False
-        self.stopped_at = None
+        #: Stopped by the race when the other finished (its run ends at this step).
+        self.stopped_at: int | None = None
+        #: Paused by the race because it is too far ahead of the clock.
         self.throttled = False
-        self.place = None
-        self._replay = None
+        #: Place in the finishing order (1 or 2), None while racing.
+        self.place: int | None = None
+        self._replay: BoardModel | None = None
         self._replay_step = -1
 
     def show_step(self, k: int) -> None:

@@ -124,6 +124,27 @@ class StackModel(QAbstractTableModel):
         return self._source.chips(row, self._source.stack[row])
 
 
+def paint_chip_box(p: QPainter, box: QRectF, state: str, text_colour: QColor) -> None:
+    """A candidate chip's rounded box in its state's style, then the pen for its label:
+    filled (being explored), faint (tried), outlined (to try, or skipped: on the path)."""
+    colour = CHIP_COLOURS[state]
+    if state == CURRENT:
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(colour)
+        p.drawRoundedRect(box, 4, 4)
+        p.setPen(QColor("white"))
+    elif state == DONE:
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(colour.red(), colour.green(), colour.blue(), 70))
+        p.drawRoundedRect(box, 4, 4)
+        p.setPen(text_colour)
+    else:
+        p.setPen(QPen(colour, 1.2))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRoundedRect(box.adjusted(0.5, 0.5, -0.5, -0.5), 4, 4)
+        p.setPen(colour if state == SKIPPED else text_colour)
+
+
 class ChipDelegate(QStyledItemDelegate):
     """Paints a level's candidates as small coloured chips."""
 
@@ -154,22 +175,7 @@ class ChipDelegate(QStyledItemDelegate):
                 p.drawText(QRectF(x, top, 20, h), Qt.AlignmentFlag.AlignVCenter, "…")
                 break
             box = QRectF(x, top, w, h)
-            colour = CHIP_COLOURS[chip.state]
-            if chip.state == CURRENT:
-                p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(colour)
-                p.drawRoundedRect(box, 4, 4)
-                p.setPen(QColor("white"))
-            elif chip.state == DONE:
-                p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(QColor(colour.red(), colour.green(), colour.blue(), 70))
-                p.drawRoundedRect(box, 4, 4)
-                p.setPen(text_colour)
-            else:
-                p.setPen(QPen(colour, 1.2))
-                p.setBrush(Qt.BrushStyle.NoBrush)
-                p.drawRoundedRect(box.adjusted(0.5, 0.5, -0.5, -0.5), 4, 4)
-                p.setPen(colour if chip.state == SKIPPED else text_colour)
+            paint_chip_box(p, box, chip.state, text_colour)
             chip_font = QFont(font)
             chip_font.setStrikeOut(chip.state == SKIPPED)
             p.setFont(chip_font)

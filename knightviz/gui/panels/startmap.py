@@ -59,6 +59,7 @@ from knightviz.engine import Board, Outcome, TourConfig, kernels
 from knightviz.engine.sweep import STUCK, StartRun, run_start
 from knightviz.gui.board.layers import Overlay, PaintContext, new_pixmap
 from knightviz.gui.board.widget import BoardWidget
+from knightviz.gui.panels.elided import ElidedLabel
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.puzzles.knight import knight_strategy
 from knightviz.gui.solver.controller import SwitchInterval
@@ -650,6 +651,12 @@ class StartMap(QObject):
             self._end_job()
             self._finish(complete=False)
 
+    def reword(self) -> None:
+        """The language changed: the figures, tooltips and legend worded again."""
+        if self.shown:
+            self.version += 1
+            self.map_changed.emit()
+
     def clear(self) -> None:
         """Stop any job and take the map off the board."""
         self._end_job()
@@ -798,32 +805,6 @@ class ColourBar(QWidget):
                 w = fm.horizontalAdvance(text)
                 start = min(max(x - w / 2, 0.0), self.width() - w)
                 p.drawText(QPointF(start, bar.bottom() + 3 + fm.ascent()), text)
-
-
-class ElidedLabel(QLabel):
-    """One line that ends in "…" when it does not fit; the whole text on hover."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        self._full = ""
-
-    def set_full_text(self, text: str) -> None:
-        self._full = text
-        self.setToolTip(text)
-        self._elide()
-
-    def full_text(self) -> str:
-        return self._full
-
-    def resizeEvent(self, event: Any) -> None:
-        super().resizeEvent(event)
-        self._elide()
-
-    def _elide(self) -> None:
-        fm = self.fontMetrics()
-        self.setText(fm.elidedText(self._full, Qt.TextElideMode.ElideRight, self.width()))
 
 
 class MarkKey(QWidget):
