@@ -1282,6 +1282,7 @@ class MainWindow(QMainWindow):
             for dock in self._race_docks:
                 dock.hide()
             self.centre_stack.setCurrentWidget(self.race_view)
+            self.race.set_speed(self.session.speed)  # the one speed shown, whatever set it
             self._configure_race()
         else:
             self.race.reset()

@@ -233,3 +233,20 @@ def test_two_maps_side_by_side_in_race_mode(window, qtbot):
         assert result == expected
     window.map_action.setChecked(False)
     assert all(view.lane.board.overlay() is None for view in window.race_view.lane_views)
+
+
+def test_the_race_runs_at_the_speed_shown(window, qtbot):
+    """Race mode takes the speed the slider shows, whenever it was set (restored settings
+    included): a race at 20 steps/s must not run at unlimited speed."""
+    set_speed(window, 20)
+    window.race_action.setChecked(True)
+    assert window.race.speed == window.session.speed
+    assert round(window.race.speed) == 20
+    window.race_action.setChecked(False)
+    window.session.set_speed(7)  # set without the slider (as restoring settings may)
+    window.race_action.setChecked(True)
+    assert window.race.speed == 7
+    window.start_or_pause()
+    qtbot.wait(600)
+    assert window.race.k < 20  # seven steps a second, not millions
+    window.reset()

@@ -36,7 +36,14 @@ from knightviz.gui.board.model import BoardModel
 from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.panels.startmap import StartMap, StartMapLegend
 from knightviz.gui.puzzles.base import Puzzle, SettingsWidget
-from knightviz.gui.session import TICK_MS, RecordingStore, RunClock, RunRecord, RunSession
+from knightviz.gui.session import (
+    DEFAULT_SPEED,
+    TICK_MS,
+    RecordingStore,
+    RunClock,
+    RunRecord,
+    RunSession,
+)
 from knightviz.gui.solver.frames import PER_EVENT_MAX
 from knightviz.gui.text import fmt_int, fmt_seconds
 
@@ -168,7 +175,7 @@ class Race(QObject):
         #: Stop the other racer when one finishes (else it keeps going).
         self.stop_loser = False
         self.clock = RunClock()
-        self.speed = math.inf
+        self.speed = DEFAULT_SPEED
         self.number = 0  # races started so far (links the two history rows)
         self._link: dict[str, Any] = {}
         self._timer = QTimer(self)
