@@ -215,7 +215,10 @@ def retranslate_tree(root: QWidget, translations: Translations, old: str, new: s
         fix(widget.toolTip, widget.setToolTip)
         fix(widget.statusTip, widget.setStatusTip)
         fix(widget.accessibleName, widget.setAccessibleName)
-        if isinstance(widget, (QLabel, QAbstractButton)):
+        full = getattr(widget, "set_full_text", None)
+        if full is not None:  # an elided label: its whole text, which it elides itself
+            fix(widget.full_text, full)  # type: ignore[attr-defined]
+        elif isinstance(widget, (QLabel, QAbstractButton)):
             fix(widget.text, widget.setText)
         if isinstance(widget, (QSpinBox, QDoubleSpinBox)):
             fix(widget.suffix, widget.setSuffix)

@@ -1348,13 +1348,17 @@ class MainWindow(QMainWindow):
 
     @Slot(int, int)
     def _on_racer_finished(self, index: int, steps: int) -> None:
-        other = 3 - index
-        self.statusBar().showMessage(
-            self.tr("Racer {0} finished at {1} steps; racer {2} was at the same step.").format(
-                index, fmt_int(steps), other
-            ),
-            6000,
-        )
+        other = self.race.lanes[2 - index]
+        if other.finish_shown and (other.finish or 0) < steps:
+            # The second to end: the other stopped earlier, so it is not at this step.
+            text = self.tr("Racer {0} finished too, at {1} steps; racer {2} took {3}.").format(
+                index, fmt_int(steps), other.index, fmt_int(other.finish or 0)
+            )
+        else:
+            text = self.tr(
+                "Racer {0} finished at {1} steps; racer {2} was at the same step."
+            ).format(index, fmt_int(steps), other.index)
+        self.statusBar().showMessage(text, 6000)
 
     def _status(self, verdict: str | None) -> str:
         s = self.session

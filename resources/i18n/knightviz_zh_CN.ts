@@ -1491,6 +1491,10 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>竞速：为每块棋盘选一种策略，拖动马，按开始（空格）。</translation>
     </message>
     <message>
+        <source>Racer {0} finished too, at {1} steps; racer {2} took {3}.</source>
+        <translation>选手 {0} 也完成了，用了 {1} 步；选手 {2} 用了 {3} 步。</translation>
+    </message>
+    <message>
         <source>Racer {0} finished at {1} steps; racer {2} was at the same step.</source>
         <translation>选手 {0} 在第 {1} 步完成；选手 {2} 此时也在同一步。</translation>
     </message>

@@ -194,6 +194,8 @@ def test_race_8x8_plain_against_warnsdorff(window, qtbot, compiled):
     wait_race_over(window, qtbot, timeout=60_000)
     assert finishes[0] == (2, 63, 63)
     assert finishes[1] == (1, 16_501_401, 63)
+    message = window.statusBar().currentMessage()
+    assert "16,501,401" in message and "63" in message and "same step" not in message
     plain, warnsdorff = window.race.lanes
     assert warnsdorff.result.solved and warnsdorff.result.steps == 63
     assert plain.result.solved and plain.result.steps == 16_501_401

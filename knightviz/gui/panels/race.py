@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from knightviz.engine import Outcome
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.board.widget import BoardWidget
+from knightviz.gui.panels.elided import ElidedLabel
 from knightviz.gui.panels.startmap import StartMap, StartMapLegend
 from knightviz.gui.puzzles.base import Puzzle, SettingsWidget
 from knightviz.gui.session import (
@@ -445,12 +446,12 @@ class LaneView(QFrame):
         super().__init__(parent)
         self.lane = lane
         self.setObjectName("raceLane" + lane.suffix)
-        self.title = QLabel(self.tr("Racer {0}").format(lane.index))
+        # One line, elided (the whole text on hover): both boards start at the same height.
+        self.title = ElidedLabel()
+        self.title.set_full_text(self.tr("Racer {0}").format(lane.index))
         font = QFont(self.title.font())
         font.setBold(True)
         self.title.setFont(font)
-        self.title.setWordWrap(True)
-        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.strategy_box = QGroupBox()
         self.strategy_box.setObjectName("raceStrategy" + lane.suffix)
         self.stack = QStackedWidget()
@@ -495,7 +496,7 @@ class LaneView(QFrame):
 
 
 class LaneCounters(QWidget):
-    """Moves, backtracks, steps and depth in one compact grid (titles over values)."""
+    """Moves, backtracks, steps and depth in a compact grid (titles over values)."""
 
     def __init__(self, suffix: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -522,8 +523,11 @@ class LaneCounters(QWidget):
             v.setFont(value_font)
             v.setAlignment(Qt.AlignmentFlag.AlignCenter)
             v.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            grid.addWidget(t, 0, col)
-            grid.addWidget(v, 1, col)
+            # Two by two, titles over values: a long run's nine-digit counts fit a lane
+            # side by side with the other on a 1024-pixel screen.
+            row, column = divmod(col, 2)
+            grid.addWidget(t, 2 * row, column)
+            grid.addWidget(v, 2 * row + 1, column)
             self.titles[key], self.values[key] = t, v
         self.titles["steps"].setToolTip(self.tr("Steps = moves + backtracks"))
 
@@ -628,10 +632,9 @@ class RaceView(QWidget):
             if puzzle.movable_start:
                 board.set_start_square(*start)
             view.counters.set_titles(*puzzle.counter_titles())
-            view.title.setText(
+            view.title.set_full_text(
                 self.tr("Racer {0}: {1}").format(view.lane.index, puzzle.describe(s))
             )
-            view.title.setToolTip(view.title.text())
         self._puzzle = puzzle.key
         self.refresh()
 

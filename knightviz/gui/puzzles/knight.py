@@ -147,18 +147,18 @@ class KnightSettingsWidget(SettingsWidget):
         self.tie_break_label = QLabel(self.tr("Tie-break"))
         self.seed_label = QLabel(self.tr("Seed"))
         if compact:
-            # Two lines (a race's lanes): the boards get the height; no explanation.
+            # Narrow (a race's lanes, side by side): three lines, no explanation.
             self.explain_label.hide()
             grid = QGridLayout(self)
             grid.setContentsMargins(0, 0, 0, 0)
-            grid.addWidget(self.warnsdorff_check, 0, 0)
-            grid.addWidget(self.tie_break_label, 0, 1)
-            grid.addWidget(self.tie_break_combo, 0, 2)
-            grid.addWidget(self.backtrack_check, 1, 0)
-            grid.addWidget(self.closed_check, 1, 1, 1, 2)
-            grid.addWidget(self.seed_label, 2, 1)
-            grid.addLayout(seed_row, 2, 2)
-            grid.setColumnStretch(2, 1)
+            grid.addWidget(self.warnsdorff_check, 0, 0, 1, 2)
+            grid.addWidget(self.tie_break_label, 1, 0)
+            grid.addWidget(self.tie_break_combo, 1, 1)
+            grid.addWidget(self.seed_label, 2, 0)
+            grid.addLayout(seed_row, 2, 1)
+            grid.addWidget(self.backtrack_check, 3, 0)
+            grid.addWidget(self.closed_check, 3, 1)
+            grid.setColumnStretch(1, 1)
         else:
             form = QFormLayout()
             form.setContentsMargins(0, 0, 0, 0)
