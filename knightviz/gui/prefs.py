@@ -27,11 +27,9 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QSplitter
 
 from knightviz.gui import config
-from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.config import decode_settings, encode_settings
 from knightviz.gui.panels.controls import ControlPanel, RunControls
 from knightviz.gui.puzzles.base import Puzzle
-from knightviz.gui.session import RunSession
 
 log = logging.getLogger("knightviz.prefs")
 
@@ -46,7 +44,7 @@ START = "setup/start"
 SPEED = "setup/speed"
 
 
-def fit_size(puzzle: Puzzle, settings: Any) -> Any:
+def fit_size(puzzle: Puzzle[Any], settings: Any) -> Any:
     """Settings with a board the puzzle allows (1 … max_side, square when it must be)."""
     rows = min(max(1, settings.rows), puzzle.max_side)
     cols = rows if puzzle.square_only else min(max(1, settings.cols), puzzle.max_side)
@@ -79,21 +77,22 @@ class WindowPrefs(QObject):
     def __init__(
         self,
         window: QMainWindow,
-        puzzles: dict[str, Puzzle],
+        puzzles: dict[str, Puzzle[Any]],
         panel: ControlPanel,
         run_controls: RunControls,
-        board: BoardWidget,
-        session: RunSession,
+        start: Callable[[], int],
+        set_start: Callable[[int], None],
         splitter: QSplitter,
         fit_to_screen: Callable[[], None],
     ) -> None:
+        """``start``/``set_start``: the start square (``row * cols + col``) shown."""
         super().__init__(window)
         self._window = window
         self._puzzles = puzzles
         self._panel = panel
         self._run = run_controls
-        self._board = board
-        self._session = session
+        self._start = start
+        self._set_start = set_start
         self._splitter = splitter
         self._fit = fit_to_screen
         # The defaults, as the window was built, for Reset settings.
@@ -101,7 +100,7 @@ class WindowPrefs(QObject):
         self._default_splitter = splitter.saveState()
         self._default_puzzle = panel.puzzle_key()
         self._default_speed = run_controls.speed()
-        self._default_start = board.start_square()
+        self._default_start = start()
 
     # -- restore ----------------------------------------------------------------------------
 
@@ -139,8 +138,7 @@ class WindowPrefs(QObject):
         if start is not None and self._puzzles[current].movable_start:
             rows, cols = panel.settings().rows, panel.settings().cols
             if 0 <= start[0] < rows and 0 <= start[1] < cols:
-                self._board.set_start_square(*start)
-                self._session.set_start(*start)
+                self._set_start(start[0] * cols + start[1])
 
     def _restore_window(self, s: QSettings) -> None:
         w = self._window
@@ -173,7 +171,7 @@ class WindowPrefs(QObject):
             s.setValue(f"setup/{key}", encode_settings(widget.settings(rows, cols)))
         s.setValue(SPEED, repr(self._run.speed()))
         if self._puzzles[current].movable_start:
-            row, col = self._board.start_square()
+            row, col = divmod(self._start(), cols)
             s.setValue(START, f"{row},{col}")
         s.sync()
         if s.status() != QSettings.Status.NoError:
@@ -195,8 +193,7 @@ class WindowPrefs(QObject):
         )
         self._run.set_speed(self._default_speed)
         if self._puzzles[self._default_puzzle].movable_start:
-            self._board.set_start_square(*self._default_start)
-            self._session.set_start(*self._default_start)
+            self._set_start(self._default_start)
         self._fit()
         self._window.restoreState(self._default_state, FORMAT)
         self._splitter.restoreState(self._default_splitter)

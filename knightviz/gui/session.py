@@ -1,15 +1,16 @@
 """A run session: everything one run needs, and nothing the window needs to know.
 
 The session owns the board model, the solver controller, the settings (per puzzle, so
-switching puzzles and back restores them), the start square, the run's settings snapshot and
-its clock. The window only lays out and wires; a race is two sessions side by side, so nothing
-here is global.
+switching puzzles and back restores them), the start square, the setup of the run on the
+board and its clock. It is also the conductor of a single run: the window sends it Start,
+Step, Step back, Seek and Reset and asks it what the run buttons and the status line say. A
+race is two sessions under a race clock, so nothing here is global.
 """
 
 from __future__ import annotations
 
+import bisect
 import math
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -20,11 +21,12 @@ from PySide6.QtCore import QElapsedTimer, QObject, QTimer, Signal, Slot
 from knightviz.engine import Board, Outcome, Result
 from knightviz.engine.estimate import TreeEstimate, explored_fraction
 from knightviz.engine.events import StackLevel
-from knightviz.engine.recording import DEFAULT_BUDGET, BlockMaker, Recording, fast_scanner
+from knightviz.engine.recording import Recording, fast_scanner
+from knightviz.engine.store import RecordingStore
 from knightviz.gui.board.model import BoardModel
-from knightviz.gui.puzzles.base import Puzzle
+from knightviz.gui.puzzles.base import Puzzle, Settings
 from knightviz.gui.solver.controller import SolverController
-from knightviz.gui.solver.estimator import TreeEstimateJob
+from knightviz.gui.solver.estimator import TreeEstimates
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.solver.frames import PER_EVENT_MAX
 
@@ -37,10 +39,99 @@ ESTIMATE_AFTER_MS = 1500
 
 
 class State(str, Enum):
+    """Where a run (or a race) is: the same four states for both conductors."""
+
     IDLE = "idle"  # nothing run yet on this setup, the piece on its start square
     RUNNING = "running"
     PAUSED = "paused"
     FINISHED = "finished"  # the last run's final position is on the board
+
+
+@dataclass(frozen=True, slots=True)
+class RunSetup:
+    """What a run is: the puzzle (its adapter's key), its settings and the start square."""
+
+    puzzle: str
+    settings: Any
+    #: The start square (``row * cols + col``); 0 for puzzles without a start square.
+    start: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RaceLink:
+    """A run raced against another: the race's number and this run's lane (1 or 2)."""
+
+    race: int
+    lane: int
+
+
+@dataclass(frozen=True, slots=True)
+class RunRecord:
+    """A finished (or stopped) run, as the history keeps it."""
+
+    setup: RunSetup
+    result: Result
+    #: Wall time from Start to the end, pauses excluded (the Elapsed counter).
+    wall_seconds: float
+    #: The strategy in words, as the adapter described it when the run ended.
+    strategy: str
+    #: What happened, in a sentence (the status line when the run ended).
+    summary: str
+    #: The start square's name ("—" for a puzzle without one).
+    start_name: str = "—"
+    #: Solutions kept (N-Queens), in order.
+    solutions: tuple[tuple[int, ...], ...] = ()
+    number: int = 0
+    #: The board's squares when the run ended (the summary is worded again from it when
+    #: the language changes).
+    path: tuple[int, ...] = ()
+    #: The explored fraction of the whole tree when the run ended (None: no tree).
+    explored: float | None = None
+    #: Knuth's estimate of the whole tree, in steps (None: not estimated).
+    tree_steps: float | None = None
+    #: The engine that ran it: "python" or "numba".
+    backend: str = "python"
+    #: Its recording while still kept (never saved in the history file).
+    recording: Recording | None = field(default=None, compare=False, repr=False)
+    #: Run with "Search anyway" (a known fact said no solution can exist).
+    anyway: bool = False
+    race: RaceLink | None = None
+    #: Read from the history file (an earlier session of the app).
+    from_disk: bool = False
+    #: When it ended (ISO 8601), for rows read from the history file.
+    finished_at: str = ""
+
+    @property
+    def puzzle(self) -> str:
+        return self.setup.puzzle
+
+    @property
+    def settings(self) -> Any:
+        return self.setup.settings
+
+    @property
+    def start(self) -> int:
+        return self.setup.start
+
+
+@dataclass(frozen=True, slots=True)
+class Controls:
+    """What the run buttons offer, as a conductor (a session or a race) sees it."""
+
+    running: bool = False
+    paused: bool = False
+    #: There is a step to undo.
+    can_back: bool = False
+    #: The recording is being played forward (Start reads Pause).
+    playing: bool = False
+    #: The board is behind the end of the recording (Start reads Play).
+    behind: bool = False
+    #: Why Start cannot start now (a sentence for its tooltip), or "".
+    blocked: str = ""
+
+    @property
+    def can_step(self) -> bool:
+        return (not self.running or self.paused or self.behind) and not self.playing
 
 
 class RunClock:
@@ -50,8 +141,8 @@ class RunClock:
         self._timer = QElapsedTimer()
         self._before = 0.0
 
-    def start(self) -> None:
-        self._before = 0.0
+    def start(self, before: float = 0.0) -> None:
+        self._before = before
         self._timer.start()
 
     def pause(self) -> None:
@@ -63,8 +154,9 @@ class RunClock:
         if not self._timer.isValid():
             self._timer.start()
 
-    def reset(self) -> None:
-        self._before = 0.0
+    def reset(self, seconds: float = 0.0) -> None:
+        """Stopped, reading ``seconds`` (a run brought back reads its own time)."""
+        self._before = seconds
         self._timer.invalidate()
 
     def seconds(self) -> float:
@@ -72,105 +164,9 @@ class RunClock:
         return self._before + extra
 
 
-@dataclass(frozen=True, slots=True)
-class RunRecord:
-    """A finished (or stopped) run, as the history keeps it."""
-
-    puzzle: str
-    settings: Any
-    start: tuple[int, int]
-    start_name: str
-    result: Result
-    #: Wall time from Start to the end, pauses excluded (the Elapsed counter).
-    wall_seconds: float
-    #: The strategy in words, as the adapter described it when the run ended.
-    strategy: str
-    #: What happened, in a sentence (the status line when the run ended).
-    summary: str
-    #: Solutions kept (N-Queens), in order.
-    solutions: tuple[tuple[int, ...], ...] = ()
-    number: int = 0
-    #: The board's squares when the run ended (the summary is worded again from it when
-    #: the language changes).
-    path: tuple[int, ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
-class RecordingStore:
-    """Every kept run's recording under one memory budget; the oldest go first.
-
-    A recording that outgrows its share asks here (``more``) before it drops anything of
-    its own: older recordings not on show are released, oldest first. Called from solver
-    threads, so a lock guards the list.
-    """
-
-    def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
-        self.budget = budget
-        self._lock = threading.Lock()
-        self._kept: list[Recording] = []  # oldest first
-        self._pinned: set[int] = set()  # ids of recordings on show (never released)
-        self.maker = BlockMaker()  # one for all runs: a long run's blocks made ahead
-
-    def new(self, initial: Sequence[int], solution_depth: int | None) -> Recording:
-        with self._lock:
-            room = max(0, self.budget - sum(r.nbytes for r in self._kept))
-            recording = Recording(
-                initial,
-                budget=max(room, 1 << 20),
-                solution_depth=solution_depth,
-                more_budget=self.more,
-                blocks=self.maker,
-            )
-            self._kept.append(recording)
-            return recording
-
-    def more(self, recording: Recording, wanted: int) -> int:
-        """The budget ``recording`` may use, after releasing older ones if it needs room."""
-        with self._lock:
-            others = [r for r in self._kept if r is not recording]
-            held = sum(r.nbytes for r in others)
-            for old in others:
-                if held + wanted <= self.budget:
-                    break
-                if id(old) in self._pinned or old.nbytes <= 4 * len(old.initial):
-                    continue
-                held -= old.nbytes
-                old.release()
-            return max(0, self.budget - held)
-
-    def set_budget(self, budget: int) -> None:
-        """A new budget: older recordings are released until all fit (the newest stays)."""
-        with self._lock:
-            self.budget = budget
-            held = sum(r.nbytes for r in self._kept)
-            for old in self._kept[:-1]:
-                if held <= budget:
-                    break
-                held -= old.nbytes
-                old.release()
-            if self._kept:
-                self._kept[-1].budget = max(1 << 20, budget - (held - self._kept[-1].nbytes))
-
-    def pin(self, recording: Recording | None) -> None:
-        """The recording on show (only one per session is pinned at a time)."""
-        with self._lock:
-            self._pinned = {id(recording)} if recording is not None else set()
-
-    def alive(self, recording: Recording | None) -> bool:
-        """Still holds its steps (not released to make room)."""
-        return (
-            recording is not None
-            and recording in self._kept
-            and (recording.nbytes > 4 * len(recording.initial) or len(recording) == 0)
-        )
-
-    @property
-    def nbytes(self) -> int:
-        return sum(r.nbytes for r in self._kept)
-
-
 class RunSession(QObject):
-    """One run's world: model, controller, settings snapshot, start square, clock."""
+    """One run's world: model, controller, settings, start square, clock; the conductor of
+    a single run."""
 
     #: State, settings, verdict or result changed: labels and the status line follow.
     changed = Signal()
@@ -187,7 +183,7 @@ class RunSession(QObject):
 
     def __init__(
         self,
-        puzzles: dict[str, Puzzle],
+        puzzles: dict[str, Puzzle[Any]],
         parent: QObject | None = None,
         store: RecordingStore | None = None,
     ) -> None:
@@ -210,23 +206,21 @@ class RunSession(QObject):
         self._marker_timer.setSingleShot(True)
         self._marker_timer.setInterval(0)
         self._marker_timer.timeout.connect(self._scan_markers_later)
-        self.puzzle: Puzzle = next(iter(puzzles.values()))
-        self._settings: dict[str, Any] = {k: p.default_settings() for k, p in puzzles.items()}
-        self.start: tuple[int, int] = (0, 0)
+        self.puzzle: Puzzle[Any] = next(iter(puzzles.values()))
+        self._settings: dict[str, Settings] = {k: p.default_settings() for k, p in puzzles.items()}
+        #: The start square (``row * cols + col``).
+        self.start = 0
         s = self.settings
         self.model = BoardModel(s.rows, s.cols, self.puzzle.initial(s, 0))
         self.controller = SolverController(self.model, self)
         self.clock = RunClock()
         self.speed = DEFAULT_SPEED
         self.state = State.IDLE
-        #: The settings, start and solutions of the run on the board (None before any run).
-        self.run_settings: Any = None
-        self.run_start: tuple[int, int] = (0, 0)
-        self.run_puzzle: Puzzle = self.puzzle
+        #: The setup of the run on the board (None before any run, and after Reset).
+        self.run: RunSetup | None = None
         self.solutions = SolutionLog()
         #: Solutions reported so far for the run on the board, in order.
         self.found: list[tuple[int, ...]] = []
-        self.solution_count = 0
         self.result: Result | None = None
         #: Set while "Search anyway" runs: the final position is worth keeping.
         self.anyway = False
@@ -242,19 +236,21 @@ class RunSession(QObject):
         self.explored: float | None = None
         #: The board shows the deepest position in place of a fruitless run's end.
         self.summary_view = False
-        self.estimate_job: TreeEstimateJob | None = None
         self._explored_at = -1
         #: A solution picked from the list, shown instead of the live model (None: live).
         self.preview_model: BoardModel | None = None
+        #: A model of the recording at a step other than the live one (the race clock).
+        self._replay_model: BoardModel | None = None
+        self._replay_step = -1
         self._timer = QTimer(self)
         self._timer.setInterval(TICK_MS)
         self._timer.timeout.connect(self._tick)
         self._estimate_timer = QTimer(self)
         self._estimate_timer.setSingleShot(True)
         self._estimate_timer.setInterval(ESTIMATE_AFTER_MS)
-        self._estimate_timer.timeout.connect(self._estimate_now)
-        #: Tree estimates already made, by what the tree depends on (board and start).
-        self._estimates: dict[tuple[object, ...], TreeEstimateJob] = {}
+        self._estimate_timer.timeout.connect(self._estimate)
+        #: Knuth's estimate of the run's whole tree, made in the background.
+        self.estimates = TreeEstimates(self)
         c = self.controller
         c.run_finished.connect(self._on_run_finished)
         c.run_failed.connect(self._on_run_failed)
@@ -269,33 +265,38 @@ class RunSession(QObject):
         """The current puzzle's settings for the next run."""
         return self._settings[self.puzzle.key]
 
-    def settings_for(self, key: str) -> Any:
-        return self._settings[key]
+    @property
+    def setup(self) -> RunSetup:
+        """The setup the next run would have (the controls as they are)."""
+        start = self.start if self.puzzle.movable_start else 0
+        return RunSetup(self.puzzle.key, self.settings, start)
+
+    def shown_setup(self) -> RunSetup:
+        """The setup the panels explain: the run on the board's, else the next run's."""
+        return self.run if self.run is not None else self.setup
 
     def configure(self, puzzle_key: str, settings: Any) -> None:
         """Switch puzzle and/or settings; stops a run first (it still gets its record)."""
         if self.controller.running:
             self.stop()
         puzzle = self.puzzles[puzzle_key]
-        old_rows = self.model.rows
+        old_rows, old_cols = self.model.rows, self.model.cols
         self.puzzle = puzzle
         self._settings[puzzle_key] = settings
-        if (settings.rows, settings.cols) != (self.model.rows, self.model.cols):
-            self.start = keep_square(self.start, old_rows, settings.rows, settings.cols)
+        if (settings.rows, settings.cols) != (old_rows, old_cols):
+            self.start = keep_square(self.start, old_rows, old_cols, settings.rows, settings.cols)
         self._new_model()
 
-    def set_start(self, row: int, col: int) -> None:
+    def set_start(self, square: int) -> None:
         if self.controller.running:
             return
-        self.start = (row, col)
+        self.start = min(max(0, square), self.model.size - 1)
         self._clear()
-
-    def start_index(self) -> int:
-        return self.start[0] * self.settings.cols + self.start[1]
 
     def verdict(self) -> str | None:
         """Why no solution can exist here, known without searching (None if one may)."""
-        return self.puzzle.verdict(self.settings, self.start_index())
+        setup = self.setup
+        return self.puzzle.verdict(setup.settings, setup.start)
 
     def set_speed(self, speed: float) -> None:
         self.speed = speed
@@ -318,8 +319,8 @@ class RunSession(QObject):
         back from the history): the new search first catches up with it, without events,
         then goes on recording into it.
         """
-        settings, puzzle = self.settings, self.puzzle
-        start = self.start_index()
+        setup, puzzle = self.setup, self.puzzle
+        settings, start = setup.settings, setup.start
         if not anyway and continuing is None and puzzle.verdict(settings, start) is not None:
             self.changed.emit()
             return False
@@ -327,20 +328,18 @@ class RunSession(QObject):
         self.solutions = SolutionLog()
         search = puzzle.make_search(settings, start, anyway, self.solutions)
         #: Which engine runs this search: "python" or "numba" (chosen by the engine).
-        self.backend = str(getattr(search, "backend", "python"))
+        self.backend = search.backend
         self.shadow = puzzle.make_search(settings, start, anyway, None, backend="python")
         self.explored = 0.0 if puzzle.tree_probe(settings, start) is not None else None
         self.summary_view = False
         self._explored_at = -1
-        self._stop_estimate()
-        self.estimate_job = None
+        self.estimates.forget()
         # Probes compete for the interpreter: a run over in a moment does not need them.
         self._estimate_timer.start()
-        self.run_settings, self.run_start, self.run_puzzle = settings, self.start, puzzle
+        self.run = setup
         self.anyway = anyway
         self.preview_model = None
         self.found = []
-        self.solution_count = 0
         self.result = None
         self.error = None
         self.model.reset(search.initial)
@@ -348,9 +347,10 @@ class RunSession(QObject):
         if paused:
             self.clock.pause()
         self.state = State.PAUSED if paused else State.RUNNING
+        previous = self.recording
         if continuing is None:
             self.recording = self.store.new(search.initial, puzzle.solution_depth(settings))
-        self.store.pin(self.recording)
+        self.store.pin(self.recording, previous)
         self.live_steps = 0
         self._pending_seek = None
         self.controller.start(
@@ -367,11 +367,15 @@ class RunSession(QObject):
         return True
 
     def preview(self, solution: tuple[int, ...]) -> BoardModel:
-        """A model showing ``solution`` (picked from the list) until the run goes on."""
-        s = self.run_settings or self.settings
+        """A model showing ``solution`` (picked from the list) until the run goes on; a
+        running search pauses for it."""
+        if self.state is State.RUNNING:
+            self.pause()
+        s = self.shown_setup().settings
         model = BoardModel(s.rows, s.cols, ())
         model.apply(solution)
         self.preview_model = model
+        self.changed.emit()
         return model
 
     def _end_preview(self) -> None:
@@ -443,6 +447,11 @@ class RunSession(QObject):
         """The board shows a recorded step behind a running (paused) search."""
         return self.controller.running and self.position < self.live_steps
 
+    @property
+    def live(self) -> bool:
+        """The board shows the live end of the run (not a step behind it)."""
+        return self.recording is None or (not self.summary_view and self.position >= self.end)
+
     def step_back(self, count: int = 1) -> None:
         """Undo ``count`` steps: the board, counters, stack, code line and narration as they
         were. Pauses a running search first."""
@@ -475,6 +484,36 @@ class RunSession(QObject):
         self.model.version += 1
         self.exact = pos.exact
         self.changed.emit()
+
+    def shown_model(self, at: int | None = None) -> BoardModel:
+        """The model the board shows: a picked solution, else the recording at step ``at``
+        when that is behind the live model (the race clock), else the live model."""
+        if self.preview_model is not None:
+            return self.preview_model
+        rec = self.recording
+        if at is None or rec is None or at >= self.model.steps:
+            return self.model
+        if self._replay_model is None or self._replay_model.size != self.model.size:
+            self._replay_model = BoardModel(self.model.rows, self.model.cols, tuple(rec.initial))
+            self._replay_step = -1
+        if at != self._replay_step:
+            pos = rec.seek(at)
+            model = self._replay_model
+            model.replace(pos.path, pos.moves, pos.backtracks)
+            model.last_events = pos.last_events
+            model.version += 1
+            self._replay_step = at
+        return self._replay_model
+
+    def solutions_up_to(self, step: int) -> list[tuple[int, ...]]:
+        """The solutions found up to ``step`` of the run on the board, in order."""
+        found = self.found
+        rec = self.recording
+        if not found or rec is None or step >= self.end:
+            return list(found)
+        if rec.markers.scanned < step:
+            rec.scan_markers(budget=step - rec.markers.scanned, scanner=fast_scanner())
+        return found[: bisect.bisect_right(rec.markers.solutions, step)]
 
     def _play(self) -> None:
         """Replay the recording forward at the chosen speed, then hand over to the search."""
@@ -532,8 +571,61 @@ class RunSession(QObject):
         self._timer.stop()
         self._replay_timer.stop()
         self._marker_timer.stop()
+        self._estimate_timer.stop()
         self.controller.shutdown()
-        self._stop_estimate()
+        self.estimates.stop()
+
+    # -- what the run buttons and the status line say ------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        return self.controller.running
+
+    def controls(self) -> Controls:
+        verdict = self.verdict() if self.state is State.IDLE else None
+        blocked = ""
+        if verdict is not None:
+            blocked = self.tr(
+                "No solution can exist here: press “Search anyway” to watch the search prove it."
+            )
+        return Controls(
+            running=self.controller.running,
+            paused=self.controller.paused,
+            can_back=self.recording is not None
+            and self.state is not State.IDLE
+            and self.position > 0,
+            playing=self.playing,
+            behind=self.replaying or (self.state is State.FINISHED and self.position < self.end),
+            blocked=blocked,
+        )
+
+    def status_text(self) -> str:
+        """The status line: what to do next, or what the run on the board did."""
+        if self.state is State.RUNNING:
+            return self.tr("Searching… Space pauses, N steps, R resets.")
+        if self.state is State.PAUSED:
+            return self.tr("Paused: N makes one step, Space resumes, R resets.")
+        if self.state is State.FINISHED and self.result is not None and self.run is not None:
+            puzzle = self.puzzles[self.run.puzzle]
+            return puzzle.describe_result(
+                self.run.settings, self.run.start, self.result, self.model
+            )
+        if self.verdict() is not None:
+            return self.tr("No solution can exist here; press “Search anyway” to watch the proof.")
+        if self.puzzle.movable_start:
+            name = self.puzzle.start_name(self.settings, self.start)
+            return self.tr(
+                "Start square {0}. Drag the knight to choose another, then press Start (Space)."
+            ).format(name)
+        return self.tr("Press Start (Space) to place the queens, rank by rank.")
+
+    def rate(self) -> float | None:
+        """The run's own steps per second (its steps over its time), None before any."""
+        seconds = self.clock.seconds()
+        if self.recording is None or seconds <= 0:
+            return None
+        steps = self.result.steps if self.result is not None else self.end
+        return steps / seconds
 
     # -- explaining ---------------------------------------------------------------------------
 
@@ -542,11 +634,11 @@ class RunSession(QObject):
         snapshot, else derived from the path and the last steps (exact at paced speeds, when
         paused and after the end). None before any run or while a solution is previewed."""
         model = self.model
-        if self.shadow is None or self.preview_model is not None:
+        if self.shadow is None or self.preview_model is not None or self.run is None:
             return None
         if model.stack is not None:
             return model.stack
-        if not model.path and self.run_puzzle.movable_start:
+        if not model.path and self.puzzles[self.run.puzzle].movable_start:
             return None
         last = model.last_events[-1] if model.last_events else None
         ended = (
@@ -560,10 +652,14 @@ class RunSession(QObject):
         return stack
 
     def update_explored(self) -> float | None:
-        """The explored fraction at the position on the board (once per model version)."""
-        if self.explored is None or self.run_settings is None:
+        """The explored fraction at the position on the board (once per model version):
+        never decreasing while the run goes, exactly 1 at the end of a complete search."""
+        run = self.run
+        if self.explored is None or run is None:
             return self.explored
-        if self.at_end and self.result is not None and self.result.outcome is Outcome.EXHAUSTED:
+        puzzle = self.puzzles[run.puzzle]
+        result = self.result
+        if self.at_end and result is not None and puzzle.complete(run.settings, result):
             self.explored = 1.0
             return 1.0
         if self.model.version == self._explored_at:
@@ -571,44 +667,26 @@ class RunSession(QObject):
         self._explored_at = self.model.version
         stack = self.display_stack()
         if stack is not None and len(stack):
-            fraction = explored_fraction(self.run_puzzle.levels(self.run_settings, stack))
+            fraction = explored_fraction(puzzle.levels(run.settings, stack))
             live = self.controller.running and not self.replaying
             # Never backwards during a run; on a replayed step, that step's own figure.
             self.explored = max(self.explored, fraction) if live else fraction
         return self.explored
 
     def tree_estimate(self) -> TreeEstimate | None:
-        job = self.estimate_job
-        return job.latest if job is not None else None
-
-    def estimate_now(self) -> None:
-        """Start the tree estimate at once (tests, and runs paused before it began)."""
-        self._estimate_timer.stop()
-        self._estimate_now()
+        return self.estimates.latest()
 
     @Slot()
-    def _estimate_now(self) -> None:
-        if self.run_settings is None or self.state is State.IDLE:
+    def _estimate(self) -> None:
+        run = self.run
+        if run is None or self.state is State.IDLE:
             return
-        puzzle, settings = self.run_puzzle, self.run_settings
-        r, c = self.run_start
-        start = r * settings.cols + c
-        probe = puzzle.tree_probe(settings, start)
+        puzzle = self.puzzles[run.puzzle]
+        probe = puzzle.tree_probe(run.settings, run.start)
         if probe is None:
             return
-        key = (puzzle.key, settings.rows, settings.cols, start if puzzle.movable_start else -1)
-        job = self._estimates.get(key)
-        if job is None:
-            job = TreeEstimateJob(probe, seed=0, parent=self)
-            self._estimates[key] = job
-            job.start()
-        self.estimate_job = job
-
-    def _stop_estimate(self) -> None:
-        self._estimate_timer.stop()
-        for job in self._estimates.values():
-            if job.running():
-                job.stop()
+        s = run.settings
+        self.estimates.start((puzzle.key, s.rows, s.cols, run.start), probe)
 
     # -- reactions ------------------------------------------------------------------------
 
@@ -618,14 +696,17 @@ class RunSession(QObject):
         self._estimate_timer.stop()
         self.clock.pause()
         wall = self.clock.seconds()
-        settings, puzzle = self.run_settings, self.run_puzzle
+        run = self.run
+        assert run is not None
+        puzzle, settings = self.puzzles[run.puzzle], run.settings
         self.result = result
         self.state = State.FINISHED
-        if result.outcome is Outcome.SOLVED and result.solution is not None:
-            if puzzle.solution_depth(settings) is None:
-                self.model.replace(result.solution, result.moves, result.backtracks)
-            elif self.found:  # all solutions: the last one found stays on the board
-                self.model.replace(self.found[-1], result.moves, result.backtracks)
+        if (
+            result.outcome is Outcome.SOLVED
+            and result.solution is not None
+            and puzzle.solution_depth(settings) is None
+        ):
+            self.model.replace(result.solution, result.moves, result.backtracks)
         self.model.moves, self.model.backtracks = result.moves, result.backtracks
         self.model.upcoming = None
         self.model.version += 1
@@ -637,20 +718,24 @@ class RunSession(QObject):
             self._show_deepest()
         else:
             self._scan_markers_later()
-        board = Board(settings.rows, settings.cols)
-        r, c = self.run_start
+        if result.outcome is Outcome.CANCELLED and result.steps == 0:
+            self.changed.emit()  # stopped before its first step: nothing to remember
+            return
+        estimate = self.tree_estimate()
         record = RunRecord(
-            puzzle=puzzle.key,
-            settings=settings,
-            start=self.run_start,
-            start_name=board.name(r * settings.cols + c) if puzzle.movable_start else "—",
+            setup=run,
             result=result,
             wall_seconds=wall,
             strategy=puzzle.describe(settings),
-            summary=puzzle.describe_result(settings, board.square(r, c), result, self.model),
+            summary=puzzle.describe_result(settings, run.start, result, self.model),
+            start_name=puzzle.start_name(settings, run.start),
             solutions=tuple(self.found),
             path=tuple(self.model.path),
-            extra=self._record_extra(),
+            explored=self.update_explored(),
+            tree_steps=estimate.steps if estimate is not None else None,
+            backend=self.backend,
+            recording=self.recording,
+            anyway=self.anyway,
         )
         self.run_recorded.emit(record)
         self.changed.emit()
@@ -673,42 +758,33 @@ class RunSession(QObject):
             self.summary_view or self.model.steps == self.result.steps
         )
 
-    def _record_extra(self) -> dict[str, Any]:
-        explored = self.update_explored()
-        estimate = self.tree_estimate()
-        return {
-            "explored": explored,
-            "tree_steps": estimate.steps if estimate is not None else None,
-            "backend": self.backend,
-            "recording": self.recording,
-            "anyway": self.anyway,
-        }
-
     def restore(self, record: RunRecord) -> bool:
         """Bring a finished run back from the history, with its recording (if still kept):
-        the board at its end, the timeline to scrub. False if its recording was released."""
-        recording = record.extra.get("recording")
-        if not self.store.alive(recording):
+        the board at its end, the timeline to scrub, its own time. False if its recording
+        was released."""
+        recording = record.recording
+        if recording is None or not self.store.alive(recording):
             return False
-        assert isinstance(recording, Recording)
         self.reset()
-        puzzle = self.puzzles[record.puzzle]
+        setup = record.setup
+        puzzle = self.puzzles[setup.puzzle]
         self.puzzle = puzzle
-        self._settings[record.puzzle] = record.settings
+        self._settings[setup.puzzle] = setup.settings
         if puzzle.movable_start:
-            self.start = record.start
+            self.start = setup.start
         self._new_model()
-        settings = record.settings
-        start = record.start[0] * settings.cols + record.start[1]
-        anyway = bool(record.extra.get("anyway"))
-        self.run_settings, self.run_start, self.run_puzzle = settings, record.start, puzzle
-        self.shadow = puzzle.make_search(settings, start, anyway, None, backend="python")
+        self.run = setup
+        self.shadow = puzzle.make_search(
+            setup.settings, setup.start, record.anyway, None, backend="python"
+        )
+        self.store.pin(recording, self.recording)
         self.recording = recording
-        self.store.pin(recording)
         self.result = record.result
         self.found = list(record.solutions)
-        self.explored = record.extra.get("explored")
-        self.anyway = anyway
+        self.explored = record.explored
+        self.anyway = record.anyway
+        self.backend = record.backend
+        self.clock.reset(record.wall_seconds)
         self.state = State.FINISHED
         self.live_steps = len(recording)
         self.seek(len(recording))
@@ -781,8 +857,10 @@ class RunSession(QObject):
 
     def _new_model(self) -> None:
         s = self.settings
-        self.model = BoardModel(s.rows, s.cols, self.puzzle.initial(s, self.start_index()))
+        self.start = min(self.start, s.rows * s.cols - 1)
+        self.model = BoardModel(s.rows, s.cols, self.puzzle.initial(s, self.setup.start))
         self.controller.model = self.model
+        self._replay_model = None
         self.model_replaced.emit(self.model)
         self._clear()
 
@@ -791,49 +869,48 @@ class RunSession(QObject):
         self._timer.stop()
         self._replay_timer.stop()
         self._marker_timer.stop()
+        self._estimate_timer.stop()
         self._pending_seek = None
         self._pending_back = 0
         self.live_steps = 0
+        self.store.pin(None, self.recording)
         self.recording = None
+        self.run = None
         self.exact = True
-        self.model.reset(self.puzzle.initial(self.settings, self.start_index()))
+        self.model.reset(self.puzzle.initial(self.settings, self.setup.start))
         self.clock.reset()
         self.state = State.IDLE
         self.result = None
         self.found = []
-        self.solution_count = 0
         self.anyway = False
         self.error = None
         self.preview_model = None
         self.shadow = None
         self.explored = None
-        self._stop_estimate()
-        self.estimate_job = None
+        self.summary_view = False
+        self.estimates.forget()
         self.changed.emit()
-
-    # -- what the window shows --------------------------------------------------------------
 
     def seconds(self) -> float:
         return self.clock.seconds()
 
     def slow_hint(self) -> str | None:
         """Advice when the run is taking far longer than the board suggests."""
-        if self.state not in (State.RUNNING, State.PAUSED) or self.run_settings is None:
+        if self.state not in (State.RUNNING, State.PAUSED) or self.run is None:
             return None
-        return self.run_puzzle.slow_hint(
-            self.run_settings, self.model.steps, self.model.depth, self.explored
+        return self.puzzles[self.run.puzzle].slow_hint(
+            self.run.settings, self.model.steps, self.model.depth, self.explored
         )
 
 
-def keep_square(start: tuple[int, int], old_rows: int, rows: int, cols: int) -> tuple[int, int]:
+def keep_square(square: int, old_rows: int, old_cols: int, rows: int, cols: int) -> int:
     """The same square (file and rank, as the user names it) on a resized board, or the
     nearest one when it is off the new board. Ranks count from the bottom, so a start on d4
     stays on d4 when 8×8 shrinks to 4×4, and a8 (the top-left corner) becomes a4."""
-    row, col = start
-    rank = old_rows - row
-    rank = min(max(rank, 1), rows)
-    return (rows - rank, min(col, cols - 1))
+    row, col = divmod(square, old_cols)
+    rank = min(max(old_rows - row, 1), rows)
+    return (rows - rank) * cols + min(col, cols - 1)
 
 
-def is_unlimited(speed: float) -> bool:
-    return math.isinf(speed)
+def board_of(setup: RunSetup) -> Board:
+    return Board(setup.settings.rows, setup.settings.cols)

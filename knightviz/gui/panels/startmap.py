@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import logging
 import math
-import threading
 import traceback
-import weakref
 from collections.abc import Callable
 from time import monotonic, perf_counter
-from typing import Any, ClassVar
+from typing import Any
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -29,7 +27,6 @@ from PySide6.QtCore import (
     QRectF,
     QSize,
     Qt,
-    QThread,
     Signal,
     Slot,
 )
@@ -55,14 +52,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from knightviz.engine import Board, Outcome, TourConfig, kernels
-from knightviz.engine.sweep import STUCK, StartRun, run_start
+from knightviz.engine import Board, Outcome
+from knightviz.engine.sweep import STUCK, StartRun, sweep_starts
 from knightviz.gui.board.layers import Overlay, PaintContext, new_pixmap
 from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.panels.elided import ElidedLabel
-from knightviz.gui.puzzles.base import Puzzle
-from knightviz.gui.puzzles.knight import knight_strategy
+from knightviz.gui.puzzles.base import Puzzle, SweepOptions
 from knightviz.gui.solver.controller import SwitchInterval
+from knightviz.gui.solver.jobs import JOIN_MS, BackgroundWorker, Job
 from knightviz.gui.text import fmt_float, fmt_int, fmt_seconds, fmt_size
 
 log = logging.getLogger("knightviz.startmap")
@@ -71,15 +68,8 @@ log = logging.getLogger("knightviz.startmap")
 DEFAULT_CAP = 1_000_000
 MIN_CAP = 1_000
 MAX_CAP = 2_000_000_000
-#: Steps per engine call between two looks at the Cancel flag: under 70 ms in Python (plain
-#: backtracking 1.4-4 M steps/s, Warnsdorff about 1 M; 1 << 15 cost 15 % more than 1 << 20
-#: on plain 8×8), about 10 ms per CHUNK_NUMBA on the compiled engine.
-CHUNK_PYTHON = 1 << 16
-CHUNK_NUMBA = 1 << 20
 #: Finished squares are sent to the GUI at most this often (a 100×100 map has 10,000).
 FLUSH_SECONDS = 0.05
-#: A bounded join (ms); a thread that does not end is kept, never destroyed running.
-JOIN_MS = 3000
 
 # What the map says about a square, by outcome label.
 SOLVED, LIMIT, EXHAUSTED, IMPOSSIBLE = "solved", "limit", "exhausted", "impossible"
@@ -264,8 +254,8 @@ class FigureFonts:
 # -- the worker -------------------------------------------------------------------------------
 
 
-class MapWorker(QObject):
-    """Runs every start square in turn on its thread; stopped by a flag between engine calls."""
+class MapWorker(BackgroundWorker):
+    """Runs every start square in turn (the engine's ``sweep_starts``) on its job's thread."""
 
     #: Finished squares: (job id, list of StartRun), at most every FLUSH_SECONDS.
     runs_ready = Signal(int, object)
@@ -274,35 +264,28 @@ class MapWorker(QObject):
     #: The job failed: (job id, traceback text).
     job_failed = Signal(int, str)
 
-    def __init__(self, job: int, config: TourConfig) -> None:
+    def __init__(self, rows: int, cols: int, options: SweepOptions, cap: int) -> None:
         super().__init__()
-        self._job = job
-        self._config = config
-        self._stop = threading.Event()
-        #: Set when ``run`` has returned (after its last signal).
-        self.done = threading.Event()
+        self._rows, self._cols = rows, cols
+        self._options = options
+        self._cap = cap
 
-    def stop(self) -> None:
-        """Any thread: stop before the next engine call."""
-        self._stop.set()
-
-    @Slot()
-    def run(self) -> None:
-        job, base = self._job, self._config
-        cancelled = self._stop.is_set
+    def work(self) -> None:
+        job = self.job_id
         batch: list[StartRun] = []
         last = monotonic()
         try:
-            for square in range(base.rows * base.cols):
-                if cancelled():
-                    break
-                # Per square: the compiled engine as soon as the window has loaded it.
-                backend = kernels.choose()
-                chunk = CHUNK_NUMBA if backend == kernels.NUMBA else CHUNK_PYTHON
-                config = TourConfig(
-                    base.rows, base.cols, square, base.strategy, base.closed, base.limit
-                )
-                run = run_start(config, cancelled, chunk=chunk, backend=backend)
+            # The engine picks the backend per square: compiled as soon as it is loaded,
+            # and answers Cancel within one call of a few tens of milliseconds.
+            for run in sweep_starts(
+                self._rows,
+                self._cols,
+                self._options.strategy,
+                self._options.closed,
+                self._cap,
+                cancel=self.stopped,
+                chunk=None,
+            ):
                 if run.outcome is Outcome.CANCELLED:
                     break
                 batch.append(run)
@@ -312,11 +295,9 @@ class MapWorker(QObject):
                     batch, last = [], now
             if batch:
                 self.runs_ready.emit(job, batch)
-            self.job_done.emit(job, cancelled())
+            self.job_done.emit(job, self.stopped())
         except Exception:
             self.job_failed.emit(job, traceback.format_exc())
-        finally:
-            self.done.set()
 
 
 # -- the overlay --------------------------------------------------------------------------------
@@ -426,13 +407,8 @@ class StartMap(QObject):
     #: The piece stands on another square of the map (``piece``), or left it.
     piece_changed = Signal()
 
-    _instances: ClassVar[weakref.WeakSet[StartMap]] = weakref.WeakSet()
-    #: Threads that did not stop in time: kept so Qt never destroys them running.
-    _stuck: ClassVar[list[tuple[QThread, MapWorker]]] = []
-
     def __init__(self, board: BoardWidget, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        StartMap._instances.add(self)
         self.board = board
         #: The cap the next map gets (the legend's spin box sets it).
         self.cap = DEFAULT_CAP
@@ -448,28 +424,18 @@ class StartMap(QObject):
         self.seconds = 0.0
         self.cancelled = False
         self._runs: dict[int, StartRun] = {}
-        self._job = 0
-        self._worker: MapWorker | None = None
-        self._thread: QThread | None = None
+        self.job = Job("startmap", self, auto_join=False)
+        self.job.stuck.connect(self.map_failed)
+        self._switch = False  # holds a SwitchInterval (released when the job ends)
         self._t0 = 0.0
         #: The square the board's piece stands on while the map is shown (None: a run).
         self.piece: int | None = None
-
-    @classmethod
-    def running_threads(cls) -> list[tuple[StartMap, QThread]]:
-        """Every map's thread that is still running (tests fail on leftovers)."""
-        out = []
-        for owner in list(cls._instances):
-            thread = owner._thread
-            if thread is not None and thread.isRunning():
-                out.append((owner, thread))
-        return out
 
     # -- state --------------------------------------------------------------------------------
 
     @property
     def running(self) -> bool:
-        return self._worker is not None
+        return self.job.active()
 
     @property
     def shown(self) -> bool:
@@ -609,24 +575,18 @@ class StartMap(QObject):
         self.cancelled = False
         self._runs = {}
         self.version += 1
-        self._job += 1
-        config = TourConfig(
-            self.rows, self.cols, 0, knight_strategy(settings), settings.closed, self.cap
-        )
-        worker = MapWorker(self._job, config)
-        thread = QThread()
-        thread.setObjectName(f"knightviz-startmap-{self._job}")
-        worker.moveToThread(thread)
+        options = puzzle.sweep_options(settings)
+        if options is None:
+            raise ValueError(f"{puzzle.key} has no start square to map")
+        worker = MapWorker(self.rows, self.cols, options, self.cap)
         worker.runs_ready.connect(self._on_runs)
         worker.job_done.connect(self._on_done)
         worker.job_failed.connect(self._on_failed)
-        thread.started.connect(worker.run)
-        thread.finished.connect(worker.deleteLater)
-        self._worker, self._thread = worker, thread
         self._t0 = perf_counter()
         self.seconds = 0.0
         SwitchInterval.acquire()
-        thread.start()
+        self._switch = True
+        self.job.start(worker)
         self.board.set_overlay(self.layer)
         self.board.update()
         self.progress_changed.emit(0, self.total)
@@ -639,15 +599,15 @@ class StartMap(QObject):
 
     def cancel(self) -> None:
         """Stop the job now; the squares mapped so far stay on the board."""
-        worker, thread = self._worker, self._thread
-        if worker is None or thread is None:
+        worker = self.job.worker
+        if worker is None:
             return
         worker.stop()
         if worker.done.wait(JOIN_MS / 1000):
             # Its last signals are queued behind us: deliver them now, in order (the last,
             # job_done, joins the thread and says cancelled).
             QCoreApplication.sendPostedEvents(self, 0)
-        if self._worker is worker:  # not delivered in time: end it anyway
+        if self.job.worker is worker:  # not delivered in time: end it anyway
             self._end_job()
             self._finish(complete=False)
 
@@ -674,26 +634,13 @@ class StartMap(QObject):
 
     def _end_job(self) -> None:
         """Stop the job without a word; its queued signals are dropped (another job id)."""
-        worker, thread = self._worker, self._thread
-        self._worker = self._thread = None
-        self._job += 1
-        if worker is not None:
-            worker.stop()
-        if thread is not None and worker is not None:
-            self._join(thread, worker)
-
-    def _join(self, thread: QThread, worker: MapWorker) -> None:
-        thread.quit()
-        if thread.wait(JOIN_MS):
+        self.job.stop()
+        if self._switch:
+            self._switch = False
             SwitchInterval.release()
-            return
-        StartMap._stuck.append((thread, worker))
-        message = self.tr("The map's thread did not stop within {0} s.").format(JOIN_MS // 1000)
-        log.error("%s (thread %s)", message, thread.objectName())
-        self.map_failed.emit(message)
 
     def _current(self, job: int) -> bool:
-        return self._worker is not None and job == self._job
+        return self.job.current(job)
 
     @Slot(int, object)
     def _on_runs(self, job: int, runs: list[StartRun]) -> None:
@@ -828,9 +775,9 @@ class StartMapLegend(QWidget):
     """Under its board while the map is shown: what the colours and marks mean, the cap,
     and while running a progress bar and Cancel."""
 
-    def __init__(self, owner: StartMap, parent: QWidget | None = None) -> None:
+    def __init__(self, owner: StartMap, suffix: str = "", parent: QWidget | None = None) -> None:
+        """``suffix``: appended to every object name (a race's ``_1``, ``_2``)."""
         super().__init__(parent)
-        self.setObjectName("mapLegend")
         self._map = owner
         self.title = ElidedLabel()
         self.title.setObjectName("mapTitleLabel")
@@ -946,6 +893,10 @@ class StartMapLegend(QWidget):
         # Queued: the board's paint reports it, and the label is not to be set mid-paint.
         owner.piece_changed.connect(self.refresh, Qt.ConnectionType.QueuedConnection)
         self._swatch_dpr = 0.0
+        self.setObjectName("mapLegend" + suffix)
+        for child in self.findChildren(QWidget):
+            if child.objectName():
+                child.setObjectName(child.objectName() + suffix)
         self.refresh()
 
     def resizeEvent(self, event: Any) -> None:
