@@ -8,31 +8,22 @@ keys and buttons drive: the single run's session, or the race.
 from __future__ import annotations
 
 from dataclasses import replace
-from importlib import resources
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QRect, Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal, Slot
 from PySide6.QtGui import (
-    QAction,
-    QActionGroup,
     QCloseEvent,
-    QGuiApplication,
-    QIcon,
     QKeyEvent,
-    QKeySequence,
-    QPixmap,
 )
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFrame,
-    QInputDialog,
     QMainWindow,
-    QMessageBox,
+    QMenu,
     QScrollArea,
     QSplitter,
     QStackedWidget,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -40,10 +31,12 @@ from PySide6.QtWidgets import (
 from knightviz.engine.store import RecordingStore
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.board.widget import BoardWidget
-from knightviz.gui.config import DARK, LIGHT, SYSTEM, set_preferred_language
+from knightviz.gui.config import SYSTEM, set_preferred_language
 from knightviz.gui.history_store import HistoryStore
-from knightviz.gui.i18n import LANGUAGES, Translations, retranslate_tree
+from knightviz.gui.i18n import Translations, retranslate_tree
+from knightviz.gui.icon import app_icon
 from knightviz.gui.menus.file_menu import FileMenu
+from knightviz.gui.menus.menus import CompareMenu, RunMenu, ViewMenu, connect, run_key
 from knightviz.gui.panels.chart import ChartPanel
 from knightviz.gui.panels.controls import ControlPanel, RunControls
 from knightviz.gui.panels.elided import ElidedLabel
@@ -52,37 +45,28 @@ from knightviz.gui.panels.help import HelpMenu
 from knightviz.gui.panels.history import HistoryTable
 from knightviz.gui.panels.race import LaneParts, RaceView
 from knightviz.gui.panels.startmap import StartMap
-from knightviz.gui.prefs import WindowPrefs
+from knightviz.gui.prefs import WindowPrefs, fit_to_screen
 from knightviz.gui.puzzles import make_puzzles
 from knightviz.gui.puzzles.base import CODE, CONSTRAINTS, SOLUTIONS, STACK
 from knightviz.gui.race import Race
 from knightviz.gui.session import RunRecord, RunSession
 from knightviz.gui.solver.controller import SolverController
-from knightviz.gui.text import fmt_int
 from knightviz.gui.theme import ThemeController
 from knightviz.gui.view import RunView
 
 #: Largest default window; smaller screens get 92 % of their available area.
 DEFAULT_SIZE = (1280, 880)
-#: Keys handled by the window when the focused widget does not want them.
-RUN_KEYS = {Qt.Key.Key_Space, Qt.Key.Key_N, Qt.Key.Key_Right, Qt.Key.Key_R}
 
 
-def app_icon() -> QIcon:
-    """The icon at every size it was drawn for (resources/icons), else from the SVG."""
-    icon = QIcon()
-    folder = resources.files("knightviz.resources") / "icons"
-    for size in (16, 24, 32, 48, 64, 128, 256):
-        png = folder / f"knightviz-{size}.png"
-        pixmap = QPixmap()
-        if png.is_file() and pixmap.loadFromData(QByteArray(png.read_bytes()), "PNG"):
-            icon.addPixmap(pixmap)
-    if icon.isNull():
-        data = (resources.files("knightviz.resources") / "icon.svg").read_bytes()
-        pixmap = QPixmap()
-        pixmap.loadFromData(QByteArray(data), "SVG")
-        icon.addPixmap(pixmap)
-    return icon
+def column(*items: QWidget | tuple[QWidget, int]) -> QWidget:
+    """Widgets one above the other, no margins (a tuple gives a widget and its stretch)."""
+    box = QWidget()
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(0, 0, 0, 0)
+    for item in items:
+        widget, stretch = item if isinstance(item, tuple) else (item, 0)
+        layout.addWidget(widget, stretch)
+    return box
 
 
 class MainWindow(QMainWindow):
@@ -116,6 +100,7 @@ class MainWindow(QMainWindow):
         self.history = HistoryTable(self.puzzles)
         self.chart = ChartPanel(self.puzzles)  # draws (and imports pyqtgraph) once shown
         self._runs = 0
+        self._puzzle_key = ""
         self._shutting_down = False
         self._race_docks: list[QDockWidget] = []
 
@@ -123,7 +108,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._wire()
         self._on_settings_changed()
-        self._fit_to_screen()
+        fit_to_screen(self, DEFAULT_SIZE)
         self._build_preferences()
         self.board.setFocus()
         app = QCoreApplication.instance()
@@ -184,13 +169,11 @@ class MainWindow(QMainWindow):
 
     def verdict(self) -> str | None:
         """The announced reason no solution can exist, or None."""
-        banner = self.view.verdict_banner
-        return None if banner.isHidden() else banner.text()
+        return self.view.verdict_banner.shown_text()
 
     def hint(self) -> str | None:
         """The "this run looks stuck" advice, or None."""
-        banner = self.view.hint_banner
-        return None if banner.isHidden() else banner.text()
+        return self.view.hint_banner.shown_text()
 
     def export_run(self, path: str, fmt: str, **options: Any) -> bool:
         return self.file_menu.export_run(path, fmt, **options)
@@ -246,37 +229,16 @@ class MainWindow(QMainWindow):
         if not any(m.running for m in maps):
             self.map_finished.emit(complete and not any(m.cancelled for m in maps))
 
-    def _word_map_action(self) -> None:
-        movable = self.session.puzzle.movable_start
-        self.map_action.setEnabled(movable)
-        if movable:
-            tip = self.tr(
-                "Run the current strategy from every start square and colour each "
-                "square by the steps it took"
-            )
-        else:
-            tip = self.tr("No start square to map: N-Queens always starts from an empty board")
-            self.map_action.setChecked(False)  # clears the maps
-        self.map_action.setToolTip(tip)
-        self.map_action.setStatusTip(tip)
-
     # -- construction ---------------------------------------------------------------------------
 
     def _build_layout(self) -> None:
         v = self.view
-        centre = QWidget()
-        centre_layout = QVBoxLayout(centre)
-        centre_layout.setContentsMargins(0, 0, 0, 0)
-        for widget in (v.verdict_banner, v.hint_banner):
-            centre_layout.addWidget(widget)
-        centre_layout.addWidget(v.board, 1)
-        for widget in (v.map_legend, v.timeline, v.narration, v.gauge):
-            centre_layout.addWidget(widget)
         self.centre_stack = QStackedWidget()
         self.centre_stack.setObjectName("centreStack")
-        self.centre_stack.addWidget(centre)
+        banners = (v.verdict_banner, v.hint_banner)
+        under = (v.map_legend, v.timeline, v.narration, v.gauge)
+        self.centre_stack.addWidget(column(*banners, (v.board, 1), *under))
         self.centre_stack.addWidget(self.race_view)
-
         scroll = QScrollArea()
         scroll.setObjectName("setupScroll")
         scroll.setWidget(self.panel)
@@ -284,16 +246,10 @@ class MainWindow(QMainWindow):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setMinimumHeight(80)
-        side = QWidget()
+        side = column((scroll, 1), self.run_controls, v.counters)
         side.setObjectName("sidePanel")
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 0, 0)
-        side_layout.addWidget(scroll, 1)
-        side_layout.addWidget(self.run_controls)
-        side_layout.addWidget(v.counters)
         side.setMinimumWidth(330)
         side.setMaximumWidth(460)
-
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("mainSplitter")
         self.splitter.addWidget(self.centre_stack)
@@ -301,22 +257,18 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 0)
         self.splitter.setChildrenCollapsible(False)
-        wrapper = QWidget()
-        outer = QVBoxLayout(wrapper)
-        outer.setContentsMargins(8, 6, 8, 2)
-        outer.addWidget(self.splitter)
+        wrapper = column(self.splitter)
+        wrapper.layout().setContentsMargins(8, 6, 8, 2)
         self.setCentralWidget(wrapper)
 
-        self.history_dock = self._dock(
-            "historyDock", self.tr("Runs (double-click to bring one back)"), self.history
-        )
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.history_dock)
-        self.constraints_dock = self._dock(
-            "constraintsDock", self.tr("Constraints"), v.constraints_panel
-        )
-        self.solutions_dock = self._dock("solutionsDock", self.tr("Solutions"), v.solutions_panel)
-        self.code_dock = self._dock("codeDock", self.tr("Algorithm"), v.code_panel)
-        self.stack_dock = self._dock("stackDock", self.tr("Search stack"), v.stack_view)
+        dock = self._dock
+        runs = self.tr("Runs (double-click to bring one back)")
+        self.history_dock = dock("historyDock", runs, self.history)
+        self.constraints_dock = dock("constraintsDock", self.tr("Constraints"), v.constraints_panel)
+        self.solutions_dock = dock("solutionsDock", self.tr("Solutions"), v.solutions_panel)
+        self.code_dock = dock("codeDock", self.tr("Algorithm"), v.code_panel)
+        self.stack_dock = dock("stackDock", self.tr("Search stack"), v.stack_view)
+        self.chart_dock = dock("chartDock", self.tr("Steps chart"), self.chart)
         #: The docks a puzzle may show (``Puzzle.panels``).
         self.panel_docks = {
             CODE: self.code_dock,
@@ -324,9 +276,9 @@ class MainWindow(QMainWindow):
             CONSTRAINTS: self.constraints_dock,
             SOLUTIONS: self.solutions_dock,
         }
-        right = Qt.DockWidgetArea.RightDockWidgetArea
-        for dock in (self.code_dock, self.constraints_dock, self.stack_dock, self.solutions_dock):
-            self.addDockWidget(right, dock)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.history_dock)
+        for d in (self.code_dock, self.constraints_dock, self.stack_dock, self.solutions_dock):
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, d)
         self.splitDockWidget(self.code_dock, self.stack_dock, Qt.Orientation.Vertical)
         self.tabifyDockWidget(self.code_dock, self.constraints_dock)
         self.tabifyDockWidget(self.stack_dock, self.solutions_dock)
@@ -335,7 +287,6 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.history_dock], [130], Qt.Orientation.Vertical)
         # The steps chart: a tab beside the history (the whole width for its two plots),
         # hidden until asked for (Compare, Steps chart).
-        self.chart_dock = self._dock("chartDock", self.tr("Steps chart"), self.chart)
         self.tabifyDockWidget(self.history_dock, self.chart_dock)
         self.history_dock.raise_()
         self.chart_dock.hide()
@@ -367,109 +318,42 @@ class MainWindow(QMainWindow):
         self.file_menu = FileMenu(
             self, self.puzzles, self.recordings, lambda: self.view, self.history.records
         )
-        self.menuBar().addMenu(self.file_menu)
-        # Space, N, → and R are not QAction shortcuts: a shortcut would take Space from a
-        # focused check box or button. The window handles them in keyPressEvent, which
-        # only sees keys the focused widget did not want; the menus show them after a tab.
-        self.run_menu = run_menu = self.menuBar().addMenu(self.tr("&Run"))
-        self.start_action = self._action("startAction", self.start_or_pause)
-        self.start_action.setStatusTip(self.tr("Start, pause or resume the search"))
-        self.step_action = self._action("stepAction", self.step)
-        self.step_action.setStatusTip(self.tr("Make exactly one move or backtrack"))
-        self.step_back_action = self._action("stepBackAction", self.step_back)
-        self.step_back_action.setStatusTip(self.tr("Undo exactly one step"))
-        self.reset_action = self._action("resetAction", self.reset)
-        self.reset_action.setStatusTip(self.tr("Stop the search and clear the board"))
-        self._word_run_actions()
-        run_menu.addActions(
-            [self.start_action, self.step_action, self.step_back_action, self.reset_action]
-        )
-        run_menu.addSeparator()
-        self.budget_action = self._action("budgetAction", self._ask_budget)
-        self.budget_action.setText(self.tr("Recording &memory…"))
-        self.budget_action.setStatusTip(
-            self.tr("How much memory the recordings of runs may use (for going back)")
-        )
-        run_menu.addAction(self.budget_action)
-
-        # Comparisons (the race, the start-square map, the steps chart): a menu and a
-        # toolbar of their own, each feature adds its action to both.
-        self.compare_menu = self.menuBar().addMenu(self.tr("&Compare"))
-        self.compare_toolbar = self.addToolBar(self.tr("Compare"))
-        self.compare_toolbar.setObjectName("compareToolBar")
-        self.compare_toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.compare_toolbar.setMovable(False)
-        self.race_action = self._action("raceAction", None, self.tr("&Race two strategies"))
-        self.race_action.setCheckable(True)
-        self.race_action.setIconText(self.tr("Race"))
-        self.race_action.setToolTip(
-            self.tr(
-                "Two boards side by side, one strategy each, the same steps per tick: "
-                "watch which finishes first"
-            )
-        )
-        self.race_action.setStatusTip(self.race_action.toolTip())
-        self.race_action.toggled.connect(self.set_race_mode)
-        self.map_action = self._action("mapAction", None, self.tr("Map all start squares"))
-        self.map_action.setCheckable(True)
-        self.map_action.toggled.connect(self._on_map_toggled)
-        self.chart_action = self._action("chartAction", None, self.tr("Steps &chart"))
-        self.chart_action.setCheckable(True)
-        self.chart_action.setToolTip(
-            self.tr("Steps per run for the history, and the depth over time of this run")
-        )
-        self.chart_action.setStatusTip(self.chart_action.toolTip())
-        self.chart_action.setIconText(self.tr("Steps chart"))  # the toolbar: no mnemonic
-        self.chart_action.toggled.connect(self._show_chart)
-        self.chart_dock.toggleViewAction().toggled.connect(self.chart_action.setChecked)
-        for action in (self.race_action, self.map_action, self.chart_action):
-            self.compare_menu.addAction(action)
-            self.compare_toolbar.addAction(action)
-
-        self.view_menu = view_menu = self.menuBar().addMenu(self.tr("&View"))
-        for dock in (
+        self.run_menu = RunMenu(self)
+        self.compare_menu = CompareMenu(self)
+        docks = [
             self.code_dock,
             self.stack_dock,
             self.history_dock,
             self.constraints_dock,
             self.solutions_dock,
             self.chart_dock,
-        ):
-            view_menu.addAction(dock.toggleViewAction())
-        view_menu.addSeparator()
-        self.language_menu = view_menu.addMenu(self.tr("&Language"))
-        self.language_menu.setObjectName("languageMenu")
-        self.language_group = QActionGroup(self)
-        self.language_group.setExclusive(True)
-        for code, name in LANGUAGES.items():
-            action = QAction(name, self)  # each language in its own words, never translated
-            action.setObjectName(f"language_{code}")
-            action.setData(code)
-            action.setCheckable(True)
-            action.setChecked(code == self.translations.language)
-            action.setStatusTip(self.tr("Show the window in this language (at once; remembered)"))
-            action.triggered.connect(lambda _=False, code=code: self.set_language(code))
-            self.language_group.addAction(action)
-            self.language_menu.addAction(action)
-        self.help_menu = self.menuBar().addMenu(self.tr("&Help"))
-
-    def _action(self, name: str, slot: Any, text: str = "") -> QAction:
-        action = QAction(text, self)
-        action.setObjectName(name)
-        if slot is not None:
-            action.triggered.connect(slot)
-        return action
-
-    def _word_run_actions(self) -> None:
-        """The run actions' texts, each with its key as the language names it (Space: 空格)."""
-        for action, text, key in (
-            (self.start_action, self.tr("Start / &Pause"), "Space"),
-            (self.step_action, self.tr("&Step"), "N"),
-            (self.step_back_action, self.tr("Step &back"), "Shift+N"),
-            (self.reset_action, self.tr("&Reset"), "R"),
-        ):
-            native = QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)
-            action.setText(f"{text}\t{native}")
+        ]
+        self.view_menu = ViewMenu(self, docks, self.translations.language)
+        self.help_menu = QMenu(self.tr("&Help"), self)
+        for menu in (self.file_menu, self.run_menu, self.compare_menu, self.view_menu):
+            self.menuBar().addMenu(menu)
+        self.menuBar().addMenu(self.help_menu)
+        run, compare = self.run_menu, self.compare_menu
+        self.start_action, self.step_action = run.start_action, run.step_action
+        self.step_back_action, self.reset_action = run.step_back_action, run.reset_action
+        self.race_action, self.map_action = compare.race_action, compare.map_action
+        self.chart_action = compare.chart_action
+        self.language_menu = self.view_menu.language_menu
+        self.reset_settings_action = self.view_menu.reset_settings_action
+        self.clear_history_action = run.clear_history_action
+        connect(self.start_action, self.start_or_pause)
+        connect(self.step_action, self.step)
+        connect(self.step_back_action, self.step_back)
+        connect(self.reset_action, self.reset)
+        connect(run.budget_action, lambda: run.ask_budget(self.recordings))
+        connect(self.clear_history_action, lambda: self.clear_history(confirm=True))
+        connect(self.reset_settings_action, self.reset_settings)
+        self.race_action.toggled.connect(self.set_race_mode)
+        self.map_action.toggled.connect(self._on_map_toggled)
+        self.chart_action.toggled.connect(self._show_chart)
+        self.chart_dock.toggleViewAction().toggled.connect(self.chart_action.setChecked)
+        self.view_menu.language_chosen.connect(self.set_language)
+        self.view_menu.appearance_chosen.connect(self.set_appearance)
 
     def _wire(self) -> None:
         self.panel.settings_changed.connect(self._on_settings_changed)
@@ -499,18 +383,6 @@ class MainWindow(QMainWindow):
         self.race_view.settings_changed.connect(self._on_settings_changed)
         self.race_view.finish_rule_changed.connect(self._on_finish_rule)
 
-    def _fit_to_screen(self) -> None:
-        """Open at a size the screen can show (a laptop's 768 pixels included), centred."""
-        screen = self.screen() or QGuiApplication.primaryScreen()
-        if screen is None:
-            self.resize(*DEFAULT_SIZE)
-            return
-        avail: QRect = screen.availableGeometry()
-        w = min(DEFAULT_SIZE[0], int(avail.width() * 0.92))
-        h = min(DEFAULT_SIZE[1], int(avail.height() * 0.92))
-        self.resize(w, h)
-        self.move(avail.x() + (avail.width() - w) // 2, avail.y() + (avail.height() - h) // 2)
-
     # -- remembered settings, run history on disk, appearance, help -------------------------
 
     def _build_preferences(self) -> None:
@@ -518,47 +390,11 @@ class MainWindow(QMainWindow):
         appearance applied, the Help menu; their actions in the View, Run and Help menus."""
         self.theme = ThemeController(self)
         self.theme.apply()
-        self.appearance_menu = self.view_menu.addMenu(self.tr("&Appearance"))
-        self.appearance_menu.setObjectName("appearanceMenu")
-        self.appearance_menu.menuAction().setStatusTip(
-            self.tr("Light or dark: follow the system, or choose one")
-        )
-        group = QActionGroup(self)
-        for mode, label, tip in (
-            (SYSTEM, self.tr("Follow the &system"), self.tr("Light or dark as the desktop is")),
-            (LIGHT, self.tr("&Light"), self.tr("Always light")),
-            (DARK, self.tr("&Dark"), self.tr("Always dark")),
-        ):
-            action = QAction(label, group, checkable=True)
-            action.setObjectName(f"appearance{mode.capitalize()}Action")
-            action.setData(mode)
-            action.setStatusTip(tip)
-            action.setChecked(mode == self.theme.mode())
-            action.triggered.connect(lambda _=False, m=mode: self.set_appearance(m))
-            self.appearance_menu.addAction(action)
-        self.appearance_group = group
-        self.view_menu.addSeparator()
-        self.reset_settings_action = self._action(
-            "resetSettingsAction", self.reset_settings, self.tr("Reset &settings")
-        )
-        self.reset_settings_action.setStatusTip(
-            self.tr("Forget every remembered setting and show the defaults now")
-        )
-        self.view_menu.addAction(self.reset_settings_action)
-        self._word_panel_toggles()
-
+        self.view_menu.check(appearance=self.theme.mode())
         self.history_store = HistoryStore(self.puzzles)
         for record in self.history_store.load():
             self.history.add_record(record)
             self._runs = max(self._runs, record.number)
-        self.clear_history_action = self._action(
-            "clearHistoryAction", lambda: self.clear_history(confirm=True)
-        )
-        self.clear_history_action.setText(self.tr("&Clear history…"))
-        self.clear_history_action.setStatusTip(
-            self.tr("Remove every run from the history, here and on disk")
-        )
-        self.run_menu.addAction(self.clear_history_action)
         self.help = HelpMenu(self.help_menu, self, self.puzzles)
         self.prefs = WindowPrefs(
             self,
@@ -568,15 +404,14 @@ class MainWindow(QMainWindow):
             lambda: self.session.start,
             self._on_start_chosen,
             self.splitter,
-            self._fit_to_screen,
+            lambda: fit_to_screen(self, DEFAULT_SIZE),
         )
         self.prefs.restore()
 
     def set_appearance(self, mode: str) -> None:
         """View › Appearance: ``system``, ``light`` or ``dark``, at once and remembered."""
         self.theme.set_mode(mode)
-        for action in self.appearance_group.actions():
-            action.setChecked(action.data() == mode)
+        self.view_menu.check(appearance=mode)
 
     @Slot()
     def reset_settings(self) -> None:
@@ -588,38 +423,12 @@ class MainWindow(QMainWindow):
 
     def clear_history(self, confirm: bool = False) -> None:
         """Run › Clear history: the table and the file on disk."""
-        if confirm and (
-            QMessageBox.question(
-                self,
-                self.tr("Clear history"),
-                self.tr("Remove all {0} runs from the history? This cannot be undone.").format(
-                    fmt_int(len(self.history.records()))
-                ),
-            )
-            != QMessageBox.StandardButton.Yes
-        ):
+        if confirm and not self.history.confirm_clear():
             return
         self.history.clear_records()
         self.history_store.clear()
         self._runs = 0
         self.file_menu.update_actions()
-
-    def _ask_budget(self) -> None:
-        """Run, Recording memory…: the budget shared by every kept run's recording."""
-        mb, ok = QInputDialog.getInt(
-            self,
-            self.tr("Recording memory"),
-            self.tr(
-                "Memory for recordings of runs, in MB (all kept runs together; the oldest "
-                "go first). In use now: {0} MB."
-            ).format(fmt_int(self.recordings.nbytes >> 20)),
-            self.recordings.budget >> 20,
-            16,
-            1 << 16,
-            16,
-        )
-        if ok:
-            self.recordings.set_budget(mb << 20)
 
     # -- commands: to the conductor -----------------------------------------------------------
 
@@ -676,26 +485,16 @@ class MainWindow(QMainWindow):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Run keys that the focused widget did not take (a check box keeps its Space)."""
-        key = Qt.Key(event.key())
-        shift = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        if (
-            key in (Qt.Key.Key_N, Qt.Key.Key_Right) and shift == Qt.KeyboardModifier.ShiftModifier
-        ) or (key == Qt.Key.Key_Backspace and shift == Qt.KeyboardModifier.NoModifier):
-            self.step_back()
-            event.accept()
-            return
-        if key not in RUN_KEYS or event.modifiers() not in (
-            Qt.KeyboardModifier.NoModifier,
-            Qt.KeyboardModifier.KeypadModifier,
-        ):
+        command = {
+            "start": self.start_or_pause,
+            "step": self.step,
+            "back": self.step_back,
+            "reset": self.reset,
+        }.get(run_key(event))
+        if command is None:
             super().keyPressEvent(event)
             return
-        if key == Qt.Key.Key_Space:
-            self.start_or_pause()
-        elif key in (Qt.Key.Key_N, Qt.Key.Key_Right):
-            self.step()
-        else:
-            self.reset()
+        command()
         event.accept()
 
     # -- reactions ------------------------------------------------------------------------------
@@ -710,13 +509,14 @@ class MainWindow(QMainWindow):
         self.race_view.show_puzzle(key)
         self.race.configure(key, self.race_view.lane_settings(key, settings.rows, settings.cols))
         self.race.set_start(self.session.start)
-        shows = puzzle.panels()
-        for kind, dock in self.panel_docks.items():
-            if kind in (CONSTRAINTS, SOLUTIONS):
+        if key != self._puzzle_key:  # a new puzzle: its panels shown, the others hidden
+            self._puzzle_key = key
+            shows = puzzle.panels()
+            for kind, dock in self.panel_docks.items():
                 dock.setVisible(kind in shows and not self.race_mode)
-        (self.constraints_dock if CONSTRAINTS in shows else self.code_dock).raise_()
-        self.stack_dock.raise_()
-        self._word_map_action()
+            (self.constraints_dock if CONSTRAINTS in shows else self.code_dock).raise_()
+            self.stack_dock.raise_()
+        self.compare_menu.word_map(self.session.puzzle.movable_start)
         self._sync()
 
     @Slot(float)
@@ -762,20 +562,7 @@ class MainWindow(QMainWindow):
         self.panel.set_settings(record.puzzle, record.settings)
         if self.puzzles[record.puzzle].movable_start:
             self._on_start_chosen(record.start)
-        if self.view.bring_back(record):
-            message = self.tr(
-                "Run {0} brought back with its recording: drag the timeline, or Back/Step."
-            ).format(record.number)
-        elif record.from_disk:
-            message = self.tr(
-                "Run {0} (an earlier session): settings and start brought back. Press Start "
-                "to run it again."
-            ).format(record.number)
-        else:
-            message = self.tr(
-                "Run {0}: settings and start brought back; its recording was released to "
-                "make room for newer ones (Run, Recording memory…). Press Start."
-            ).format(record.number)
+        message = self.view.bring_back(record)
         if not quiet:
             self._show_message(message, 8000)
         self._sync()
@@ -837,28 +624,12 @@ class MainWindow(QMainWindow):
     def _show_race(self) -> None:
         """The lanes' titles and badges and the race clock, as the race says."""
         race = self.race
-        titles = [
-            self.tr("Racer {0}: {1}").format(
-                lane.index, lane.session.puzzle.describe(lane.session.settings)
-            )
-            for lane in race.lanes
-        ]
         badges = [race.badge(lane) for lane in race.lanes]
-        self.race_view.show_lanes(titles, badges, race.clock_text(), not race.running)
+        self.race_view.show_lanes(race.titles(), badges, race.clock_text(), not race.running)
 
     @Slot(int, int)
     def _on_racer_finished(self, index: int, steps: int) -> None:
-        other = self.race.lanes[2 - index]
-        if other.finish_shown and (other.finish or 0) < steps:
-            # The second to end: the other stopped earlier, so it is not at this step.
-            text = self.tr("Racer {0} finished too, at {1} steps; racer {2} took {3}.").format(
-                index, fmt_int(steps), other.index, fmt_int(other.finish or 0)
-            )
-        else:
-            text = self.tr(
-                "Racer {0} finished at {1} steps; racer {2} was at the same step."
-            ).format(index, fmt_int(steps), other.index)
-        self._show_message(text, 6000)
+        self._show_message(self.race.finish_message(index, steps), 6000)
 
     # -- display ----------------------------------------------------------------------------
 
@@ -899,32 +670,24 @@ class MainWindow(QMainWindow):
             self._retranslate()
         super().changeEvent(event)
 
-    def _word_panel_toggles(self) -> None:
-        """View menu: each panel's show/hide action says which panel (in the language)."""
-        for bar in (*self.findChildren(QDockWidget), *self.findChildren(QToolBar)):
-            bar.toggleViewAction().setStatusTip(
-                self.tr("Show or hide “{0}”").format(bar.windowTitle())
-            )
-
     def _retranslate(self) -> None:
         """Fixed texts swapped in place, texts built from the state built again."""
         old, new = self._language, self.translations.language
         if old == new:
             return
         self._language = new
-        for action in self.language_group.actions():
-            action.setChecked(action.data() == new)
+        self.view_menu.check(language=new)
         app = QCoreApplication.instance()
         tops = app.topLevelWidgets() if isinstance(app, QApplication) else [self]
         for top in {id(w): w for w in [self, *tops]}.values():
             retranslate_tree(top, self.translations, old, new)
-        self._word_run_actions()
+        self.run_menu.word()
         self.history.retranslate()
         self.run_controls.retranslate()
         for view in (self.view, *self.race.views):
             view.retranslate()
-        self._word_panel_toggles()
-        self._word_map_action()
+        self.view_menu.word_panel_toggles()
+        self.compare_menu.word_map(self.session.puzzle.movable_start)
         self.chart.retranslate()
         self.help.retranslate()
         self.engine.refresh()

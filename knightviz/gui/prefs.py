@@ -51,6 +51,19 @@ def fit_size(puzzle: Puzzle[Any], settings: Any) -> Any:
     return dataclasses.replace(settings, rows=rows, cols=cols)
 
 
+def fit_to_screen(window: QMainWindow, size: tuple[int, int]) -> None:
+    """Open at ``size``, or at 92 % of a smaller screen (a laptop's 768 pixels), centred."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        window.resize(*size)
+        return
+    avail: QRect = screen.availableGeometry()
+    w = min(size[0], int(avail.width() * 0.92))
+    h = min(size[1], int(avail.height() * 0.92))
+    window.resize(w, h)
+    window.move(avail.x() + (avail.width() - w) // 2, avail.y() + (avail.height() - h) // 2)
+
+
 def clamp_to_screen(window: QMainWindow) -> None:
     """A window bigger than its screen's free area (a smaller monitor than last time)
     shrinks to it; a window off the screen comes back onto it."""

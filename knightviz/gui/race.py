@@ -298,6 +298,27 @@ class Race(QObject):
             "Race: choose a strategy for each board, drag the knight, press Start (Space)."
         )
 
+    def titles(self) -> list[str]:
+        """Each lane's title: the racer and its strategy."""
+        return [
+            self.tr("Racer {0}: {1}").format(
+                lane.index, lane.session.puzzle.describe(lane.session.settings)
+            )
+            for lane in self.lanes
+        ]
+
+    def finish_message(self, index: int, steps: int) -> str:
+        """What the status bar says when racer ``index`` has just been seen finishing."""
+        other = self.lanes[2 - index]
+        if other.finish_shown and (other.finish or 0) < steps:
+            # The second to end: the other stopped earlier, so it is not at this step.
+            return self.tr("Racer {0} finished too, at {1} steps; racer {2} took {3}.").format(
+                index, fmt_int(steps), other.index, fmt_int(other.finish or 0)
+            )
+        return self.tr("Racer {0} finished at {1} steps; racer {2} was at the same step.").format(
+            index, fmt_int(steps), other.index
+        )
+
     def clock_text(self) -> str:
         return self.tr("Race clock: step {0} · {1}").format(
             fmt_int(self.k), fmt_seconds(self.clock.seconds())

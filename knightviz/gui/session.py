@@ -9,22 +9,26 @@ race is two sessions under a race clock, so nothing here is global.
 
 from __future__ import annotations
 
-import bisect
-import math
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
-from PySide6.QtCore import QElapsedTimer, QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from knightviz.engine import Board, Outcome, Result
-from knightviz.engine.estimate import TreeEstimate, explored_fraction
-from knightviz.engine.events import StackLevel
-from knightviz.engine.recording import Recording, fast_scanner
+from knightviz.engine import Outcome, Result
+from knightviz.engine.estimate import TreeEstimate
+from knightviz.engine.recording import Recording
 from knightviz.engine.store import RecordingStore
 from knightviz.gui.board.model import BoardModel
+from knightviz.gui.playback import TICK_MS, Playback
 from knightviz.gui.puzzles.base import Puzzle, Settings
+from knightviz.gui.records import (
+    Controls,
+    RaceLink,
+    RunClock,
+    RunRecord,
+    RunSetup,
+    State,
+    keep_square,
+)
 from knightviz.gui.solver.controller import SolverController
 from knightviz.gui.solver.estimator import TreeEstimates
 from knightviz.gui.solver.feed import SolutionLog
@@ -32,139 +36,23 @@ from knightviz.gui.solver.frames import PER_EVENT_MAX
 
 #: Speed a newcomer sees: Warnsdorff's 63 moves on 8×8 take about three seconds.
 DEFAULT_SPEED = 20.0
-#: Screen rate of counters and panels.
-TICK_MS = 16
 #: A run still going after this long gets its tree estimated (probes in the background).
 ESTIMATE_AFTER_MS = 1500
 
 
-class State(str, Enum):
-    """Where a run (or a race) is: the same four states for both conductors."""
-
-    IDLE = "idle"  # nothing run yet on this setup, the piece on its start square
-    RUNNING = "running"
-    PAUSED = "paused"
-    FINISHED = "finished"  # the last run's final position is on the board
-
-
-@dataclass(frozen=True, slots=True)
-class RunSetup:
-    """What a run is: the puzzle (its adapter's key), its settings and the start square."""
-
-    puzzle: str
-    settings: Any
-    #: The start square (``row * cols + col``); 0 for puzzles without a start square.
-    start: int = 0
+__all__ = [
+    "Controls",
+    "RaceLink",
+    "RunClock",
+    "RunRecord",
+    "RunSession",
+    "RunSetup",
+    "State",
+    "keep_square",
+]
 
 
-@dataclass(frozen=True, slots=True)
-class RaceLink:
-    """A run raced against another: the race's number and this run's lane (1 or 2)."""
-
-    race: int
-    lane: int
-
-
-@dataclass(frozen=True, slots=True)
-class RunRecord:
-    """A finished (or stopped) run, as the history keeps it."""
-
-    setup: RunSetup
-    result: Result
-    #: Wall time from Start to the end, pauses excluded (the Elapsed counter).
-    wall_seconds: float
-    #: The strategy in words, as the adapter described it when the run ended.
-    strategy: str
-    #: What happened, in a sentence (the status line when the run ended).
-    summary: str
-    #: The start square's name ("—" for a puzzle without one).
-    start_name: str = "—"
-    #: Solutions kept (N-Queens), in order.
-    solutions: tuple[tuple[int, ...], ...] = ()
-    number: int = 0
-    #: The board's squares when the run ended (the summary is worded again from it when
-    #: the language changes).
-    path: tuple[int, ...] = ()
-    #: The explored fraction of the whole tree when the run ended (None: no tree).
-    explored: float | None = None
-    #: Knuth's estimate of the whole tree, in steps (None: not estimated).
-    tree_steps: float | None = None
-    #: The engine that ran it: "python" or "numba".
-    backend: str = "python"
-    #: Its recording while still kept (never saved in the history file).
-    recording: Recording | None = field(default=None, compare=False, repr=False)
-    #: Run with "Search anyway" (a known fact said no solution can exist).
-    anyway: bool = False
-    race: RaceLink | None = None
-    #: Read from the history file (an earlier session of the app).
-    from_disk: bool = False
-    #: When it ended (ISO 8601), for rows read from the history file.
-    finished_at: str = ""
-
-    @property
-    def puzzle(self) -> str:
-        return self.setup.puzzle
-
-    @property
-    def settings(self) -> Any:
-        return self.setup.settings
-
-    @property
-    def start(self) -> int:
-        return self.setup.start
-
-
-@dataclass(frozen=True, slots=True)
-class Controls:
-    """What the run buttons offer, as a conductor (a session or a race) sees it."""
-
-    running: bool = False
-    paused: bool = False
-    #: There is a step to undo.
-    can_back: bool = False
-    #: The recording is being played forward (Start reads Pause).
-    playing: bool = False
-    #: The board is behind the end of the recording (Start reads Play).
-    behind: bool = False
-    #: Why Start cannot start now (a sentence for its tooltip), or "".
-    blocked: str = ""
-
-    @property
-    def can_step(self) -> bool:
-        return (not self.running or self.paused or self.behind) and not self.playing
-
-
-class RunClock:
-    """Wall time of a run, pauses excluded."""
-
-    def __init__(self) -> None:
-        self._timer = QElapsedTimer()
-        self._before = 0.0
-
-    def start(self, before: float = 0.0) -> None:
-        self._before = before
-        self._timer.start()
-
-    def pause(self) -> None:
-        if self._timer.isValid():
-            self._before += self._timer.nsecsElapsed() / 1e9
-            self._timer.invalidate()
-
-    def resume(self) -> None:
-        if not self._timer.isValid():
-            self._timer.start()
-
-    def reset(self, seconds: float = 0.0) -> None:
-        """Stopped, reading ``seconds`` (a run brought back reads its own time)."""
-        self._before = seconds
-        self._timer.invalidate()
-
-    def seconds(self) -> float:
-        extra = self._timer.nsecsElapsed() / 1e9 if self._timer.isValid() else 0.0
-        return self._before + extra
-
-
-class RunSession(QObject):
+class RunSession(QObject, Playback):
     """One run's world: model, controller, settings, start square, clock; the conductor of
     a single run."""
 
@@ -378,11 +266,6 @@ class RunSession(QObject):
         self.changed.emit()
         return model
 
-    def _end_preview(self) -> None:
-        if self.preview_model is not None:
-            self.preview_model = None
-            self.changed.emit()
-
     def start_or_pause(self) -> None:
         """Space: start when idle, pause when running, resume when paused. Behind the live
         edge (after a seek), Start plays the recording forward first."""
@@ -419,125 +302,6 @@ class RunSession(QObject):
             return
         if self.controller.paused:
             self.controller.step(count)
-
-    # -- the timeline -------------------------------------------------------------------------
-
-    @property
-    def position(self) -> int:
-        """The step on the board."""
-        return self.model.steps
-
-    @property
-    def end(self) -> int:
-        """The last step that can be shown: the live edge while a run exists, else the end
-        of the recording."""
-        if self.recording is None:
-            return self.model.steps
-        if self.controller.running:
-            return self.live_steps
-        return len(self.recording)
-
-    @property
-    def playing(self) -> bool:
-        """The recording is being played forward (Start behind the live edge)."""
-        return self._replay_timer.isActive()
-
-    @property
-    def replaying(self) -> bool:
-        """The board shows a recorded step behind a running (paused) search."""
-        return self.controller.running and self.position < self.live_steps
-
-    @property
-    def live(self) -> bool:
-        """The board shows the live end of the run (not a step behind it)."""
-        return self.recording is None or (not self.summary_view and self.position >= self.end)
-
-    def step_back(self, count: int = 1) -> None:
-        """Undo ``count`` steps: the board, counters, stack, code line and narration as they
-        were. Pauses a running search first."""
-        self._end_preview()
-        self._replay_timer.stop()
-        if self.recording is None or self.state is State.IDLE:
-            return
-        if self.controller.running and not self.controller.paused:
-            self._pending_back = count  # from where the search stops, once it has
-            self.controller.pause()
-            return
-        self.seek(self.position - count)
-
-    def seek(self, step: int) -> None:
-        """Show the board at ``step`` of the recording (clamped to 0 … the live edge or the
-        end). A running search is paused first; it goes on from its own edge later, after
-        the recording has been replayed up to it."""
-        self._end_preview()
-        self.summary_view = False
-        if self.recording is None or self.state is State.IDLE:
-            return
-        if self.controller.running and not self.controller.paused:
-            self._pending_seek = step
-            self.controller.pause()  # the seek happens once the solver has stopped
-            return
-        target = min(max(0, step), self.end)
-        pos = self.recording.seek(target)
-        self.model.replace(pos.path, pos.moves, pos.backtracks)
-        self.model.last_events = pos.last_events
-        self.model.version += 1
-        self.exact = pos.exact
-        self.changed.emit()
-
-    def shown_model(self, at: int | None = None) -> BoardModel:
-        """The model the board shows: a picked solution, else the recording at step ``at``
-        when that is behind the live model (the race clock), else the live model."""
-        if self.preview_model is not None:
-            return self.preview_model
-        rec = self.recording
-        if at is None or rec is None or at >= self.model.steps:
-            return self.model
-        if self._replay_model is None or self._replay_model.size != self.model.size:
-            self._replay_model = BoardModel(self.model.rows, self.model.cols, tuple(rec.initial))
-            self._replay_step = -1
-        if at != self._replay_step:
-            pos = rec.seek(at)
-            model = self._replay_model
-            model.replace(pos.path, pos.moves, pos.backtracks)
-            model.last_events = pos.last_events
-            model.version += 1
-            self._replay_step = at
-        return self._replay_model
-
-    def solutions_up_to(self, step: int) -> list[tuple[int, ...]]:
-        """The solutions found up to ``step`` of the run on the board, in order."""
-        found = self.found
-        rec = self.recording
-        if not found or rec is None or step >= self.end:
-            return list(found)
-        if rec.markers.scanned < step:
-            rec.scan_markers(budget=step - rec.markers.scanned, scanner=fast_scanner())
-        return found[: bisect.bisect_right(rec.markers.solutions, step)]
-
-    def _play(self) -> None:
-        """Replay the recording forward at the chosen speed, then hand over to the search."""
-        self._replay_budget = 0.0
-        self._replay_timer.start()
-        self.changed.emit()
-
-    def _replay_tick(self) -> None:
-        end = self.end
-        speed = self.speed
-        if math.isinf(speed):
-            target = end
-        else:
-            self._replay_budget += speed * TICK_MS / 1000
-            ahead = int(self._replay_budget)
-            self._replay_budget -= ahead
-            target = min(end, self.position + ahead)
-        if target != self.position:
-            self.seek(target)
-        if self.position >= end:
-            self._replay_timer.stop()
-            if self.controller.running and self.controller.paused:
-                self.controller.resume()  # at the live edge: the search itself goes on
-            self.changed.emit()
 
     def _can_continue(self) -> bool:
         """A stopped run brought back can go on (its search is rebuilt and caught up)."""
@@ -577,10 +341,6 @@ class RunSession(QObject):
 
     # -- what the run buttons and the status line say ------------------------------------------
 
-    @property
-    def running(self) -> bool:
-        return self.controller.running
-
     def controls(self) -> Controls:
         verdict = self.verdict() if self.state is State.IDLE else None
         blocked = ""
@@ -619,59 +379,7 @@ class RunSession(QObject):
             ).format(name)
         return self.tr("Press Start (Space) to place the queens, rank by rank.")
 
-    def rate(self) -> float | None:
-        """The run's own steps per second (its steps over its time), None before any."""
-        seconds = self.clock.seconds()
-        if self.recording is None or seconds <= 0:
-            return None
-        steps = self.result.steps if self.result is not None else self.end
-        return steps / seconds
-
     # -- explaining ---------------------------------------------------------------------------
-
-    def display_stack(self) -> Sequence[StackLevel] | None:
-        """The stack at the position on the board: the engine's own at an unlimited-speed
-        snapshot, else derived from the path and the last steps (exact at paced speeds, when
-        paused and after the end). None before any run or while a solution is previewed."""
-        model = self.model
-        if self.shadow is None or self.preview_model is not None or self.run is None:
-            return None
-        if model.stack is not None:
-            return model.stack
-        if not model.path and self.puzzles[self.run.puzzle].movable_start:
-            return None
-        last = model.last_events[-1] if model.last_events else None
-        ended = (
-            self.state is State.FINISHED
-            and self.result is not None
-            and self.result.outcome is Outcome.EXHAUSTED
-            and bool(model.last_events)
-            and model.steps == self.result.steps  # at the very end, not a step before it
-        )
-        stack: Sequence[StackLevel] = self.shadow.stack_at(model.path, last, ended=ended)
-        return stack
-
-    def update_explored(self) -> float | None:
-        """The explored fraction at the position on the board (once per model version):
-        never decreasing while the run goes, exactly 1 at the end of a complete search."""
-        run = self.run
-        if self.explored is None or run is None:
-            return self.explored
-        puzzle = self.puzzles[run.puzzle]
-        result = self.result
-        if self.at_end and result is not None and puzzle.complete(run.settings, result):
-            self.explored = 1.0
-            return 1.0
-        if self.model.version == self._explored_at:
-            return self.explored
-        self._explored_at = self.model.version
-        stack = self.display_stack()
-        if stack is not None and len(stack):
-            fraction = explored_fraction(puzzle.levels(run.settings, stack))
-            live = self.controller.running and not self.replaying
-            # Never backwards during a run; on a replayed step, that step's own figure.
-            self.explored = max(self.explored, fraction) if live else fraction
-        return self.explored
 
     def tree_estimate(self) -> TreeEstimate | None:
         return self.estimates.latest()
@@ -739,24 +447,6 @@ class RunSession(QObject):
         )
         self.run_recorded.emit(record)
         self.changed.emit()
-
-    def _show_deepest(self) -> None:
-        rec = self.recording
-        if rec is None:
-            self.model.replace(self.model.deepest_path(), self.model.moves, self.model.backtracks)
-            return
-        while not rec.scan_markers(scanner=fast_scanner()):
-            pass
-        self.seek(rec.markers.deepest_step)
-        self.summary_view = True
-
-    @property
-    def at_end(self) -> bool:
-        """The board sums up the finished run: at its last step, or at the deepest position
-        shown in its place (until the user moves along the timeline)."""
-        return self.result is not None and (
-            self.summary_view or self.model.steps == self.result.steps
-        )
 
     def restore(self, record: RunRecord) -> bool:
         """Bring a finished run back from the history, with its recording (if still kept):
@@ -834,25 +524,6 @@ class RunSession(QObject):
         self._scan_markers()
         self.ticked.emit()
 
-    def _scan_markers(self) -> bool:
-        """Find the timeline's notable moments a slice at a time: a little while the search
-        runs (the GUI thread shares the interpreter with it), about 5 ms a pass otherwise."""
-        rec = self.recording
-        if rec is None:
-            return True
-        scanner = fast_scanner()
-        budget = 1 << 20 if scanner is not None else 1 << 14
-        if self.state is State.RUNNING:
-            budget >>= 4
-        return rec.scan_markers(budget=budget, scanner=scanner)
-
-    def _scan_markers_later(self) -> None:
-        if not self._scan_markers():
-            self._marker_timer.start()
-        else:
-            self._marker_timer.stop()
-            self.changed.emit()
-
     # -- helpers --------------------------------------------------------------------------
 
     def _new_model(self) -> None:
@@ -901,16 +572,3 @@ class RunSession(QObject):
         return self.puzzles[self.run.puzzle].slow_hint(
             self.run.settings, self.model.steps, self.model.depth, self.explored
         )
-
-
-def keep_square(square: int, old_rows: int, old_cols: int, rows: int, cols: int) -> int:
-    """The same square (file and rank, as the user names it) on a resized board, or the
-    nearest one when it is off the new board. Ranks count from the bottom, so a start on d4
-    stays on d4 when 8×8 shrinks to 4×4, and a8 (the top-left corner) becomes a4."""
-    row, col = divmod(square, old_cols)
-    rank = min(max(old_rows - row, 1), rows)
-    return (rows - rank) * cols + min(col, cols - 1)
-
-
-def board_of(setup: RunSetup) -> Board:
-    return Board(setup.settings.rows, setup.settings.cols)

@@ -25,9 +25,10 @@ from knightviz.gui.panels.banner import INFO, WARNING, Banner
 from knightviz.gui.panels.code import CodePanel
 from knightviz.gui.panels.counters import CounterPanel
 from knightviz.gui.panels.gauge import GaugePanel
+from knightviz.gui.panels.map_legend import StartMapLegend
 from knightviz.gui.panels.solutions import SolutionsPanel
 from knightviz.gui.panels.stack import StackView
-from knightviz.gui.panels.startmap import StartMap, StartMapLegend
+from knightviz.gui.panels.startmap import StartMap
 from knightviz.gui.panels.timeline import Timeline
 from knightviz.gui.puzzles.base import CURRENT, DONE, NEXT, Puzzle
 from knightviz.gui.puzzles.queens_panels import ConstraintsPanel
@@ -149,9 +150,9 @@ class RunView(QObject):
     def search_anyway(self) -> None:
         self.session.begin(anyway=True)
 
-    def bring_back(self, record: RunRecord) -> bool:
-        """Show a run of the history: with its recording when still kept (False if not:
-        its setup is shown, ready to run again)."""
+    def bring_back(self, record: RunRecord) -> str:
+        """Show a run of the history: with its recording when still kept, else its setup,
+        ready to run again. Says which, in a sentence for the status bar."""
         back = self.session.restore(record)
         if not back:
             self.session.reset()
@@ -163,7 +164,19 @@ class RunView(QObject):
         self.dress()
         self.sync_map()
         self.refresh()
-        return back
+        if back:
+            return self.tr(
+                "Run {0} brought back with its recording: drag the timeline, or Back/Step."
+            ).format(record.number)
+        if record.from_disk:
+            return self.tr(
+                "Run {0} (an earlier session): settings and start brought back. Press Start "
+                "to run it again."
+            ).format(record.number)
+        return self.tr(
+            "Run {0}: settings and start brought back; its recording was released to "
+            "make room for newer ones (Run, Recording memory…). Press Start."
+        ).format(record.number)
 
     # -- the start-square map -----------------------------------------------------------------
 

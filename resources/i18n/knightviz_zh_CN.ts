@@ -69,6 +69,53 @@
     </message>
 </context>
 <context>
+    <name>CompareMenu</name>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>比较(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>&amp;Race two strategies</source>
+        <translation>两种策略竞速(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Race</source>
+        <translation>竞速</translation>
+    </message>
+    <message>
+        <source>Two boards side by side, one strategy each, the same steps per tick: watch which finishes first</source>
+        <translation>两块棋盘并排，各用一种策略，每次前进相同的步数：看谁先完成</translation>
+    </message>
+    <message>
+        <source>Map all start squares</source>
+        <translation>绘制所有起点地图</translation>
+    </message>
+    <message>
+        <source>Steps &amp;chart</source>
+        <translation>步数图表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Steps per run for the history, and the depth over time of this run</source>
+        <translation>运行记录中每次运行的步数，以及本次运行的深度随时间变化</translation>
+    </message>
+    <message>
+        <source>Steps chart</source>
+        <translation>步数图表</translation>
+    </message>
+    <message>
+        <source>Run the current strategy from every start square and colour each square by the steps it took</source>
+        <translation>从每个起点运行当前策略，并按所用步数给每个格子着色</translation>
+    </message>
+    <message>
+        <source>No start square to map: N-Queens always starts from an empty board</source>
+        <translation>没有可绘制地图的起点：N 皇后总是从空棋盘开始</translation>
+    </message>
+</context>
+<context>
     <name>ConstraintsPanel</name>
     <message>
         <source>Columns  x</source>
@@ -929,6 +976,14 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>竞速</translation>
     </message>
     <message>
+        <source>Clear history</source>
+        <translation>清空运行记录</translation>
+    </message>
+    <message>
+        <source>Remove all {0} runs from the history? This cannot be undone.</source>
+        <translation>从运行记录中删除全部 {0} 次运行？此操作无法撤销。</translation>
+    </message>
+    <message>
         <source>Of a whole tree of about {0} steps (Knuth&apos;s estimate)</source>
         <translation>整棵树约 {0} 步（Knuth 估计）</translation>
     </message>
@@ -1230,20 +1285,12 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>MainWindow</name>
     <message>
         <source>knightviz — watch backtracking search think</source>
-        <extracomment>Largest default window; smaller screens get 92 % of their available area. Keys handled by the window when the focused widget does not want them. The start-square map ended: True when every square is mapped, False when cancelled. The application&apos;s languages (View, Language); the window&apos;s own when not given. The language the window&apos;s texts are in now (they follow ``translations``).</extracomment>
+        <extracomment>Largest default window; smaller screens get 92 % of their available area. The start-square map ended: True when every square is mapped, False when cancelled. The application&apos;s languages (View, Language); the window&apos;s own when not given. The language the window&apos;s texts are in now (they follow ``translations``).</extracomment>
         <translation>knightviz — 看回溯搜索如何思考</translation>
     </message>
     <message>
-        <source>Run the current strategy from every start square and colour each square by the steps it took</source>
-        <extracomment>Every run&apos;s recording, under one memory budget (Run, Recording memory…). The single run&apos;s view; the race has two more (``race.views``).</extracomment>
-        <translation>从每个起点运行当前策略，并按所用步数给每个格子着色</translation>
-    </message>
-    <message>
-        <source>No start square to map: N-Queens always starts from an empty board</source>
-        <translation>没有可绘制地图的起点：N 皇后总是从空棋盘开始</translation>
-    </message>
-    <message>
         <source>Runs (double-click to bring one back)</source>
+        <extracomment>Every run&apos;s recording, under one memory budget (Run, Recording memory…). The single run&apos;s view; the race has two more (``race.views``).</extracomment>
         <translation>运行记录（双击可恢复）</translation>
     </message>
     <message>
@@ -1264,200 +1311,20 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     </message>
     <message>
         <source>Steps chart</source>
-        <extracomment>The docks a puzzle may show (``Puzzle.panels``).</extracomment>
         <translation>步数图表</translation>
-    </message>
-    <message>
-        <source>&amp;Run</source>
-        <translation>运行(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Start, pause or resume the search</source>
-        <translation>开始、暂停或继续搜索</translation>
-    </message>
-    <message>
-        <source>Make exactly one move or backtrack</source>
-        <translation>恰好走一步前进或回退</translation>
-    </message>
-    <message>
-        <source>Undo exactly one step</source>
-        <translation>恰好撤销一步</translation>
-    </message>
-    <message>
-        <source>Stop the search and clear the board</source>
-        <translation>停止搜索并清空棋盘</translation>
-    </message>
-    <message>
-        <source>How much memory the recordings of runs may use (for going back)</source>
-        <translation>运行录制可使用多少内存（用于后退查看）</translation>
-    </message>
-    <message>
-        <source>Map all start squares</source>
-        <translation>绘制所有起点地图</translation>
-    </message>
-    <message>
-        <source>Steps &amp;chart</source>
-        <translation>步数图表(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Steps per run for the history, and the depth over time of this run</source>
-        <translation>运行记录中每次运行的步数，以及本次运行的深度随时间变化</translation>
-    </message>
-    <message>
-        <source>Show the window in this language (at once; remembered)</source>
-        <translation>以这种语言显示窗口（立即生效并记住）</translation>
-    </message>
-    <message>
-        <source>Start / &amp;Pause</source>
-        <translation>开始/暂停(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;Step</source>
-        <translation>单步(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Step &amp;back</source>
-        <translation>后退一步(&amp;B)</translation>
-    </message>
-    <message>
-        <source>&amp;Reset</source>
-        <translation>重置(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Appearance</source>
-        <translation>外观(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Light or dark: follow the system, or choose one</source>
-        <translation>浅色或深色：跟随系统，或自行选择</translation>
-    </message>
-    <message>
-        <source>Follow the &amp;system</source>
-        <translation>跟随系统(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Light or dark as the desktop is</source>
-        <translation>与桌面的浅色或深色一致</translation>
-    </message>
-    <message>
-        <source>&amp;Light</source>
-        <translation>浅色(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Always light</source>
-        <translation>始终浅色</translation>
-    </message>
-    <message>
-        <source>&amp;Dark</source>
-        <translation>深色(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Always dark</source>
-        <translation>始终深色</translation>
-    </message>
-    <message>
-        <source>Reset &amp;settings</source>
-        <translation>重置设置(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Forget every remembered setting and show the defaults now</source>
-        <translation>忘记所有记住的设置，立即显示默认值</translation>
-    </message>
-    <message>
-        <source>Racer {0}: {1}</source>
-        <translation>选手 {0}：{1}</translation>
-    </message>
-    <message>
-        <source>Show or hide “{0}”</source>
-        <translation>显示或隐藏“{0}”</translation>
-    </message>
-    <message>
-        <source>&amp;Clear history…</source>
-        <translation>清空运行记录(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>Remove every run from the history, here and on disk</source>
-        <translation>从运行记录中删除所有运行，包括磁盘上的</translation>
     </message>
     <message>
         <source>Settings reset to the defaults.</source>
         <translation>设置已恢复默认。</translation>
     </message>
     <message>
-        <source>Clear history</source>
-        <translation>清空运行记录</translation>
-    </message>
-    <message>
-        <source>Remove all {0} runs from the history? This cannot be undone.</source>
-        <translation>从运行记录中删除全部 {0} 次运行？此操作无法撤销。</translation>
-    </message>
-    <message>
-        <source>Recording &amp;memory…</source>
-        <translation>录制内存(&amp;M)…</translation>
-    </message>
-    <message>
-        <source>&amp;Compare</source>
-        <translation>比较(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Compare</source>
-        <translation>比较</translation>
-    </message>
-    <message>
-        <source>&amp;Race two strategies</source>
-        <translation>两种策略竞速(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Race</source>
-        <translation>竞速</translation>
-    </message>
-    <message>
-        <source>Two boards side by side, one strategy each, the same steps per tick: watch which finishes first</source>
-        <translation>两块棋盘并排，各用一种策略，每次前进相同的步数：看谁先完成</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
         <source>&amp;Help</source>
+        <extracomment>The docks a puzzle may show (``Puzzle.panels``).</extracomment>
         <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>Run {0} brought back with its recording: drag the timeline, or Back/Step.</source>
-        <translation>已恢复第 {0} 次运行及其录制：拖动时间轴，或用后退/单步。</translation>
-    </message>
-    <message>
-        <source>Run {0} (an earlier session): settings and start brought back. Press Start to run it again.</source>
-        <translation>运行 {0}（以前的会话）：已恢复设置和起点。按开始重新运行。</translation>
-    </message>
-    <message>
-        <source>Run {0}: settings and start brought back; its recording was released to make room for newer ones (Run, Recording memory…). Press Start.</source>
-        <translation>第 {0} 次运行：已恢复设置和起点；它的录制已被释放，为较新的运行腾出空间（运行 › 录制内存…）。请按开始。</translation>
     </message>
     <message>
         <source>No translations for {0}.</source>
         <translation>没有 {0} 的翻译。</translation>
-    </message>
-    <message>
-        <source>Racer {0} finished too, at {1} steps; racer {2} took {3}.</source>
-        <translation>选手 {0} 也完成了，用了 {1} 步；选手 {2} 用了 {3} 步。</translation>
-    </message>
-    <message>
-        <source>Racer {0} finished at {1} steps; racer {2} was at the same step.</source>
-        <translation>选手 {0} 在第 {1} 步完成；选手 {2} 此时也在同一步。</translation>
-    </message>
-    <message>
-        <source>Recording memory</source>
-        <translation>录制内存</translation>
-    </message>
-    <message>
-        <source>Memory for recordings of runs, in MB (all kept runs together; the oldest go first). In use now: {0} MB.</source>
-        <translation>用于运行录制的内存，单位 MB（所有保留的运行合计；最早的先释放）。当前已用：{0} MB。</translation>
     </message>
 </context>
 <context>
@@ -1748,6 +1615,18 @@ Off: stop at the first solution.</source>
         <translation>竞速：为每块棋盘选一种策略，拖动马，按开始（空格）。</translation>
     </message>
     <message>
+        <source>Racer {0}: {1}</source>
+        <translation>选手 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>Racer {0} finished too, at {1} steps; racer {2} took {3}.</source>
+        <translation>选手 {0} 也完成了，用了 {1} 步；选手 {2} 用了 {3} 步。</translation>
+    </message>
+    <message>
+        <source>Racer {0} finished at {1} steps; racer {2} was at the same step.</source>
+        <translation>选手 {0} 在第 {1} 步完成；选手 {2} 此时也在同一步。</translation>
+    </message>
+    <message>
         <source>Race clock: step {0} · {1}</source>
         <translation>竞速时钟：第 {0} 步 · {1}</translation>
     </message>
@@ -1872,10 +1751,73 @@ Off: stop at the first solution.</source>
     </message>
 </context>
 <context>
+    <name>RunMenu</name>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Start, pause or resume the search</source>
+        <translation>开始、暂停或继续搜索</translation>
+    </message>
+    <message>
+        <source>Make exactly one move or backtrack</source>
+        <translation>恰好走一步前进或回退</translation>
+    </message>
+    <message>
+        <source>Undo exactly one step</source>
+        <translation>恰好撤销一步</translation>
+    </message>
+    <message>
+        <source>Stop the search and clear the board</source>
+        <translation>停止搜索并清空棋盘</translation>
+    </message>
+    <message>
+        <source>Recording &amp;memory…</source>
+        <translation>录制内存(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>How much memory the recordings of runs may use (for going back)</source>
+        <translation>运行录制可使用多少内存（用于后退查看）</translation>
+    </message>
+    <message>
+        <source>&amp;Clear history…</source>
+        <translation>清空运行记录(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Remove every run from the history, here and on disk</source>
+        <translation>从运行记录中删除所有运行，包括磁盘上的</translation>
+    </message>
+    <message>
+        <source>Recording memory</source>
+        <translation>录制内存</translation>
+    </message>
+    <message>
+        <source>Memory for recordings of runs, in MB (all kept runs together; the oldest go first). In use now: {0} MB.</source>
+        <translation>用于运行录制的内存，单位 MB（所有保留的运行合计；最早的先释放）。当前已用：{0} MB。</translation>
+    </message>
+    <message>
+        <source>Start / &amp;Pause</source>
+        <translation>开始/暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Step</source>
+        <translation>单步(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Step &amp;back</source>
+        <translation>后退一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset</source>
+        <translation>重置(&amp;R)</translation>
+    </message>
+</context>
+<context>
     <name>RunSession</name>
     <message>
         <source>No solution can exist here: press “Search anyway” to watch the search prove it.</source>
-        <extracomment>Speed a newcomer sees: Warnsdorff&apos;s 63 moves on 8×8 take about three seconds. Screen rate of counters and panels. A run still going after this long gets its tree estimated (probes in the background). The start square (``row * cols + col``); 0 for puzzles without a start square. Wall time from Start to the end, pauses excluded (the Elapsed counter). The strategy in words, as the adapter described it when the run ended. What happened, in a sentence (the status line when the run ended). The start square&apos;s name (&quot;—&quot; for a puzzle without one). Solutions kept (N-Queens), in order. The board&apos;s squares when the run ended (the summary is worded again from it when the language changes). The explored fraction of the whole tree when the run ended (None: no tree). Knuth&apos;s estimate of the whole tree, in steps (None: not estimated). The engine that ran it: &quot;python&quot; or &quot;numba&quot;. Its recording while still kept (never saved in the history file). Run with &quot;Search anyway&quot; (a known fact said no solution can exist). Read from the history file (an earlier session of the app). When it ended (ISO 8601), for rows read from the history file. There is a step to undo. The recording is being played forward (Start reads Pause). The board is behind the end of the recording (Start reads Play). Why Start cannot start now (a sentence for its tooltip), or &quot;&quot;. State, settings, verdict or result changed: labels and the status line follow. Screen-rate heartbeat while a run is going (counters, panels). The board model was replaced (new size or puzzle): views must show the new one. A run ended; carries its RunRecord. A solution completed (its squares). The run failed (one line for the status bar). Where recordings live (the window shares one among its sessions). The run&apos;s recording (None before any run). Steps the solver has delivered: the live edge of the timeline. Below it the board shows a replayed position (the solver stays paused meanwhile). The start square (``row * cols + col``). The setup of the run on the board (None before any run, and after Reset). Solutions reported so far for the run on the board, in order. Set while &quot;Search anyway&quot; runs: the final position is worth keeping. The position on the board is exactly the step shown (False: inside a gap of the recording, the nearest kept position before it). A pure-Python twin of the run&apos;s search, never advanced: it derives the stack at any position the run passed through (the stack panel, the gauge, the timeline). The explored fraction so far (never decreasing during a run), None if no tree. The board shows the deepest position in place of a fruitless run&apos;s end. A solution picked from the list, shown instead of the live model (None: live). A model of the recording at a step other than the live one (the race clock). Knuth&apos;s estimate of the run&apos;s whole tree, made in the background. Which engine runs this search: &quot;python&quot; or &quot;numba&quot; (chosen by the engine).</extracomment>
+        <extracomment>Speed a newcomer sees: Warnsdorff&apos;s 63 moves on 8×8 take about three seconds. A run still going after this long gets its tree estimated (probes in the background). State, settings, verdict or result changed: labels and the status line follow. Screen-rate heartbeat while a run is going (counters, panels). The board model was replaced (new size or puzzle): views must show the new one. A run ended; carries its RunRecord. A solution completed (its squares). The run failed (one line for the status bar). Where recordings live (the window shares one among its sessions). The run&apos;s recording (None before any run). Steps the solver has delivered: the live edge of the timeline. Below it the board shows a replayed position (the solver stays paused meanwhile). The start square (``row * cols + col``). The setup of the run on the board (None before any run, and after Reset). Solutions reported so far for the run on the board, in order. Set while &quot;Search anyway&quot; runs: the final position is worth keeping. The position on the board is exactly the step shown (False: inside a gap of the recording, the nearest kept position before it). A pure-Python twin of the run&apos;s search, never advanced: it derives the stack at any position the run passed through (the stack panel, the gauge, the timeline). The explored fraction so far (never decreasing during a run), None if no tree. The board shows the deepest position in place of a fruitless run&apos;s end. A solution picked from the list, shown instead of the live model (None: live). A model of the recording at a step other than the live one (the race clock). Knuth&apos;s estimate of the run&apos;s whole tree, made in the background. Which engine runs this search: &quot;python&quot; or &quot;numba&quot; (chosen by the engine).</extracomment>
         <translation>这里不可能有解：按“仍然搜索”观看搜索如何证明这一点。</translation>
     </message>
     <message>
@@ -1913,6 +1855,18 @@ Off: stop at the first solution.</source>
     <message>
         <source>What the search just did, and why</source>
         <translation>搜索刚刚做了什么，以及为什么</translation>
+    </message>
+    <message>
+        <source>Run {0} brought back with its recording: drag the timeline, or Back/Step.</source>
+        <translation>已恢复第 {0} 次运行及其录制：拖动时间轴，或用后退/单步。</translation>
+    </message>
+    <message>
+        <source>Run {0} (an earlier session): settings and start brought back. Press Start to run it again.</source>
+        <translation>运行 {0}（以前的会话）：已恢复设置和起点。按开始重新运行。</translation>
+    </message>
+    <message>
+        <source>Run {0}: settings and start brought back; its recording was released to make room for newer ones (Run, Recording memory…). Press Start.</source>
+        <translation>第 {0} 次运行：已恢复设置和起点；它的录制已被释放，为较新的运行腾出空间（运行 › 录制内存…）。请按开始。</translation>
     </message>
     <message>
         <source>Whole tree ≈ {0} steps (± {1}, {2} probes)</source>
@@ -2001,7 +1955,7 @@ Off: stop at the first solution.</source>
     <name>StartMap</name>
     <message>
         <source>Click to start here.</source>
-        <extracomment>The default step cap per start square (``knightviz sweep``&apos;s default --limit). Finished squares are sent to the GUI at most this often (a 100×100 map has 10,000). viridis (matplotlib), dark purple to yellow; the map runs it backwards: few steps yellow. Smallest legible figure in a square (px); below it squares carry colour only. A figure takes at most this share of its square&apos;s width, and its height… …and is never bigger than this (px). Squares this big (px) or bigger get a thin grid line. The overlay&apos;s opacity while a run is on the board (the run stays readable). Finished squares: (job id, list of StartRun), at most every FLUSH_SECONDS. The job ended: (job id, cancelled). The job failed: (job id, traceback text). Squares done (including those no tour can start from), squares in all. The job ended: True when every square is mapped, False when cancelled. Anything the legend shows changed (results, state, settings, cap). The job failed: one line for the status bar. The piece stands on another square of the map (``piece``), or left it. The cap the next map gets (the legend&apos;s spin box sets it). Bumped whenever the results change (the overlay&apos;s cache key). The cap of the map shown (the one it was computed with). Wall-clock seconds the last map took (so far, while running). The square the board&apos;s piece stands on while the map is shown (None: a run).</extracomment>
+        <extracomment>Finished squares are sent to the GUI at most this often (a 100×100 map has 10,000). Finished squares: (job id, list of StartRun), at most every FLUSH_SECONDS. The job ended: (job id, cancelled). The job failed: (job id, traceback text). Squares done (including those no tour can start from), squares in all. The job ended: True when every square is mapped, False when cancelled. Anything the legend shows changed (results, state, settings, cap). The job failed: one line for the status bar. The piece stands on another square of the map (``piece``), or left it. The cap the next map gets (the legend&apos;s spin box sets it). Bumped whenever the results change (the overlay&apos;s cache key). The cap of the map shown (the one it was computed with). Wall-clock seconds the last map took (so far, while running). The square the board&apos;s piece stands on while the map is shown (None: a run).</extracomment>
         <translation>单击以从这里开始。</translation>
     </message>
     <message>
@@ -2218,6 +2172,66 @@ Off: stop at the first solution.</source>
     <message>
         <source>These steps were not kept (memory budget): the board shows the nearest kept position before them</source>
         <translation>这些步没有保留（内存预算）：棋盘显示它们之前最近的保留局面</translation>
+    </message>
+</context>
+<context>
+    <name>ViewMenu</name>
+    <message>
+        <source>&amp;View</source>
+        <extracomment>View › Language: a language&apos;s code (``en``, ``zh_CN``). View › Appearance: ``system``, ``light`` or ``dark``.</extracomment>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Show the window in this language (at once; remembered)</source>
+        <translation>以这种语言显示窗口（立即生效并记住）</translation>
+    </message>
+    <message>
+        <source>&amp;Appearance</source>
+        <translation>外观(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Light or dark: follow the system, or choose one</source>
+        <translation>浅色或深色：跟随系统，或自行选择</translation>
+    </message>
+    <message>
+        <source>Follow the &amp;system</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Light or dark as the desktop is</source>
+        <translation>与桌面的浅色或深色一致</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Always light</source>
+        <translation>始终浅色</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Always dark</source>
+        <translation>始终深色</translation>
+    </message>
+    <message>
+        <source>Reset &amp;settings</source>
+        <translation>重置设置(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Forget every remembered setting and show the defaults now</source>
+        <translation>忘记所有记住的设置，立即显示默认值</translation>
+    </message>
+    <message>
+        <source>Show or hide “{0}”</source>
+        <translation>显示或隐藏“{0}”</translation>
     </message>
 </context>
 </TS>

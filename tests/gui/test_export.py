@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from knightviz.cli import main as cli_main
 from knightviz.engine import Outcome
+from knightviz.gui.menus import file_dialogs
 from knightviz.gui.panels import export as exporting
 
 from .conftest import child, configure, place, set_speed, start_and_finish
@@ -398,7 +399,7 @@ def test_the_file_menu_suggests_a_name_and_writes_the_chosen_format(
         "getSaveFileName",
         lambda *a: (str(tmp_path / "tour.gif"), next(f for f in asked["filters"] if "GIF" in f)),
     )
-    monkeypatch.setattr(exporting, "ask_gif", lambda parent, length, shown: (0, 5, 100, 160))
+    monkeypatch.setattr(file_dialogs, "ask_gif", lambda parent, length, shown: (0, 5, 100, 160))
     child(window, "exportRunAction").trigger()
     assert frames(tmp_path / "tour.gif") == 6
 

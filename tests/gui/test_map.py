@@ -12,15 +12,15 @@ from knightviz.cli import main as cli_main
 from knightviz.engine import Board
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.board.widget import BoardWidget
-from knightviz.gui.panels.startmap import (
+from knightviz.gui.panels.map_legend import StartMapLegend
+from knightviz.gui.panels.map_paint import (
     FAILED_COLOUR,
     IMPOSSIBLE_COLOUR,
     LogScale,
-    StartMap,
-    StartMapLegend,
     compact,
     ramp,
 )
+from knightviz.gui.panels.startmap import StartMap
 from knightviz.gui.puzzles.knight import KnightPuzzle, KnightSettings
 
 from .conftest import UNLIMITED, configure, set_speed, start_and_finish

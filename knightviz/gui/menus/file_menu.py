@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
 from knightviz.engine.store import RecordingStore
+from knightviz.gui.menus import file_dialogs as dialogs
 from knightviz.gui.panels import export as exporting
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.session import RunRecord
@@ -207,7 +208,7 @@ class FileMenu(QMenu):
         return True
 
     def _error(self, title: str, text: str | None) -> None:
-        exporting.warn(self._window, title, text or "")
+        dialogs.warn(self._window, title, text or "")
 
     # -- with dialogs (the menu's actions) -----------------------------------------------------
 
@@ -221,7 +222,7 @@ class FileMenu(QMenu):
             self._error(self.tr("Export run"), exporting.why_not_exportable(session))
             return
         choices = exporting.run_formats(run.puzzle, run.settings)
-        chosen = exporting.ask_save_path(
+        chosen = dialogs.ask_save_path(
             self._window, self.tr("Export run"), self.folder, run.file_name, choices
         )
         if chosen is None:
@@ -232,11 +233,11 @@ class FileMenu(QMenu):
             self.export_run(path, fmt)
             return
         length = len(run.recording) if run.recording is not None else 0
-        gif = exporting.ask_gif(self._window, length, session.position)
+        gif = dialogs.ask_gif(self._window, length, session.position)
         if gif is None:
             return
         first, last, delay, side = gif
-        progress = exporting.Progress(self._window, self.tr("Drawing the GIF's frames…"))
+        progress = dialogs.Progress(self._window, self.tr("Drawing the GIF's frames…"))
         try:
             self.export_run(
                 path, fmt, first=first, last=last, delay_ms=delay, side=side, progress=progress
@@ -245,12 +246,12 @@ class FileMenu(QMenu):
             progress.close()
 
     def ask_export_history(self) -> None:
-        chosen = exporting.ask_save_path(
+        chosen = dialogs.ask_save_path(
             self._window,
             self.tr("Export history"),
             self.folder,
             "knightviz-history",
-            exporting.history_formats(),
+            dialogs.history_formats(),
         )
         if chosen is not None:
             self._remember_folder(chosen[0])
@@ -262,19 +263,19 @@ class FileMenu(QMenu):
         if run is None:
             self._error(self.tr("Save run"), exporting.why_not_exportable(session))
             return
-        chosen = exporting.ask_save_path(
+        chosen = dialogs.ask_save_path(
             self._window,
             self.tr("Save run"),
             self.folder,
             run.file_name,
-            [exporting.run_file_format()],
+            [dialogs.run_file_format()],
         )
         if chosen is not None:
             self._remember_folder(chosen[0])
             self.save_run(chosen[0])
 
     def ask_open_run(self) -> None:
-        path = exporting.ask_open_path(self._window, self.folder)
+        path = dialogs.ask_open_path(self._window, self.folder)
         if path:
             self._remember_folder(path)
             self.open_run(path)

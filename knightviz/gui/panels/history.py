@@ -14,6 +14,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
+    QMessageBox,
     QTableWidget,
     QTableWidgetItem,
     QWidget,
@@ -99,6 +100,17 @@ class HistoryTable(QTableWidget):
 
     def records(self) -> list[RunRecord]:
         return list(self._records)
+
+    def confirm_clear(self) -> bool:
+        """Ask before Run › Clear history empties the table and the file."""
+        answer = QMessageBox.question(
+            self,
+            self.tr("Clear history"),
+            self.tr("Remove all {0} runs from the history? This cannot be undone.").format(
+                fmt_int(len(self._records))
+            ),
+        )
+        return answer == QMessageBox.StandardButton.Yes
 
     def clear_records(self) -> None:
         """Forget every row (Run › Clear history)."""
