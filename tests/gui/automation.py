@@ -213,11 +213,15 @@ def seconds_in(text: str) -> float:
 
 
 def history_column(table: QTableWidget, title: str) -> int:
-    """A history column by its header's text."""
-    for col in range(table.columnCount()):
-        item = table.horizontalHeaderItem(col)
-        if item is not None and item.text() == title:
-            return col
+    """A history column by its header's text (or the one header that contains it: the
+    Explored column reads "Tree explored")."""
+    headers = [table.horizontalHeaderItem(col) for col in range(table.columnCount())]
+    texts = [item.text() if item is not None else "" for item in headers]
+    if title in texts:
+        return texts.index(title)
+    near = [col for col, text in enumerate(texts) if title.lower() in text.lower()]
+    if len(near) == 1:
+        return near[0]
     raise AssertionError(f"no history column {title!r}")
 
 

@@ -3,9 +3,8 @@ code the issue was filed against for the reason the defect describes.
 
 Every test drives the window through the README's Automation contract only (objectNames,
 ``window.session``, ``window.controller``, ``window.board``, ``save_run``, ``open_run``…; see
-automation.py), so it survives the rewrite of the window into RunViews. A test marked
-``xfail(strict=True)`` documents a defect not fixed yet: whoever fixes it removes the marker
-(strict: the test turns red the moment it starts passing).
+automation.py), so it survives the rewrite of the window into RunViews. Each was seen failing
+on that code (marked ``xfail(strict=True)`` until the redesign fixed it).
 
 Panels may refresh at screen rate, so every check waits for its condition (``eventually``)
 and fails with what the window shows instead. Defect 11 (the whole-tree estimate's overflow)
@@ -39,6 +38,7 @@ from .automation import (
     expected_code,
     gauge,
     history_cell,
+    history_column,
     pause_and_wait,
     run_to_end,
     seconds_in,
@@ -89,9 +89,6 @@ def listed(window, qtbot, expected: list[tuple[str, ...]], when: str) -> None:
 # -- 1. the Solutions list ------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 17 defect 1: Reset leaves the old rows in the Solutions list"
-)
 def test_defect_1_reset_empties_the_solutions_list(window, qtbot):
     run_queens(window, qtbot)
     listed(window, qtbot, queens_solutions(N), "at the end of the run")
@@ -100,9 +97,6 @@ def test_defect_1_reset_empties_the_solutions_list(window, qtbot):
     listed(window, qtbot, [], "after Reset")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 17 defect 1: a second run lists its solutions after the first's"
-)
 def test_defect_1_second_run_lists_only_its_own_solutions(window, qtbot):
     run_queens(window, qtbot)
     listed(window, qtbot, queens_solutions(N), "first run")
@@ -111,10 +105,6 @@ def test_defect_1_second_run_lists_only_its_own_solutions(window, qtbot):
     listed(window, qtbot, queens_solutions(N), "second run")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 17 defect 1: scrubbing back keeps solutions found after the step shown",
-)
 def test_defect_1_scrubbing_back_lists_the_solutions_up_to_the_step_shown(window, qtbot):
     run_queens(window, qtbot)
     listed(window, qtbot, queens_solutions(N), "at the end of the run")
@@ -132,9 +122,6 @@ def test_defect_1_scrubbing_back_lists_the_solutions_up_to_the_step_shown(window
 # -- 2. choosing a solution -----------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 17 defect 2: choosing a solution with the keyboard does nothing"
-)
 def test_defect_2_keyboard_choice_shows_the_solution_on_the_board(window, qtbot):
     solutions = queens_squares(N)
     run_queens(window, qtbot)
@@ -159,11 +146,6 @@ def test_defect_2_keyboard_choice_shows_the_solution_on_the_board(window, qtbot)
         )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 17 defect 2: a solution chosen with the mouse leaves the Bitboards panel on "
-    "the last solution",
-)
 def test_defect_2_mouse_choice_updates_the_bitboards_panel(window, qtbot):
     solutions = queens_squares(N)
     run_queens(window, qtbot, variant="bitboards")
@@ -202,9 +184,6 @@ def code_follows(window, qtbot, what: str) -> None:
     eventually(qtbot, lambda: code_text(window) == expected_code(window), difference)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 17 defect 3: the Algorithm panel keeps the last run's puzzle"
-)
 def test_defect_3_code_follows_a_puzzle_switch_after_a_run(window, qtbot):
     setup(window, "knight", 5, math.inf, warnsdorff=True)
     code_follows(window, qtbot, "before any run")
@@ -214,9 +193,6 @@ def test_defect_3_code_follows_a_puzzle_switch_after_a_run(window, qtbot):
     code_follows(window, qtbot, "after switching to N-Queens")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 17 defect 3: the Algorithm panel keeps the last run's strategy"
-)
 def test_defect_3_code_follows_the_strategy_after_a_run(window, qtbot):
     setup(window, "knight", 5, math.inf, warnsdorff=True)
     run_to_end(window, qtbot)
@@ -227,10 +203,6 @@ def test_defect_3_code_follows_the_strategy_after_a_run(window, qtbot):
     code_follows(window, qtbot, "after ticking Warnsdorff again")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 17 defect 3: plain code beside the start-square map of a Warnsdorff run",
-)
 def test_defect_3_code_follows_the_strategy_of_the_map(window, qtbot):
     setup(window, "knight", 5, math.inf, warnsdorff=False)
     run_to_end(window, qtbot)
@@ -243,10 +215,6 @@ def test_defect_3_code_follows_the_strategy_of_the_map(window, qtbot):
 # -- 4. the end of an exhaustive run --------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 17 defect 4: the gauge reads less than 1 at the end of an exhaustive run",
-)
 def test_defect_4_gauge_reads_exactly_one_at_the_end_of_an_exhaustive_run(window, qtbot):
     # The reference: a search the engine calls exhausted (no tour on 4×4) explored it all.
     setup(window, "knight", 4, math.inf, warnsdorff=False)
@@ -265,9 +233,6 @@ def test_defect_4_gauge_reads_exactly_one_at_the_end_of_an_exhaustive_run(window
     assert history_cell(window, 1, "Explored") == everything
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 17 defect 4: the gauge falls on the last step of an exhaustive run"
-)
 def test_defect_4_gauge_never_decreases_over_the_last_steps(window, qtbot):
     """The gauge at the end of the run as it finished, then 30 steps back and forward again
     along the timeline: advancing, it never falls, and it ends at exactly 1."""
@@ -293,9 +258,6 @@ def test_defect_4_gauge_never_decreases_over_the_last_steps(window, qtbot):
     assert (at_finish, forward[-1]) == (1.0, (end, 1.0))
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 17 defect 4: 'Queens placed' reads N / N where placements = removals"
-)
 def test_defect_4_queens_placed_tells_the_board_at_the_end(window, qtbot):
     result = run_queens(window, qtbot)
     eventually(qtbot, lambda: counters(window)[2] == result.steps, "counters")
@@ -318,9 +280,6 @@ def test_defect_4_queens_placed_tells_the_board_at_the_end(window, qtbot):
 # -- 5. what a finished run explored, in words ----------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 17 defect 5: 'Explored: nothing yet (0.0e+00)' after a solved tour"
-)
 def test_defect_5_explored_after_a_solved_tour_in_words(window, qtbot):
     setup(window, "knight", 8, math.inf, warnsdorff=True)
     result = run_to_end(window, qtbot)
@@ -336,7 +295,7 @@ def test_defect_5_explored_after_a_solved_tour_in_words(window, qtbot):
     assert not re.fullmatch(r"[\s\d.e+\-]*", cell), f"the history's Explored cell reads {cell!r}"
     table = child(window, "historyTable")
     headers = [table.horizontalHeaderItem(c) for c in range(table.columnCount())]
-    header = next(h for h in headers if h is not None and h.text() == "Explored")
+    header = headers[history_column(table, "Explored")]
     assert header.toolTip(), "the Explored column explains itself in a tooltip"
 
 
@@ -374,9 +333,6 @@ def duration(text: str) -> float:
     return value / 1000 if "ms" in text else value
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 17 defect 6: steps per second divides the step shown by the time"
-)
 def test_defect_6_rate_of_a_finished_run_scrubbed_back(window, qtbot):
     result = run_queens(window, qtbot, n=8)
     wall = duration(history_cell(window, 0, "Wall time"))
@@ -397,10 +353,6 @@ def test_defect_6_rate_of_a_finished_run_scrubbed_back(window, qtbot):
         )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 17 defect 6: steps per second is wrong after dragging a paused run's timeline",
-)
 def test_defect_6_rate_of_a_paused_run_scrubbed_back(window, qtbot):
     setup(window, "knight", 8, math.inf, warnsdorff=False)  # from a8: millions of steps
     click(window, "startButton")
@@ -451,9 +403,6 @@ def shows_its_time(window, qtbot, result, wall_text: str, what: str) -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 17 defect 7: a run brought back shows Elapsed 0 and rate 0"
-)
 def test_defect_7_brought_back_run_shows_its_time(window, qtbot):
     result = paced_queens_run(window, qtbot)
     wall_text = history_cell(window, 0, "Wall time")
@@ -465,9 +414,6 @@ def test_defect_7_brought_back_run_shows_its_time(window, qtbot):
     shows_its_time(window, qtbot, result, wall_text, "brought back from the history")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 17 defect 7: an opened run shows Elapsed 0 and rate 0"
-)
 def test_defect_7_opened_run_shows_its_time(window, qtbot, tmp_path: Path):
     result = paced_queens_run(window, qtbot)
     wall_text = history_cell(window, 0, "Wall time")
@@ -483,9 +429,6 @@ def test_defect_7_opened_run_shows_its_time(window, qtbot, tmp_path: Path):
 # -- 8. Start under a "no tour can exist" banner --------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 17 defect 8: Start under the verdict banner does nothing, silently"
-)
 def test_defect_8_start_under_a_verdict_says_why_or_is_disabled(window, qtbot):
     setup(window, "knight", 5, math.inf, closed=True)  # no closed tour on an odd board
     assert child(window, "verdictLabel").isVisible()
@@ -520,7 +463,6 @@ def test_defect_8_start_under_a_verdict_says_why_or_is_disabled(window, qtbot):
 # -- 9. quitting during a run ---------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="issue 17 defect 9: quitting during a run loses its row")
 def test_defect_9_quitting_during_a_run_keeps_its_row(window, qtbot):
     setup(window, "knight", 8, 200.0, warnsdorff=False)
     click(window, "startButton")
@@ -539,9 +481,6 @@ def test_defect_9_quitting_during_a_run_keeps_its_row(window, qtbot):
 # -- 10. an empty Step, and the history on relaunch -----------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 17 defect 10: Step (one examination) then Reset adds a 0-step row"
-)
 def test_defect_10_a_step_without_a_move_then_reset_adds_no_row(window, qtbot):
     # Paced, with Warnsdorff: the first Step examines a candidate (a "considered" event).
     setup(window, "knight", 8, 2.0, warnsdorff=True)
@@ -561,9 +500,6 @@ def test_defect_10_a_step_without_a_move_then_reset_adds_no_row(window, qtbot):
     )
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 17 defect 10: relaunched, the history shows its oldest rows"
-)
 def test_defect_10_relaunch_scrolls_the_history_to_the_newest_rows(window, qtbot):
     setup(window, "queens", 4, math.inf, all_solutions=False)
     runs = 24
