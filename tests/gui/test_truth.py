@@ -18,7 +18,6 @@ import math
 import re
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog
