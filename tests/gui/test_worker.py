@@ -9,7 +9,7 @@ import sys
 import pytest
 from PySide6.QtCore import QObject, Signal, Slot
 
-from knightviz.engine import Outcome, Tracker, run, tour_search
+from knightviz.engine import Outcome, TrackedSearch, Tracker, run, tour_search
 from knightviz.engine.queens import QueensSearch
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.solver import Frame, SolutionLog, SolverController, SolverWorker, SwitchInterval
@@ -176,7 +176,7 @@ def test_stepping_at_paced_speed_walks_through_considered_events(qtbot):
 
 
 class PathlessSearch:
-    """A search without a ``path`` attribute (like a future puzzle): the worker tracks it."""
+    """A search that only makes events (like a future puzzle): TrackedSearch tracks it."""
 
     def __init__(self) -> None:
         self._inner = tour_search(5, 5, 0, heuristic="none")
@@ -191,7 +191,7 @@ class PathlessSearch:
 
 
 def test_worker_runs_any_search_on_the_event_model(qtbot):
-    search = PathlessSearch()
+    search = TrackedSearch(PathlessSearch())
     model = BoardModel(5, 5, search.initial)
     controller = SolverController(model)
     with qtbot.waitSignal(controller.run_finished, timeout=10_000) as blocker:
@@ -217,7 +217,7 @@ def test_a_failing_search_reports_its_traceback_not_a_cancelled_result(qtbot, ca
         caplog.at_level(logging.ERROR, logger="knightviz.solver"),
         qtbot.waitSignal(controller.run_failed, timeout=5000) as blocker,
     ):
-        controller.start(Exploding(), math.inf)
+        controller.start(TrackedSearch(Exploding()), math.inf)
     assert "boom in the engine" in blocker.args[0]
     assert not finished
     assert not controller.running and controller.solver_thread is None
@@ -268,7 +268,7 @@ def test_join_is_bounded_and_says_so(qtbot, monkeypatch, caplog):
     monkeypatch.setattr(controller_module, "JOIN_MS", 100)
     model = BoardModel(5, 5, (0,))
     controller = SolverController(model)
-    controller.start(Stubborn(), math.inf)
+    controller.start(TrackedSearch(Stubborn()), math.inf)
     qtbot.wait(50)
     messages = []
     controller.run_failed.connect(messages.append)
