@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import math
 import sys
+import threading
 
 import pytest
 from PySide6.QtCore import QObject, Signal, Slot
@@ -111,7 +112,9 @@ def test_worker_paced_signals_cross_threads_many_times(qtbot):
 def test_regime_switches_lose_and_repeat_nothing(qtbot):
     """Paced → batched → unlimited → paused steps → paced → unlimited: one exact stream."""
     expected = run(tour_search(5, 5, 2, heuristic="none"))  # 730,816 steps
-    search = tour_search(5, 5, 2, heuristic="none")
+    # Pure Python: the compiled engine (loaded by an earlier window test in this process)
+    # would finish these steps in a few milliseconds, before the pause could come.
+    search = tour_search(5, 5, 2, heuristic="none", backend="python")
     model = BoardModel(5, 5, search.initial)
     controller = SolverController(model)
 
@@ -127,9 +130,8 @@ def test_regime_switches_lose_and_repeat_nothing(qtbot):
         qtbot.waitUntil(lambda: model.steps >= 200, timeout=2000)
         controller.set_speed(math.inf)
         qtbot.wait(5)
-        controller.pause()
-        qtbot.waitUntil(lambda: controller.paused, timeout=1000)
-        qtbot.wait(50)
+        with qtbot.waitSignal(controller.pause_reached, timeout=2000):
+            controller.pause()  # the worker's last frame comes before it says so
         before = model.steps
         controller.step(7)
         qtbot.waitUntil(lambda: model.steps == before + 7, timeout=2000)
@@ -255,12 +257,16 @@ def test_switch_interval_changed_only_while_runs_exist(qtbot):
 
 
 class Stubborn(PathlessSearch):
-    """Ignores stop for a while: one engine call that takes longer than the join allows."""
+    """Ignores stop: one engine call that lasts until the test releases it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside = threading.Event()
+        self.release = threading.Event()
 
     def advance(self, n: int):
-        import time
-
-        time.sleep(0.6)
+        self.inside.set()
+        self.release.wait(30)
         return self._inner.advance(1)
 
 
@@ -268,12 +274,14 @@ def test_join_is_bounded_and_says_so(qtbot, monkeypatch, caplog):
     monkeypatch.setattr(controller_module, "JOIN_MS", 100)
     model = BoardModel(5, 5, (0,))
     controller = SolverController(model)
-    controller.start(TrackedSearch(Stubborn()), math.inf)
-    qtbot.wait(50)
+    stubborn = Stubborn()
+    controller.start(TrackedSearch(stubborn), math.inf)
+    qtbot.waitUntil(stubborn.inside.is_set, timeout=5000)  # inside the engine call
     messages = []
     controller.run_failed.connect(messages.append)
     with caplog.at_level(logging.ERROR, logger="knightviz.solver"):
-        controller.shutdown()  # returns after ~0.1 s, not after the 0.6 s call
+        controller.shutdown()  # returns after the 0.1 s join, with the call still going on
+    stubborn.release.set()
     assert messages and "did not stop" in messages[0]
     assert not controller.running
     stuck_thread, _ = SolverController._stuck[-1]
