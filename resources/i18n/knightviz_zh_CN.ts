@@ -573,6 +573,18 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <source>{0} billion years</source>
         <translation>{0} × 10⁹ 年</translation>
     </message>
+    <message>
+        <source>Whole tree ≈ {0} steps (± {1}, {2} probes)</source>
+        <translation>整棵树 ≈ {0} 步（± {1}，{2} 次探测）</translation>
+    </message>
+    <message>
+        <source>: under a second at this speed</source>
+        <translation>，按此速度不到一秒</translation>
+    </message>
+    <message>
+        <source>: about {0} at this speed</source>
+        <translation>，按此速度约需 {0}</translation>
+    </message>
 </context>
 <context>
     <name>Gauge</name>

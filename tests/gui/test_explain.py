@@ -216,7 +216,8 @@ def test_explored_never_decreases_while_running(window, qtbot):
     window.start_or_pause()
     seen = []
     for _ in range(30):
-        qtbot.wait(30)
+        steps = window.model.steps
+        qtbot.waitUntil(lambda steps=steps: window.model.steps > steps, timeout=5000)
         window.view._explain(force=True)
         seen.append(window.session.explored)
     window.reset()

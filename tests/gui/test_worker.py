@@ -5,11 +5,12 @@ from __future__ import annotations
 import logging
 import math
 import sys
+import threading
 
 import pytest
 from PySide6.QtCore import QObject, Signal, Slot
 
-from knightviz.engine import Outcome, Tracker, run, tour_search
+from knightviz.engine import Outcome, TrackedSearch, Tracker, run, tour_search
 from knightviz.engine.queens import QueensSearch
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.solver import Frame, SolutionLog, SolverController, SolverWorker, SwitchInterval
@@ -113,7 +114,9 @@ def test_worker_paced_signals_cross_threads_many_times(qtbot):
 def test_regime_switches_lose_and_repeat_nothing(qtbot):
     """Paced → batched → unlimited → paused steps → paced → unlimited: one exact stream."""
     expected = run(tour_search(5, 5, 2, heuristic="none"))  # 730,816 steps
-    search = tour_search(5, 5, 2, heuristic="none")
+    # Pure Python: the compiled engine (loaded by an earlier window test in this process)
+    # would finish these steps in a few milliseconds, before the pause could come.
+    search = tour_search(5, 5, 2, heuristic="none", backend="python")
     model = BoardModel(5, 5, search.initial)
     controller = SolverController(model)
 
@@ -129,9 +132,8 @@ def test_regime_switches_lose_and_repeat_nothing(qtbot):
         qtbot.waitUntil(lambda: model.steps >= 200, timeout=2000)
         controller.set_speed(math.inf)
         qtbot.wait(5)
-        controller.pause()
-        qtbot.waitUntil(lambda: controller.paused, timeout=1000)
-        qtbot.wait(50)
+        with qtbot.waitSignal(controller.pause_reached, timeout=2000):
+            controller.pause()  # the worker's last frame comes before it says so
         before = model.steps
         controller.step(7)
         qtbot.waitUntil(lambda: model.steps == before + 7, timeout=2000)
@@ -178,7 +180,7 @@ def test_stepping_at_paced_speed_walks_through_considered_events(qtbot):
 
 
 class PathlessSearch:
-    """A search without a ``path`` attribute (like a future puzzle): the worker tracks it."""
+    """A search that only makes events (like a future puzzle): TrackedSearch tracks it."""
 
     def __init__(self) -> None:
         self._inner = tour_search(5, 5, 0, heuristic="none")
@@ -193,7 +195,7 @@ class PathlessSearch:
 
 
 def test_worker_runs_any_search_on_the_event_model(qtbot):
-    search = PathlessSearch()
+    search = TrackedSearch(PathlessSearch())
     model = BoardModel(5, 5, search.initial)
     controller = SolverController(model)
     with qtbot.waitSignal(controller.run_finished, timeout=10_000) as blocker:
@@ -219,7 +221,7 @@ def test_a_failing_search_reports_its_traceback_not_a_cancelled_result(qtbot, ca
         caplog.at_level(logging.ERROR, logger="knightviz.solver"),
         qtbot.waitSignal(controller.run_failed, timeout=5000) as blocker,
     ):
-        controller.start(Exploding(), math.inf)
+        controller.start(TrackedSearch(Exploding()), math.inf)
     assert "boom in the engine" in blocker.args[0]
     assert not finished
     assert not controller.running and controller.solver_thread is None
@@ -257,12 +259,16 @@ def test_switch_interval_changed_only_while_runs_exist(qtbot):
 
 
 class Stubborn(PathlessSearch):
-    """Ignores stop for a while: one engine call that takes longer than the join allows."""
+    """Ignores stop: one engine call that lasts until the test releases it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside = threading.Event()
+        self.release = threading.Event()
 
     def advance(self, n: int):
-        import time
-
-        time.sleep(0.6)
+        self.inside.set()
+        self.release.wait(30)
         return self._inner.advance(1)
 
 
@@ -270,12 +276,14 @@ def test_join_is_bounded_and_says_so(qtbot, monkeypatch, caplog):
     monkeypatch.setattr(jobs_module, "JOIN_MS", 100)
     model = BoardModel(5, 5, (0,))
     controller = SolverController(model)
-    controller.start(Stubborn(), math.inf)
-    qtbot.wait(50)
+    stubborn = Stubborn()
+    controller.start(TrackedSearch(stubborn), math.inf)
+    qtbot.waitUntil(stubborn.inside.is_set, timeout=5000)  # inside the engine call
     messages = []
     controller.run_failed.connect(messages.append)
     with caplog.at_level(logging.ERROR, logger="knightviz.jobs"):
-        controller.shutdown()  # returns after ~0.1 s, not after the 0.6 s call
+        controller.shutdown()  # returns after the 0.1 s join, with the call still going on
+    stubborn.release.set()
     assert messages and "did not stop" in messages[0]
     assert not controller.running
     stuck_thread, _ = Job._stuck[-1]

@@ -189,7 +189,7 @@ class SolverWorker(BackgroundWorker):
     def _at_end(self) -> bool:
         """Nothing looked ahead and the search has ended."""
         feed = self.feed
-        return not feed.ahead and getattr(feed.search, "result", None) is not None
+        return not feed.ahead and feed.search.result is not None
 
     def last_was_considered(self) -> bool:
         """The event just sent was a considered event (not a step)."""
