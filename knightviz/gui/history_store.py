@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
@@ -147,7 +148,7 @@ class HistoryStore:
         r = record.result
         extra = {
             "explored": record.explored,
-            "tree_steps": record.tree_steps,
+            "tree_log10": record.tree_log10,
             "backend": record.backend,
             "anyway": record.anyway,
         }
@@ -182,6 +183,26 @@ class HistoryStore:
             return False
         self.write_error = ""
         return True
+
+    def warning(self) -> str:
+        """What the user should know about the history file after ``load`` ("" if nothing):
+        rows that could not be read, or a file not in use."""
+        if self.error:
+            return QCoreApplication.translate(
+                "HistoryStore",
+                "The run history {0} cannot be used ({1}): runs are kept for this session only.",
+            ).format(str(self.path), self.error.rstrip("."))
+        if self.skipped == 1:
+            return QCoreApplication.translate(
+                "HistoryStore",
+                "1 history row could not be read and is not shown (it stays in the file).",
+            )
+        if self.skipped:
+            return QCoreApplication.translate(
+                "HistoryStore",
+                "{0} history rows could not be read and are not shown (they stay in the file).",
+            ).format(self.skipped)
+        return ""
 
     def error_text(self) -> str:
         """Why the last run could not be written to the history file (a sentence)."""
@@ -270,7 +291,10 @@ class HistoryStore:
         kept = json.loads(extra) if extra else {}
         if not isinstance(kept, dict):
             kept = {}
-        explored, tree = kept.get("explored"), kept.get("tree_steps")
+        explored, tree = kept.get("explored"), kept.get("tree_log10")
+        steps = kept.get("tree_steps")  # rows written before the estimate was in logarithms
+        if tree is None and isinstance(steps, (int, float)) and 0 < steps < math.inf:
+            tree = math.log10(steps)
         return RunRecord(
             setup=RunSetup(
                 puzzle_key, decoded, r * decoded.cols + c if puzzle.movable_start else 0
@@ -282,7 +306,7 @@ class HistoryStore:
             start_name=str(start_name),
             number=int(number),
             explored=float(explored) if isinstance(explored, (int, float)) else None,
-            tree_steps=float(tree) if isinstance(tree, (int, float)) else None,
+            tree_log10=float(tree) if isinstance(tree, (int, float)) else None,
             backend=str(kept.get("backend", "python")),
             anyway=bool(kept.get("anyway", False)),
             from_disk=True,

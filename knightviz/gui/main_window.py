@@ -257,9 +257,9 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 0)
         self.splitter.setChildrenCollapsible(False)
-        wrapper = column(self.splitter)
-        wrapper.layout().setContentsMargins(8, 6, 8, 2)
-        self.setCentralWidget(wrapper)
+        self._central = column(self.splitter)
+        self._central.setContentsMargins(8, 6, 8, 2)
+        self.setCentralWidget(self._central)
 
         dock = self._dock
         runs = self.tr("Runs (double-click to bring one back)")
@@ -395,6 +395,9 @@ class MainWindow(QMainWindow):
         for record in self.history_store.load():
             self.history.add_record(record)
             self._runs = max(self._runs, record.number)
+        warning = self.history_store.warning()
+        if warning:
+            self._show_message(warning, 20_000)
         self.help = HelpMenu(self.help_menu, self, self.puzzles)
         self.prefs = WindowPrefs(
             self,
@@ -609,7 +612,7 @@ class MainWindow(QMainWindow):
             # The layouts shrink to the one board first, and the window forgets the race's
             # minimum width: the docks back beside that would widen the window.
             QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-            self.centralWidget().updateGeometry()
+            self._central.updateGeometry()
             for dock in self._race_docks:
                 dock.show()
             self._race_docks = []

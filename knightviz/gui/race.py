@@ -22,10 +22,10 @@ from knightviz.engine import Outcome, Result
 from knightviz.engine.store import RecordingStore
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.board.widget import BoardWidget
+from knightviz.gui.playback import TICK_MS
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.session import (
     DEFAULT_SPEED,
-    TICK_MS,
     Controls,
     RaceLink,
     RunClock,

@@ -67,7 +67,9 @@ class RunRecord:
     #: The explored fraction of the whole tree when the run ended (None: no tree).
     explored: float | None = None
     #: Knuth's estimate of the whole tree, in steps (None: not estimated).
-    tree_steps: float | None = None
+    #: Knuth's estimate of the whole tree, as log10 of its steps (a 100×100 board's is far
+    #: past a double's range): None when not estimated.
+    tree_log10: float | None = None
     #: The engine that ran it: "python" or "numba".
     backend: str = "python"
     #: Its recording while still kept (never saved in the history file).

@@ -440,7 +440,7 @@ class RunSession(QObject, Playback):
             solutions=tuple(self.found),
             path=tuple(self.model.path),
             explored=self.update_explored(),
-            tree_steps=estimate.steps if estimate is not None else None,
+            tree_log10=estimate.log10_steps if estimate is not None else None,
             backend=self.backend,
             recording=self.recording,
             anyway=self.anyway,

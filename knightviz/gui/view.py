@@ -33,7 +33,7 @@ from knightviz.gui.panels.timeline import Timeline
 from knightviz.gui.puzzles.base import CURRENT, DONE, NEXT, Puzzle
 from knightviz.gui.puzzles.queens_panels import ConstraintsPanel
 from knightviz.gui.session import RunRecord, RunSession, State
-from knightviz.gui.text import fmt_big, fmt_duration, fmt_int
+from knightviz.gui.text import fmt_estimate
 
 #: At unlimited speed the explaining panels are refreshed every this many ticks.
 EXPLAIN_EVERY = 4
@@ -387,20 +387,16 @@ class RunView(QObject):
         self.gauge.show_estimate(self._estimate_text())
 
     def _estimate_text(self) -> str:
+        """The whole tree's size and, while a run goes, the time the rest would take at the
+        speed it runs (worded from logarithms: no overflow on any board)."""
         s = self.session
         estimate = s.tree_estimate()
         if estimate is None:
             return ""
-        text = self.tr("Whole tree ≈ {0} steps (± {1}, {2} probes)").format(
-            fmt_big(estimate.steps),
-            f"{min(estimate.relative_error, 9.99):.0%}",
-            fmt_int(estimate.probes),
-        )
-        rate = self._rate_now() if s.state is State.RUNNING else s.rate()
-        if rate and s.state in (State.RUNNING, State.PAUSED):
-            left = max(0.0, estimate.steps - s.model.steps) / rate
-            text += self.tr(": about {0} at this speed").format(fmt_duration(left))
-        return text
+        rate = 0.0
+        if s.state in (State.RUNNING, State.PAUSED):
+            rate = (self._rate_now() if s.state is State.RUNNING else s.rate()) or 0.0
+        return fmt_estimate(estimate, s.model.steps, rate)
 
     # -- reactions ------------------------------------------------------------------------------
 

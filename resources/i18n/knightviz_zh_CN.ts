@@ -891,8 +891,20 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
 <context>
     <name>HistoryStore</name>
     <message>
-        <source>The last run could not be written to the history file {0}: {1}.</source>
+        <source>The run history {0} cannot be used ({1}): runs are kept for this session only.</source>
         <extracomment>``PRAGMA user_version`` of the schema below. Rows loaded at start-up: the newest ones. Why the file is not in use, or &quot;&quot; when it is. Why the last run could not be written, or &quot;&quot;. Rows of the file that could not be read at the last ``load`` (left in the file).</extracomment>
+        <translation>运行历史 {0} 无法使用（{1}）：运行只保留在本次会话中。</translation>
+    </message>
+    <message>
+        <source>1 history row could not be read and is not shown (it stays in the file).</source>
+        <translation>有 1 行历史记录无法读取，未显示（它仍保留在文件中）。</translation>
+    </message>
+    <message>
+        <source>{0} history rows could not be read and are not shown (they stay in the file).</source>
+        <translation>有 {0} 行历史记录无法读取，未显示（它们仍保留在文件中）。</translation>
+    </message>
+    <message>
+        <source>The last run could not be written to the history file {0}: {1}.</source>
         <translation>上一次运行未能写入历史文件 {0}：{1}。</translation>
     </message>
 </context>
@@ -1879,14 +1891,6 @@ Off: stop at the first solution.</source>
     <message>
         <source>Run {0}: settings and start brought back; its recording was released to make room for newer ones (Run, Recording memory…). Press Start.</source>
         <translation>第 {0} 次运行：已恢复设置和起点；它的录制已被释放，为较新的运行腾出空间（运行 › 录制内存…）。请按开始。</translation>
-    </message>
-    <message>
-        <source>Whole tree ≈ {0} steps (± {1}, {2} probes)</source>
-        <translation>整棵树 ≈ {0} 步（± {1}，{2} 次探测）</translation>
-    </message>
-    <message>
-        <source>: about {0} at this speed</source>
-        <translation>，按此速度约需 {0}</translation>
     </message>
     <message>
         <source>The piece cannot be moved during a run: press Reset (R) first.</source>

@@ -14,7 +14,8 @@ from knightviz.engine import Outcome, run, tour_search
 from knightviz.engine.trace import is_considered
 from knightviz.gui import MainWindow
 from knightviz.gui.panels.history import BACKTRACKS, MOVES, OUTCOME, START, STEPS, STRATEGY
-from knightviz.gui.solver import SolverController, SolverWorker
+from knightviz.gui.solver import SolverWorker
+from knightviz.gui.solver.jobs import Job
 from knightviz.gui.solver.regimes import RECORDED_CALL
 
 from .conftest import child, configure, digits, finish, set_speed, start_and_finish
@@ -361,7 +362,7 @@ def test_pause_and_reset_answer_at_slow_speeds(window, qtbot, speed, monkeypatch
     qtbot.waitUntil(asleep.is_set, timeout=5000)
     window.reset()  # stops and joins the thread (or says it could not)
     assert not window.controller.running
-    assert not SolverController._stuck
+    assert not Job._stuck
 
 
 def test_finish_helper_waits_for_the_run(window, qtbot):

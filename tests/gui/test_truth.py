@@ -499,6 +499,27 @@ def test_defect_10_a_step_without_a_move_then_reset_adds_no_row(window, qtbot):
     )
 
 
+def test_defect_11_the_whole_tree_of_a_big_board_is_worded_in_powers_of_ten(window, qtbot):
+    """Plain backtracking on 100×100: the estimate line gave "≈ 0 steps (± 999%)" and
+    "about under a second"; its tree has some 10^9000 steps."""
+    setup(window, "knight", 100, math.inf, warnsdorff=False)
+    click(window, "startButton")
+    label = child(window, "treeEstimateLabel")
+    eventually(qtbot, lambda: "≈" in label.text(), "no estimate", timeout=15_000)
+    text = label.text()
+    click(window, "resetButton")
+    power = re.search(r"≈ 10([⁰¹²³⁴⁵⁶⁷⁸⁹]+) steps", text)
+    assert power is not None, text
+    digits_ = power.group(1).translate(str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789"))
+    assert int(digits_) > 1000, text  # each of 10,000 levels branches
+    assert "under a second" not in text and "999%" not in text, text
+    assert re.search(r"10[⁰¹²³⁴⁵⁶⁷⁸⁹]+ years", text), text
+    row = child(window, "historyTable").item(
+        0, history_column(child(window, "historyTable"), "Explored")
+    )
+    assert "10" in row.toolTip(), row.toolTip()
+
+
 def test_defect_10_relaunch_scrolls_the_history_to_the_newest_rows(window, qtbot):
     setup(window, "queens", 4, math.inf, all_solutions=False)
     runs = 24

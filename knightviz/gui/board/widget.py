@@ -180,9 +180,6 @@ class BoardWidget(QWidget):
         self.unsetCursor()
         self.update()
 
-    def is_interactive(self) -> bool:
-        return self._interactive
-
     def set_details(self, details: bool) -> None:
         """Show per-square explanations (degrees, rejected squares): paced or paused."""
         if details != self._details:
@@ -255,10 +252,6 @@ class BoardWidget(QWidget):
             self._metrics = TextMetrics(fm.height(), digit, letter, per_px)
             self._metrics_key = key
         return self._metrics
-
-    def board_rect(self) -> QRectF:
-        """The squares' area in widget coordinates (labels go outside it)."""
-        return self.board_geometry().board
 
     def square_size(self) -> float:
         return self.board_geometry().square

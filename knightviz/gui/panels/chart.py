@@ -41,7 +41,7 @@ class ChartPanel(QWidget):
     """The ``stepsChart`` widget: feed it runs (``add_record``) and the session on show
     (``show_session``); it draws only while visible, and builds its plots on first show."""
 
-    def __init__(self, puzzles: dict[str, Puzzle], parent: QWidget | None = None) -> None:
+    def __init__(self, puzzles: dict[str, Puzzle[Any]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("stepsChart")
         self._puzzles = puzzles

@@ -54,7 +54,6 @@ IMAGE_SIDE = 640
 PNG_SCALE = 2.0
 
 IMAGE_FORMATS = ("png", "svg", "gif")
-HISTORY_FORMATS = ("csv", "json")
 HISTORY_COLUMNS = (
     "number",
     "puzzle",
@@ -259,7 +258,7 @@ class BoardPainter:
     def png(self, scale: float) -> bytes:
         buffer = QBuffer()
         buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-        self.image(scale).save(buffer, "PNG")
+        self.image(scale).save(buffer, "PNG")  # type: ignore[call-overload]  # the stubs want bytes, the binding wants str
         return bytes(buffer.data().data())
 
     def _window_colour(self) -> Any:

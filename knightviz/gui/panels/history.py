@@ -24,7 +24,7 @@ from knightviz.gui.board.model import BoardModel
 from knightviz.gui.panels.gauge import explored_words
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.session import RunRecord
-from knightviz.gui.text import fmt_big, fmt_int, fmt_seconds, fmt_size
+from knightviz.gui.text import fmt_big_log10, fmt_int, fmt_seconds, fmt_size
 
 # Column indices.
 NUMBER, PUZZLE, BOARD, START, STRATEGY, OUTCOME = range(6)
@@ -159,21 +159,21 @@ class HistoryTable(QTableWidget):
         row = self.rowCount()
         self.insertRow(row)
         for col, text in enumerate(cells):
-            item = QTableWidgetItem(text)
+            cell = QTableWidgetItem(text)
             if col in NUMERIC:
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            self.setItem(row, col, item)
+                cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.setItem(row, col, cell)
         summary = self._summary(record)
         for col in (OUTCOME, STRATEGY):
             item = self.item(row, col)
             if item is not None:
                 item.setToolTip(summary)
         explored = self.item(row, EXPLORED)
-        tree = record.tree_steps
+        tree = record.tree_log10
         if explored is not None and tree is not None:
             explored.setToolTip(
                 self.tr("Of a whole tree of about {0} steps (Knuth's estimate)").format(
-                    fmt_big(tree)
+                    fmt_big_log10(tree)
                 )
             )
 

@@ -232,7 +232,7 @@ class StartMap(QObject):
         self.layer = StartMapLayer(self)
         #: Bumped whenever the results change (the overlay's cache key).
         self.version = 0
-        self.puzzle: Puzzle | None = None
+        self.puzzle: Puzzle[Any] | None = None
         self.settings: Any = None
         self.rows = self.cols = 0
         #: The cap of the map shown (the one it was computed with).
@@ -271,7 +271,7 @@ class StartMap(QObject):
         """The squares mapped so far (board index → StartRun)."""
         return self._runs
 
-    def matches(self, puzzle: Puzzle, settings: Any) -> bool:
+    def matches(self, puzzle: Puzzle[Any], settings: Any) -> bool:
         """The map shown is for these settings."""
         return self.shown and self.puzzle is puzzle and self.settings == settings
 
@@ -379,7 +379,7 @@ class StartMap(QObject):
         else:
             self.map_changed.emit()
 
-    def start(self, puzzle: Puzzle, settings: Any, cap: int | None = None) -> None:
+    def start(self, puzzle: Puzzle[Any], settings: Any, cap: int | None = None) -> None:
         """Map ``settings`` (a knight puzzle's) from every start square, in the background."""
         if not puzzle.movable_start:
             raise ValueError(f"{puzzle.key} has no start square to map")

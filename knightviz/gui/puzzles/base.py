@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
@@ -52,6 +52,11 @@ class StackSource:
     label: Callable[[int, StackLevel], str]
     #: The widest first column this stack can need (in the current language), or "".
     widest: str = ""
+
+
+def changed(settings: S, **changes: Any) -> S:
+    """``dataclasses.replace`` for settings (frozen dataclasses behind the protocol)."""
+    return cast(S, replace(cast(Any, settings), **changes))
 
 
 class ExportRefused(ValueError):
@@ -126,7 +131,7 @@ class Puzzle(QObject, Generic[S]):
         raise NotImplementedError
 
     def with_size(self, settings: S, rows: int, cols: int) -> S:
-        return replace(settings, rows=rows, cols=cols)
+        return changed(settings, rows=rows, cols=cols)
 
     def decode_settings(self, values: dict[str, Any]) -> S:
         """Settings from a JSON object (a history row, a saved run): every field typed as
@@ -141,7 +146,7 @@ class Puzzle(QObject, Generic[S]):
             if type(value) is not type(default):
                 raise ValueError(f"setting {name!r} has the wrong type")
             changes[name] = value
-        settings: S = replace(base, **changes)  # type: ignore[type-var]
+        settings = changed(base, **changes)
         if not (1 <= settings.rows <= self.max_side and 1 <= settings.cols <= self.max_side):
             raise ValueError("the board size is out of range")
         if self.square_only and settings.rows != settings.cols:

@@ -215,8 +215,8 @@ class KnightSettingsWidget(SettingsWidget):
 
     def _sync(self) -> None:
         guided = self.warnsdorff_check.isChecked()
-        for w in (self.tie_break_combo, self.tie_break_label):
-            w.setEnabled(guided)
+        for item in (self.tie_break_combo, self.tie_break_label):
+            item.setEnabled(guided)
         randomised = guided and self.tie_break_combo.currentData() == TieBreak.RANDOM.value
         # The seed only matters for random ties: shown then, out of the way otherwise.
         for w in (self.seed_spin, self.new_seed_button, self.seed_label):

@@ -17,7 +17,7 @@ from knightviz.engine import Result, Search
 from knightviz.engine.recording import Recording
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.solver.feed import SolutionLog
-from knightviz.gui.solver.frames import UNLIMITED, Frame
+from knightviz.gui.solver.frames import Frame
 from knightviz.gui.solver.jobs import JOIN_MS, Job
 from knightviz.gui.solver.worker import SolverWorker
 
@@ -77,7 +77,6 @@ class SolverController(QObject):
         self.job = Job("solver", self, auto_join=False)
         self.job.stuck.connect(self.run_failed)
         self._paused = False
-        self._speed = UNLIMITED
 
     # -- state ----------------------------------------------------------------------------
 
@@ -118,7 +117,6 @@ class SolverController(QObject):
         skip: int = 0,
     ) -> None:
         self.shutdown()
-        self._speed = speed
         self._paused = paused
         worker = SolverWorker(search, speed, paused, solution_depth, solutions, recording, skip)
         worker.event_ready.connect(self._on_event)
@@ -154,7 +152,6 @@ class SolverController(QObject):
             worker.step(count)
 
     def set_speed(self, speed: float) -> None:
-        self._speed = speed
         worker = self.worker
         if worker is not None:
             worker.set_speed(speed)
