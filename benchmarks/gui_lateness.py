@@ -1,0 +1,128 @@
+"""The window's own speed: how late a 10 ms timer fires while a search runs at unlimited
+speed, with every panel open, on both engines, in one run.
+
+Run: ``.venv/bin/python -m benchmarks.gui_lateness [SECONDS] [--docks none|all]``
+(default 8 s per engine, every dock open).
+
+Target (issue "Every panel tells the truth", the window's own speed): p99 lateness under
+10 ms on the pure-Python engine (every first launch while the kernels compile, and platforms
+without numba) and on the compiled one, with the Algorithm, Search stack, Constraints,
+Solutions, history and Steps chart docks all shown. The run is plain backtracking on 8×8
+from a8 (16.5 M steps: it runs through the whole measurement on either engine); a second
+measurement takes Warnsdorff on 100×100, whose stack is 10,000 levels deep.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import sys
+import time
+
+try:  # run as a file or as a module
+    from benchmarks import _isolate
+except ImportError:
+    import _isolate  # noqa: F401
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+TARGET_MS = 10.0
+
+
+def measure(engine: str, seconds: float, docks: str, scene: str) -> tuple[float, float, float, int]:
+    """(p50, p99, max) lateness in ms and the steps made, in this process."""
+    os.environ["KNIGHTVIZ_ENGINE"] = engine
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QDockWidget
+
+    from knightviz.engine import kernels
+    from knightviz.gui import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    if engine == "numba":
+        kernels.load()
+    window = MainWindow()
+    window.resize(1280, 880)
+    window.show()
+    if docks == "all":
+        window.chart_action.setChecked(True)
+        for dock in window.findChildren(QDockWidget):
+            dock.show()
+    settings = window.session.settings
+    if scene == "plain8":
+        settings = type(settings)(8, 8, warnsdorff=False)
+    else:
+        settings = type(settings)(100, 100, warnsdorff=True, tie_break="first")
+    window.panel.set_settings("knight", settings)
+    window.run_controls.set_speed(math.inf)
+    for _ in range(20):
+        app.processEvents()
+    late: list[float] = []
+    last = [0.0]
+
+    def tick() -> None:
+        now = time.perf_counter()
+        if last[0]:
+            late.append(max(0.0, now - last[0] - 0.010))
+        last[0] = now
+
+    timer = QTimer()
+    timer.setTimerType(timer.timerType().PreciseTimer)
+    timer.timeout.connect(tick)
+    timer.start(10)
+    QTimer.singleShot(int(seconds * 1000), app.quit)
+    window.controller.run_finished.connect(lambda _: app.quit())
+    window.start_or_pause()
+    app.exec()
+    timer.stop()
+    steps = window.model.steps
+    window.close()
+    late.sort()
+    p50 = late[len(late) // 2] * 1000
+    p99 = late[min(len(late) - 1, int(len(late) * 0.99))] * 1000
+    return p50, p99, late[-1] * 1000, steps
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if "--child" in args:  # one engine, one scene, in a fresh process
+        engine, seconds, docks, scene = args[1], float(args[2]), args[3], args[4]
+        p50, p99, worst, steps = measure(engine, seconds, docks, scene)
+        print(f"{p50:.2f} {p99:.2f} {worst:.2f} {steps}")
+        return 0
+    seconds = next((float(a) for a in args if a.replace(".", "").isdigit()), 8.0)
+    docks = args[args.index("--docks") + 1] if "--docks" in args else "all"
+    ok = True
+    print(f"10 ms timer lateness at unlimited speed, docks: {docks}, {seconds:g} s each")
+    for scene, title in (("plain8", "plain 8×8 from a8"), ("warn100", "Warnsdorff 100×100")):
+        for engine in ("python", "numba"):
+            # Each in a fresh process: the compiled engine, once loaded, stays loaded.
+            out = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "benchmarks.gui_lateness",
+                    "--child",
+                    engine,
+                    str(seconds),
+                    docks,
+                    scene,
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout.split()
+            p50, p99, worst, steps = float(out[0]), float(out[1]), float(out[2]), int(out[3])
+            passed = p99 < TARGET_MS
+            ok = ok and passed
+            print(
+                f"  {title:<20} {engine:<6}: p50 {p50:5.1f} ms, p99 {p99:5.1f} ms, "
+                f"max {worst:6.1f} ms, {steps:>12,} steps  {'PASS' if passed else 'FAIL'}"
+            )
+    print(f"  target p99 < {TARGET_MS:g} ms: {'PASS' if ok else 'FAIL'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
