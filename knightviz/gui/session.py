@@ -9,6 +9,7 @@ race is two sessions under a race clock, so nothing here is global.
 
 from __future__ import annotations
 
+from time import monotonic
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
@@ -132,7 +133,8 @@ class RunSession(QObject, Playback):
         self._replay_step = -1
         self._timer = QTimer(self)
         self._timer.setInterval(TICK_MS)
-        self._timer.timeout.connect(self._tick)
+        self._timer.timeout.connect(self._on_timer)
+        self._last_frame = 0.0
         self._estimate_timer = QTimer(self)
         self._estimate_timer.setSingleShot(True)
         self._estimate_timer.setInterval(ESTIMATE_AFTER_MS)
@@ -517,6 +519,19 @@ class RunSession(QObject, Playback):
     def _on_solution(self, solution: tuple[int, ...]) -> None:
         self.found.append(solution)
         self.solution_found.emit(solution)
+
+    def frame_shown(self) -> None:
+        """A solver frame has just been painted, and the solver waits for us: the moment to
+        refresh everything else too (a pure-Python search holds the interpreter otherwise,
+        and every panel's Qt calls would wait for it)."""
+        self._last_frame = monotonic()
+        self._tick()
+
+    @Slot()
+    def _on_timer(self) -> None:
+        """Screen rate when no frames come (paced speeds, paused, replaying)."""
+        if monotonic() - self._last_frame > 2 * TICK_MS / 1000:
+            self._tick()
 
     def _tick(self) -> None:
         if not self.replaying and self._pending_seek is None and not self._pending_back:

@@ -90,7 +90,7 @@ class RunView(QObject):
         s.model_replaced.connect(self._on_model_replaced)
         s.run_recorded.connect(self.run_recorded)
         s.failed.connect(lambda text: self.message.emit(text, 10_000))
-        s.controller.frame_applied.connect(self.board.paint_frame)
+        s.controller.frame_applied.connect(self._on_frame)
         s.estimates.changed.connect(self._on_estimate)
         self.board.start_changed.connect(self._on_start_chosen)
         self.board.drag_refused.connect(self._on_drag_refused)
@@ -271,6 +271,12 @@ class RunView(QObject):
             self._explain()
             self._show_solutions()
         self.refreshed.emit()
+
+    @Slot()
+    def _on_frame(self) -> None:
+        """A solver frame: paint it, then every panel, while the solver waits for both."""
+        self.board.paint_frame()
+        self.session.frame_shown()
 
     def _show_board(self) -> None:
         s = self.session
