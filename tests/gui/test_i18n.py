@@ -47,11 +47,11 @@ from knightviz.gui.app import take_language
 from knightviz.gui.i18n import CHINESE, ENGLISH, LANGUAGES, Translations
 from knightviz.gui.main_window import DEFAULT_SIZE
 from knightviz.gui.panels.history import OUTCOME, PUZZLE, STRATEGY
-from knightviz.gui.panels.race import RaceState
 from knightviz.gui.puzzles.programs import PLAIN, QUEENS_BITS, QUEENS_SETS, WARNSDORFF
+from knightviz.gui.session import State as RaceState
 from knightviz.gui.text import fmt_int, sentences
 
-from .conftest import UNLIMITED, configure, set_speed, start_and_finish
+from .conftest import UNLIMITED, configure, place, set_speed, start_and_finish
 
 ROOT = Path(__file__).resolve().parents[2]
 TS = ROOT / "resources" / "i18n" / "knightviz_zh_CN.ts"
@@ -369,8 +369,7 @@ def run_knight(window: MainWindow, qtbot) -> None:
 def run_race(window: MainWindow, qtbot) -> None:
     configure(window, "knight", n=5)
     set_speed(window, UNLIMITED)
-    window.session.set_start(0, 0)  # a5: a 5×5 tour starts on the corners' colour
-    window.board.set_start_square(0, 0)
+    place(window, 0, 0)  # a5: a 5×5 tour starts on the corners' colour
     window.race_action.setChecked(True)
     window.start_or_pause()
     qtbot.waitUntil(lambda: window.race.state is RaceState.FINISHED, timeout=30_000)
@@ -409,8 +408,8 @@ def test_chinese_window_has_no_english_left(zh_window, qtbot):
     w.code_dock.show()
     w.stack_dock.show()
     w.session.seek(w.session.end // 2)  # mid-run: stack, narration, code variables
-    qtbot.waitUntil(lambda: bool(w.narration.text() and w.code_panel.variables.text()))
-    assert w.narration.text() and w.code_panel.variables.text()
+    qtbot.waitUntil(lambda: bool(w.view.narration.text() and w.view.code_panel.variables.text()))
+    assert w.view.narration.text() and w.view.code_panel.variables.text()
     assert_chinese(w, "knight, mid-run")
     w.session.seek(w.session.end)
     assert_chinese(w, "knight, finished")
@@ -458,16 +457,16 @@ def test_knight_terms_our_users_know(zh_window, qtbot):
 def round_trip(w: MainWindow, qtbot, state: str) -> None:
     """To Chinese: no English left; back to English: exactly the texts of before."""
     before = walk(w, visible_only=False)
-    code_before = w.code_panel.view.toPlainText()
+    code_before = w.view.code_panel.view.toPlainText()
     assert w.set_language(CHINESE)
     settle()  # Qt's own widgets answer their LanguageChange event
     assert w.language() == CHINESE
     assert_chinese(w, state)
     if w.code_dock.isVisible():
-        assert w.code_panel.view.toPlainText() != code_before  # the comments
+        assert w.view.code_panel.view.toPlainText() != code_before  # the comments
     assert w.set_language(ENGLISH)
     settle()
-    assert w.code_panel.view.toPlainText() == code_before
+    assert w.view.code_panel.view.toPlainText() == code_before
     after = walk(w, visible_only=False)
     gained = [t for t in after if t not in before]
     lost = [t for t in before if t not in after]
@@ -484,7 +483,7 @@ def test_switching_language_retranslates_everything_and_back(window, qtbot, lang
     w.constraints_dock.show()
     w.constraints_dock.raise_()
     round_trip(w, qtbot, "queens")
-    assert w.solutions_panel.model.rowCount() == 4  # switching keeps the solutions listed
+    assert w.view.solutions_panel.model.rowCount() == 4  # switching keeps the solutions listed
     configure(w, "knight", n=5, warnsdorff=False)
     w.code_dock.show()
     w.stack_dock.show()
@@ -510,9 +509,9 @@ def test_switching_language_retranslates_everything_and_back(window, qtbot, lang
     show_help(w, qtbot)  # open dialogs are worded again where they stand
     round_trip(w, qtbot, "knight with its map, help dialogs open")
     w.set_language(CHINESE)  # the map's progress (hidden once drawn) reads Chinese too
-    assert w.map_legend.progress.format() == "%v / %m"
+    assert w.view.map_legend.progress.format() == "%v / %m"
     w.set_language(ENGLISH)
-    assert w.map_legend.progress.format() == "%v of %m"
+    assert w.view.map_legend.progress.format() == "%v of %m"
     assert w.help.shortcuts_dialog.isVisible() and w.help.guide_dialog.isVisible()
 
 

@@ -33,8 +33,8 @@ def cli_json(*args: str) -> dict:
 def test_all_92_solutions_of_8x8_counts_list_and_history(window, qtbot):
     configure(window, "queens")
     assert child(window, "puzzleCombo").currentData() == "queens"
-    assert window.counters.titles["moves"].text() == "Placements"
-    assert window.counters.titles["backtracks"].text() == "Removals"
+    assert window.view.counters.titles["moves"].text() == "Placements"
+    assert window.view.counters.titles["backtracks"].text() == "Removals"
     set_speed(window, math.inf)
     result = start_and_finish(window, qtbot)
     assert result.outcome is Outcome.SOLVED
@@ -150,7 +150,7 @@ def test_constraints_panel_names_the_rejecting_constraint(window, qtbot):
         steps = window.model.steps
         window.step()
         qtbot.waitUntil(lambda steps=steps: window.model.steps == steps + 1, timeout=1000)
-        window._tick()
+        window.view._on_tick()
         scan = last_scan(8, window.model.path, window.model.last_events)
         if scan is not None and scan.rejected:
             break
@@ -171,7 +171,7 @@ def test_bitboard_view_shows_the_two_integers(window, qtbot):
     qtbot.waitUntil(lambda: window.model.steps == 2, timeout=1000)
     window.session.step(5)
     qtbot.waitUntil(lambda: window.model.steps == 7, timeout=1000)
-    window._tick()
+    window.view._on_tick()
     view = child(window, "bitboardView")
     assert view.isVisible()
     q, a = bitboards(8, window.model.path)

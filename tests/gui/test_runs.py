@@ -14,7 +14,8 @@ from knightviz.engine import Outcome, run, tour_search
 from knightviz.engine.trace import is_considered
 from knightviz.gui import MainWindow
 from knightviz.gui.panels.history import BACKTRACKS, MOVES, OUTCOME, START, STEPS, STRATEGY
-from knightviz.gui.solver import SolverController, SolverWorker
+from knightviz.gui.solver import SolverWorker
+from knightviz.gui.solver.jobs import Job
 from knightviz.gui.solver.regimes import RECORDED_CALL
 
 from .conftest import child, configure, digits, finish, set_speed, start_and_finish
@@ -76,7 +77,7 @@ def test_warnsdorff_from_dragged_start_63_moves_and_history_row(window, qtbot):
     result = start_and_finish(window, qtbot)
     assert result.outcome is Outcome.SOLVED
     assert result.moves == 63 and result.backtracks == 0
-    c = window.counters
+    c = window.view.counters
     assert digits(c.moves_label.text()) == 63
     assert digits(c.steps_label.text()) == 63
     table = window.history
@@ -94,7 +95,7 @@ def test_plain_5x5_corner_counts_equal_engine(window, qtbot):
     set_speed(window, math.inf)
     result = start_and_finish(window, qtbot)
     assert (result.moves, result.backtracks) == (expected.moves, expected.backtracks)
-    c = window.counters
+    c = window.view.counters
     assert digits(c.moves_label.text()) == expected.moves
     assert digits(c.backtracks_label.text()) == expected.backtracks
     assert digits(c.steps_label.text()) == expected.steps
@@ -274,7 +275,7 @@ def test_history_double_click_brings_back_settings_and_start(window, qtbot):
     QTest.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     s = window.session.settings
     assert (s.rows, s.cols, s.warnsdorff, s.tie_break) == (6, 6, True, "roth")
-    assert board.start_square() == (2, 3) == window.session.start
+    assert board.start_square() == (2, 3) and window.session.start == 2 * 6 + 3
     assert child(window, "tieBreakCombo").currentData() == "roth"
 
 
@@ -361,7 +362,7 @@ def test_pause_and_reset_answer_at_slow_speeds(window, qtbot, speed, monkeypatch
     qtbot.waitUntil(asleep.is_set, timeout=5000)
     window.reset()  # stops and joins the thread (or says it could not)
     assert not window.controller.running
-    assert not SolverController._stuck
+    assert not Job._stuck
 
 
 def test_finish_helper_waits_for_the_run(window, qtbot):

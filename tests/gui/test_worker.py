@@ -15,6 +15,8 @@ from knightviz.engine.queens import QueensSearch
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.solver import Frame, SolutionLog, SolverController, SolverWorker, SwitchInterval
 from knightviz.gui.solver import controller as controller_module
+from knightviz.gui.solver import jobs as jobs_module
+from knightviz.gui.solver.jobs import Job
 
 
 def test_model_applies_chunks_like_the_engine_tracker():
@@ -77,7 +79,7 @@ def test_one_hundred_thousand_emits(qtbot):
         source.event.emit(1, i)
     assert sink.count == 100_000
     # The worker's own signals, with object payloads too.
-    worker = SolverWorker(1, tour_search(5, 5, 0), 1.0)
+    worker = SolverWorker(tour_search(5, 5, 0), 1.0)
     worker.event_ready.connect(sink.on_event)
     payloads = []
     worker.upcoming_ready.connect(lambda run_id, x: payloads.append(x))
@@ -271,7 +273,7 @@ class Stubborn(PathlessSearch):
 
 
 def test_join_is_bounded_and_says_so(qtbot, monkeypatch, caplog):
-    monkeypatch.setattr(controller_module, "JOIN_MS", 100)
+    monkeypatch.setattr(jobs_module, "JOIN_MS", 100)
     model = BoardModel(5, 5, (0,))
     controller = SolverController(model)
     stubborn = Stubborn()
@@ -279,15 +281,14 @@ def test_join_is_bounded_and_says_so(qtbot, monkeypatch, caplog):
     qtbot.waitUntil(stubborn.inside.is_set, timeout=5000)  # inside the engine call
     messages = []
     controller.run_failed.connect(messages.append)
-    with caplog.at_level(logging.ERROR, logger="knightviz.solver"):
+    with caplog.at_level(logging.ERROR, logger="knightviz.jobs"):
         controller.shutdown()  # returns after the 0.1 s join, with the call still going on
     stubborn.release.set()
     assert messages and "did not stop" in messages[0]
     assert not controller.running
-    stuck_thread, _ = SolverController._stuck[-1]
+    stuck_thread, _ = Job._stuck[-1]
     assert stuck_thread.wait(3000)  # it does end once the engine call returns
-    SolverController._stuck.clear()
-    SwitchInterval.release()  # the timed-out join kept its hold on the interval
+    Job._stuck.clear()
 
 
 @pytest.mark.parametrize(("n", "speed"), [(4, 60.0), (6, 3000.0), (8, math.inf)])

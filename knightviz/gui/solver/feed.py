@@ -140,12 +140,6 @@ class EventFeed:
             self.last_taken = out[-1]
         return out
 
-    def peek(self) -> int | None:
-        """The next event without delivering it (None at the end)."""
-        if not self.ahead:
-            self.ahead = list(self.advance(1))
-        return self.ahead[0] if self.ahead else None
-
     def peek_step(self) -> int | None:
         """The next step (move or backtrack) without delivering it, looking past considered
         events (None at the end)."""

@@ -90,7 +90,6 @@ class Batched(Regime):
         self.pending: list[int] = []
         self.budget = 0.0
         self.last = perf_counter()
-        self.hold = 0.0
 
     def enter(self) -> None:
         self.budget = 0.0
