@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean translations install-desktop uninstall-desktop icons
+.PHONY: run test test-fast lint typecheck bench clean translations install-desktop uninstall-desktop icons
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,11 @@ typecheck: $(STAMP)
 test: lint typecheck
 	KNIGHTVIZ_ENGINE=python $(BIN)/python -m pytest -q
 	KNIGHTVIZ_ENGINE=numba $(BIN)/python -m pytest -q tests/engine
+
+# The same without the tests marked slow (engine tests over about 5 s each), for quick rounds.
+test-fast: lint typecheck
+	KNIGHTVIZ_ENGINE=python $(BIN)/python -m pytest -q -m "not slow"
+	KNIGHTVIZ_ENGINE=numba $(BIN)/python -m pytest -q -m "not slow" tests/engine
 
 # Qt Linguist: collect every tr() text into the .ts file (new ones unfinished, vanished ones
 # dropped), then compile it to the .qm the app loads. Both files are committed.

@@ -98,7 +98,9 @@ class TreeEstimate:
 
     @property
     def stderr(self) -> float:
-        """Standard error of ``nodes``."""
+        """Standard error of ``nodes`` (inf with fewer than two probes)."""
+        if not math.isfinite(self.relative_error):
+            return math.inf
         if self.relative_error == 0:
             return 0.0
         return self.nodes * self.relative_error

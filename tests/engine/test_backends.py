@@ -138,6 +138,7 @@ def _with_limit(config, limit):
     )
 
 
+@pytest.mark.slow
 @needs_numba
 @settings(max_examples=60, deadline=None)
 @given(

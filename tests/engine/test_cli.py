@@ -26,6 +26,7 @@ def run(capsys, *args, stdin=None, monkeypatch=None):
     return code, out, err
 
 
+@pytest.mark.slow
 def test_solve_plain_prints_the_published_matrix(capsys):
     code, out, err = run(capsys, "solve", "--heuristic", "none")
     assert code == 0 and out == PUBLISHED_8X8 + "\n" and err == ""
@@ -257,6 +258,7 @@ def test_short_commands_never_import_numba(args):
     assert numba_loaded_by(args) == (0 if "--limit" not in args else 1, False)
 
 
+@pytest.mark.slow
 def test_long_commands_load_the_kernels_unless_python_is_forced():
     from knightviz.engine import kernels
 

@@ -52,6 +52,7 @@ def matrix_from_sequence(rows, cols, sequence_text):
 # -- solve: the C/C++ and Python3/Java/C# layouts -------------------------------------------
 
 
+@pytest.mark.slow
 def test_solve_c_is_the_c_programs_output_in_a_real_process():
     """A real process: nothing may add or strip a byte, including the last newline."""
     done = subprocess.run(
@@ -65,6 +66,7 @@ def test_solve_c_is_the_c_programs_output_in_a_real_process():
     assert done.stdout.count(b"\n") == 8 and done.stdout.endswith(b" 12 \n")
 
 
+@pytest.mark.slow
 def test_solve_py_is_the_python_programs_output(capsys):
     code, out, err = run(capsys, "solve", "--heuristic", "none", "--format", "py")
     assert code == 0 and err == ""

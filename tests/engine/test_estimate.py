@@ -287,6 +287,16 @@ def test_large_boards_give_finite_figures_of_a_sensible_size(size, probes):
         assert estimate.nodes == math.inf and estimate.steps == math.inf
 
 
+def test_before_two_probes_the_spread_is_unknown():
+    estimator = TreeEstimator(tour_probe(5, 5, 0), seed=0)
+    empty = estimator.estimate()
+    assert (empty.probes, empty.nodes, empty.steps) == (0, 0.0, 0.0)
+    assert empty.stderr == empty.relative_error == math.inf
+    one = estimator.run(1)
+    assert one.probes == 1 and one.nodes >= 1 and one.stderr == math.inf
+    assert one.log10_low == 0.0 and one.high == math.inf
+
+
 def test_a_tree_of_one_node_takes_no_steps():
     """A start with no move: one node, no step; the log of no steps is -inf, not an error."""
     estimate = TreeEstimator(tour_probe(2, 2, 0), seed=0).run(5)

@@ -41,6 +41,9 @@ def matrix_of(board, tour):
 
 
 @pytest.mark.parametrize("quiet", [False, True], ids=["events", "quiet"])
+@pytest.mark.parametrize(
+    "backend", [pytest.param("python", marks=pytest.mark.slow), "numba"], indirect=True
+)
 def test_plain_8x8_reproduces_the_published_matrix_and_counts(backend, quiet):
     search = tour_search(8, 8, 0, heuristic="none", backend=backend)
     assert search.backend == backend
@@ -66,7 +69,14 @@ def test_plain_8x8_reproduces_the_published_matrix_and_counts(backend, quiet):
 
 
 @pytest.mark.parametrize(
-    ("n", "start"), [(5, (0, 0)), (5, (2, 2)), (6, (0, 0)), (5, (1, 0)), (1, (0, 0))]
+    ("n", "start"),
+    [
+        (5, (0, 0)),
+        (5, (2, 2)),
+        (6, (0, 0)),
+        pytest.param(5, (1, 0), marks=pytest.mark.slow),
+        (1, (0, 0)),
+    ],
 )
 def test_plain_counts_equal_the_classic_programs(n, start, backend):
     matrix, moves, backtracks = classic_tour(n, *start)

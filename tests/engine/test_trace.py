@@ -3,6 +3,7 @@ stacks re-derived at any passed position equal the live ones."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -152,6 +153,7 @@ def test_trace_toggled_mid_run_changes_no_step():
     assert steps_only(got) == reference
 
 
+@pytest.mark.slow
 @given(tour_configs(max_side=6), st.sampled_from(BACKENDS))
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_stack_at_any_passed_position_equals_the_live_stack(config, backend):
