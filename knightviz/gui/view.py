@@ -15,7 +15,7 @@ from collections import deque
 from time import monotonic
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QPushButton
 
@@ -277,6 +277,10 @@ class RunView(QObject):
         """A solver frame: paint it, then every panel, while the solver waits for both."""
         self.board.paint_frame()
         self.session.frame_shown()
+        # The panels' repaints too, now, not later in the event loop while the solver
+        # computes (a pure-Python search would make every Qt call wait for the interpreter).
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.UpdateRequest)
 
     def _show_board(self) -> None:
         s = self.session

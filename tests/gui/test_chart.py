@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication
 
 from knightviz.engine import tour_search
 from knightviz.engine.recording import Recording
-from knightviz.gui.panels.depth import depth_profile
+from knightviz.gui.panels.depth import LiveProfile, depth_profile
 
 from .conftest import UNLIMITED, configure, place, set_speed, start_and_finish
 
@@ -247,6 +247,31 @@ def test_a_profile_up_to_a_step_and_after_a_skip():
     assert np.array_equal(inside.low, truth[9_000:12_001])
 
 
+@pytest.mark.parametrize(("buckets", "slice_"), [(7, 1_000), (300, 33_333), (2000, 10**6)])
+def test_a_live_profile_grown_a_slice_at_a_time_keeps_min_max_and_mean(buckets, slice_):
+    """The running search's profile: folded in slices as the recording grows, its columns
+    merging when full, it keeps each column's lowest, highest and mean depth exactly."""
+    search = tour_search(5, 5, 2, heuristic="none")  # 730,816 steps
+    rec = Recording(search.initial, block=5_000, checkpoint_every=2_000)
+    live = LiveProfile(rec, 25, buckets=buckets)
+    events: list[int] = []
+    while part := search.advance(4096):
+        events.extend(part)
+        rec.extend(part, list(search.path))
+        live.advance(slice_)  # behind at times: it catches up a slice a call
+    while not live.advance(slice_):
+        pass
+    truth = true_depths(1, events)
+    profile = live.profile()
+    assert profile.steps == len(rec) == len(truth) - 1
+    assert len(profile.low) <= 2 * buckets
+    b = profile.bucket
+    for k in range(len(profile.low)):
+        part = truth[k * b : (k + 1) * b]
+        assert (profile.low[k], profile.high[k]) == (part.min(), part.max()), k
+        assert math.isclose(profile.mean[k], part.mean()), k
+
+
 def test_zooming_in_shows_every_step(window, qtbot):
     set_speed(window, UNLIMITED)
     configure(window, n=5, warnsdorff=False)
@@ -265,11 +290,14 @@ def test_zooming_in_shows_every_step(window, qtbot):
 def test_the_depth_plot_follows_a_run_as_it_goes(window, qtbot):
     show_chart(window, qtbot)
     set_speed(window, UNLIMITED)
-    configure(window, n=6, warnsdorff=False)  # 496,226 steps: long enough to watch
+    configure(window, n=8, warnsdorff=False)
+    place(window, 4, 3)  # d4: about 10^21 steps, it goes on as long as we watch
     window.start_or_pause()
-    qtbot.waitUntil(lambda: window.chart.profile() is not None and window.controller.running)
+    qtbot.waitUntil(lambda: window.chart.profile() is not None, timeout=10_000)
     seen = window.chart.profile().steps
-    qtbot.waitUntil(lambda: window.chart.profile().steps > seen or not window.controller.running)
+    # Redrawn every LIVE_REFRESH_S while the run goes, with the steps folded in since.
+    qtbot.waitUntil(lambda: window.chart.profile().steps > seen, timeout=10_000)
+    assert window.controller.running
     with qtbot.waitSignal(window.controller.run_finished, timeout=20_000):
         window.reset()
     assert window.chart.points()[0].finished is False

@@ -34,7 +34,12 @@ if TYPE_CHECKING:
     from knightviz.gui.panels.depth import DepthProfile
 
 #: Refresh period of the depth plot while a run goes (longer if a refresh costs more).
-LIVE_REFRESH_S = 0.25
+#: A running search's depth curve and position line are redrawn this often (s): a redraw
+#: of the plot is a long paint.
+LIVE_REFRESH_S = 2.0
+#: Steps of a running search folded into the depth profile per frame (a millisecond or two;
+#: the compiled engine makes steps far faster: the curve then shows the steps folded so far).
+LIVE_SLICE = 1 << 17
 
 
 class ChartPanel(QWidget):
@@ -58,6 +63,7 @@ class ChartPanel(QWidget):
         self._depth_at = 0.0
         #: Seconds the last depth profile took (the live refresh slows down to match).
         self.profile_seconds = 0.0
+        self._live: Any = None  # the running search's profile, grown a frame at a time
         #: The steps zoomed into on the depth plot (None: the whole run).
         self._view: tuple[int, int] | None = None
         self._view_recording: Any = None
@@ -95,14 +101,47 @@ class ChartPanel(QWidget):
         if rec is not self._view_recording:
             self._view, self._view_recording = None, rec  # a new run: all of it
         key = self._key(session)
-        live = session.controller.running
+        live = session.controller.running and session.live and self._view is None
         now = time.monotonic()
-        due = not live or now - self._depth_at >= max(LIVE_REFRESH_S, 5 * self.profile_seconds)
-        if key != self._depth_key and due:
+        if live:
+            # A slice of new steps each frame; the curve redrawn once a second at most (a
+            # redraw is a long paint).
+            self._follow(session)
+            if now - self._depth_at >= LIVE_REFRESH_S and self._live is not None:
+                self._show_live(session)
+                self.depth_plot.show_position(session.position)
+                self._depth_key = None
+                self._depth_at = now
+            return
+        if key != self._depth_key:
+            self._live = None
             self._show_depth(session)
             self._depth_key = key
             self._depth_at = now
         self.depth_plot.show_position(session.position)
+
+    def _follow(self, session: RunSession) -> None:
+        """Fold the run's newest steps into the live profile (a new one for a new run)."""
+        from knightviz.gui.panels.depth import LiveProfile
+
+        rec, run = session.recording, session.run
+        assert rec is not None and run is not None
+        if self._live is None or self._live.recording is not rec:
+            self._live = LiveProfile(rec, run.settings.rows * run.settings.cols)
+        if not self._live.advance(LIVE_SLICE):
+            self._live = None  # a gap came between: the whole run is read when it stops
+
+    def _show_live(self, session: RunSession) -> None:
+        assert self.depth_plot is not None and self._live is not None
+        run = session.run
+        assert run is not None
+        settings, puzzle = run.settings, session.puzzles[run.puzzle]
+        goal = puzzle.solution_depth(settings)
+        if goal is None and puzzle.movable_start:
+            goal = settings.rows * settings.cols
+        profile = self._live.profile()
+        title = self.tr("Depth over time: {0} steps").format(fmt_int(profile.steps))
+        self.depth_plot.show_profile(profile, goal, title, profile.steps, False)
 
     # -- what tests and automation use ----------------------------------------------------------
 

@@ -192,3 +192,86 @@ def _put(
     wide = min(bucket, len(depths)) * deepest >= 1 << 31
     total[span] += np.add.reduceat(depths, offsets, dtype=np.int64 if wide else np.int32)
     seen[span] += np.diff(np.append(offsets, len(depths)))
+
+
+class LiveProfile:
+    """The depth profile of a run still going, grown a slice at a time.
+
+    Each ``advance`` reads at most ``budget`` new steps of the recording (a frame's worth of
+    work, a few milliseconds), folding them into at most ``2 * buckets`` columns; when the
+    columns are full, neighbours merge and a column covers twice the steps. So following a
+    run of any length costs the same per frame, and never holds the recording's lock for
+    long. A run whose unread steps were dropped (a gap) is read whole again instead.
+    """
+
+    def __init__(self, recording: Recording, max_depth: int, buckets: int = BUCKETS) -> None:
+        self.recording = recording
+        self.buckets = buckets
+        self._small = max_depth < 1 << 15
+        self.bucket = 1
+        self.done = 0  # steps folded in
+        self.depth = len(recording.initial)
+        size = 2 * buckets
+        self._low = np.full(size, np.nan)
+        self._high = np.full(size, np.nan)
+        self._total = np.zeros(size)
+        self._seen = np.zeros(size)
+        _put(self._acc(), 1, 0, np.array([self.depth]))
+
+    def _acc(self) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+        return self._low, self._high, self._total, self._seen
+
+    def _merge(self) -> None:
+        """Halve the columns: each new one covers two old ones."""
+        half = len(self._low) // 2
+        low, high = self._low.reshape(half, 2), self._high.reshape(half, 2)
+        merged = (
+            np.fmin(low[:, 0], low[:, 1]),
+            np.fmax(high[:, 0], high[:, 1]),
+            self._total.reshape(half, 2).sum(axis=1),
+            self._seen.reshape(half, 2).sum(axis=1),
+        )
+        for array, values in zip(self._acc(), merged, strict=True):
+            array[:half] = values
+            array[half:] = np.nan if array is self._low or array is self._high else 0.0
+        self.bucket *= 2
+
+    def advance(self, budget: int = CHUNK) -> bool:
+        """Fold in up to ``budget`` more steps; True when up to date (False: a gap came
+        between, read the whole recording with ``depth_profile`` instead)."""
+        rec = self.recording
+        with rec.lock:
+            length = len(rec)
+            stop = min(length, self.done + budget)
+            if stop <= self.done:
+                return True
+            if not rec.replayable(self.done, stop):
+                return False
+            events = np.frombuffer(rec.events(self.done, stop), dtype=np.int32)
+        while (stop + 1) // self.bucket >= len(self._low):
+            self._merge()
+        ups = (events >= 0).astype(np.int8)
+        ups *= 2
+        ups -= 1
+        depths = np.cumsum(ups, dtype=np.int16 if self._small else np.int32)
+        np.add(depths, self.depth, out=depths)
+        _put(self._acc(), self.bucket, self.done + 1, depths)
+        self.depth = int(depths[-1])
+        self.done = stop
+        return stop >= length
+
+    def profile(self) -> DepthProfile:
+        """The profile of the steps folded in so far."""
+        count = self.done // self.bucket + 1
+        with np.errstate(invalid="ignore", divide="ignore"):
+            mean = self._total[:count] / self._seen[:count]
+        return DepthProfile(
+            0,
+            self.done,
+            self.bucket,
+            self._low[:count].copy(),
+            self._high[:count].copy(),
+            mean,
+            (),
+            self.recording.solution_depth,
+        )
