@@ -231,9 +231,10 @@ class Playback:
     def display_stack(self) -> Sequence[StackLevel] | None:
         """The stack at the position on the board: the engine's own at an unlimited-speed
         snapshot, else derived from the path and the last steps (exact at paced speeds, when
-        paused and after the end). None before any run or while a solution is previewed."""
-        model = self.model
-        if self.shadow is None or self.preview_model is not None or self.run is None:
+        paused and after the end; a chosen solution's, at the step that completed it). None
+        before any run."""
+        model = self.preview_model or self.model
+        if self.shadow is None or self.run is None:
             return None
         if model.stack is not None:
             return model.stack
@@ -254,7 +255,7 @@ class Playback:
         """The explored fraction at the position on the board (once per model version):
         never decreasing while the run goes, exactly 1 at the end of a complete search."""
         run = self.run
-        if self.explored is None or run is None:
+        if self.explored is None or run is None or self.preview_model is not None:
             return self.explored
         puzzle = self.puzzles[run.puzzle]
         result = self.result

@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from knightviz.engine import Outcome, Result
 from knightviz.engine.estimate import TreeEstimate
-from knightviz.engine.recording import Recording
+from knightviz.engine.recording import Recording, fast_scanner
 from knightviz.engine.store import RecordingStore
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.playback import TICK_MS, Playback
@@ -257,16 +257,35 @@ class RunSession(QObject, Playback):
         return True
 
     def preview(self, solution: tuple[int, ...]) -> BoardModel:
-        """A model showing ``solution`` (picked from the list) until the run goes on; a
-        running search pauses for it."""
+        """The position at which ``solution`` (picked from the list) was completed, until
+        the run goes on: its squares, and the counts of that step of the recording (so the
+        counters tell the board shown). A running search pauses for it."""
         if self.state is State.RUNNING:
             self.pause()
         s = self.shown_setup().settings
         model = BoardModel(s.rows, s.cols, ())
-        model.apply(solution)
+        step = self.solution_step(solution)
+        if step is not None and self.recording is not None:
+            pos = self.recording.seek(step)
+            model.replace(pos.path, pos.moves, pos.backtracks)
+            model.last_events = pos.last_events
+        else:  # not in the recording any more: the squares alone
+            model.apply(solution)
+        model.version += 1
         self.preview_model = model
         self.changed.emit()
         return model
+
+    def solution_step(self, solution: tuple[int, ...]) -> int | None:
+        """The step of the recording that completed ``solution`` (None if unknown)."""
+        rec = self.recording
+        if rec is None or solution not in self.found:
+            return None
+        index = self.found.index(solution)
+        while len(rec.markers.solutions) <= index and not rec.scan_markers(scanner=fast_scanner()):
+            pass
+        steps = rec.markers.solutions
+        return steps[index] if index < len(steps) else None
 
     def start_or_pause(self) -> None:
         """Space: start when idle, pause when running, resume when paused. Behind the live

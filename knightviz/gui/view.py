@@ -353,7 +353,8 @@ class RunView(QObject):
             return
         self.timeline.setEnabled(True)
         finished = s.state is State.FINISHED
-        self.timeline.show_state(s.position, s.end, rec.markers, rec.gaps(), finished, s.exact)
+        step = s.shown_model().steps  # a chosen solution's step, else the position
+        self.timeline.show_state(step, s.end, rec.markers, rec.gaps(), finished, s.exact)
 
     def _show_solutions(self) -> None:
         s = self.session
