@@ -394,7 +394,8 @@ class RunView(QObject):
             self.code_panel.view.show_line(puzzle.code_line(settings, model, finished))
             self.code_panel.variables.setText(puzzle.code_variables(settings, model, stack))
             self.narration.setText(puzzle.narrate(settings, model, finished))
-        self.gauge.show_fraction(s.update_explored(), finished is not None, s.result)
+        backtracked = model.backtracks > 0
+        self.gauge.show_fraction(s.update_explored(), finished is not None, s.result, backtracked)
         self.gauge.show_estimate(self._estimate_text())
 
     def _estimate_text(self) -> str:

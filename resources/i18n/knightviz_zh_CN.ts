@@ -13,7 +13,7 @@
     <name>ChartPanel</name>
     <message>
         <source>The chart appears when this panel is shown.</source>
-        <extracomment>Refresh period of the depth plot while a run goes (longer if a refresh costs more). What the depth plot shows: (recording id, its length, its gaps), and when. Seconds the last depth profile took (the live refresh slows down to match). The steps zoomed into on the depth plot (None: the whole run).</extracomment>
+        <extracomment>Refresh period of the depth plot while a run goes (longer if a refresh costs more). A running search&apos;s depth curve and position line are redrawn this often (s): a redraw of the plot is a long paint. Steps of a running search folded into the depth profile per frame (a millisecond or two; the compiled engine makes steps far faster: the curve then shows the steps folded so far). What the depth plot shows: (recording id, its length, its gaps), and when. Seconds the last depth profile took (the live refresh slows down to match). The steps zoomed into on the depth plot (None: the whole run).</extracomment>
         <translation>图表在此面板显示时出现。</translation>
     </message>
     <message>
@@ -592,6 +592,10 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <source>all of it</source>
         <extracomment>The bar&apos;s left end (the smallest fraction shown).</extracomment>
         <translation>全部</translation>
+    </message>
+    <message>
+        <source>less than 1 part in 10²⁰</source>
+        <translation>不到 10²⁰ 分之一</translation>
     </message>
     <message>
         <source>none: straight to a solution</source>

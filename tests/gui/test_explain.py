@@ -232,3 +232,18 @@ def test_no_gauge_for_a_greedy_walk(window, qtbot):
     assert window.session.explored is None
     assert child(window, "exploredLabel").text() == "—"
     assert window.session.state is State.FINISHED
+
+
+def test_explored_in_words_never_says_nothing_after_a_backtrack(qapp):
+    """A fraction too small for a double (100×100: branches 10,000 levels deep) is not
+    "nothing": once the run has backtracked, it is less than the smallest figure shown."""
+    from knightviz.engine import Result
+    from knightviz.gui.panels.gauge import explored_words
+
+    assert explored_words(0.0) == "nothing finished yet"
+    assert explored_words(0.0, backtracked=True) == "less than 1 part in 10²⁰"
+    solved = Result(Outcome.SOLVED, 63, 0)
+    assert explored_words(0.0, solved) == "none: straight to a solution"
+    assert explored_words(1.0, solved, True) == "all of it"
+    assert explored_words(0.42) == "42 %"
+    assert explored_words(1e-9).startswith("1 part in 1.0 × 10⁹")

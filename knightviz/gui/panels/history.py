@@ -207,7 +207,7 @@ class HistoryTable(QTableWidget):
                 item.setText(self._race(record))
 
     def _explored(self, record: RunRecord) -> str:
-        return explored_words(record.explored, record.result)
+        return explored_words(record.explored, record.result, record.result.backtracks > 0)
 
     def _on_double_clicked(self, index: QModelIndex) -> None:
         if 0 <= index.row() < len(self._records):
