@@ -79,8 +79,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def in_app(start: tuple[int, int]) -> float:
         window.reset()
-        window.board.set_start_square(*start)
-        window.session.set_start(*start)
+        window.view.set_start(start[0] * 8 + start[1])
         app.processEvents()
         last[0] = 0.0
         timer.start(10)

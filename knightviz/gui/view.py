@@ -17,13 +17,14 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtWidgets import QPushButton
 
 from knightviz.engine.store import RecordingStore
 from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.panels.banner import INFO, WARNING, Banner
 from knightviz.gui.panels.code import CodePanel
 from knightviz.gui.panels.counters import CounterPanel
+from knightviz.gui.panels.elided import SteadyLabel
 from knightviz.gui.panels.gauge import GaugePanel
 from knightviz.gui.panels.map_legend import StartMapLegend
 from knightviz.gui.panels.solutions import SolutionsPanel
@@ -82,6 +83,7 @@ class RunView(QObject):
         self._explained = (-1, -1)
         self._explain_tick = 0
         self._rate: deque[tuple[float, int]] = deque(maxlen=64)
+        self._hint_at = 0.0
         if self.full:
             self._build_panels()
         s = self.session
@@ -112,14 +114,9 @@ class RunView(QObject):
         self.hint_banner = Banner("hintFrame", INFO)
         self.hint_banner.label.setObjectName("hintLabel")
         self.timeline = Timeline()
-        self.narration = QLabel()
+        # Two lines, never a jumping layout (the whole text on hover when it is cut).
+        self.narration = SteadyLabel(lines=2, wrap=True)
         self.narration.setObjectName("narrationLabel")
-        self.narration.setWordWrap(True)
-        self.narration.setTextFormat(Qt.TextFormat.PlainText)
-        self.narration.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        lines = self.narration.fontMetrics().lineSpacing()
-        self.narration.setFixedHeight(2 * lines + 4)  # two lines, never a jumping layout
-        self.narration.setToolTip(self.tr("What the search just did, and why"))
         self.gauge = GaugePanel()
         self.stack_view = StackView()
         self.code_panel = CodePanel()
@@ -338,11 +335,18 @@ class RunView(QObject):
         self._show_hint()
 
     def _show_hint(self) -> None:
+        """The "this run looks stuck" banner; its figures reworded once a second at most
+        while the run goes (a wrapped paragraph rewritten every frame reflows the window)."""
         hint = self.session.slow_hint()
         if hint is None:
             self.hint_banner.hide()
-        elif hint != self.hint_banner.text() or self.hint_banner.isHidden():
+            return
+        now = monotonic()
+        if self.hint_banner.isHidden() or (
+            hint != self.hint_banner.text() and now - self._hint_at >= 1.0
+        ):
             self.hint_banner.show_text(hint)
+            self._hint_at = now
 
     def _show_timeline(self) -> None:
         s = self.session

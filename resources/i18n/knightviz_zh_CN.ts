@@ -1881,10 +1881,6 @@ Off: stop at the first solution.</source>
         <translation>运行穷举搜索，看它证明无解</translation>
     </message>
     <message>
-        <source>What the search just did, and why</source>
-        <translation>搜索刚刚做了什么，以及为什么</translation>
-    </message>
-    <message>
         <source>Run {0} brought back with its recording: drag the timeline, or Back/Step.</source>
         <translation>已恢复第 {0} 次运行及其录制：拖动时间轴，或用后退/单步。</translation>
     </message>

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QFont, QTextCursor, QTextFormat
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
 
+from knightviz.gui.panels.elided import SteadyLabel
 from knightviz.gui.puzzles.programs import Program
 from knightviz.gui.theme import pick
 
@@ -84,10 +85,8 @@ class CodePanel(QWidget):
         super().__init__(parent)
         self.setObjectName("codePanel")
         self.view = CodeView()
-        self.variables = QLabel()
+        self.variables = SteadyLabel()
         self.variables.setObjectName("codeVariablesLabel")
-        self.variables.setWordWrap(True)
-        self.variables.setTextFormat(Qt.TextFormat.PlainText)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.view, 1)

@@ -73,6 +73,7 @@ class CounterPanel(QGroupBox):
         self._solutions = False
         self.set_titles(self.tr("Moves"), self.tr("Backtracks"), self.tr("Squares covered"))
         self.retranslate()
+        self._fix_sizes()
         self.show_counts(0, 0, 1, 64)
         self.show_time(0.0, None)
         self.show_solutions(0)
@@ -90,6 +91,20 @@ class CounterPanel(QGroupBox):
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         return label
 
+    def _fix_sizes(self) -> None:
+        """Each value as wide as its widest text, once: a label of fixed size changes its
+        text without asking its layout to recompute the window's geometry (it did, 60 times
+        a second, during a run)."""
+        big = fmt_int(999_999_999_999)
+        widest = {
+            "depth": f"{fmt_int(10_000)} / {fmt_int(10_000)}",
+            "elapsed": max((fmt_seconds(s) for s in (0.5, 59.99, 3599.0, 359_999.0)), key=len),
+        }
+        for key, label in self.values.items():
+            fm = label.fontMetrics()
+            text = widest.get(key, big)
+            label.setFixedSize(fm.horizontalAdvance(text) + 6, fm.height() + 2)
+
     def retranslate(self) -> None:
         """The fixed titles in the current language (the puzzle's come from ``set_titles``)."""
         self.titles["steps"].setText(self.tr("Steps"))
@@ -105,6 +120,8 @@ class CounterPanel(QGroupBox):
                 "own rate (its steps over its time) at any other step"
             )
         )
+        if hasattr(self, "_solutions"):  # after construction: the language's digits
+            self._fix_sizes()
 
     def set_titles(self, moves: str, backtracks: str, depth: str) -> None:
         """The puzzle's words: moves/backtracks for the knight, placements/removals for queens."""

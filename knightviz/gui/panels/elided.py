@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
 
@@ -39,3 +40,85 @@ class ElidedLabel(QLabel):
         fm = self.fontMetrics()
         width = max(self.floor, self.width())
         self.setText(fm.elidedText(self._full, Qt.TextElideMode.ElideRight, width))
+
+
+class SteadyLabel(QLabel):
+    """A label whose size never follows its text: ``lines`` lines high, as wide as its
+    layout gives it, the text wrapped (or elided with "…", the whole text on hover).
+
+    A running search rewords the narration, the estimate and the code's variables many times
+    a second; a plain QLabel asks its layout to recompute the window's geometry at every new
+    text (and a wrapped one may change height: the board jumped). This one only repaints.
+    """
+
+    def __init__(
+        self, lines: int = 1, wrap: bool = False, tip: bool = True, grow: bool = False
+    ) -> None:
+        """``tip``: the whole text is the tooltip (else the tooltip is the caller's);
+        ``grow``: one line that widens (never narrows) to fit its widest text so far."""
+        super().__init__()
+        self._text = ""
+        self._lines = lines
+        self._wrap = wrap
+        self._tip = tip
+        self._grow = grow
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.setFixedHeight(lines * self.fontMetrics().lineSpacing() + 4)
+
+    def setText(self, text: str) -> None:
+        if text != self._text:
+            self._text = text
+            if self._tip:
+                self.setToolTip(text)
+            if self._grow:
+                need = self.fontMetrics().horizontalAdvance(text) + 6
+                if need > self.minimumWidth():
+                    self.setMinimumWidth(need)  # rare: a wider text than any before
+            self.update()
+
+    def text(self) -> str:
+        return self._text
+
+    def sizeHint(self) -> QSize:
+        return QSize(40, self.height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, self.height())
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self.setFixedHeight(self._lines * self.fontMetrics().lineSpacing() + 4)
+        super().changeEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        rect = self.contentsRect().adjusted(0, 2, 0, -2)
+        fm = self.fontMetrics()
+        with QPainter(self) as p:
+            p.setPen(self.palette().color(self.foregroundRole()))
+            if not self._wrap:
+                text = fm.elidedText(self._text, Qt.TextElideMode.ElideRight, rect.width())
+                p.drawText(rect, int(self.alignment() | Qt.AlignmentFlag.AlignVCenter), text)
+                return
+            flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            flags |= int(Qt.TextFlag.TextWordWrap)
+            needed = fm.boundingRect(rect, flags, self._text)
+            if needed.height() <= rect.height():
+                p.drawText(rect, flags, self._text)
+                return
+            # Too long: the lines that fit, the last one ending in "…".
+            words, lines, line = self._text.split(), [], ""
+            for word in words:
+                trial = f"{line} {word}".strip()
+                if fm.horizontalAdvance(trial) <= rect.width() or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+            shown = lines[: self._lines]
+            rest = " ".join(lines[self._lines - 1 :])
+            shown[-1] = fm.elidedText(rest, Qt.TextElideMode.ElideRight, rect.width())
+            y = rect.top()
+            for text in shown:
+                p.drawText(rect.left(), y + fm.ascent(), text)
+                y += fm.lineSpacing()

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from knightviz.engine import Outcome, Result
+from knightviz.gui.panels.elided import SteadyLabel
 from knightviz.gui.text import fmt_big
 
 #: The bar's left end (the smallest fraction shown).
@@ -104,15 +105,17 @@ class GaugePanel(QWidget):
         self.setObjectName("gaugePanel")
         self.title = QLabel(self.tr("Explored"))
         self.bar = LogBar()
-        self.explored_label = QLabel()
+        self.explored_label = SteadyLabel(tip=False, grow=True)
         self.explored_label.setObjectName("exploredLabel")
+        self.explored_label.setAlignment(Qt.AlignmentFlag.AlignRight)
+        # Its width grows to its widest text so far (a few times a run), not every frame.
         self.explored_label.setToolTip(
             self.tr(
                 "The part of the whole search tree already behind the search (Knuth's "
                 "estimate from the stack), on a logarithmic scale from 10⁻¹⁵ to 1"
             )
         )
-        self.estimate_label = QLabel()
+        self.estimate_label = SteadyLabel()
         self.estimate_label.setObjectName("treeEstimateLabel")
         self.estimate_label.setToolTip(
             self.tr(
@@ -120,8 +123,6 @@ class GaugePanel(QWidget):
                 "time an exhaustive search would take at the current speed"
             )
         )
-        self.estimate_label.setWordWrap(True)
-        self.estimate_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.title)

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QSizePolicy,
     QSlider,
     QStyle,
     QStyleOptionSlider,
@@ -37,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from knightviz.engine.recording import Markers
+from knightviz.gui.panels.elided import SteadyLabel
 from knightviz.gui.text import fmt_int, locale, sentences
 from knightviz.gui.theme import pick
 
@@ -209,9 +209,8 @@ class Timeline(QWidget):
         self.edit.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.edit.setToolTip(self.tr("Go to step… (type a number and press Enter)"))
         self.edit.setMaximumWidth(self.fontMetrics().horizontalAdvance("0,000,000,000,000") + 12)
-        self.total = QLabel()
+        self.total = SteadyLabel(grow=True)
         self.total.setObjectName("timelineTotal")
-        self.total.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
         self.title = QLabel(self.tr("Step"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
