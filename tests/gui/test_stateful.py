@@ -65,31 +65,16 @@ from .automation import (
     solution_rows,
 )
 
-#: Invariants today's code breaks: not checked until they are fixed (then empty the set).
-#: The shortest walks that break each (from the start: knight 5×5 from a5, N-Queens 5×5,
-#: unlimited speed):
-#: - code_panel (issue 17 defect 3): Start (one step, paused) → untick Warnsdorff: the
-#:   panel keeps Warnsdorff's program; or Start → switch to N-Queens: it keeps the knight's.
-#: - solutions (defect 1): N-Queens, Start (10 solutions) → Reset: 10 rows at step 0; or
-#:   → seek to step 32: 10 rows where 3 were found.
-#: - board (defects 4 and 2): N-Queens, Start to the end: the board shows the last solution
-#:   where the recording's last step has every queen removed; speed 3,000 → N-Queens →
-#:   Start, 30 steps → choose solution 2 with the keyboard: the board does not show it.
-#: - gauge (defect 4): speed 3,000 → N-Queens 4×4 → Start, 1 step → Resume, 7 steps → Step
-#:   → Resume to the end: the gauge falls from 0.75 to 0.5 as the run finishes.
-#: - progress (found by this walk): a Pause right after the search resumed is never
-#:   confirmed by the solver (no ``pause_reached``), so a Back or seek waiting for it is
-#:   lost: knight 6×6 plain, Start, 500 steps → seek to 99 % → Start (Play) and Pause as
-#:   soon as the search takes over (one walk in four); or Resume then Back at once.
-KNOWN_BROKEN: frozenset[str] = frozenset({"progress", "code_panel", "solutions", "board", "gauge"})
+#: Invariants the code breaks: not checked until they are fixed (then empty the set). The
+#: walk found, and issue 17 fixed: the code panel, the solutions list, the board and the gauge
+#: (defects 1-4), a Pause right after a resume never confirmed (a Back or seek waiting for it
+#: was lost), and a Pause with a seek at once, before the solver had stopped (its last frames
+#: landed on the position sought).
+KNOWN_BROKEN: frozenset[str] = frozenset()
 
-#: Actions that break the window today in ways no invariant can skip (a traceback, a run that
-#: no longer steps): drawn but not done until fixed. ``pause_seek``: Pause and at once a seek,
-#: before the solver has stopped; the frames still on their way are applied on top of the
-#: position sought, corrupting board and counters, with tracebacks (and a segfault in the
-#: Search stack panel); see test_truth.py,
-#: test_found_pause_then_seek_at_once_shows_the_step_asked.
-KNOWN_BROKEN_ACTIONS: frozenset[str] = frozenset({"pause_seek"})
+#: Actions that break the window in ways no invariant can skip: drawn but not done until
+#: fixed.
+KNOWN_BROKEN_ACTIONS: frozenset[str] = frozenset()
 
 INVARIANTS = (
     "progress",
@@ -652,7 +637,7 @@ class Walk:
                     )
             return
         session = self.window.session
-        position = session.position
+        position = self.shown_step(session)
         moves, backtracks, _path = self.replayed(session, position)
         shown = counters(self.window)
         if shown != (moves, backtracks, position):
@@ -661,6 +646,16 @@ class Walk:
                 f"at step {position}: the counters read {shown}, the recording replayed to "
                 f"that step {(moves, backtracks, moves + backtracks)}",
             )
+
+    def shown_step(self, session: Any) -> int:
+        """The step the board shows: the position, or, while a solution chosen from the list
+        is shown, the step that completed it (the board, counters and timeline go there)."""
+        if self.preview is None or session.recording is None:
+            return int(session.position)
+        n = child(self.window, "rowsSpin").value()
+        self.solutions_up_to(session.recording, session.position, n)
+        _, found = self.solution_cache.get(id(session.recording), (0, []))
+        return next((at for at, sol in found if list(sol) == self.preview), session.position)
 
     def check_board(self) -> None:
         if self.race:

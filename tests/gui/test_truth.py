@@ -589,11 +589,6 @@ def test_defect_12_export_run_as_gif_from_the_file_menu(window, qtbot, tmp_path:
 # -- found on the way (not in the issue's list) ---------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="found with issue 17's walk: a seek right after Pause is overwritten by the frames "
-    "still on their way (wrong board and counters, tracebacks, then Step does nothing)",
-)
 def test_found_pause_then_seek_at_once_shows_the_step_asked(window, qtbot):
     """Pause, and at once drag the timeline back (before the solver has stopped). The board
     must show the step asked for, as the recording has it, and the run must go on from
