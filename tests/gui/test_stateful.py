@@ -722,12 +722,27 @@ class Walk:
             raise Violation("qt_warnings", "; ".join(rec.message for rec in new))
 
     def check_threads(self) -> None:
+        """A solver thread per run, a tree estimate per session with a run in hand (it
+        refines the run's estimate in the background), at most one map per session."""
         self.threads[:] = [t for t in self.threads if t.isRunning()]
-        runs = sum(1 for s in self.sessions() if s.controller.running)
-        if len(self.threads) > runs:
-            names = ", ".join(t.objectName() for t in self.threads)
-            detail = f"{len(self.threads)} threads running ({names}) for {runs} runs"
-            raise Violation("threads", detail)
+        sessions = self.sessions()
+        allowed = {
+            "solver": sum(1 for s in sessions if s.controller.running),
+            "estimate": sum(1 for s in sessions if s.run is not None),
+            "startmap": len(sessions),
+        }
+        kinds: dict[str, list[str]] = {}
+        for t in self.threads:
+            name = t.objectName()
+            kind = name.split("-")[1] if name.count("-") >= 2 else name
+            kinds.setdefault(kind, []).append(name)
+        for kind, names in kinds.items():
+            if len(names) > allowed.get(kind, 0):
+                detail = (
+                    f"{len(names)} {kind} threads running ({', '.join(names)}) where "
+                    f"{allowed.get(kind, 0)} may run"
+                )
+                raise Violation("threads", detail)
 
     # -- the walk -----------------------------------------------------------------------------
 

@@ -146,6 +146,40 @@ def test_defect_2_keyboard_choice_shows_the_solution_on_the_board(window, qtbot)
         )
 
 
+def test_found_a_seek_before_a_chosen_solution_shows_the_step_sought(window, qtbot):
+    """Found by the long walk (seed 1): a solution chosen with the keys (the list keeps the
+    focus), then the timeline back before it. The list loses that row, its current row
+    moves to a neighbour, and that was taken for a new choice: the board and counters went
+    back to a solution's step instead of the step sought."""
+    run_queens(window, qtbot)
+    listed(window, qtbot, queens_solutions(N), "at the end of the run")
+    session = window.session
+    view = child(window, "solutionsList")
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus, timeout=2000)
+    QTest.keyClick(view, Qt.Key.Key_End)
+    last = len(queens_solutions(N)) - 1
+    eventually(qtbot, lambda: session.preview_model is not None, "the last solution chosen")
+    second = next(k for k in range(len(session.recording)) if len(solutions_up_to(window, k)) == 2)
+    target = second + 1  # two solutions listed: the current row (the last) goes away
+    session.seek(target)
+    expected = session.recording.seek(target)
+    listed(window, qtbot, queens_solutions(N)[:2], f"at step {target}")
+    assert view.hasFocus() and last > 1
+    eventually(
+        qtbot,
+        lambda: (
+            session.preview_model is None
+            and window.board.model().path == list(expected.path)
+            and counters(window)[2] == target
+        ),
+        lambda: (
+            f"at step {target}: the board shows {window.board.model().path}, the counters "
+            f"{counters(window)}; the recording there {list(expected.path)}"
+        ),
+    )
+
+
 def test_defect_2_mouse_choice_updates_the_bitboards_panel(window, qtbot):
     solutions = queens_squares(N)
     run_queens(window, qtbot, variant="bitboards")
