@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal, Slot
 from PySide6.QtGui import (
     QCloseEvent,
+    QFontMetrics,
     QKeyEvent,
 )
 from PySide6.QtWidgets import (
@@ -282,7 +283,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self._central)
 
         dock = self._dock
-        runs = self.tr("Runs (double-click to bring one back)")
+        # A short title: it is a tab's text on a small screen (the table's tooltip says
+        # that a double-click brings a run back).
+        runs = self.tr("Runs")
         self.history_dock = dock("historyDock", runs, self.history)
         self.constraints_dock = dock("constraintsDock", self.tr("Constraints"), v.constraints_panel)
         self.solutions_dock = dock("solutionsDock", self.tr("Solutions"), v.solutions_panel)
@@ -297,6 +300,8 @@ class MainWindow(QMainWindow):
             SOLUTIONS: self.solutions_dock,
         }
         self.chart_dock.hide()  # until asked for (Compare, Steps chart)
+        # The right column reaches the window's foot; the history spans board and controls.
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
 
         self.status_label = ElidedLabel()
         self.status_label.setObjectName("statusLabel")
@@ -329,18 +334,29 @@ class MainWindow(QMainWindow):
                 self.tabifyDockWidget(self.code_dock, dock)
         if self.height() >= TALL:
             self.addDockWidget(bottom, self.history_dock)
-            self.addDockWidget(bottom, self.chart_dock)
-            self.tabifyDockWidget(self.history_dock, self.chart_dock)
             self.resizeDocks([self.history_dock], [130], Qt.Orientation.Vertical)
         else:
             self.addDockWidget(right, self.history_dock)
-            self.addDockWidget(right, self.chart_dock)
             self.tabifyDockWidget(self.stack_dock, self.history_dock)
-            self.tabifyDockWidget(self.history_dock, self.chart_dock)
+        # The chart a tab beside the stack, in a right column that reaches the window's
+        # foot: its two plots one above the other, readable, and neither the board nor the
+        # controls give it an inch.
+        self.addDockWidget(right, self.chart_dock)
+        self.tabifyDockWidget(self.stack_dock, self.chart_dock)
         self.code_dock.raise_()
         if wide:
             self.stack_dock.raise_()
+            self._fit_code_dock()
         self.resizeDocks([self.code_dock], [380 if wide else 270], Qt.Orientation.Horizontal)
+
+    def _fit_code_dock(self) -> None:
+        """The Algorithm panel as tall as the program and its variables, no more: the
+        stack (or the chart) below gets the rest of the column."""
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        if self.code_dock.isFloating() or self.dockWidgetArea(self.code_dock) != right:
+            return
+        lines = QFontMetrics(self.view.code_panel.font()).lineSpacing()
+        self.resizeDocks([self.code_dock], [17 * lines + 44], Qt.Orientation.Vertical)
 
     def first_launch_shape(self) -> None:
         """The size and panels' places of a first launch (View › Reset settings)."""
@@ -625,8 +641,10 @@ class MainWindow(QMainWindow):
         if shown != self.chart_dock.isHidden():
             return
         self.chart_dock.setVisible(shown)
-        if shown:  # in the history's place, at its size: the board keeps its own
+        if shown:
             self.chart_dock.raise_()
+            if self.dockWidgetArea(self.chart_dock) == self.dockWidgetArea(self.code_dock):
+                self._fit_code_dock()  # the chart's plots get the column's height
 
     @Slot(str, int)
     def _show_message(self, text: str, ms: int) -> None:

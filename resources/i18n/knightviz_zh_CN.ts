@@ -44,10 +44,6 @@
         <translation>图表在此面板显示时出现。</translation>
     </message>
     <message>
-        <source>Depth over time (no run on the board: press Start)</source>
-        <translation>深度随时间变化（棋盘上没有运行：按开始）</translation>
-    </message>
-    <message>
         <source>start square on {0}</source>
         <translation>起点在 {0}</translation>
     </message>
@@ -78,6 +74,14 @@
     <message>
         <source>ended early (stopped, step limit)</source>
         <translation>提前结束（已停止或达到步数上限）</translation>
+    </message>
+    <message>
+        <source>No run on the board: press Start</source>
+        <translation>棋盘上没有运行：按开始</translation>
+    </message>
+    <message>
+        <source>Depth over time</source>
+        <translation>深度随时间变化</translation>
     </message>
     <message>
         <source>Depth over time: {0} steps</source>
@@ -903,7 +907,7 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <name>HistoryPlot</name>
     <message>
         <source>steps (log scale)</source>
-        <extracomment>Strategy colours, in order of first appearance: Okabe and Ito&apos;s palette for colour vision deficiency, without its yellow (unreadable on white); each reads on light and dark. Outcomes of a run that ended before the search did (drawn hollow). Up to this many runs, each point carries its steps as text. Where it is drawn: group index (plus an offset), log10 of the steps.</extracomment>
+        <extracomment>Strategy colours, in order of first appearance: Okabe and Ito&apos;s palette for colour vision deficiency, without its yellow (unreadable on white); each reads on light and dark. Outcomes of a run that ended before the search did (drawn hollow). Up to this many runs, each point carries its steps as text. The room (px) a group needs for its points&apos; figures beside them. Where it is drawn: group index (plus an offset), log10 of the steps.</extracomment>
         <translation>步数（对数刻度）</translation>
     </message>
     <message>
@@ -915,8 +919,8 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>每次运行的步数</translation>
     </message>
     <message>
-        <source>Steps per run (each run appears here when it ends)</source>
-        <translation>每次运行的步数（每次运行结束后出现在这里）</translation>
+        <source>Each run appears here when it ends</source>
+        <translation>每次运行结束后显示在这里</translation>
     </message>
 </context>
 <context>
@@ -943,7 +947,7 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <name>HistoryTable</name>
     <message>
         <source>Moves (N-Queens: placements)</source>
-        <extracomment>The race a run was part of, with the other run&apos;s number (empty for a single run).</extracomment>
+        <extracomment>The race a run was part of, with the other run&apos;s number (empty for a single run). The Strategy column&apos;s least width (px): narrower, the table scrolls sideways instead.</extracomment>
         <translation>前进（N 皇后：放置）</translation>
     </message>
     <message>
@@ -1344,11 +1348,6 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>knightviz — 看回溯搜索如何思考</translation>
     </message>
     <message>
-        <source>Runs (double-click to bring one back)</source>
-        <extracomment>Every run&apos;s recording, under one memory budget (Run, Recording memory…). The single run&apos;s view; the race has two more (``race.views``).</extracomment>
-        <translation>运行记录（双击可恢复）</translation>
-    </message>
-    <message>
         <source>Constraints</source>
         <translation>约束</translation>
     </message>
@@ -1376,6 +1375,11 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <source>&amp;Help</source>
         <extracomment>The docks a puzzle may show (``Puzzle.panels``).</extracomment>
         <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <extracomment>Every run&apos;s recording, under one memory budget (Run, Recording memory…). The single run&apos;s view; the race has two more (``race.views``).</extracomment>
+        <translation>运行记录</translation>
     </message>
     <message>
         <source>No translations for {0}.</source>
@@ -1872,7 +1876,7 @@ Off: stop at the first solution.</source>
     <name>RunSession</name>
     <message>
         <source>No solution can exist here: press “Search anyway” to watch the search prove it.</source>
-        <extracomment>Speed a newcomer sees: Warnsdorff&apos;s 63 moves on 8×8 take about three seconds. A run still going after this long gets its tree estimated (probes in the background). State, settings, verdict or result changed: labels and the status line follow. Screen-rate heartbeat while a run is going (counters, panels). The board model was replaced (new size or puzzle): views must show the new one. A run ended; carries its RunRecord. A solution completed (its squares). The run failed (one line for the status bar). Where recordings live (the window shares one among its sessions). The run&apos;s recording (None before any run). Steps the solver has delivered: the live edge of the timeline. Below it the board shows a replayed position (the solver stays paused meanwhile). The start square (``row * cols + col``). The setup of the run on the board (None before any run, and after Reset). Solutions reported so far for the run on the board, in order. Set while &quot;Search anyway&quot; runs: the final position is worth keeping. The position on the board is exactly the step shown (False: inside a gap of the recording, the nearest kept position before it). A pure-Python twin of the run&apos;s search, never advanced: it derives the stack at any position the run passed through (the stack panel, the gauge, the timeline). The explored fraction so far (never decreasing during a run), None if no tree. The board shows the deepest position in place of a fruitless run&apos;s end. A solution picked from the list, shown instead of the live model (None: live). A model of the recording at a step other than the live one (the race clock). Knuth&apos;s estimate of the run&apos;s whole tree, made in the background. Which engine runs this search: &quot;python&quot; or &quot;numba&quot; (chosen by the engine).</extracomment>
+        <extracomment>Speed a newcomer sees: Warnsdorff&apos;s 63 moves on 8×8 take about three seconds. A run still going after this long gets its tree estimated (probes in the background). State, settings, verdict or result changed: labels and the status line follow. Screen-rate heartbeat while a run is going (counters, panels). The board model was replaced (new size or puzzle): views must show the new one. A run ended; carries its RunRecord. A solution completed (its squares). The run failed (one line for the status bar). Where recordings live (the window shares one among its sessions). The run&apos;s recording (None before any run). Steps the solver has delivered: the live edge of the timeline. Below it the board shows a replayed position (the solver stays paused meanwhile). The start square (``row * cols + col``). The setup of the run on the board (None before any run, and after Reset). Solutions reported so far for the run on the board, in order. Set while &quot;Search anyway&quot; runs: the final position is worth keeping. The position on the board is exactly the step shown (False: inside a gap of the recording, the nearest kept position before it). A pure-Python twin of the run&apos;s search, never advanced: it derives the stack at any position the run passed through (the stack panel, the gauge, the timeline). The explored fraction so far (never decreasing during a run), None if no tree. The board shows the deepest position in place of a fruitless run&apos;s end. A solution picked from the list, shown instead of the live model (None: live). The solver has confirmed its pause and delivered every step it made (nothing is on its way to the model: a seek may replace it). A model of the recording at a step other than the live one (the race clock). Knuth&apos;s estimate of the run&apos;s whole tree, made in the background. Which engine runs this search: &quot;python&quot; or &quot;numba&quot; (chosen by the engine).</extracomment>
         <translation>这里不可能有解：按“仍然搜索”观看搜索如何证明这一点。</translation>
     </message>
     <message>
@@ -1956,6 +1960,7 @@ Off: stop at the first solution.</source>
     </message>
     <message>
         <source>{0} solutions found (the first {1} listed)</source>
+        <extracomment>Set while the list follows the run: a current row moved by a removal is no choice.</extracomment>
         <translation>已找到 {0} 个解（列出前 {1} 个）</translation>
     </message>
     <message>

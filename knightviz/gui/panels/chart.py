@@ -94,9 +94,8 @@ class ChartPanel(QWidget):
         rec = session.recording
         if rec is None or session.run is None:
             self._depth_key = None
-            self.depth_plot.show_profile(
-                None, None, self.tr("Depth over time (no run on the board: press Start)")
-            )
+            note = self.tr("No run on the board: press Start")
+            self.depth_plot.show_profile(None, None, self.tr("Depth over time"), note=note)
             return
         if rec is not self._view_recording:
             self._view, self._view_recording = None, rec  # a new run: all of it
@@ -230,16 +229,31 @@ class ChartPanel(QWidget):
         if self.splitter.orientation() != want:
             self.splitter.setOrientation(want)
         # The legend beside the steps plot when that plot is wide and low, else below it.
+        # Beside, each entry on one line, so only when the widest fits in a third.
         w, h = (self.width() / 2, self.height()) if wide else (self.width(), self.height() / 2)
-        beside = w >= 2.2 * h
+        widest = self._legend_width()
+        beside = w >= 2.2 * h and widest <= w / 3
         if beside != self._legend_beside:
             self._legend_beside = beside
             direction = (
                 QBoxLayout.Direction.LeftToRight if beside else QBoxLayout.Direction.TopToBottom
             )
             self._left_layout.setDirection(direction)
-            self.legend_label.setMaximumWidth(240 if beside else 16_777_215)
+            self.legend_label.setMaximumWidth(widest + 8 if beside else 16_777_215)
             self._show_legend()
+        elif beside:
+            self.legend_label.setMaximumWidth(widest + 8)
+
+    def _legend_width(self) -> int:
+        """The widest legend entry, its mark included (px)."""
+        colours, hollow = self._legend
+        entries = list(colours)
+        if hollow:
+            entries.append(self.tr("ended early (stopped, step limit)"))
+        fm = self.legend_label.fontMetrics()
+        if not entries:
+            return 0
+        return max(fm.horizontalAdvance(e) for e in entries) + 2 * fm.horizontalAdvance("●  ")
 
     def retranslate(self) -> None:
         """Axes, titles, groups and tooltips again in the current language."""
@@ -341,6 +355,7 @@ class ChartPanel(QWidget):
             axis = self.tr("board size") if not knight_sizes else axis + self.tr("; N-Queens")
         plot.show_points(points, labels, axis, colours, self.palette())
         self._legend = (colours, any(not p.finished for p in points))
+        self._orient()  # a longer legend entry may not fit beside the plot any more
         self._show_legend()
 
     def _group(self, record: RunRecord, sized: bool) -> tuple[tuple[Any, ...], str]:
@@ -377,14 +392,14 @@ class ChartPanel(QWidget):
         for strategy, colour in colours.items():
             parts.append(
                 f'<span style="color:{colour.name()}; font-size:large">●</span>&nbsp;'
-                f'<span style="color:{text}">{_html(strategy, nowrap=not column)}</span>'
+                f'<span style="color:{text}">{_html(strategy, nowrap=True)}</span>'
             )
             self._legend_entries.append(strategy)
         if hollow:
             entry = self.tr("ended early (stopped, step limit)")
             parts.append(
                 f'<span style="color:{text}; font-size:large">○</span>&nbsp;'
-                f'<span style="color:{text}">{_html(entry, nowrap=not column)}</span>'
+                f'<span style="color:{text}">{_html(entry, nowrap=True)}</span>'
             )
             self._legend_entries.append(entry)
         self.legend_label.setText(("<br>" if column else " &nbsp; ").join(parts))

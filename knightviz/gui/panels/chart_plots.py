@@ -13,7 +13,7 @@ from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QFontMetrics, QPalette
 from PySide6.QtWidgets import QWidget
 
 from knightviz.engine import Outcome
@@ -36,6 +36,8 @@ STRATEGY_COLOURS = (
 UNFINISHED = {Outcome.CANCELLED, Outcome.LIMIT}
 #: Up to this many runs, each point carries its steps as text.
 LABELLED_POINTS = 24
+#: The room (px) a group needs for its points' figures beside them.
+LABEL_ROOM = 70
 
 
 def strategy_colour(index: int) -> QColor:
@@ -61,6 +63,18 @@ class StepsAxis(pg.AxisItem):
     def __init__(self, orientation: str) -> None:
         super().__init__(orientation)
         self.enableAutoSIPrefix(False)
+
+    def tickValues(
+        self, minVal: float, maxVal: float, size: float
+    ) -> list[tuple[float, list[float]]]:
+        """Whole numbers only: an axis from 0 to 1 (nothing run yet) read "0 0 0 0 0 1 1"."""
+        levels = super().tickValues(minVal, maxVal, size)
+        out = []
+        for spacing, values in levels:
+            whole = [v for v in values if abs(v - round(v)) < 1e-9]
+            if spacing >= 1 and whole:
+                out.append((spacing, whole))
+        return out or [(1.0, [float(v) for v in range(math.ceil(minVal), math.floor(maxVal) + 1)])]
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         labels = [compact(v * scale) for v in values]
@@ -112,7 +126,8 @@ class LogAxis(pg.AxisItem):
 
 
 class CategoryAxis(pg.AxisItem):
-    """Group names at integer positions (start squares, board sizes)."""
+    """Group names at integer positions (start squares, board sizes): every k-th one when
+    they would print on top of each other."""
 
     def __init__(self, orientation: str) -> None:
         super().__init__(orientation)
@@ -121,7 +136,35 @@ class CategoryAxis(pg.AxisItem):
 
     def set_labels(self, labels: Sequence[str]) -> None:
         self.labels = list(labels)
-        self.setTicks([[(float(i), text) for i, text in enumerate(self.labels)], []])
+        self.picture = None  # redraw with the new names
+        self.update()
+
+    def label_stride(self, first: float, last: float, size: float) -> int:
+        """Label every ``k``-th group so that neighbouring names keep a gap."""
+        shown = [t for i, t in enumerate(self.labels) if first <= i <= last]
+        if not shown or size <= 0:
+            return 1
+        font = self.style.get("tickFont")
+        fm = QFontMetrics(self.font() if font is None else font)
+        widest = max(fm.horizontalAdvance(t) for t in shown) + 10
+        per_group = size / max(last - first, 1)
+        return max(1, math.ceil(widest / max(per_group, 1)))
+
+    def tickValues(
+        self, minVal: float, maxVal: float, size: float
+    ) -> list[tuple[float, list[float]]]:
+        first, last = max(0, math.ceil(minVal)), min(len(self.labels) - 1, math.floor(maxVal))
+        if last < first:
+            return []
+        every = self.label_stride(minVal, maxVal, size)
+        return [(float(every), [float(i) for i in range(first, last + 1) if i % every == 0])]
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        out = []
+        for v in values:
+            i = round(v)
+            out.append(self.labels[i] if 0 <= i < len(self.labels) else "")
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +180,21 @@ class ChartPoint:
     x: float
     y: float
     tip: str
+
+
+def show_note(plot: pg.PlotWidget, note: pg.TextItem | None, text: str) -> pg.TextItem | None:
+    """A line in the middle of an empty plot (a title that long would widen the chart)."""
+    item = plot.getPlotItem()
+    if note is not None:
+        item.removeItem(note)
+    if not text:
+        return None
+    colour = plot.palette().color(QPalette.ColorRole.PlaceholderText)
+    label = pg.TextItem(text, color=colour, anchor=(0.5, 0.5))
+    (x0, x1), (y0, y1) = item.getViewBox().viewRange()
+    label.setPos((x0 + x1) / 2, (y0 + y1) / 2)
+    item.addItem(label)
+    return label
 
 
 def style_plot(plot: pg.PlotWidget, palette: QPalette) -> None:
@@ -173,6 +231,9 @@ class HistoryPlot(pg.PlotWidget):
         self.setMouseEnabled(x=False, y=False)
         self.points: list[ChartPoint] = []
         self._items: list[pg.GraphicsObject] = []
+        self._note: pg.TextItem | None = None
+        self._args: tuple[Any, ...] | None = None
+        self._labelled = True
 
     def retranslate(self) -> None:
         """The fixed axis text in the current language (the rest is drawn with the points)."""
@@ -187,16 +248,15 @@ class HistoryPlot(pg.PlotWidget):
         palette: QPalette,
     ) -> None:
         self.points = list(points)
+        self._args = (points, groups, axis_title, colours, palette)
+        self._labelled = self._room_for_labels(len(groups))
         item = self.getPlotItem()
         for old in self._items:
             item.removeItem(old)
         self._items = []
         self.x_axis.set_labels(groups)
         item.setLabel("bottom", axis_title)
-        title = self.tr("Steps per run")
-        if not points:
-            title = self.tr("Steps per run (each run appears here when it ends)")
-        item.setTitle(title, size="10pt")
+        item.setTitle(self.tr("Steps per run"), size="10pt")
         base = palette.color(QPalette.ColorRole.Base)
         by_strategy: dict[str, list[ChartPoint]] = {}
         for p in points:
@@ -218,9 +278,14 @@ class HistoryPlot(pg.PlotWidget):
             )
             item.addItem(scatter)
             self._items.append(scatter)
-        if len(points) <= LABELLED_POINTS:  # few runs: their steps can be read at once
+        if len(points) <= LABELLED_POINTS and self._labelled:  # their steps read at once
             text = palette.color(QPalette.ColorRole.Text)
+            # Repeats of one run (same group, strategy and figure) stand a little aside
+            # each: one label says it for all of them.
+            last: dict[tuple[int, str, str], ChartPoint] = {}
             for p in points:
+                last[(round(p.x), p.strategy, compact(p.steps))] = p
+            for p in last.values():
                 label = pg.TextItem(compact(p.steps), color=text, anchor=(0, 0.5))
                 label.setPos(p.x + 0.07, p.y)
                 item.addItem(label)
@@ -233,6 +298,20 @@ class HistoryPlot(pg.PlotWidget):
         else:
             self.setYRange(0, 3, padding=0.02)
         self.setXRange(-0.6, max(len(groups), 1) - 0.4, padding=0)
+        self._note = show_note(
+            self, self._note, "" if points else self.tr("Each run appears here when it ends")
+        )
+
+    def _room_for_labels(self, groups: int) -> bool:
+        """A figure beside each point only where a group has room for it (else the
+        figures print over the next group's points; the tooltips still tell them)."""
+        return bool(self.width() * 0.85 / max(groups, 1) >= LABEL_ROOM)
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        args = self.__dict__.get("_args")  # None while pyqtgraph builds the widget
+        if args is not None and self._room_for_labels(len(args[1])) != self._labelled:
+            self.show_points(*args)
 
     def _tip(self, x: float, y: float, data: Any) -> str:
         for p in self.points:
@@ -284,6 +363,7 @@ class DepthPlot(pg.PlotWidget):
         item.addItem(self.goal_line)
         self._gap_items: list[pg.LinearRegionItem] = []
         self.profile: DepthProfile | None = None
+        self._note: pg.TextItem | None = None
         self.position = 0
         self.goal: int | None = None
 
@@ -334,6 +414,7 @@ class DepthPlot(pg.PlotWidget):
         title: str,
         total: int = 0,
         zoomed: bool = False,
+        note: str = "",
     ) -> None:
         """Draw ``profile`` (of a run of ``total`` steps); ``zoomed``: it is the part in
         view, which stays where it is."""
@@ -349,7 +430,13 @@ class DepthPlot(pg.PlotWidget):
             self.mean_curve.setData([], [])
             self.goal_line.hide()
             self.position_line.hide()
+            vb = item.getViewBox()
+            vb.setLimits(xMin=None, xMax=None, minXRange=None)
+            self.setXRange(0, 10, padding=0)
+            self.setYRange(0, 10, padding=0)
+            self._note = show_note(self, self._note, note)
             return
+        self._note = show_note(self, self._note, "")
         x, y = profile.polyline()
         self.curve.setData(x, y, connect="finite")
         self.curve.setPen(pg.mkPen(self._band if self._banded() else self._line, width=1))

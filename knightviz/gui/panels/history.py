@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -32,6 +32,8 @@ MOVES, BACKTRACKS, STEPS, SOLUTIONS, EXPLORED, SEARCH_TIME, WALL_TIME = range(6,
 #: The race a run was part of, with the other run's number (empty for a single run).
 RACE = 13
 NUMERIC = {NUMBER, MOVES, BACKTRACKS, STEPS, SOLUTIONS, EXPLORED, SEARCH_TIME, WALL_TIME}
+#: The Strategy column's least width (px): narrower, the table scrolls sideways instead.
+STRATEGY_MIN = 170
 
 
 class HistoryTable(QTableWidget):
@@ -123,6 +125,28 @@ class HistoryTable(QTableWidget):
         if record.race is not None:
             self.update_links()
         self.scrollToBottom()
+        QTimer.singleShot(0, self._fit_strategy)  # after the columns fit their new contents
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_strategy()
+
+    def _fit_strategy(self) -> None:
+        """The Strategy column takes the room the others leave, but never less than
+        ``STRATEGY_MIN`` px (then the table scrolls sideways): "Wa…" tells nothing."""
+        header = self.horizontalHeader()
+        others = sum(header.sectionSize(c) for c in range(self.columnCount()) if c != STRATEGY)
+        room = self.viewport().width() - others
+        mode = header.sectionResizeMode(STRATEGY)
+        if room >= STRATEGY_MIN:
+            if mode != QHeaderView.ResizeMode.Stretch:
+                header.setSectionResizeMode(STRATEGY, QHeaderView.ResizeMode.Stretch)
+        elif (
+            mode != QHeaderView.ResizeMode.Interactive
+            or header.sectionSize(STRATEGY) < STRATEGY_MIN
+        ):
+            header.setSectionResizeMode(STRATEGY, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(STRATEGY, STRATEGY_MIN)
 
     def showEvent(self, event: QShowEvent) -> None:
         """The newest rows in view when the table is first shown (rows loaded at start-up
