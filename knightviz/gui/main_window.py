@@ -19,10 +19,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QFrame,
     QMainWindow,
     QMenu,
-    QScrollArea,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
@@ -39,7 +37,7 @@ from knightviz.gui.icon import app_icon
 from knightviz.gui.menus.file_menu import FileMenu
 from knightviz.gui.menus.menus import CompareMenu, RunMenu, ViewMenu, connect, run_key
 from knightviz.gui.panels.chart import ChartPanel
-from knightviz.gui.panels.controls import ControlPanel, RunControls
+from knightviz.gui.panels.controls import ControlPanel, RunControls, SettingsScroll
 from knightviz.gui.panels.elided import ElidedLabel
 from knightviz.gui.panels.engine import EngineStatus
 from knightviz.gui.panels.help import HelpMenu
@@ -258,16 +256,11 @@ class MainWindow(QMainWindow):
         under = (v.map_legend, v.timeline, v.narration, v.gauge)
         self.centre_stack.addWidget(column(*banners, (v.board, 1), *under))
         self.centre_stack.addWidget(self.race_view)
-        scroll = QScrollArea()
-        scroll.setObjectName("setupScroll")
-        scroll.setWidget(self.panel)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setMinimumHeight(80)
+        scroll = SettingsScroll(self.panel)
         side = SidePanel()
         layout = QVBoxLayout(side)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.panel.puzzle_bar)
         layout.addWidget(scroll, 1)
         layout.addWidget(self.run_controls)
         layout.addWidget(v.counters)

@@ -22,7 +22,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QObject, QRect, QSettings, Signal
+from PySide6.QtCore import QByteArray, QObject, QRect, QSettings, Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QSplitter
 
@@ -52,14 +52,18 @@ def fit_size(puzzle: Puzzle[Any], settings: Any) -> Any:
 
 
 def fit_to_screen(window: QMainWindow, size: tuple[int, int]) -> None:
-    """Open at ``size``, or at 92 % of a smaller screen (a laptop's 768 pixels), centred."""
+    """Open at ``size`` centred, or on a smaller screen (a laptop's 768 or 600 pixels)
+    maximized: every pixel goes to the board and the controls."""
     screen = window.screen() or QGuiApplication.primaryScreen()
     if screen is None:
         window.resize(*size)
         return
     avail: QRect = screen.availableGeometry()
-    w = min(size[0], int(avail.width() * 0.92))
-    h = min(size[1], int(avail.height() * 0.92))
+    if avail.width() < size[0] or avail.height() < size[1]:
+        window.setGeometry(avail)  # what a window manager's maximize gives (and without one)
+        window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
+        return
+    w, h = size
     window.resize(w, h)
     window.move(avail.x() + (avail.width() - w) // 2, avail.y() + (avail.height() - h) // 2)
 

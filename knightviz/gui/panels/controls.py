@@ -10,14 +10,18 @@ import math
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QSlider,
     QSpinBox,
     QStackedWidget,
@@ -69,7 +73,12 @@ class ControlPanel(QWidget):
             self.puzzle_combo.addItem(puzzle.title(), key)
         self.puzzle_combo.setToolTip(self.tr("Which puzzle the search solves"))
         shrinkable(self.puzzle_combo)
-        puzzle_row = QHBoxLayout()
+        #: The puzzle selector: the window puts it above the scrolled settings, so the
+        #: mouse wheel over a strategy's text can never scroll it away.
+        self.puzzle_bar = QWidget()
+        self.puzzle_bar.setObjectName("puzzleBar")
+        puzzle_row = QHBoxLayout(self.puzzle_bar)
+        puzzle_row.setContentsMargins(0, 0, 0, 4)
         self.puzzle_label = QLabel(self.tr("Puzzle"))
         self.puzzle_label.setBuddy(self.puzzle_combo)
         puzzle_row.addWidget(self.puzzle_label)
@@ -113,7 +122,6 @@ class ControlPanel(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(puzzle_row)
         layout.addWidget(self.board_box)
         layout.addWidget(self.strategy_box)
         layout.addStretch(1)
@@ -151,10 +159,42 @@ class ControlPanel(QWidget):
             self._updating = False
         self._emit()
 
+    def fit_height(self, height: int) -> None:
+        """Hide the strategies' explanations when the settings would not fit in ``height``
+        px (a laptop screen): the controls stay in view without scrolling, and the
+        explanation stays the Strategy box's tooltip."""
+        labels = [
+            label
+            for widget in self.widgets.values()
+            for label in widget.findChildren(QLabel, "strategyExplainLabel")
+        ]
+        if not labels:
+            return
+        need = self.sizeHint().height()
+        if any(label.isHidden() for label in labels):
+            width = max(100, self.strategy_box.width() - 30)
+            need += max(label.heightForWidth(width) for label in labels) + 6
+        compact = need > height
+        for label in labels:
+            label.setHidden(compact)
+        current = self.widgets[self.puzzle_key()].findChildren(QLabel, "strategyExplainLabel")
+        tip = "\n".join(label.text() for label in current) if compact else ""
+        self.strategy_box.setToolTip(tip)
+
     # -- internals ----------------------------------------------------------------------------
 
     def _on_puzzle(self) -> None:
-        self.stack.setCurrentWidget(self.widgets[self.puzzle_key()])
+        current = self.widgets[self.puzzle_key()]
+        # The stack as tall as the shown puzzle's settings, not the tallest puzzle's
+        # (N-Queens had the knight's empty rows below its own, and a scroll bar).
+        for widget in self.widgets.values():
+            ignored = QSizePolicy.Policy.Ignored
+            widget.setSizePolicy(
+                QSizePolicy.Policy.Preferred,
+                QSizePolicy.Policy.Preferred if widget is current else ignored,
+            )
+        self.stack.setCurrentWidget(current)
+        self.stack.updateGeometry()
         self._apply_puzzle_limits()
         self._emit()
 
@@ -191,6 +231,28 @@ class ControlPanel(QWidget):
     def _emit(self) -> None:
         if not self._updating:
             self.settings_changed.emit()
+
+
+class SettingsScroll(QScrollArea):
+    """The scrolled settings: tells its panel the height it has (``fit_height``)."""
+
+    def __init__(self, panel: ControlPanel) -> None:
+        super().__init__()
+        self.setObjectName("setupScroll")
+        self.setWidget(panel)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMinimumHeight(80)
+        self._panel = panel
+        panel.puzzle_combo.currentIndexChanged.connect(self._fit)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        self._panel.fit_height(self.viewport().height())
 
 
 def shrinkable(combo: QComboBox) -> None:

@@ -101,6 +101,7 @@ class QueensSettingsWidget(SettingsWidget):
             )
         )
         explain.setWordWrap(True)
+        explain.setObjectName("strategyExplainLabel")
         form = QFormLayout()
         form.setContentsMargins(0, 0, 0, 0)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
