@@ -2,28 +2,41 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Two stamps: what the app needs (make run), and the test tools on top (make test). make run
+# after make test installs nothing; make test after make run installs only the test tools.
+APP_STAMP := $(VENV)/.installed-app
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-fast lint typecheck bench clean translations install-desktop uninstall-desktop icons
+.PHONY: run test test-fast lint typecheck bench clean translations install-desktop uninstall-desktop icons wheel-check
 
-$(STAMP): pyproject.toml
+$(APP_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	# setuptools reports every editable install with an "Editable installation" notice
+	# (about folders named like the package in the working directory): nothing to act on.
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install --quiet -e .
+	touch $(APP_STAMP)
+
+# The "test" extra's requirements alone, read from the installed metadata (no second build
+# of the package); a requirement's own environment marker is kept, its extra clause made true.
+$(STAMP): $(APP_STAMP)
+	$(BIN)/python -c 'import subprocess, sys; from importlib.metadata import requires; \
+	  reqs = [r.replace("extra == \"test\"", "\"test\" == \"test\"") \
+	          for r in requires("knightviz") or () if "extra == \"test\"" in r]; \
+	  sys.exit(subprocess.call([sys.executable, "-m", "pip", "install", "--quiet", *reqs]))'
 	touch $(STAMP)
 
-run: $(STAMP)
+run: $(APP_STAMP)
 	$(BIN)/knightviz
 
 # The Linux menu entry and icons for this user (~/.local/share/applications, .../icons/hicolor).
-install-desktop: $(STAMP)
+install-desktop: $(APP_STAMP)
 	$(BIN)/knightviz --install-desktop
 
-uninstall-desktop: $(STAMP)
+uninstall-desktop: $(APP_STAMP)
 	$(BIN)/knightviz --uninstall-desktop
 
 # Re-render resources/icons/*.png from resources/icon.svg (committed; check the small ones).
-icons: $(STAMP)
+icons: $(APP_STAMP)
 	$(BIN)/knightviz --render-icons resources/icons
 
 lint: $(STAMP)
@@ -49,11 +62,11 @@ test-fast: lint typecheck
 # Qt Linguist: collect every tr() text into the .ts file (new ones unfinished, vanished ones
 # dropped), then compile it to the .qm the app loads. Both files are committed.
 TS := resources/i18n/knightviz_zh_CN.ts
-translations: $(STAMP)
+translations: $(APP_STAMP)
 	$(BIN)/pyside6-lupdate $$(find knightviz -name '*.py' | sort) -no-obsolete -locations none -ts $(TS)
 	$(BIN)/pyside6-lrelease $(TS) -qm $(TS:.ts=.qm)
 
-bench: $(STAMP)
+bench: $(APP_STAMP)
 	$(BIN)/python -m benchmarks
 
 clean:
