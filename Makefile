@@ -9,20 +9,28 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test test-fast lint typecheck bench clean translations install-desktop uninstall-desktop icons wheel-check
 
+# setuptools reports every editable install with an "Editable installation" notice (about
+# folders named like the package in the working directory): nothing to act on, so not shown.
+PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install --quiet
+# The "test" extra's requirements alone, read from the installed metadata (no second build
+# of the package); a requirement keeps its own environment marker, less the extra clause.
+TEST_EXTRAS := import re, subprocess, sys; from importlib.metadata import requires; \
+  extra = re.compile(r"(\s*and)?\s*extra\s*==\s*.test.(\s*and)?"); \
+  marker = lambda r: extra.sub(" ", r.partition(";")[2]).strip(); \
+  reqs = [r.partition(";")[0].strip() + ("; " + marker(r) if marker(r) else "") \
+          for r in requires("knightviz") or () if extra.search(r)]; \
+  sys.exit(subprocess.call([sys.executable, "-m", "pip", "install", "--quiet", *reqs]))
+
 $(APP_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	# setuptools reports every editable install with an "Editable installation" notice
-	# (about folders named like the package in the working directory): nothing to act on.
-	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install --quiet -e .
+	$(PIP) -e .
 	touch $(APP_STAMP)
 
-# The "test" extra's requirements alone, read from the installed metadata (no second build
-# of the package); a requirement's own environment marker is kept, its extra clause made true.
-$(STAMP): $(APP_STAMP)
-	$(BIN)/python -c 'import subprocess, sys; from importlib.metadata import requires; \
-	  reqs = [r.replace("extra == \"test\"", "\"test\" == \"test\"") \
-	          for r in requires("knightviz") or () if "extra == \"test\"" in r]; \
-	  sys.exit(subprocess.call([sys.executable, "-m", "pip", "install", "--quiet", *reqs]))'
+# On top of the app: the test tools alone; from nothing: both in one pip run (one resolve).
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	if [ $(APP_STAMP) -nt pyproject.toml ]; then $(BIN)/python -c '$(TEST_EXTRAS)'; \
+	else $(PIP) -e '.[test]' && touch $(APP_STAMP); fi
 	touch $(STAMP)
 
 run: $(APP_STAMP)
