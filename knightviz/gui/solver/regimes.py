@@ -173,7 +173,11 @@ class Unlimited(Regime):
         self.pending: list[int] = []
         self.last_frame = 0.0
         self.chunk = CHUNK
-        self.compiled = worker.feed.search.backend != "python"
+
+    @property
+    def compiled(self) -> bool:
+        """The compiled engine releases the GIL (a search may move there mid-run)."""
+        return self.feed.search.backend != "python"
 
     def enter(self) -> None:
         self.last_frame = perf_counter()
