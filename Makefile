@@ -74,6 +74,10 @@ translations: $(APP_STAMP)
 	$(BIN)/pyside6-lupdate $$(find knightviz -name '*.py' | sort) -no-obsolete -locations none -ts $(TS)
 	$(BIN)/pyside6-lrelease $(TS) -qm $(TS:.ts=.qm)
 
+# Build the wheel, install it in a fresh venv and run it (CI does this after make test).
+wheel-check: $(STAMP)
+	PYTHON=$(BIN)/python .ci/wheel-check
+
 bench: $(APP_STAMP)
 	$(BIN)/python -m benchmarks
 
