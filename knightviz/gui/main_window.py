@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal, Slot
 from PySide6.QtGui import (
     QCloseEvent,
     QKeyEvent,
@@ -56,6 +56,10 @@ from knightviz.gui.view import RunView
 
 #: Largest default window; smaller screens get 92 % of their available area.
 DEFAULT_SIZE = (1280, 880)
+#: A window at least this tall has the history along the bottom (else beside the stack).
+TALL = 800
+#: A window at least this wide has the Algorithm above the Search stack (else as tabs).
+WIDE = 1150
 
 
 def column(*items: QWidget | tuple[QWidget, int]) -> QWidget:
@@ -67,6 +71,20 @@ def column(*items: QWidget | tuple[QWidget, int]) -> QWidget:
         widget, stretch = item if isinstance(item, tuple) else (item, 0)
         layout.addWidget(widget, stretch)
     return box
+
+
+class SidePanel(QWidget):
+    """The controls' column: as narrow as its contents allow, the board gets the rest (a
+    splitter hands out its first sizes by the columns' size hints)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("sidePanel")
+        self.setMinimumWidth(310)
+        self.setMaximumWidth(460)
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.minimumSizeHint().width(), super().sizeHint().height())
 
 
 class MainWindow(QMainWindow):
@@ -108,7 +126,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._wire()
         self._on_settings_changed()
-        fit_to_screen(self, DEFAULT_SIZE)
+        self.first_launch_shape()
         self._build_preferences()
         self.board.setFocus()
         app = QCoreApplication.instance()
@@ -246,10 +264,12 @@ class MainWindow(QMainWindow):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setMinimumHeight(80)
-        side = column((scroll, 1), self.run_controls, v.counters)
-        side.setObjectName("sidePanel")
-        side.setMinimumWidth(330)
-        side.setMaximumWidth(460)
+        side = SidePanel()
+        layout = QVBoxLayout(side)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(self.run_controls)
+        layout.addWidget(v.counters)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("mainSplitter")
         self.splitter.addWidget(self.centre_stack)
@@ -276,21 +296,7 @@ class MainWindow(QMainWindow):
             CONSTRAINTS: self.constraints_dock,
             SOLUTIONS: self.solutions_dock,
         }
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.history_dock)
-        for d in (self.code_dock, self.constraints_dock, self.stack_dock, self.solutions_dock):
-            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, d)
-        self.splitDockWidget(self.code_dock, self.stack_dock, Qt.Orientation.Vertical)
-        self.tabifyDockWidget(self.code_dock, self.constraints_dock)
-        self.tabifyDockWidget(self.stack_dock, self.solutions_dock)
-        self.code_dock.raise_()
-        self.stack_dock.raise_()
-        self.resizeDocks([self.history_dock], [130], Qt.Orientation.Vertical)
-        # The steps chart: a tab beside the history (the whole width for its two plots),
-        # hidden until asked for (Compare, Steps chart).
-        self.tabifyDockWidget(self.history_dock, self.chart_dock)
-        self.history_dock.raise_()
-        self.chart_dock.hide()
-        self.resizeDocks([self.code_dock], [380], Qt.Orientation.Horizontal)
+        self.chart_dock.hide()  # until asked for (Compare, Steps chart)
 
         self.status_label = ElidedLabel()
         self.status_label.setObjectName("statusLabel")
@@ -298,6 +304,48 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_label, 1)
         self.engine = EngineStatus(lambda: self.session.backend if self.session.running else None)
         self.statusBar().addPermanentWidget(self.engine)
+
+    def arrange_docks(self) -> None:
+        """The panels' first-launch places (and View › Reset settings'): the Algorithm above
+        the Search stack on the right, N-Queens' Constraints and Solutions tabbed with them;
+        the history (and the steps chart, a tab beside it) along the bottom when the window is
+        tall enough, else as a tab beside the stack, so the board keeps its size on a laptop."""
+        right, bottom = (
+            Qt.DockWidgetArea.RightDockWidgetArea,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
+        )
+        docks = (self.code_dock, self.constraints_dock, self.stack_dock, self.solutions_dock)
+        for dock in (*docks, self.history_dock, self.chart_dock):
+            dock.setFloating(False)
+        for dock in docks:
+            self.addDockWidget(right, dock)
+        wide = self.width() >= WIDE
+        if wide:
+            self.splitDockWidget(self.code_dock, self.stack_dock, Qt.Orientation.Vertical)
+            self.tabifyDockWidget(self.code_dock, self.constraints_dock)
+            self.tabifyDockWidget(self.stack_dock, self.solutions_dock)
+        else:  # one column of tabs: the board keeps 300 px on a 1024-pixel screen
+            for dock in docks[1:]:
+                self.tabifyDockWidget(self.code_dock, dock)
+        if self.height() >= TALL:
+            self.addDockWidget(bottom, self.history_dock)
+            self.addDockWidget(bottom, self.chart_dock)
+            self.tabifyDockWidget(self.history_dock, self.chart_dock)
+            self.resizeDocks([self.history_dock], [130], Qt.Orientation.Vertical)
+        else:
+            self.addDockWidget(right, self.history_dock)
+            self.addDockWidget(right, self.chart_dock)
+            self.tabifyDockWidget(self.stack_dock, self.history_dock)
+            self.tabifyDockWidget(self.history_dock, self.chart_dock)
+        self.code_dock.raise_()
+        if wide:
+            self.stack_dock.raise_()
+        self.resizeDocks([self.code_dock], [380 if wide else 270], Qt.Orientation.Horizontal)
+
+    def first_launch_shape(self) -> None:
+        """The size and panels' places of a first launch (View › Reset settings)."""
+        fit_to_screen(self, DEFAULT_SIZE)
+        self.arrange_docks()
 
     def start_engine_loader(self) -> None:
         """Load or compile the fast engine in the background, once the window has painted."""
@@ -407,7 +455,7 @@ class MainWindow(QMainWindow):
             lambda: self.session.start,
             self._on_start_chosen,
             self.splitter,
-            lambda: fit_to_screen(self, DEFAULT_SIZE),
+            self.first_launch_shape,
         )
         self.prefs.restore()
 
@@ -577,10 +625,8 @@ class MainWindow(QMainWindow):
         if shown != self.chart_dock.isHidden():
             return
         self.chart_dock.setVisible(shown)
-        if shown:
+        if shown:  # in the history's place, at its size: the board keeps its own
             self.chart_dock.raise_()
-            height = min(260, self.height() * 3 // 10)
-            self.resizeDocks([self.chart_dock], [height], Qt.Orientation.Vertical)
 
     @Slot(str, int)
     def _show_message(self, text: str, ms: int) -> None:

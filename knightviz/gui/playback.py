@@ -51,6 +51,7 @@ class Playback:
     _pending_back: int
     _replay_model: BoardModel | None
     _replay_step: int
+    settled: bool
     puzzles: dict[str, Puzzle[Any]]
     run: RunSetup | None
     shadow: Any
@@ -103,7 +104,7 @@ class Playback:
         self._replay_timer.stop()
         if self.recording is None or self.state is State.IDLE:
             return
-        if self.controller.running and not self.controller.paused:
+        if self.controller.running and not self.settled:
             self._pending_back = count  # from where the search stops, once it has
             self.controller.pause()
             return
@@ -117,9 +118,11 @@ class Playback:
         self.summary_view = False
         if self.recording is None or self.state is State.IDLE:
             return
-        if self.controller.running and not self.controller.paused:
+        if self.controller.running and not self.settled:
+            # The seek happens once the solver has stopped and delivered its last steps
+            # (steps still on their way would land on the position sought).
             self._pending_seek = step
-            self.controller.pause()  # the seek happens once the solver has stopped
+            self.controller.pause()
             return
         target = min(max(0, step), self.end)
         pos = self.recording.seek(target)

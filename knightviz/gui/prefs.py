@@ -109,7 +109,6 @@ class WindowPrefs(QObject):
         self._splitter = splitter
         self._fit = fit_to_screen
         # The defaults, as the window was built, for Reset settings.
-        self._default_state = window.saveState(FORMAT)
         self._default_splitter = splitter.saveState()
         self._default_puzzle = panel.puzzle_key()
         self._default_speed = run_controls.speed()
@@ -207,9 +206,8 @@ class WindowPrefs(QObject):
         self._run.set_speed(self._default_speed)
         if self._puzzles[self._default_puzzle].movable_start:
             self._set_start(self._default_start)
-        self._fit()
-        self._window.restoreState(self._default_state, FORMAT)
         self._splitter.restoreState(self._default_splitter)
+        self._fit()  # the first-launch size and the panels' first-launch places
         self.reset_done.emit()
 
 

@@ -128,6 +128,9 @@ class RunSession(QObject, Playback):
         self._explored_at = -1
         #: A solution picked from the list, shown instead of the live model (None: live).
         self.preview_model: BoardModel | None = None
+        #: The solver has confirmed its pause and delivered every step it made (nothing is on
+        #: its way to the model: a seek may replace it).
+        self.settled = True
         #: A model of the recording at a step other than the live one (the race clock).
         self._replay_model: BoardModel | None = None
         self._replay_step = -1
@@ -244,6 +247,7 @@ class RunSession(QObject, Playback):
         self.store.pin(self.recording, previous)
         self.live_steps = 0
         self._pending_seek = None
+        self.settled = False
         self.controller.start(
             search,
             self.speed,
@@ -521,6 +525,7 @@ class RunSession(QObject, Playback):
     @Slot()
     def _on_pause_reached(self) -> None:
         """The solver has stopped and delivered everything: the live edge is known."""
+        self.settled = True
         if not self.replaying:
             self.live_steps = self.model.steps
         if self._pending_seek is not None:
@@ -534,6 +539,7 @@ class RunSession(QObject, Playback):
     def _on_paused_changed(self, paused: bool) -> None:
         if not self.controller.running:
             return
+        self.settled = False  # until the solver confirms (pause_reached)
         if paused:
             self.clock.pause()
             self.state = State.PAUSED

@@ -12,8 +12,15 @@ and repaints on ``QEvent.PaletteChange``, so a switch at run time repaints every
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
+from PySide6.QtWidgets import (
+    QApplication,
+    QProxyStyle,
+    QStyle,
+    QStyleFactory,
+    QStyleOption,
+    QWidget,
+)
 
 from knightviz.gui import config
 from knightviz.gui.config import DARK, LIGHT, SYSTEM
@@ -111,12 +118,37 @@ def system_scheme() -> Qt.ColorScheme:
 _original_style: str | None = None
 
 
+class FusionStyle(QProxyStyle):
+    """Fusion, whose unticked check boxes (in dialogs and in menus) keep an outline a user
+    can see in the dark: Fusion draws it a shade darker than the window, which on a dark
+    window is a black square on dark grey, and in a menu nothing at all."""
+
+    def __init__(self) -> None:
+        super().__init__(QStyleFactory.create(FORCED_STYLE))
+
+    def drawPrimitive(
+        self,
+        element: QStyle.PrimitiveElement,
+        option: QStyleOption,
+        painter: QPainter,
+        widget: QWidget | None = None,
+    ) -> None:
+        super().drawPrimitive(element, option, painter, widget)
+        if element is QStyle.PrimitiveElement.PE_IndicatorCheckBox and is_dark(option.palette):
+            painter.save()
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+            painter.setPen(QPen(option.palette.color(Role.WindowText).darker(170), 1))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(option.rect.adjusted(0, 0, -1, -1))
+            painter.restore()
+
+
 def _force(app: QApplication, palette: QPalette) -> None:
     global _original_style
     if _original_style is None:
         _original_style = app.style().name()
-    if app.style().name().lower() != FORCED_STYLE.lower():
-        app.setStyle(FORCED_STYLE)
+    if not isinstance(app.style(), FusionStyle):
+        app.setStyle(FusionStyle())
     app.setPalette(palette)
 
 

@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name></name>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>后退</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+</context>
+<context>
     <name>BoardWidget</name>
     <message>
         <source>Chess board</source>
@@ -1313,7 +1340,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>MainWindow</name>
     <message>
         <source>knightviz — watch backtracking search think</source>
-        <extracomment>Largest default window; smaller screens get 92 % of their available area. The start-square map ended: True when every square is mapped, False when cancelled. The application&apos;s languages (View, Language); the window&apos;s own when not given. The language the window&apos;s texts are in now (they follow ``translations``).</extracomment>
+        <extracomment>Largest default window; smaller screens get 92 % of their available area. A window at least this tall has the history along the bottom (else beside the stack). A window at least this wide has the Algorithm above the Search stack (else as tabs). The start-square map ended: True when every square is mapped, False when cancelled. The application&apos;s languages (View, Language); the window&apos;s own when not given. The language the window&apos;s texts are in now (they follow ``translations``).</extracomment>
         <translation>knightviz — 看回溯搜索如何思考</translation>
     </message>
     <message>
@@ -2248,6 +2275,13 @@ Off: stop at the first solution.</source>
     <message>
         <source>Show or hide “{0}”</source>
         <translation>显示或隐藏“{0}”</translation>
+    </message>
+</context>
+<context>
+    <name>widget</name>
+    <message>
+        <source>Start</source>
+        <translation>起点</translation>
     </message>
 </context>
 </TS>

@@ -12,13 +12,16 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+import weakref
 from typing import Any
 
+import shiboken6
+from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QAbstractItemView, QTableWidget
 
 from knightviz.engine import Board
 
-from .conftest import child, digits
+from .conftest import digits
 
 #: The speed slider's right end: unlimited.
 UNLIMITED_SLIDER = 100
@@ -26,6 +29,22 @@ UNLIMITED_SLIDER = 100
 SQUARE = re.compile(r"\b[a-z]{1,2}\d{1,3}\b")
 SCIENTIFIC = re.compile(r"\d\.\de[+-]\d+")
 NUMBER = re.compile(r"\d[\d,\u202f\u00a0 ]*(?:\.\d+)?")
+
+
+_found: weakref.WeakKeyDictionary[Any, dict[str, QObject]] = weakref.WeakKeyDictionary()
+
+
+def child(window: Any, name: str) -> Any:
+    """The object named ``name`` in ``window`` (remembered while it lives: a walk of
+    thousands of actions looks the same few dozen names up again and again)."""
+    known = _found.setdefault(window, {})
+    found = known.get(name)
+    if found is not None and shiboken6.isValid(found) and found.objectName() == name:
+        return found
+    found = window.findChild(QObject, name)
+    assert found is not None, name
+    known[name] = found
+    return found
 
 
 # -- driving -------------------------------------------------------------------------------------

@@ -46,6 +46,7 @@ from knightviz.gui import MainWindow
 from knightviz.gui.app import take_language
 from knightviz.gui.i18n import CHINESE, ENGLISH, LANGUAGES, Translations
 from knightviz.gui.main_window import DEFAULT_SIZE
+from knightviz.gui.panels.elided import SteadyLabel
 from knightviz.gui.panels.history import OUTCOME, PUZZLE, STRATEGY
 from knightviz.gui.puzzles.programs import PLAIN, QUEENS_BITS, QUEENS_SETS, WARNSDORFF
 from knightviz.gui.session import State as RaceState
@@ -686,6 +687,12 @@ def clipped(window: MainWindow) -> list[tuple[str, str, float, float]]:
                 continue
             if w.toolTip() and w.toolTip() != text and text.endswith("…"):
                 continue  # elided, the whole text on hover
+            if isinstance(w, SteadyLabel):
+                # Cut with "…" by design (its size never follows its text), the whole text on
+                # hover: only a cut without the tooltip is clipping.
+                if not w.shows_all() and w.toolTip() != text:
+                    bad.append((name, text, fm.horizontalAdvance(text), room))
+                continue
             widest = max(fm.horizontalAdvance(line) for line in text.split("\n"))
             if widest > room + 1:
                 bad.append((name, text, widest, room))

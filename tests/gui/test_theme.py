@@ -114,3 +114,34 @@ def test_following_the_system_scheme(window, qtbot):
     window.set_appearance("light")
     window.theme._on_system_changed(Qt.ColorScheme.Dark)
     assert not is_dark(QApplication.palette())
+
+
+def test_an_unticked_check_box_can_be_seen_in_the_dark(window, qtbot):
+    """Fusion outlines a check box a shade darker than the window: in the dark, a black
+    square on dark grey (and nothing at all in a menu). Its outline must stand out."""
+    from PySide6.QtWidgets import QCheckBox, QStyle, QStyleOptionButton
+
+    def outline_contrast(box: QCheckBox) -> int:
+        """How much the indicator's outline stands out from the window around it: lighter
+        in the dark, darker in the light (positive when it does)."""
+        opt = QStyleOptionButton()
+        box.initStyleOption(opt)
+        rect = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, opt, box)
+        image = box.grab().toImage()
+        ratio = image.devicePixelRatio()
+        y = int(rect.center().y() * ratio)
+        edge = [image.pixelColor(int((rect.left() + dx) * ratio), y).lightness() for dx in range(3)]
+        # The window beside the indicator (between it and the text, above the text's line).
+        around = image.pixelColor(int((rect.right() + 3) * ratio), 0).lightness()
+        if is_dark(QApplication.palette()):
+            return max(edge) - around
+        return around - min(edge)
+
+    box = window.findChild(QCheckBox, "closedCheck")
+    assert not box.isChecked()
+    window.set_appearance("dark")
+    qtbot.waitUntil(lambda: is_dark(box.palette()))
+    assert outline_contrast(box) >= 30  # it was 13 darker than the window
+    window.set_appearance("light")
+    qtbot.waitUntil(lambda: not is_dark(box.palette()))
+    assert outline_contrast(box) >= 10  # Fusion's own, unchanged

@@ -85,7 +85,7 @@ class CodePanel(QWidget):
         super().__init__(parent)
         self.setObjectName("codePanel")
         self.view = CodeView()
-        self.variables = SteadyLabel()
+        self.variables = SteadyLabel(lines=2, wrap=True)
         self.variables.setObjectName("codeVariablesLabel")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)

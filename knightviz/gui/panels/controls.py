@@ -210,6 +210,12 @@ def _spin(name: str, label: str) -> QSpinBox:
     return spin
 
 
+def button_words(widget: QWidget) -> list[str]:
+    """Every text the run buttons show (their width must fit the widest)."""
+    tr = widget.tr
+    return [tr("Start"), tr("Pause"), tr("Resume"), tr("Play"), tr("Step"), tr("Back"), tr("Reset")]
+
+
 class RunControls(QGroupBox):
     """Speed and the run buttons: always visible."""
 
@@ -261,6 +267,9 @@ class RunControls(QGroupBox):
             # The buttons never take keyboard focus: Space then always reaches the window.
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setMinimumHeight(30)
+            # As narrow as their words (the style's 80 px each made the column 360 wide).
+            words = max(button.fontMetrics().horizontalAdvance(t) for t in button_words(self))
+            button.setMinimumWidth(words + 20)
         buttons = QHBoxLayout()
         buttons.addWidget(self.start_button, 2)
         buttons.addWidget(self.step_back_button, 1)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFormLayout, QGridLayout, QGroupBox, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QWidget
 
+from knightviz.gui.panels.elided import SteadyLabel
 from knightviz.gui.text import fmt_int, fmt_seconds
 
 #: The counters of the compact layout, two by two.
@@ -52,24 +53,27 @@ class CounterPanel(QGroupBox):
         self.elapsed_label = self.values["elapsed"]
         self.rate_label = self.values["rate"]
         self.titles = {key: QLabel() for key in names}
-        self.form: QFormLayout | None = None
+        grid = QGridLayout(self)
         if compact:
-            grid = QGridLayout(self)
+            # Under a race's board: titles over values, two by two.
             grid.setContentsMargins(0, 0, 0, 0)
             grid.setVerticalSpacing(0)
             for i, key in enumerate(COMPACT):
                 row, column = divmod(i, 2)
                 self.titles[key].setAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.values[key].setAlignment(Qt.AlignmentFlag.AlignCenter)
                 grid.addWidget(self.titles[key], 2 * row, column)
                 grid.addWidget(self.values[key], 2 * row + 1, column)
         else:
-            self.form = form = QFormLayout(self)
-            form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
-            form.setVerticalSpacing(1)
-            form.setContentsMargins(9, 4, 9, 4)
-            for key in names:
+            # Beside the single board: one title and value a row.
+            grid.setContentsMargins(9, 4, 9, 4)
+            grid.setVerticalSpacing(1)
+            for row, key in enumerate(names):
                 self.titles[key].setBuddy(self.values[key])
-                form.addRow(self.titles[key], self.values[key])
+                grid.addWidget(self.titles[key], row, 0)
+                grid.addWidget(self.values[key], row, 1)
+            grid.setColumnStretch(1, 1)
+        self._grid = grid
         self._solutions = False
         self.set_titles(self.tr("Moves"), self.tr("Backtracks"), self.tr("Squares covered"))
         self.retranslate()
@@ -79,31 +83,24 @@ class CounterPanel(QGroupBox):
         self.show_solutions(0)
         self.set_solutions_visible(False)
 
-    def _value(self, name: str, font: QFont, compact: bool) -> QLabel:
-        label = QLabel()
+    def _value(self, name: str, font: QFont, compact: bool) -> SteadyLabel:
+        label = SteadyLabel()
         label.setObjectName(name)
         label.setFont(font)
-        if compact:
-            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        else:
-            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        label.setAlignment(Qt.AlignmentFlag.AlignRight)
         return label
 
     def _fix_sizes(self) -> None:
-        """Each value as wide as its widest text, once: a label of fixed size changes its
-        text without asking its layout to recompute the window's geometry (it did, 60 times
-        a second, during a run)."""
-        big = fmt_int(999_999_999_999)
+        """Each value at least as wide as its widest text: values change many times a second
+        and never resize anything (they are SteadyLabels: a repaint, no relayout)."""
+        big = fmt_int(999_999_999)
         widest = {
             "depth": f"{fmt_int(10_000)} / {fmt_int(10_000)}",
             "elapsed": max((fmt_seconds(s) for s in (0.5, 59.99, 3599.0, 359_999.0)), key=len),
         }
         for key, label in self.values.items():
             fm = label.fontMetrics()
-            text = widest.get(key, big)
-            label.setFixedSize(fm.horizontalAdvance(text) + 6, fm.height() + 2)
+            label.setMinimumWidth(fm.horizontalAdvance(widest.get(key, big)) + 4)
 
     def retranslate(self) -> None:
         """The fixed titles in the current language (the puzzle's come from ``set_titles``)."""
@@ -132,8 +129,9 @@ class CounterPanel(QGroupBox):
 
     def set_solutions_visible(self, visible: bool) -> None:
         self._solutions = visible
-        if self.form is not None:
-            self.form.setRowVisible(self.solutions_label, visible)
+        if not self.compact:
+            self.titles["solutions"].setVisible(visible)
+            self.solutions_label.setVisible(visible)
 
     def solutions_shown(self) -> bool:
         return self._solutions

@@ -62,7 +62,8 @@ class SteadyLabel(QLabel):
         self._wrap = wrap
         self._tip = tip
         self._grow = grow
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        horizontal = QSizePolicy.Policy.Preferred if grow else QSizePolicy.Policy.Ignored
+        self.setSizePolicy(horizontal, QSizePolicy.Policy.Fixed)
         self.setFixedHeight(lines * self.fontMetrics().lineSpacing() + 4)
 
     def setText(self, text: str) -> None:
@@ -79,11 +80,21 @@ class SteadyLabel(QLabel):
     def text(self) -> str:
         return self._text
 
+    def shows_all(self) -> bool:
+        """The whole text fits (else it is cut with "…", the whole text on hover)."""
+        rect = self.contentsRect().adjusted(0, 2, 0, -2)
+        fm = self.fontMetrics()
+        if not self._wrap:
+            return fm.horizontalAdvance(self._text) <= rect.width()
+        flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        needed = fm.boundingRect(rect, flags | int(Qt.TextFlag.TextWordWrap), self._text)
+        return needed.height() <= rect.height()
+
     def sizeHint(self) -> QSize:
-        return QSize(40, self.height())
+        return QSize(max(40, self.minimumWidth()), self.height())
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(0, self.height())
+        return QSize(self.minimumWidth(), self.height())
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.FontChange:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from knightviz.gui.panels.elided import ElidedLabel
+from knightviz.gui.panels.elided import ElidedLabel, SteadyLabel
 from knightviz.gui.puzzles.base import Puzzle, SettingsWidget
 
 #: Badge colours by how the race drew it (``race.PLAIN`` … ``race.NONE``).
@@ -125,7 +125,7 @@ class RaceView(QWidget):
         self.finish_combo.setToolTip(self.tr("What happens to the other racer when one finishes"))
         self.finish_label = QLabel(self.tr("When one finishes:"))
         self.finish_label.setBuddy(self.finish_combo)
-        self.clock_label = QLabel()
+        self.clock_label = SteadyLabel()  # every tick: a repaint, never a relayout
         self.clock_label.setObjectName("raceClockLabel")
         self.clock_label.setToolTip(
             self.tr("Both boards advance by the same number of steps per tick")

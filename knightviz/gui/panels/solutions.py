@@ -93,6 +93,8 @@ class SolutionsPanel(QWidget):
         layout.addWidget(self.count_label)
         layout.addWidget(self.view, 1)
         self._total = 0
+        #: Set while the list follows the run: a current row moved by a removal is no choice.
+        self._following = False
         self.view.clicked.connect(self._on_chosen)
         self.view.activated.connect(self._on_chosen)
         self.view.selectionModel().currentChanged.connect(self._on_current)
@@ -108,6 +110,17 @@ class SolutionsPanel(QWidget):
     def show_solutions(self, shown: list[tuple[int, ...]], total: int) -> None:
         """List exactly ``shown`` (the solutions up to the step on the board), of ``total``
         found there (the run keeps at most the first 100,000)."""
+        n = self.model.rowCount()
+        self._following = True
+        try:
+            self._show(shown)
+        finally:
+            self._following = False
+        if total != self._total or n != len(shown):
+            self._total = total
+            self.retranslate()
+
+    def _show(self, shown: list[tuple[int, ...]]) -> None:
         rows = self.model.rows()
         n = len(rows)
         if n <= len(shown) and (n == 0 or rows[-1] == shown[n - 1]):
@@ -122,9 +135,6 @@ class SolutionsPanel(QWidget):
             self.model.truncate(0)
         else:
             self.model.reset(shown)
-        if total != self._total or n != len(shown):
-            self._total = total
-            self.retranslate()
 
     def retranslate(self) -> None:
         listed = self.model.rowCount()
@@ -145,5 +155,5 @@ class SolutionsPanel(QWidget):
             self.solution_chosen.emit(self.model.solution(index.row()))
 
     def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        if current.isValid() and self.view.hasFocus():
+        if current.isValid() and self.view.hasFocus() and not self._following:
             self.solution_chosen.emit(self.model.solution(current.row()))

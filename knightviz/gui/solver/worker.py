@@ -65,6 +65,7 @@ class SolverWorker(BackgroundWorker):
         self.skip = skip
         self.speed = speed
         self._pause = threading.Event()
+        self._announce = threading.Event()
         self._wake = threading.Event()
         self._ack = threading.Event()
         self._ack.set()
@@ -88,6 +89,9 @@ class SolverWorker(BackgroundWorker):
         self._ack.set()
 
     def pause(self) -> None:
+        # Every request gets its confirmation (pause_reached), even one that comes before
+        # the worker has seen the resume before it: the GUI may be waiting on it.
+        self._announce.set()
         self._pause.set()
         self._wake.set()
         self._ack.set()
@@ -137,7 +141,8 @@ class SolverWorker(BackgroundWorker):
                 current.flush()
                 return self._stopped()
             if self._pause.is_set():
-                if not announced_pause or not self._paused_seen:
+                if not announced_pause or not self._paused_seen or self._announce.is_set():
+                    self._announce.clear()
                     self._paused_seen = True
                     current.flush()
                     # Stepping at a paced speed walks through every examination too; paused
