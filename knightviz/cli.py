@@ -17,6 +17,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any, NoReturn
 
+from . import __version__
 from .engine import (
     BATCH_ORDER,
     CLASSIC_ORDER,
@@ -667,7 +668,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import desktop  # the Linux menu entry and icons, for this user
 
         return desktop.main(args_list)
+    if args_list == ["--version"]:
+        out.write(f"{PROG} {__version__}\n")
+        return EXIT_OK
     if wants_app(args_list):
+        # Before anything loads Qt: a missing system library or no display is one line and
+        # exit 2, not Qt's abort (the check imports no Qt).
+        from .gui.platform_check import problem
+
+        why = problem(args_list)
+        if why is not None:
+            err.write(f"{PROG}: error: {why}\n")
+            return EXIT_USAGE
         from .gui.app import main as gui_main  # Qt only here
 
         return gui_main([sys.argv[0] if sys.argv else PROG, *args_list])

@@ -61,6 +61,7 @@ class QueensSearch(SearchBase):
         backend: str | None = None,
     ) -> None:
         super().__init__(limit, cancel)
+        self.requested = backend
         self.board = _check_size(n)
         self.n = self.rows = self.cols = n
         self.initial = ()

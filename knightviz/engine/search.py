@@ -54,6 +54,9 @@ class SearchBase:
         #: rank 1 first), and the greatest path length seen at a backtrack (a local maximum).
         self._path: list[int] = []
         self._peak = 0
+        #: The backend asked for when the search was made (None: left to the engine, which
+        #: may hand a pure-Python search over to the compiled one mid-run: ``handover``).
+        self.requested: str | None = None
 
     @property
     def steps(self) -> int:

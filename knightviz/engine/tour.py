@@ -148,6 +148,7 @@ class TourSearch(SearchBase):
         backend: str | None = None,
     ) -> None:
         super().__init__(config.limit, cancel)
+        self.requested = backend
         self.config = config
         self.board = board = Board(config.rows, config.cols)
         if not 0 <= config.start < board.size:

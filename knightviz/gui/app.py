@@ -19,6 +19,7 @@ from knightviz.gui import config
 from knightviz.gui.i18n import LANGUAGES, Translations, normalise, system_language
 from knightviz.gui.icon import app_icon
 from knightviz.gui.main_window import MainWindow
+from knightviz.gui.platform_check import problem
 
 EXIT_USAGE = 2
 
@@ -28,6 +29,12 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv if argv is None else argv) or ["knightviz"]
     logging.basicConfig(level=logging.WARNING, format="knightviz: %(name)s: %(message)s")
     existing = QApplication.instance()
+    if existing is None:
+        # Qt aborts (exit 134) without a display or a library its xcb plugin needs: say so.
+        why = problem(args[1:])
+        if why is not None:
+            sys.stderr.write(f"knightviz: error: {why}\n")
+            return EXIT_USAGE
     app = existing if isinstance(existing, QApplication) else QApplication(args)
     leftover = [a for a in app.arguments()[1:] if existing is None]
     try:

@@ -150,6 +150,7 @@ class RunSession(QObject, Playback):
         c.paused_changed.connect(self._on_paused_changed)
         c.pause_reached.connect(self._on_pause_reached)
         c.solution_found.connect(self._on_solution)
+        c.backend_changed.connect(self._on_backend_changed)
 
     # -- settings -----------------------------------------------------------------------------
 
@@ -504,6 +505,13 @@ class RunSession(QObject, Playback):
         self.live_steps = len(recording)
         self.seek(len(recording))
         return True
+
+    @Slot(str)
+    def _on_backend_changed(self, backend: str) -> None:
+        """The run's search moved to the compiled engine mid-run (its kernels became ready
+        while it ran on Python): the status bar and the run's record say so."""
+        self.backend = backend
+        self.changed.emit()
 
     @Slot(str)
     def _on_run_failed(self, message: str) -> None:

@@ -26,6 +26,17 @@ def run(capsys, *args, stdin=None, monkeypatch=None):
     return code, out, err
 
 
+def test_version_is_the_package_s_and_opens_no_window(capsys):
+    from importlib.metadata import version
+
+    code, out, err = run(capsys, "--version")
+    assert code == 0 and err == ""
+    assert out == f"knightviz {version('knightviz')}\n"
+    code = "import sys; from knightviz.cli import main; main(['--version']); print(*sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "PySide6" not in done.stdout  # no Qt loaded, no window
+
+
 @pytest.mark.slow
 def test_solve_plain_prints_the_published_matrix(capsys):
     code, out, err = run(capsys, "solve", "--heuristic", "none")

@@ -7,10 +7,10 @@ import os
 
 import pytest
 
-from knightviz.engine import kernels, tour_search
+from knightviz.engine import Result, kernels, tour_search
 from knightviz.engine.queens import QueensSearch
 
-from .conftest import child, configure, digits, set_speed, start_and_finish
+from .conftest import child, configure, digits, place, set_speed, start_and_finish
 
 
 @pytest.fixture(autouse=True)
@@ -62,3 +62,58 @@ def test_queens_all_solutions_on_the_compiled_engine(window, qtbot):
     reference.run()
     assert (result.count, result.moves) == (724, reference.result.moves)
     assert window.session.found == reference.solutions
+
+
+def test_a_run_begun_on_python_moves_to_the_compiled_engine_mid_run(window, qtbot, monkeypatch):
+    """The first launch: the kernels still compile when the run starts, so plain 6×6 from
+    c2 (2,370,789 steps) begins on the Python engine; they become ready mid-run and the
+    search moves to them at once, with the status bar saying so. It ends exactly as a run
+    done wholly on the compiled engine: the same result and the same recording, step for
+    step."""
+    monkeypatch.setattr(kernels, "_ready", False)  # compiling, as far as the app can tell
+    configure(window, rows=6, cols=6, warnsdorff=False)
+    place(window, 4, 2)  # c2
+    set_speed(window, math.inf)
+    window.start_or_pause()
+    assert window.session.backend == "python"
+    qtbot.waitUntil(lambda: window.model.steps > 20_000, timeout=10_000)
+    with qtbot.waitSignal(window.controller.pause_reached, timeout=2000):
+        window.start_or_pause()
+    on_python = window.model.steps
+    label = child(window, "engineLabel")
+    monkeypatch.setattr(kernels, "_ready", True)  # the loader has finished
+    window.engine.refresh()
+    assert label.text() == "Engine: Python for this run, compiled for the next"
+    seen: list[tuple[str, bool]] = []
+
+    def moved(backend: str) -> None:  # after the session and the window have heard of it
+        seen.append((label.text(), window.session.running))
+
+    window.controller.backend_changed.connect(moved)
+    finished: list[Result] = []
+    window.controller.run_finished.connect(finished.append)
+    with qtbot.waitSignals(
+        [window.controller.backend_changed, window.controller.run_finished],
+        order="strict",
+        timeout=30_000,
+    ):
+        window.start_or_pause()
+    assert seen == [("Engine: compiled", True)]
+    assert window.session.backend == "numba"
+    (result,) = finished
+
+    reference = tour_search(6, 6, 26, heuristic="none", backend="numba")
+    expected = []
+    while chunk := reference.advance(1 << 18):
+        expected.extend(chunk)
+    assert 0 < on_python < len(expected) == 2_370_789
+    assert (result.outcome, result.moves, result.backtracks, result.solution) == (
+        reference.result.outcome,
+        reference.result.moves,
+        reference.result.backtracks,
+        reference.result.solution,
+    )
+    recording = window.session.recording
+    assert recording is not None and len(recording) == len(expected)
+    assert recording.events(0, len(recording)).tolist() == expected
+    assert window.model.path == list(reference.result.solution)

@@ -12,6 +12,7 @@ import random
 from array import array
 from collections.abc import Callable
 from functools import lru_cache
+from operator import length_hint
 
 import numpy as np
 import numpy.typing as npt
@@ -19,7 +20,7 @@ import numpy.typing as npt
 from ..board import CLASSIC_ORDER, Board
 from ..events import Outcome
 from ..queens import QueensSearch
-from ..search import Ending
+from ..search import Ending, SearchBase
 from ..stack import QueensStack, TourStack
 from ..tour import Heuristic, Order, Strategy, TieBreak, TourConfig, TourSearch
 from . import _jit
@@ -99,6 +100,21 @@ def strategy_ranks(strategy: Strategy, rows: int, cols: int) -> tuple[I64, int]:
     return _ranks(rows, cols, tie, strategy.seed if tie is TieBreak.RANDOM else 0)
 
 
+def crowded(free: int, dirs: U64) -> int:
+    """``_jit._crowded`` in Python ints: the squares with at least two neighbours in
+    ``free`` (the bit-board kernel's per-level table, rebuilt when a search is adopted)."""
+    one = two = 0
+    for k in range(8):
+        mask, shift = int(dirs[k]), int(dirs[8 + k])
+        moved = ((free & mask) << shift) & WORD if k < 4 else (free & mask) >> shift
+        two |= one & moved
+        one |= moved
+    return two
+
+
+WORD = (1 << 64) - 1
+
+
 class _Compiled:
     """What both compiled searches share: the state scalars, the ring of backtracks, the
     live path list (built on first request, then kept in step after every call)."""
@@ -156,6 +172,21 @@ class _Compiled:
     def _snapshot(self) -> array[int]:
         return _chunk(self._occupied[: self._length()])
 
+    def _adopt_common(self, source: SearchBase) -> None:
+        """Counts, timing, flashes and the trace of ``source`` (a pure-Python search)."""
+        self.moves, self.backtracks = source.moves, source.backtracks
+        self._seconds = source._seconds
+        self._recent = source._recent
+        self.trace = source.trace
+        self._traced = list(source._traced)  # considered events still to deliver
+        self.limit = source.limit
+        self.requested = source.requested
+        st = self._st
+        st[_jit.MOVES], st[_jit.BACKTRACKS] = source.moves, source.backtracks
+        st[_jit.PEAK] = source.max_depth
+        st[_jit.DEPTH] = source.depth
+        self._live = None
+
 
 class NumbaTourSearch(_Compiled, TourSearch):
     backend = "numba"
@@ -193,6 +224,53 @@ class NumbaTourSearch(_Compiled, TourSearch):
             if self._bits:  # the visited set fits in a word: the bit-board kernel
                 self._tables = bit_tables(rows, cols, order)
                 self._twos = np.zeros(n, np.uint64)
+
+    @classmethod
+    def adopt(cls, source: TourSearch) -> NumbaTourSearch:
+        """A compiled search in exactly the state of ``source``, a running pure-Python
+        search: the same path, per-level cursors, Warnsdorff keys and next pick, counts,
+        peak and queued trace, so it goes on with the very events ``source`` would make."""
+        if source.backend != "python" or source.result is not None:
+            raise ValueError("only a running pure-Python search can be handed over")
+        new = cls(source.config, source._cancel)
+        new._adopt_common(source)
+        path = source._path
+        size = len(path)
+        new._occupied[:size] = path
+        if new._guided:
+            new._key[:] = source._key
+            new._cur[:size] = source._tried
+            new._st[_jit.NEXT] = source._next
+            return new
+        # Plain: how many of each square's targets (in table order) have been looked at,
+        # read off the live iterators; a level's still-available targets are those after
+        # that point which the path up to it does not hold (they stay free whenever the
+        # search is back at that level).
+        cursor = [
+            len(row) - length_hint(it)
+            for row, it in zip(map(source._nb.__getitem__, path), source._iters, strict=True)
+        ]
+        new._cur[:size] = cursor
+        n = new._n
+        seen = new._seen
+        seen[:] = 0
+        seen[path] = 1
+        seen[n] = 1
+        nb8 = new._nb8
+        on_path: set[int] = set()
+        free = (1 << n) - 1
+        for d, sq in enumerate(path):
+            on_path.add(sq)
+            free &= ~(1 << sq)
+            mask = 0
+            for i in range(cursor[d], 8):
+                t = int(nb8[sq * 8 + i])
+                if t != n and t not in on_path:
+                    mask |= 1 << i
+            new._avail[d] = mask
+            if new._bits and d < size - 1:
+                new._twos[d] = crowded(free, new._tables[1])
+        return new
 
     # -- state ----------------------------------------------------------------------------
 
@@ -342,6 +420,27 @@ class NumbaQueensSearch(_Compiled, QueensSearch):
         self._ups = np.zeros(2 * n, np.uint8)
         self._downs = np.zeros(2 * n, np.uint8)
         self._sols = np.zeros((1 if self.first else SOLUTIONS_PER_CALL, n), np.int32)
+
+    @classmethod
+    def adopt(cls, source: QueensSearch) -> NumbaQueensSearch:
+        """A compiled search in exactly the state of ``source``, a running pure-Python
+        search: the queens placed, each rank's next file, the three constraint sets, the
+        counts and the solutions found (the same list, the same receiver)."""
+        if source.backend != "python" or source.result is not None:
+            raise ValueError("only a running pure-Python search can be handed over")
+        new = cls(source.n, first=source.first, limit=source.limit, cancel=source._cancel)
+        new._adopt_common(source)
+        new.solutions = source.solutions
+        new.count = source.count
+        new._on_solution = source._on_solution
+        new._first_solution = source._first_solution
+        placed = source._path
+        new._occupied[: len(placed)] = placed
+        new._cursorn[: len(source._cursor)] = source._cursor
+        new._files[:] = np.frombuffer(source._file, np.uint8)
+        new._ups[:] = np.frombuffer(source._up, np.uint8)
+        new._downs[:] = np.frombuffer(source._down, np.uint8)
+        return new
 
     def _length(self) -> int:
         return int(self._st[_jit.DEPTH])

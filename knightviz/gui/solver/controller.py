@@ -69,6 +69,8 @@ class SolverController(QObject):
     pause_reached = Signal()
     #: A solution completed (its squares), in the order found.
     solution_found = Signal(object)
+    #: The run's search moved to another engine mid-run ("numba").
+    backend_changed = Signal(str)
 
     def __init__(self, model: BoardModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -126,6 +128,7 @@ class SolverController(QObject):
         worker.pause_reached.connect(self._on_pause_reached)
         worker.run_finished.connect(self._on_run_finished)
         worker.run_failed.connect(self._on_run_failed)
+        worker.backend_changed.connect(self._on_backend_changed)
         SwitchInterval.acquire()
         self.job.start(worker)
         self.run_started.emit()
@@ -222,6 +225,11 @@ class SolverController(QObject):
     def _on_solution(self, run_id: int, solution: tuple[int, ...]) -> None:
         if self._current(run_id):
             self.solution_found.emit(solution)
+
+    @Slot(int, str)
+    def _on_backend_changed(self, run_id: int, backend: str) -> None:
+        if self._current(run_id):
+            self.backend_changed.emit(backend)
 
     @Slot(int)
     def _on_pause_reached(self, run_id: int) -> None:

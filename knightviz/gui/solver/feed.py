@@ -12,6 +12,7 @@ from time import perf_counter
 
 from knightviz.engine import Search
 from knightviz.engine.events import StackLevel
+from knightviz.engine.handover import upgrade
 from knightviz.engine.recording import Recording
 from knightviz.engine.trace import TRACE
 
@@ -107,12 +108,23 @@ class EventFeed:
         path = search.snapshot_path() if rec.checkpoint_due(len(steps)) else None
         rec.extend(steps, path, (search.moves, search.backtracks))
 
+    def upgrade(self) -> bool:
+        """Hand the search over to the compiled engine if it should go there now (between
+        two engine calls): the same position, cursors and counts, so nothing delivered,
+        looked ahead or recorded changes; only the speed does. True if it moved."""
+        compiled = upgrade(self.search)
+        if compiled is None:
+            return False
+        self.search = compiled
+        return True
+
     def fast_forward(self, steps: int, stop: Callable[[], bool]) -> None:
         """Run ``steps`` steps without events (continuing a recorded run): the recording
         keeps the position after them, and they count as delivered."""
         search = self.search
         left = steps
         while left > 0 and not stop():
+            self.upgrade()
             made = self.advance_quiet(min(left, 1 << 22))
             if made == 0:
                 break

@@ -12,6 +12,7 @@ ended; the worker picks the regime afresh before every tick, so a speed change a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from time import perf_counter
 from typing import TYPE_CHECKING
 
@@ -56,31 +57,71 @@ class Regime:
 CONSIDERED_SHARE = 0.5
 
 
-class Paced(Regime):
-    """One event at a time. The speed counts steps: the "considered" events before a step
-    (paced speeds trace them) share half of that step's time, so a run at 20 steps/s makes
-    20 steps a second however much it examines."""
+#: How late the paced schedule may run before it starts afresh from now (instead of
+#: making up the lost time in a burst of events): a busy machine, a long repaint.
+LATE_MAX = 0.25
 
-    def __init__(self, worker: SolverWorker) -> None:
+
+class Paced(Regime):
+    """One event at a time, on a schedule. The speed counts steps: the "considered" events
+    before a step (paced speeds trace them) share half of that step's time, so a run at 20
+    steps/s makes 20 steps a second however much it examines.
+
+    Each event is due a fixed time after the previous one was *due* (a deadline clock), not
+    after the previous tick's work ended: the work of a tick (making the event, signalling
+    it, looking ahead) comes out of the wait, so what the slider shows is what the board
+    gets. (Sleeping the whole step time after the work delivered 20 steps/s as 17, and 12-14
+    on a busy machine.) The wait before an event is worked out when it is due, at the speed
+    set then, so a speed change acts at once; a command cuts the wait short."""
+
+    def __init__(self, worker: SolverWorker, clock: Callable[[], float] = perf_counter) -> None:
         super().__init__(worker)
+        self.clock = clock
         self.group = 0  # considered events in the group being shown
+        #: When the last event was due (None: the next one goes at once).
+        self.due: float | None = None
+        #: What the last event was: (a considered event?, solutions it completed).
+        self.last: tuple[bool, int] = (False, 0)
+        #: The last event was a step that ended a group of considered events.
+        self.group_ended = False
+
+    def enter(self) -> None:
+        self.due = None  # after a pause, a step or a speed change: the next event at once
+
+    def wait(self, speed: float) -> float:
+        """Seconds from the last event's due time to the next one's, at ``speed``."""
+        step_time = 1.0 / max(speed, 1e-3)
+        considered, found = self.last
+        if considered:
+            return step_time * CONSIDERED_SHARE / max(self.group, 1)
+        delay = step_time * (1 - CONSIDERED_SHARE) if self.group_ended else step_time
+        if found:
+            delay = max(delay, hold_seconds(speed))
+        return delay
 
     def tick(self) -> bool:
         w = self.worker
+        now = self.clock()
+        if self.due is None:
+            self.due = now
+        else:
+            due = self.due + self.wait(w.speed)
+            if now < due:
+                w.sleep(due - now)  # cut short by any command; the next tick decides
+                return True
+            self.due = due if now - due <= LATE_MAX else now
         found = w.single()
         if found is None:
             return False
-        step_time = 1.0 / max(w.speed, 1e-3)
-        if w.last_was_considered():
+        considered = w.last_was_considered()
+        if considered:
             if self.group == 0:
                 self.group = 1 + self.feed.considered_ahead()
-            delay = step_time * CONSIDERED_SHARE / self.group
+            self.group_ended = False
         else:
-            delay = step_time * (1 - CONSIDERED_SHARE) if self.group else step_time
+            self.group_ended = self.group > 0
             self.group = 0
-            if found:
-                delay = max(delay, hold_seconds(w.speed))
-        w.sleep(delay)
+        self.last = (considered, found)
         return True
 
 
@@ -173,7 +214,11 @@ class Unlimited(Regime):
         self.pending: list[int] = []
         self.last_frame = 0.0
         self.chunk = CHUNK
-        self.compiled = worker.feed.search.backend != "python"
+
+    @property
+    def compiled(self) -> bool:
+        """The compiled engine releases the GIL (a search may move there mid-run)."""
+        return self.feed.search.backend != "python"
 
     def enter(self) -> None:
         self.last_frame = perf_counter()

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import Signal
 
-from knightviz.engine import Outcome, Result, Search
+from knightviz.engine import Outcome, Result, Search, kernels
 from knightviz.engine.recording import Recording
 from knightviz.engine.trace import TRACE
 from knightviz.gui.solver.feed import EventFeed, SolutionLog
@@ -44,6 +44,9 @@ class SolverWorker(BackgroundWorker):
     run_finished = Signal(int, object)
     #: (run id, traceback text): the search raised; the run is over.
     run_failed = Signal(int, str)
+    #: (run id, backend): the search moved to another engine mid-run ("numba": the
+    #: compiled kernels became ready while it ran on Python).
+    backend_changed = Signal(int, str)
 
     def __init__(
         self,
@@ -69,6 +72,8 @@ class SolverWorker(BackgroundWorker):
         self._lock = threading.Lock()
         self._step_requests = 0
         self._paused_seen = False
+        #: The search may still move to the compiled engine (it runs on Python now).
+        self._may_move = search.backend == kernels.PYTHON
         if paused:
             self._pause.set()
 
@@ -125,11 +130,13 @@ class SolverWorker(BackgroundWorker):
     def _loop(self) -> Result:
         if self.skip:
             self.feed.fast_forward(self.skip, self._stop.is_set)
+            self._follow_backend()
             self.send_snapshot(())
         paced, batched, unlimited = Paced(self), Batched(self), Unlimited(self)
         current: Regime = paced
         announced_pause = True  # enter the first regime afresh
         while True:
+            self._move_to_compiled()
             if self._stop.is_set():
                 current.flush()
                 return self._stopped()
@@ -173,6 +180,23 @@ class SolverWorker(BackgroundWorker):
         if result is None:
             raise RuntimeError("the search ended without a result")
         return result
+
+    def _move_to_compiled(self) -> None:
+        """Between two engine calls: a run begun on the pure-Python engine (the first launch
+        compiles the kernels meanwhile) moves to the compiled one as soon as it is ready,
+        where the engine chose the backend; the stream goes on unchanged, 20-30x faster."""
+        if not self._may_move or not kernels.ready():
+            return
+        self._may_move = False  # ready stays ready: the answer will not change in this run
+        self.feed.upgrade()
+        self._follow_backend()
+
+    def _follow_backend(self) -> None:
+        """Tell the GUI if the feed's search now runs on another engine."""
+        if self.feed.search is not self.search:
+            self.search = self.feed.search
+            self._may_move = False
+            self.backend_changed.emit(self.run_id, self.search.backend)
 
     # -- helpers for the regimes (worker thread) --------------------------------------------
 

@@ -1,0 +1,55 @@
+"""Handing a running search over to the compiled engine, mid-run.
+
+A search picks its backend when it is made and, left to itself, keeps it: a run started
+while the kernels compile (the first launch) would stay on the pure-Python engine for its
+whole life, 20-30x slower. Both backends keep the same state (path, per-level cursors,
+Warnsdorff keys and next pick, constraint sets, counts, the queued trace) and make the same
+event stream, so a pure-Python search can be copied into a compiled one between two calls
+and the run goes on, event for event, as if it had been compiled from the start: the
+recording and the timeline continue seamlessly.
+"""
+
+from __future__ import annotations
+
+from . import kernels
+from .events import Search
+from .queens import QueensSearch
+from .search import SearchBase
+from .tour import TourSearch
+
+
+def can_hand_over(search: Search) -> bool:
+    """``search`` is a running pure-Python knight's-tour or N-Queens search of the engine's
+    own kinds (not a variant built on them, such as the bitboard queens)."""
+    return (
+        isinstance(search, SearchBase)
+        and type(search) in (TourSearch, QueensSearch)
+        and search.backend == kernels.PYTHON
+        and search.result is None
+    )
+
+
+def hand_over(search: Search) -> Search:
+    """A compiled search in exactly the state of ``search`` (which is left as it was and
+    should not be advanced again). Loads the kernels first if needed (blocking)."""
+    if not can_hand_over(search):
+        raise ValueError("only a running pure-Python tour or queens search can be handed over")
+    kernels.load()
+    from .kernels.searches import NumbaQueensSearch, NumbaTourSearch
+
+    if isinstance(search, TourSearch):
+        return NumbaTourSearch.adopt(search)
+    assert isinstance(search, QueensSearch)
+    return NumbaQueensSearch.adopt(search)
+
+
+def upgrade(search: Search) -> Search | None:
+    """The compiled continuation of ``search`` if it should have one now, else None: its
+    backend was left to the engine (``auto``, and ``KNIGHTVIZ_ENGINE`` does not pin
+    Python), it runs on Python, and the kernels are ready (this never waits for them)."""
+    if not kernels.ready() or not can_hand_over(search):
+        return None
+    assert isinstance(search, SearchBase)
+    if kernels.choose(search.requested) != kernels.NUMBA:
+        return None
+    return hand_over(search)
