@@ -268,3 +268,16 @@ def test_rows_of_unknown_puzzles_are_skipped(tmp_path: Path, qtbot):
     with sqlite3.connect(path) as db:
         db.execute("UPDATE runs SET puzzle = 'sudoku'")
     assert open_window(qtbot).history.rowCount() == 0
+
+
+def test_every_slider_speed_is_the_speed_its_label_says():
+    """The label's figure is the speed the board gets ("20 steps/s" set 19.63), and each
+    position a different speed."""
+    from knightviz.gui.text import fmt_speed
+
+    speeds = [slider_to_speed(i) for i in range(100)]
+    assert len(set(speeds)) == len(speeds)
+    for i, speed in enumerate(speeds):
+        shown = fmt_speed(speed).split()[0].replace(",", "")
+        assert float(shown) == speed, (i, speed, fmt_speed(speed))
+        assert speed_to_slider(speed) == i

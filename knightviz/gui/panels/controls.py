@@ -45,7 +45,11 @@ def slider_to_speed(value: int) -> float:
     if value >= SLIDER_MAX:
         return math.inf
     decades = math.log10(MAX_SPEED / MIN_SPEED)
-    return float(round(MIN_SPEED * 10 ** (decades * value / (SLIDER_MAX - 1)), 2))
+    exact = MIN_SPEED * 10 ** (decades * value / (SLIDER_MAX - 1))
+    # Two significant figures: the label says "20 steps/s" and the board gets exactly 20
+    # (it got 19.63); neighbouring positions, 10 % apart, stay distinct.
+    places = 1 - math.floor(math.log10(exact))
+    return float(round(exact, places))
 
 
 def speed_to_slider(speed: float) -> int:
