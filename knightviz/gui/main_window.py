@@ -252,9 +252,8 @@ class MainWindow(QMainWindow):
         v = self.view
         self.centre_stack = QStackedWidget()
         self.centre_stack.setObjectName("centreStack")
-        banners = (v.verdict_banner, v.hint_banner)
         under = (v.map_legend, v.timeline, v.narration, v.gauge)
-        self.centre_stack.addWidget(column(*banners, (v.board, 1), *under))
+        self.centre_stack.addWidget(column(v.notices, (v.board, 1), *under))
         self.centre_stack.addWidget(self.race_view)
         scroll = SettingsScroll(self.panel)
         side = SidePanel()
@@ -430,6 +429,7 @@ class MainWindow(QMainWindow):
             view.start_chosen.connect(self._on_start_chosen)
             view.map_finished.connect(self._on_map_finished)
         self.view.run_recorded.connect(self._on_run_recorded)
+        self.view.race_requested.connect(self.race_rival)
         self.view.refreshed.connect(lambda: self.chart.show_session(self.session))
         race = self.race
         race.changed.connect(self._sync)
@@ -535,6 +535,7 @@ class MainWindow(QMainWindow):
         self._shutting_down = True
         self.engine.stop()
         self.race.shutdown()
+        self.view.stop_forecast()
         self.view.startmap.shutdown()
         self.session.shutdown()
 
@@ -656,6 +657,7 @@ class MainWindow(QMainWindow):
             view.show_map(False)
         if on:
             self.session.reset()
+            self.view.stop_forecast()
             self._race_docks = [d for d in self.panel_docks.values() if d.isVisible()]
             for dock in self._race_docks:
                 dock.hide()
@@ -678,6 +680,22 @@ class MainWindow(QMainWindow):
         self.view.counters.setVisible(not on)
         if mapped:
             self.start_map()
+        self._sync()
+
+    @Slot()
+    def race_rival(self) -> None:
+        """The forecast's race link: this strategy against its rival (plain backtracking
+        against Warnsdorff's rule), from this square, on this board, started at once."""
+        key, settings = self.panel.puzzle_key(), self.panel.settings()
+        rival = self.puzzles[key].rival(settings)
+        if rival is None or self.session.running:
+            return
+        start = self.session.start
+        self.race_view.set_lane_settings(key, (settings, rival[0]))
+        self.race.configure(key, self.race_view.lane_settings(key, settings.rows, settings.cols))
+        self.set_race_mode(True)
+        self.race.set_start(start)
+        self.race.begin()
         self._sync()
 
     @Slot()

@@ -195,6 +195,8 @@ class RunSession(QObject, Playback):
     def set_speed(self, speed: float) -> None:
         self.speed = speed
         self.controller.set_speed(speed)
+        if self.state is State.IDLE:
+            self.changed.emit()  # the forecast's times are at this speed
         self.changed.emit()
 
     @property

@@ -21,10 +21,11 @@ from PySide6.QtWidgets import QPushButton
 
 from knightviz.engine.store import RecordingStore
 from knightviz.gui.board.widget import BoardWidget
-from knightviz.gui.panels.banner import INFO, WARNING, Banner
+from knightviz.gui.panels.banner import INFO, WARNING, Banner, NoticeSlot
 from knightviz.gui.panels.code import CodePanel
 from knightviz.gui.panels.counters import CounterPanel
 from knightviz.gui.panels.elided import SteadyLabel
+from knightviz.gui.panels.forecast import RACE, SQUARE, forecast_html
 from knightviz.gui.panels.gauge import GaugePanel
 from knightviz.gui.panels.map_legend import StartMapLegend
 from knightviz.gui.panels.solutions import SolutionsPanel
@@ -34,6 +35,7 @@ from knightviz.gui.panels.timeline import Timeline
 from knightviz.gui.puzzles.base import CURRENT, DONE, NEXT, Puzzle
 from knightviz.gui.puzzles.queens_panels import ConstraintsPanel
 from knightviz.gui.session import RunRecord, RunSession, State
+from knightviz.gui.solver.forecast import Forecaster
 from knightviz.gui.text import fmt_estimate
 
 #: At unlimited speed the explaining panels are refreshed every this many ticks.
@@ -55,6 +57,8 @@ class RunView(QObject):
     map_finished = Signal(bool)
     #: The panels were refreshed from the session (the window's chart follows).
     refreshed = Signal()
+    #: The forecast's race link: race this strategy against its rival from this square.
+    race_requested = Signal()
 
     def __init__(
         self,
@@ -113,6 +117,15 @@ class RunView(QObject):
         self.verdict_banner.add_button(self.search_anyway_button)
         self.hint_banner = Banner("hintFrame", INFO)
         self.hint_banner.label.setObjectName("hintLabel")
+        self.forecast_banner = Banner("forecastFrame", INFO, rich=True)
+        self.forecast_banner.label.setObjectName("forecastLabel")
+        self.forecast_banner.label.linkActivated.connect(self._on_forecast_link)
+        #: One banner at a time above the board, in a place of fixed height.
+        self.notices = NoticeSlot([self.verdict_banner, self.hint_banner, self.forecast_banner])
+        #: What the run on the board will take, worked out before Start.
+        self.forecaster = Forecaster(self)
+        self.forecaster.changed.connect(self._show_forecast)
+        self.notices.shown.connect(self._show_banners)
         self.timeline = Timeline()
         # Two lines, never a jumping layout (the whole text on hover when it is cut).
         self.narration = SteadyLabel(lines=2, wrap=True)
@@ -326,13 +339,79 @@ class RunView(QObject):
         return s.rate()
 
     def _show_banners(self) -> None:
+        """One banner above the board: a verdict (no solution can exist), else a stuck
+        run's hint, else the forecast."""
         s = self.session
         verdict = s.verdict() if s.state is State.IDLE else None
         if verdict is None:
             self.verdict_banner.hide()
         else:
             self.verdict_banner.show_text("⚠ " + verdict)
+        if s.state is State.IDLE and verdict is None and self.notices.isVisible():
+            self.forecaster.request(s.puzzle, s.settings, s.start)
+        else:
+            self.forecaster.stop()  # the run has the processor to itself
         self._show_hint()
+
+    def stop_forecast(self) -> None:
+        """No background forecast now (race mode, the window closing)."""
+        self.forecaster.stop()
+
+    @Slot()
+    def _show_forecast(self) -> None:
+        """The forecast of the setup on the board (of the run, while it goes)."""
+        s = self.session
+        if not self.full:
+            return
+        setup = s.shown_setup()
+        puzzle = self.puzzles[setup.puzzle]
+        shown = (
+            self.verdict_banner.isHidden()
+            and self.hint_banner.isHidden()
+            and self.forecaster.key is not None
+            and self.forecaster.key[:2] == (setup.puzzle, setup.settings)
+            and self.forecaster.key[2] in (setup.start, -1)
+        )
+        if not shown:
+            self.forecast_banner.hide()
+            return
+        forecast = self.forecaster.latest()
+        settings, start = setup.settings, setup.start
+        nearest: list[tuple[str, int, float]] = []
+        looking = False
+        if forecast is not None and puzzle.movable_start:
+            ends_soon = forecast.steps is not None and forecast.steps <= 1e6
+            if not ends_soon and forecast.quick_cap > 0:
+                from knightviz.engine.forecast import nearest as near
+
+                rows, cols = settings.rows, settings.cols
+                for square, steps in near(rows, cols, start, forecast.quick):
+                    if forecast.steps is None or steps < forecast.steps / 10:
+                        nearest.append((puzzle.start_name(settings, square), square, steps))
+            looking = not ends_soon and forecast.quick_cap == 0
+        rival = puzzle.rival(settings)
+        text = forecast_html(
+            puzzle.forecast_subject(settings, start),
+            forecast,
+            s.speed,
+            nearest,
+            rival[1] if rival is not None else None,
+            looking,
+            links=s.state is State.IDLE,
+        )
+        if text != self.forecast_banner.text() or self.forecast_banner.isHidden():
+            self.forecast_banner.show_text(text)
+
+    @Slot(str)
+    def _on_forecast_link(self, link: str) -> None:
+        if self.session.running:
+            return
+        if link == RACE:
+            self.race_requested.emit()
+        elif link.startswith(SQUARE):
+            square = int(link[len(SQUARE) :])
+            self.set_start(square)
+            self.start_chosen.emit(square)
 
     def _show_hint(self) -> None:
         """The "this run looks stuck" banner; its figures reworded once a second at most
@@ -340,11 +419,13 @@ class RunView(QObject):
         hint = self.session.slow_hint()
         if hint is None:
             self.hint_banner.hide()
+            self._show_forecast()
             return
         now = monotonic()
         if self.hint_banner.isHidden() or (
             hint != self.hint_banner.text() and now - self._hint_at >= 1.0
         ):
+            self.forecast_banner.hide()
             self.hint_banner.show_text(hint)
             self._hint_at = now
 

@@ -224,6 +224,7 @@
     </message>
     <message>
         <source>Puzzle</source>
+        <extracomment>The puzzle selector: the window puts it above the scrolled settings, so the mouse wheel over a strategy&apos;s text can never scroll it away.</extracomment>
         <translation>问题</translation>
     </message>
     <message>
@@ -539,6 +540,62 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <message>
         <source>Drawing the GIF&apos;s frames…</source>
         <translation>正在绘制 GIF 的各帧…</translation>
+    </message>
+</context>
+<context>
+    <name>Forecast</name>
+    <message>
+        <source>{0} at full speed</source>
+        <extracomment>Link targets.</extracomment>
+        <translation>全速 {0}</translation>
+    </message>
+    <message>
+        <source>{0} at {1}</source>
+        <translation>以 {1} 需 {0}</translation>
+    </message>
+    <message>
+        <source>{0}, {1}</source>
+        <translation>{0}，{1}</translation>
+    </message>
+    <message>
+        <source>{0}: working out what the run will take…</source>
+        <translation>{0}：正在估算这次运行需要多少步…</translation>
+    </message>
+    <message>
+        <source>{0} ends after {1} steps: {2}.</source>
+        <translation>{0} 在 {1} 步后结束：{2}。</translation>
+    </message>
+    <message>
+        <source>{0} ends after about {1} steps (measured): {2}.</source>
+        <translation>{0} 约在 {1} 步后结束（实测）：{2}。</translation>
+    </message>
+    <message>
+        <source>a long time</source>
+        <translation>很长时间</translation>
+    </message>
+    <message>
+        <source>{0} has not ended within {1} steps; its whole tree holds about {2} steps: up to {3} at full speed.</source>
+        <translation>{0} 在 {1} 步内没有结束；整棵搜索树约有 {2} 步：全速最多需要 {3}。</translation>
+    </message>
+    <message>
+        <source>{0} has not ended within {1} steps.</source>
+        <translation>{0} 在 {1} 步内没有结束。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>Ends sooner from {0}.</source>
+        <translation>从这些起点会更快结束：{0}。</translation>
+    </message>
+    <message>
+        <source>Looking for start squares that end sooner…</source>
+        <translation>正在寻找能更快结束的起点…</translation>
+    </message>
+    <message>
+        <source>Race it against {0}</source>
+        <translation>与{0}竞速</translation>
     </message>
 </context>
 <context>
@@ -1114,6 +1171,30 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>{0} 棋盘上没有从 {1} 出发的骑士周游。</translation>
     </message>
     <message>
+        <source>Plain backtracking</source>
+        <translation>普通回溯</translation>
+    </message>
+    <message>
+        <source>Warnsdorff&apos;s rule</source>
+        <translation>Warnsdorff 规则</translation>
+    </message>
+    <message>
+        <source>Warnsdorff&apos;s rule without backtracking</source>
+        <translation>不回溯的 Warnsdorff 规则</translation>
+    </message>
+    <message>
+        <source>{0} (closed tour)</source>
+        <translation>{0}（闭合周游）</translation>
+    </message>
+    <message>
+        <source>{0} from {1}</source>
+        <translation>从 {1} 出发的{0}</translation>
+    </message>
+    <message>
+        <source>plain backtracking</source>
+        <translation>普通回溯</translation>
+    </message>
+    <message>
         <source>plain</source>
         <translation>固定顺序</translation>
     </message>
@@ -1486,6 +1567,14 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>N-Queens</source>
         <translation>N 皇后</translation>
+    </message>
+    <message>
+        <source>The search for every solution of {0}-queens</source>
+        <translation>{0} 皇后全部解的搜索</translation>
+    </message>
+    <message>
+        <source>The search for a first solution of {0}-queens</source>
+        <translation>{0} 皇后第一个解的搜索</translation>
     </message>
     <message>
         <source>Solutions, one line of squares each (text)</source>
@@ -1904,7 +1993,7 @@ Off: stop at the first solution.</source>
     <name>RunView</name>
     <message>
         <source>Search anyway</source>
-        <extracomment>At unlimited speed the explaining panels are refreshed every this many ticks. What the run buttons or the status line show may have changed. A run ended: its RunRecord, for the history. One line for the status bar (and how long to show it, in ms). The user chose a start square on this board (the window keeps the others in step). This view&apos;s start-square map ended (True: every square mapped). The panels were refreshed from the session (the window&apos;s chart follows). This board&apos;s start-square map (Compare, Map all start squares). The race clock&apos;s step shown instead of the live one (None: live).</extracomment>
+        <extracomment>At unlimited speed the explaining panels are refreshed every this many ticks. What the run buttons or the status line show may have changed. A run ended: its RunRecord, for the history. One line for the status bar (and how long to show it, in ms). The user chose a start square on this board (the window keeps the others in step). This view&apos;s start-square map ended (True: every square mapped). The panels were refreshed from the session (the window&apos;s chart follows). The forecast&apos;s race link: race this strategy against its rival from this square. This board&apos;s start-square map (Compare, Map all start squares). The race clock&apos;s step shown instead of the live one (None: live).</extracomment>
         <translation>仍然搜索</translation>
     </message>
     <message>
@@ -1913,6 +2002,7 @@ Off: stop at the first solution.</source>
     </message>
     <message>
         <source>Run {0} brought back with its recording: drag the timeline, or Back/Step.</source>
+        <extracomment>One banner at a time above the board, in a place of fixed height. What the run on the board will take, worked out before Start.</extracomment>
         <translation>已恢复第 {0} 次运行及其录制：拖动时间轴，或用后退/单步。</translation>
     </message>
     <message>
@@ -1972,7 +2062,7 @@ Off: stop at the first solution.</source>
     <name>SolverController</name>
     <message>
         <source>unknown error</source>
-        <extracomment>Seconds between forced GIL hand-overs while a run exists (see ``SwitchInterval``). The run failed: a one-line summary for the status bar (details are logged). A solution completed (its squares), in the order found. The board model the run&apos;s events are applied to.</extracomment>
+        <extracomment>Seconds between forced GIL hand-overs while a run exists (see ``SwitchInterval``). The run failed: a one-line summary for the status bar (details are logged). A solution completed (its squares), in the order found. The run&apos;s search moved to another engine mid-run (&quot;numba&quot;). The board model the run&apos;s events are applied to.</extracomment>
         <translation>未知错误</translation>
     </message>
     <message>

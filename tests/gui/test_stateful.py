@@ -52,6 +52,8 @@ from PySide6.QtCore import QThread, QtMsgType
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QWidget
 
+from knightviz.gui.session import State
+
 from .automation import (
     child,
     code_text,
@@ -730,6 +732,8 @@ class Walk:
             "solver": sum(1 for s in sessions if s.controller.running),
             "estimate": sum(1 for s in sessions if s.run is not None),
             "startmap": len(sessions),
+            # The forecast works before a run, on the single board only.
+            "forecast": sum(1 for s in sessions if s.state is State.IDLE),
         }
         kinds: dict[str, list[str]] = {}
         for t in self.threads:

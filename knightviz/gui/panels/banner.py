@@ -5,9 +5,19 @@ Colours come from the palette's lightness, so the banner reads well in light and
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+import math
+
+from PySide6.QtCore import QEvent, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QShowEvent,
+    QTextDocument,
+)
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from knightviz.gui.theme import is_dark
 
@@ -21,6 +31,44 @@ _COLOURS = {
 }
 
 
+class NoticeSlot(QWidget):
+    """The place above the board for one banner at a time, always ``lines`` lines high: a
+    banner that comes or goes (a verdict, a stuck run's hint, the forecast) never moves the
+    board (it jumped from 364 to 262 px when a hint appeared mid-run)."""
+
+    #: The slot came into view (the banners' work, the forecast, may begin).
+    shown = Signal()
+
+    def __init__(self, banners: list[Banner], lines: int = 3) -> None:
+        super().__init__()
+        self.setObjectName("noticeSlot")
+        self._lines = lines
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 4)
+        layout.setSpacing(0)
+        for banner in banners:
+            layout.addWidget(banner)
+        layout.addStretch(1)
+        self._fit()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self._fit()
+        super().changeEvent(event)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.shown.emit()
+
+    def _fit(self) -> None:
+        # Laid out, not lineSpacing × lines: Chinese falls back to a taller font.
+        doc = QTextDocument()
+        doc.setDefaultFont(self.font())
+        doc.setDocumentMargin(0)
+        doc.setHtml("<br>".join(["Ag 国"] * self._lines))
+        self.setFixedHeight(math.ceil(doc.size().height()) + 18)
+
+
 def banner_colours(kind: str, dark: bool) -> tuple[str, str, str]:
     """(background, border, text) of a banner of ``kind`` in a light or dark palette."""
     colours = _COLOURS[kind]
@@ -29,14 +77,26 @@ def banner_colours(kind: str, dark: bool) -> tuple[str, str, str]:
 
 
 class Banner(QFrame):
-    def __init__(self, name: str, kind: str, parent: QWidget | None = None) -> None:
+    """``rich``: the text is HTML whose links (``<a href>``) the label's ``linkActivated``
+    reports, reachable with Tab too."""
+
+    def __init__(
+        self, name: str, kind: str, parent: QWidget | None = None, rich: bool = False
+    ) -> None:
         super().__init__(parent)
         self.setObjectName(name)
         self._kind = kind
         self.label = QLabel()
         self.label.setWordWrap(True)
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        if rich:
+            self.label.setTextFormat(Qt.TextFormat.RichText)
+            self.label.setTextInteractionFlags(
+                Qt.TextInteractionFlag.LinksAccessibleByMouse
+                | Qt.TextInteractionFlag.LinksAccessibleByKeyboard
+            )
+        else:
+            self.label.setTextFormat(Qt.TextFormat.PlainText)
+            self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.button: QPushButton | None = None
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(10, 6, 6, 6)

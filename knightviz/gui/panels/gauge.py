@@ -105,10 +105,11 @@ class GaugePanel(QWidget):
         self.setObjectName("gaugePanel")
         self.title = QLabel(self.tr("Explored"))
         self.bar = LogBar()
-        self.explored_label = SteadyLabel(tip=False, grow=True)
+        self.explored_label = SteadyLabel(tip=False)
         self.explored_label.setObjectName("exploredLabel")
         self.explored_label.setAlignment(Qt.AlignmentFlag.AlignRight)
-        # Its width grows to its widest text so far (a few times a run), not every frame.
+        # A fixed share of the row, never its text's width: a wider figure mid-run widened
+        # the window (the board jumped from 220 to 354 px).
         self.explored_label.setToolTip(
             self.tr(
                 "The part of the whole search tree already behind the search (Knuth's "
@@ -126,8 +127,8 @@ class GaugePanel(QWidget):
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.title)
-        row.addWidget(self.bar, 1)
-        row.addWidget(self.explored_label)
+        row.addWidget(self.bar, 3)
+        row.addWidget(self.explored_label, 2)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)

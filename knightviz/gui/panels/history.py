@@ -33,7 +33,7 @@ MOVES, BACKTRACKS, STEPS, SOLUTIONS, EXPLORED, SEARCH_TIME, WALL_TIME = range(6,
 RACE = 13
 NUMERIC = {NUMBER, MOVES, BACKTRACKS, STEPS, SOLUTIONS, EXPLORED, SEARCH_TIME, WALL_TIME}
 #: The Strategy column's least width (px): narrower, the table scrolls sideways instead.
-STRATEGY_MIN = 170
+STRATEGY_MIN = 140
 
 
 class HistoryTable(QTableWidget):

@@ -251,6 +251,14 @@ class Puzzle(QObject, Generic[S]):
         """The strategy in a few words (history, status bar)."""
         raise NotImplementedError
 
+    def forecast_subject(self, settings: S, start: int) -> str:
+        """The run as the forecast above the board names it ("Plain backtracking from c3")."""
+        return self.describe(settings)
+
+    def rival(self, settings: S) -> tuple[S, str] | None:
+        """The strategy to race this one against, and its name (None: no race offered)."""
+        return None
+
     def describe_result(self, settings: S, start: int, result: Result, model: BoardModel) -> str:
         """The status line after a run: what happened, in the user's terms."""
         raise NotImplementedError

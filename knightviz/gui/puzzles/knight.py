@@ -375,6 +375,28 @@ class KnightPuzzle(Puzzle[KnightSettings]):
             ).format(name)
         return self.tr("No knight's tour on a {0} board starts on {1}.").format(size, name)
 
+    def strategy_name(self, settings: KnightSettings) -> str:
+        """The strategy in the words of the tutorials ("Warnsdorff's rule")."""
+        s = settings
+        if not s.warnsdorff:
+            name = self.tr("Plain backtracking")
+        elif s.backtrack:
+            name = self.tr("Warnsdorff's rule")
+        else:
+            name = self.tr("Warnsdorff's rule without backtracking")
+        return self.tr("{0} (closed tour)").format(name) if s.closed else name
+
+    def forecast_subject(self, settings: KnightSettings, start: int) -> str:
+        return self.tr("{0} from {1}").format(
+            self.strategy_name(settings), self.start_name(settings, start)
+        )
+
+    def rival(self, settings: KnightSettings) -> tuple[KnightSettings, str]:
+        """Plain backtracking against Warnsdorff's rule (with backtracking), the rest kept."""
+        other = replace(settings, warnsdorff=not settings.warnsdorff, backtrack=True)
+        name = self.tr("Warnsdorff's rule") if other.warnsdorff else self.tr("plain backtracking")
+        return other, name
+
     def describe(self, settings: KnightSettings) -> str:
         s = settings
         if not s.warnsdorff:

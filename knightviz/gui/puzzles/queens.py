@@ -190,6 +190,11 @@ class QueensPuzzle(Puzzle[QueensSettings]):
             raise ValueError(f"unknown method {settings.variant!r}")
         return settings
 
+    def forecast_subject(self, settings: QueensSettings, start: int) -> str:
+        if settings.all_solutions:
+            return self.tr("The search for every solution of {0}-queens").format(settings.rows)
+        return self.tr("The search for a first solution of {0}-queens").format(settings.rows)
+
     def race_defaults(self) -> tuple[QueensSettings, QueensSettings]:
         """The article's two methods side by side (they make exactly the same placements)."""
         base = self.default_settings()

@@ -1,0 +1,125 @@
+"""The forecast above the board, in words: what the run on the board will take, before
+Start, and where to go instead (the start squares that end quickly, a race against the rival
+strategy). Links: ``square:N`` moves the piece to square N, ``race`` races the rival."""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Sequence
+
+from PySide6.QtCore import QCoreApplication
+
+from knightviz.engine.forecast import KNOWN_BEYOND, Forecast
+from knightviz.gui.text import (
+    fmt_big,
+    fmt_big_log10,
+    fmt_duration,
+    fmt_duration_log10,
+    fmt_int,
+    fmt_speed,
+    sentences,
+)
+
+#: Link targets.
+RACE = "race"
+SQUARE = "square:"
+
+
+def compact_steps(steps: float) -> str:
+    """4.5 M, 217 M, 2.1 G: the quick squares' figures (their exact counts are rounded in
+    the published table anyway)."""
+    if steps < 1e4:
+        return fmt_big(steps)
+    for size, unit in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if steps >= size:
+            scaled = steps / size
+            text = f"{scaled:.0f}" if scaled >= 100 else f"{scaled:.1f}".rstrip("0").rstrip(".")
+            return f"{text} {unit}"
+    return fmt_big(steps)  # pragma: no cover
+
+
+def _timing(steps: float, speed: float, full_seconds: float) -> str:
+    """ "3 seconds at 20 steps/s, under a second at full speed"."""
+    full = QCoreApplication.translate("Forecast", "{0} at full speed").format(
+        fmt_duration(full_seconds)
+    )
+    if math.isinf(speed):
+        return full
+    at_speed = QCoreApplication.translate("Forecast", "{0} at {1}").format(
+        fmt_duration(steps / speed), fmt_speed(speed)
+    )
+    return QCoreApplication.translate("Forecast", "{0}, {1}").format(at_speed, full)
+
+
+def forecast_html(
+    subject: str,
+    forecast: Forecast | None,
+    speed: float,
+    nearest: Sequence[tuple[str, int, float]],
+    rival: str | None,
+    looking: bool,
+    links: bool,
+) -> str:
+    """The forecast as rich text. ``nearest``: (name, square, steps) of the nearest quick
+    squares; ``rival``: the strategy a race link offers; ``looking``: the quick squares are
+    still being looked for; ``links``: offer the links (not during a run)."""
+    if forecast is None:
+        return html.escape(
+            QCoreApplication.translate(
+                "Forecast", "{0}: working out what the run will take…"
+            ).format(subject)
+        )
+    t = forecast.trial
+    rate = t.rate
+    steps = forecast.steps
+    if t.finished:
+        text = QCoreApplication.translate("Forecast", "{0} ends after {1} steps: {2}.").format(
+            subject, fmt_int(t.steps), _timing(t.steps, speed, t.seconds)
+        )
+    elif steps is not None:
+        full = steps / rate if rate > 0 else math.inf
+        text = QCoreApplication.translate(
+            "Forecast", "{0} ends after about {1} steps (measured): {2}."
+        ).format(subject, compact_steps(steps), _timing(steps, speed, full))
+    else:
+        bound = forecast.at_least
+        shown_bound = "3 × 10⁹" if bound >= KNOWN_BEYOND else fmt_big(bound)
+        tree = forecast.tree_log10
+        if tree is not None and math.isfinite(tree) and tree > math.log10(max(bound, 1)):
+            up_to = (
+                fmt_duration_log10(tree - math.log10(rate))
+                if rate > 0
+                else QCoreApplication.translate("Forecast", "a long time")
+            )
+            text = QCoreApplication.translate(
+                "Forecast",
+                "{0} has not ended within {1} steps; its whole tree holds about {2} steps: "
+                "up to {3} at full speed.",
+            ).format(subject, shown_bound, fmt_big_log10(tree), up_to)
+        else:
+            text = QCoreApplication.translate(
+                "Forecast", "{0} has not ended within {1} steps."
+            ).format(subject, shown_bound)
+    parts = [html.escape(text)]
+    if links:
+        if nearest:
+            comma = QCoreApplication.translate("Forecast", ", ")
+            squares = html.escape(comma).join(
+                f'<a href="{SQUARE}{square}">{html.escape(name)}</a> ({compact_steps(n)})'
+                for name, square, n in nearest
+            )
+            template = QCoreApplication.translate("Forecast", "Ends sooner from {0}.")
+            parts.append(html.escape(template).format(squares))
+        elif looking:
+            parts.append(
+                html.escape(
+                    QCoreApplication.translate(
+                        "Forecast", "Looking for start squares that end sooner…"
+                    )
+                )
+            )
+        if rival is not None:
+            race = QCoreApplication.translate("Forecast", "Race it against {0}").format(rival)
+            parts.append(f'<a href="{RACE}">{html.escape(race)}</a>')
+    return sentences(*parts)
