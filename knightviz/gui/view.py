@@ -33,6 +33,7 @@ from knightviz.gui.panels.stack import StackView
 from knightviz.gui.panels.startmap import StartMap
 from knightviz.gui.panels.timeline import Timeline
 from knightviz.gui.puzzles.base import CURRENT, DONE, NEXT, Puzzle
+from knightviz.gui.puzzles.forecast import forecast_key, make_request
 from knightviz.gui.puzzles.queens_panels import ConstraintsPanel
 from knightviz.gui.session import RunRecord, RunSession, State
 from knightviz.gui.solver.forecast import Forecaster
@@ -348,7 +349,9 @@ class RunView(QObject):
         else:
             self.verdict_banner.show_text("⚠ " + verdict)
         if s.state is State.IDLE and verdict is None and self.notices.isVisible():
-            self.forecaster.request(s.puzzle, s.settings, s.start)
+            key = forecast_key(s.puzzle, s.settings, s.start)
+            if self.forecaster.wants(key):
+                self.forecaster.request(make_request(s.puzzle, s.settings, s.start, key))
         else:
             self.forecaster.stop()  # the run has the processor to itself
         self._show_hint()

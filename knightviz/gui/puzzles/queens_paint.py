@@ -25,15 +25,18 @@ class AttackLayer(Layer):
     z = Z_UNDER
 
     def __init__(self) -> None:
-        self._version = -1
+        # The model itself, its size and version: two models (a chosen solution's, a
+        # smaller board's) can share a version number.
+        self._key: tuple[int, int, int] = (0, -1, -1)
         self._squares: list[int] = []
 
     def paint(self, p: QPainter, ctx: PaintContext) -> None:
         m = ctx.model
-        if self._version != m.version:
+        key = (id(m), m.rows, m.version)
+        if self._key != key:
             hit = attacked(m.rows, m.path)
             self._squares = [sq for sq, h in enumerate(hit) if h]
-            self._version = m.version
+            self._key = key
         rects = ctx.geometry.rects
         p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         if len(m.path) == m.rows and m.rows > 0:

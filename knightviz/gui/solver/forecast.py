@@ -21,12 +21,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from knightviz.engine import Outcome, TourConfig, kernels
 from knightviz.engine.estimate import Probe, TreeEstimator
 from knightviz.engine.events import Search
-from knightviz.engine.forecast import KNOWN_BEYOND, PLAIN_8X8, Forecast, known_plain, trial
-from knightviz.engine.sweep import run_start
-from knightviz.gui.puzzles.base import Puzzle
+from knightviz.engine.forecast import KNOWN_BEYOND, Forecast, trial
 from knightviz.gui.solver.jobs import BackgroundWorker, Job
 
 #: How long the search itself is tried (s).
@@ -144,14 +141,20 @@ class Forecaster(QObject):
     def key(self) -> tuple[Any, ...] | None:
         return self._key
 
-    def request(self, puzzle: Puzzle[Any], settings: Any, start: int) -> None:
+    def wants(self, key: tuple[Any, ...]) -> bool:
+        """A request for ``key`` would start work (it is not the setup in hand, or that one
+        is neither known nor under way)."""
+        busy = self._timer.isActive() or self.job.running()
+        return key != self._key or (key not in self._done and not busy)
+
+    def request(self, request: ForecastRequest) -> None:
         """Forecast this setup (at once if known, else after the settings settle)."""
-        key = forecast_key(puzzle, settings, start)
-        if key == self._key and (key in self._done or self._timer.isActive() or self.job.running()):
+        key = request.key
+        if not self.wants(key):
             return
         self.job.stop()
         self._key = key
-        self._request = make_request(puzzle, settings, start, key)
+        self._request = request
         self.changed.emit()
         if key in self._done and self._complete(self._done[key]):
             return
@@ -191,57 +194,6 @@ class Forecaster(QObject):
         if forecast.quick_cap > 0 and sweep_key is not None:
             self._quick[sweep_key] = (forecast.quick, forecast.quick_cap)
         self.changed.emit()
-
-
-def forecast_key(puzzle: Puzzle[Any], settings: Any, start: int) -> tuple[Any, ...]:
-    """The setup a forecast is of; the backend in it (a trial on the compiled engine
-    measures another full speed)."""
-    backend = "numba" if kernels.ready() and kernels.choose() == kernels.NUMBA else "python"
-    return (puzzle.key, settings, start if puzzle.movable_start else -1, backend)
-
-
-def make_request(
-    puzzle: Puzzle[Any], settings: Any, start: int, key: tuple[Any, ...]
-) -> ForecastRequest:
-    """How to forecast ``settings`` from ``start``: the puzzle's own search, probe and
-    sweep options."""
-
-    def make_search() -> Search:
-        return puzzle.make_search(settings, start, False, None)
-
-    options = puzzle.sweep_options(settings) if puzzle.movable_start else None
-    rows, cols = settings.rows, settings.cols
-    try_square = None
-    sweep_key = None
-    if options is not None:
-        strategy, closed = options.strategy, options.closed
-
-        def try_square(square: int, cap: int, stop: Callable[[], bool]) -> int | None:
-            config = TourConfig(rows, cols, square, strategy, closed, cap)
-            run = run_start(config, stop, chunk=None)
-            return run.steps if run.outcome is Outcome.SOLVED else None
-
-        sweep_key = (puzzle.key, rows, cols, strategy, closed, key[-1])
-    plain = (
-        options is not None
-        and not options.strategy.guided
-        and options.strategy.backtrack
-        and not options.closed
-    )
-    known = known_plain(rows, cols, start) if plain else (False, None)
-    known_quick = None
-    if known[0]:
-        known_quick = {sq: steps for sq, steps in PLAIN_8X8.items() if steps is not None}
-    return ForecastRequest(
-        key=key,
-        make_search=make_search,
-        probe=puzzle.tree_probe(settings, start),
-        known=known,
-        squares=rows * cols if options is not None else 0,
-        try_square=try_square,
-        known_quick=known_quick,
-        sweep_key=sweep_key,
-    )
 
 
 def seconds_log10(steps: float, rate: float) -> float:
