@@ -489,7 +489,7 @@ class ProgressBar:
             return
         filled = int(self.WIDTH * p.fraction)
         bar = "#" * filled + "-" * (self.WIDTH - filled)
-        eta = "…" if p.eta is None or p.done == 0 else duration(p.eta)
+        eta = "…" if p.eta is None else duration(p.eta)
         self.err.write(
             f"\r[{bar}] {100 * p.fraction:3.0f}%  {p.done:,}/{p.total:,} pieces  "
             f"{p.count:,} {self.noun} so far  {duration(p.elapsed)} elapsed, {eta} left\x1b[K"
@@ -550,26 +550,44 @@ def _count_cmd(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         out.write("0\n")
         return EXIT_OK
     backend = kernels.choose()
-    plan = parallel.plan_tours(board.rows, board.cols, start, args.closed, backend=backend)
-    runner = _runner(args, backend, plan.seconds(1))
+    plan = parallel.plan_tours(
+        board.rows, board.cols, start, args.closed, backend=backend, split=False
+    )
+    detail = f"about {_log_count(plan.log_nodes)} positions by Knuth's estimate"
+    return _run_count(args, plan, "tours", detail, out, err)
+
+
+def _run_count(
+    args: argparse.Namespace,
+    plan: parallel.Plan,
+    noun: str,
+    detail: str,
+    out: IO[str],
+    err: IO[str],
+) -> int:
+    """Announce long work, split it, run it with a progress bar, report it (count, queens)."""
+    runner = _runner(args, plan.backend, plan.seconds(1))
     try:
         rate = parallel.RATES[(plan.kind, plan.backend, plan.small)] * runner.workers
-        _announce(
-            err,
-            "count",
-            plan.log_nodes - math.log(rate),
-            runner.workers,
-            f"about {_log_count(plan.log_nodes)} positions by Knuth's estimate",
-        )
-        bar = ProgressBar(err, "tours")
+        log_seconds = _bounded(plan.log_nodes, args.limit) - math.log(rate)
+        _announce(err, "count", log_seconds, runner.workers, detail)
+        bar = ProgressBar(err, noun)
         limit = None if args.limit is None else args.limit // 2
         try:
+            parallel.refine(plan, runner.workers)
             outcome = parallel.run_plan(plan, runner, limit=limit, progress=bar)
+        except KeyboardInterrupt:  # while splitting, before any piece ran
+            outcome = parallel.RunOutcome([None] * len(plan.pieces), "interrupted")
         finally:
             bar.close()
     finally:
         parallel.close_runner(runner)
-    return _report_count(parallel.total(plan, outcome), "tours", out, args.limit)
+    return _report_count(parallel.total(plan, outcome), noun, out, args.limit)
+
+
+def _bounded(log_nodes: float, limit: int | None) -> float:
+    """The work a --limit leaves (a node is two steps: entering and leaving it)."""
+    return log_nodes if not limit else min(log_nodes, math.log(max(1, limit // 2)))
 
 
 def _log_count(log_n: float) -> str:
@@ -584,7 +602,7 @@ def _report_count(result: parallel.CountResult, noun: str, out: IO[str], limit: 
         out.write(f"{result.count}\n")
         return EXIT_OK
     why = {
-        "interrupted": "interrupted",
+        "interrupted": "interrupted by Ctrl-C",
         "cancelled": "cancelled",
         "limit": f"stopped at --limit {limit:,} steps" if limit is not None else "limit",
     }[result.stopped or "interrupted"]
@@ -697,28 +715,9 @@ def _sweep(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 
 def _queens_count(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    n = args.size
-    backend = kernels.choose()
-    plan = parallel.plan_queens(n, backend=backend)
-    runner = _runner(args, backend, plan.seconds(1))
-    try:
-        rate = parallel.RATES[(plan.kind, plan.backend, True)] * runner.workers
-        _announce(
-            err,
-            "count",
-            plan.log_nodes - math.log(rate),
-            runner.workers,
-            f"about {_log_count(plan.log_nodes)} queens to place by Knuth's estimate",
-        )
-        bar = ProgressBar(err, "solutions")
-        limit = None if args.limit is None else args.limit // 2
-        try:
-            outcome = parallel.run_plan(plan, runner, limit=limit, progress=bar)
-        finally:
-            bar.close()
-    finally:
-        parallel.close_runner(runner)
-    return _report_count(parallel.total(plan, outcome), "solutions", out, args.limit)
+    plan = parallel.plan_queens(args.size, backend=kernels.choose(), split=False)
+    detail = f"about {_log_count(plan.log_nodes)} queens to place by Knuth's estimate"
+    return _run_count(args, plan, "solutions", detail, out, err)
 
 
 #: Queens placed per second when every solution is listed (compiled; pure Python).

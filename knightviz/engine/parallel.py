@@ -39,7 +39,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from . import kernels
 from .board import Board
 from .count import UNLIMITED, Counted, children, count_below, symmetry_orbits
-from .queens_count import KERNEL_MAX, QueensCounted, roots
+from .queens_count import KERNEL_MAX, QueensCounted, prefix_nodes, roots
 from .queens_count import children as queens_children
 from .queens_count import count_below as queens_below
 from .sweep import CHUNK, StartRun, run_start
@@ -60,8 +60,14 @@ SPLIT_MAX_SQUARES = 256
 #: Work estimated below this many seconds on one core is not split at all (splitting costs
 #: more than it saves). Depends on the work alone, never on ``jobs``.
 SPLIT_MIN_SECONDS = 0.3
-#: Random probes per estimate (compiled; the pure-Python engine makes fewer).
+#: Random probes per estimate of a piece made by splitting, and of a root piece (whose
+#: estimates add up to the figure announced before a long count); the pure-Python engine
+#: makes PY_PROBES_LESS times fewer.
 PROBES = 8
+ROOT_PROBES = 256
+PY_PROBES_LESS = 16
+#: Pieces the pure-Python engine's plans aim for (its planning is slower, its counting too).
+PIECES_PY = 128
 #: Steps between two looks at the cancel flag when a sweep runs in the caller's thread.
 SWEEP_CHUNK = 1 << 16
 
@@ -232,6 +238,8 @@ class Plan:
     backend: str = kernels.PYTHON
     #: Boards of up to 64 squares count on one word (faster; see RATES).
     small: bool = True
+    #: How ``refine`` splits a piece (None: not split further).
+    grow: Callable[[Piece], tuple[list[Piece], int, int, int]] | None = None
 
     @property
     def log_nodes(self) -> float:
@@ -258,26 +266,28 @@ def _log_sum(extra: list[float], pieces: Sequence[Piece]) -> float:
 # -- planning ------------------------------------------------------------------------------
 
 
-def _tour_log_nodes(rows: int, cols: int, path: Sequence[int], closed: bool, backend: str) -> float:
+def _tour_log_nodes(
+    rows: int, cols: int, path: Sequence[int], closed: bool, backend: str, probes: int
+) -> float:
     if backend == kernels.NUMBA:
         from .kernels.counting import tours_log_nodes_compiled
 
         seed = hash(tuple(path)) & 0xFFFF_FFFF
-        return tours_log_nodes_compiled(rows, cols, path, closed, PROBES, seed)
+        return tours_log_nodes_compiled(rows, cols, path, closed, probes, seed)
     from .count_estimate import tour_log_nodes
 
-    return tour_log_nodes(rows, cols, path, closed, probes=2)
+    return tour_log_nodes(rows, cols, path, closed, probes=max(1, probes // PY_PROBES_LESS))
 
 
-def _queens_log_nodes(n: int, prefix: Sequence[int], backend: str) -> float:
+def _queens_log_nodes(n: int, prefix: Sequence[int], backend: str, probes: int) -> float:
     if backend == kernels.NUMBA and n <= KERNEL_MAX:
         from .kernels.counting import queens_log_nodes_compiled
 
         seed = hash(tuple(prefix)) & 0xFFFF_FFFF
-        return queens_log_nodes_compiled(n, prefix, PROBES, seed)
+        return queens_log_nodes_compiled(n, prefix, probes, seed)
     from .count_estimate import queens_log_nodes
 
-    return queens_log_nodes(n, prefix, probes=2)
+    return queens_log_nodes(n, prefix, probes=max(1, probes // PY_PROBES_LESS))
 
 
 def _split(
@@ -328,8 +338,10 @@ def plan_tours(
     *,
     backend: str | None = None,
     workers: int = 1,
+    split: bool = True,
 ) -> Plan:
-    """The pieces of counting the directed tours from ``start`` (or every square).
+    """The pieces of counting the directed tours from ``start`` (or every square): one per
+    start square (per orbit of the board's symmetries), then, with ``split``, ``refine``d.
 
     Squares a known fact rules out (``verdict``: wrong colour, no tour on this board, …)
     get no piece at all: they start no tour.
@@ -348,7 +360,9 @@ def plan_tours(
             continue
         task = TourTask(rows, cols, (orbit[0],), closed, chosen)
         pieces.append(Piece(task, len(orbit), 0.0))
-    pieces = _estimate_all(pieces, lambda t: _tour_log_nodes(rows, cols, t.path, closed, chosen))
+    plan.pieces = _estimate_all(
+        pieces, lambda t: _tour_log_nodes(rows, cols, t.path, closed, chosen, ROOT_PROBES)
+    )
 
     def grow(piece: Piece) -> tuple[list[Piece], int, int, int]:
         task: TourTask = piece.task
@@ -360,56 +374,64 @@ def plan_tours(
                 found += piece.weight
                 continue
             path = (*task.path, sq)
-            log_nodes = _tour_log_nodes(rows, cols, path, closed, chosen)
+            log_nodes = _tour_log_nodes(rows, cols, path, closed, chosen, PROBES)
             kids.append(Piece(replace(task, path=path), piece.weight, log_nodes))
         return kids, found, 0, len(moves)
 
-    plan.pieces = pieces
-    if board.size <= SPLIT_MAX_SQUARES and plan.seconds(1) >= SPLIT_MIN_SECONDS:
-        target = max(PIECES, 32 * workers)
-        pieces, found, _, nodes = _split(pieces, grow, target)
-        plan.count += found
-        plan.nodes += nodes
-    plan.pieces = pieces
-    return plan
+    plan.grow = grow if board.size <= SPLIT_MAX_SQUARES else None
+    return refine(plan, workers) if split else plan
 
 
-def plan_queens(n: int, *, backend: str | None = None, workers: int = 1) -> Plan:
-    """The pieces of counting the n-Queens solutions by symmetry classes (``queens_count``)."""
+def plan_queens(
+    n: int, *, backend: str | None = None, workers: int = 1, split: bool = True
+) -> Plan:
+    """The pieces of counting the n-Queens solutions by symmetry classes (``queens_count``):
+    one per root (a first row, or a corner and a second row), then, with ``split``,
+    ``refine``d."""
     chosen = kernels.choose(backend)
     if n > KERNEL_MAX:
         chosen = kernels.PYTHON
     plan = Plan("queens", [], backend=chosen)
     starts = roots(n)
-    seen: set[tuple[int, ...]] = set()
-    for root in starts:
-        seen.update(root[:i] for i in range(1, len(root) + 1))
-    plan.nodes = len(seen)
+    plan.nodes = prefix_nodes(starts)
     pieces = [Piece(QueensTask(n, root, chosen)) for root in starts]
-    pieces = _estimate_all(pieces, lambda t: _queens_log_nodes(n, t.prefix, chosen))
+    plan.pieces = _estimate_all(
+        pieces, lambda t: _queens_log_nodes(n, t.prefix, chosen, ROOT_PROBES)
+    )
 
     def grow(piece: Piece) -> tuple[list[Piece], int, int, int]:
         task: QueensTask = piece.task
         kids = []
         total = unique = 0
-        for x in queens_children(n, task.prefix):
+        files = queens_children(n, task.prefix)
+        for x in files:
             prefix = (*task.prefix, x)
             if len(prefix) == n:  # a complete placement: counted here
                 got = queens_below(n, prefix, backend=chosen)
                 total += got.total
                 unique += got.unique
                 continue
-            log_nodes = _queens_log_nodes(n, prefix, chosen)
+            log_nodes = _queens_log_nodes(n, prefix, chosen, PROBES)
             kids.append(Piece(replace(task, prefix=prefix), 1, log_nodes))
-        return kids, total, unique, len(queens_children(n, task.prefix))
+        return kids, total, unique, len(files)
 
+    plan.grow = grow if n <= KERNEL_MAX else None
+    return refine(plan, workers) if split else plan
+
+
+def refine(plan: Plan, workers: int = 1) -> Plan:
+    """Split the plan's pieces (largest estimate first) until there are enough to balance
+    ``workers`` (``PIECES`` at least, the same for any smaller number of workers). Work
+    estimated under ``SPLIT_MIN_SECONDS`` stays whole. Planning's finds go to the plan."""
+    if plan.grow is None or plan.seconds(1) < SPLIT_MIN_SECONDS:
+        return plan
+    target = max(PIECES if plan.backend == kernels.NUMBA else PIECES_PY, 32 * workers)
+    pieces, found, unique, nodes = _split(plan.pieces, plan.grow, target)
     plan.pieces = pieces
-    if n <= KERNEL_MAX and plan.seconds(1) >= SPLIT_MIN_SECONDS:
-        pieces, total, unique, nodes = _split(pieces, grow, max(PIECES, 32 * workers))
-        plan.count += total
-        plan.unique += unique
-        plan.nodes += nodes
-    plan.pieces = pieces
+    plan.count += found
+    plan.unique += unique
+    plan.nodes += nodes
+    plan.grow = None
     return plan
 
 
@@ -646,8 +668,10 @@ class _Tally(Generic[T]):
         value: Callable[[T], int],
         progress: Callable[[Progress], None] | None,
         base: int = 0,
+        expected: float | None = None,
     ) -> None:
         self.pieces = pieces
+        self.expected = expected
         self.results: list[T | None] = [None] * len(pieces)
         self.value = value
         self.progress = progress
@@ -679,7 +703,12 @@ class _Tally(Generic[T]):
             fraction = min(1.0, math.exp(_log_sum(self._done_logs, []) - self._whole))
         else:
             fraction = self.done / len(self.pieces) if self.pieces else 1.0
-        eta = elapsed * (1 - fraction) / fraction if fraction > 0 else None
+        if fraction > 0:
+            eta: float | None = elapsed * (1 - fraction) / fraction
+        elif self.expected is not None:  # nothing finished yet: the plan's own estimate
+            eta = max(0.0, self.expected - elapsed)
+        else:
+            eta = None
         self.progress(Progress(self.done, len(self.pieces), fraction, self.count, elapsed, eta))
 
 
@@ -703,7 +732,8 @@ def run_plan(
     value: Callable[[Any], int] = (
         (lambda r: r.count) if plan.kind == "tours" else (lambda r: r.total)
     )
-    tally: _Tally[Any] = _Tally(pieces, value, progress, plan.count)
+    expected = plan.seconds(runner.workers)
+    tally: _Tally[Any] = _Tally(pieces, value, progress, plan.count, expected)
     budget = None if limit is None else limit - plan.nodes
     if budget is not None and budget <= 0:
         return RunOutcome([None] * len(pieces), "limit")
@@ -712,6 +742,8 @@ def run_plan(
     frontier = {"next": 0, "used": 0}
 
     def accept(i: int, result: Any) -> None:
+        if stop["why"] == "limit":
+            return  # past the frontier: dropped (a batch may still be delivering)
         tally.add(i, result)
         if budget is None:
             return

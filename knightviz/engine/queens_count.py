@@ -109,12 +109,12 @@ def weight(p: Sequence[int]) -> int:
     n = len(p)
     if n == 1:
         return 1
-    if p[0] == 0:
-        return 8  # the corner case: canonical by construction (file 1 empty to row p[1])
     m = n - 1
     inv = [0] * n
     for y, x in enumerate(p):
         inv[x] = y
+    if p[0] == 0:  # a corner queen: the flip through it is the one rival (see above)
+        return 8 if p[1] < inv[1] else 0
     a = p[0]
     images = (
         lambda i: m - p[i],

@@ -258,11 +258,11 @@ def queens_weight(p, inv):
     n = p.shape[0]
     if n == 1:
         return 1
-    if p[0] == 0:
-        return 8
     m = n - 1
     for y in range(n):
         inv[p[y]] = y
+    if p[0] == 0:
+        return 8 if p[1] < inv[1] else 0
     a = p[0]
     fixed = 1
     for g in range(1, 8):
