@@ -173,18 +173,22 @@ def test_a_bounded_count_stops_at_the_same_node_for_any_jobs(limit, monkeypatch)
 
 def test_a_bounded_count_is_the_prefix_of_the_sequential_count(monkeypatch):
     """The partial count with a limit is exactly what a one-by-one run of the plan's pieces
-    holds after that many nodes (checked against counting every budget by hand)."""
+    holds after that many nodes (checked against counting every piece by hand)."""
     monkeypatch.setattr(parallel, "SPLIT_MIN_SECONDS", 0.0)
     monkeypatch.setattr(parallel, "PIECES", 32)
     plan = parallel.plan_tours(5, 5, 0, backend="python")
-    limit = plan.nodes + sum(count_below(5, 5, p.task.path).nodes for p in plan.pieces[:5]) + 17
+    wholes = [count_below(5, 5, p.task.path) for p in plan.pieces]
+    limit = plan.nodes + sum(w.nodes for w in wholes[: len(wholes) // 2]) + 17
     got = parallel.total(
         plan, parallel.run_plan(plan, parallel.LocalPool(2, "python"), limit=limit)
     )
-    expected = plan.count
-    for p in plan.pieces[:5]:
-        expected += count_below(5, 5, p.task.path).count
-    expected += count_below(5, 5, plan.pieces[5].task.path, budget=17).count
+    expected, left = plan.count, limit - plan.nodes
+    for piece, whole in zip(plan.pieces, wholes, strict=True):
+        if whole.nodes <= left:
+            expected, left = expected + whole.count, left - whole.nodes
+            continue
+        expected += count_below(5, 5, piece.task.path, budget=left).count
+        break
     assert (got.count, got.nodes, got.stopped) == (expected, limit, "limit")
 
 
