@@ -176,7 +176,28 @@ static void bits_tables(void) {
     }
 }
 
-static void bits_search(int cur, u64 free, int left) {
+/* Squares with at least 1, 2, 3 neighbours in f: the eight shifts, added up to three. */
+static inline void planes(u64 f, u64 *g1, u64 *g2, u64 *g3) {
+    u64 b0 = (f & up_mask[0]) << up_by[0], b1 = (f & up_mask[1]) << up_by[1];
+    u64 b2 = (f & up_mask[2]) << up_by[2], b3 = (f & up_mask[3]) << up_by[3];
+    u64 b4 = (f & down_mask[0]) >> down_by[0], b5 = (f & down_mask[1]) >> down_by[1];
+    u64 b6 = (f & down_mask[2]) >> down_by[2], b7 = (f & down_mask[3]) >> down_by[3];
+    u64 two = b0 & b1, one = b0 | b1, three = two & b2;
+    two |= one & b2; one |= b2;
+    three |= two & b3; two |= one & b3; one |= b3;
+    three |= two & b4; two |= one & b4; one |= b4;
+    three |= two & b5; two |= one & b5; one |= b5;
+    three |= two & b6; two |= one & b6; one |= b6;
+    three |= two & b7; two |= one & b7; one |= b7;
+    *g1 = one;
+    *g2 = two;
+    *g3 = three;
+}
+
+/* From cur, with `free` unvisited and g1..g3 its planes: a move onto t takes one neighbour
+ * from exactly the squares around t, so the degree-0 and -1 squares after it are a few
+ * AND/ORs away; the planes are counted afresh once per node entered. */
+static void bits_search(int cur, u64 free, int left, u64 g1, u64 g2, u64 g3) {
     u64 a = attacks[cur] & free;
     while (a) {
         int t = __builtin_ctzll(a);
@@ -189,23 +210,15 @@ static void bits_search(int cur, u64 free, int left) {
                 tours++;
             continue;
         }
-        u64 b0 = (f & up_mask[0]) << up_by[0], b1 = (f & up_mask[1]) << up_by[1];
-        u64 b2 = (f & up_mask[2]) << up_by[2], b3 = (f & up_mask[3]) << up_by[3];
-        u64 b4 = (f & down_mask[0]) >> down_by[0], b5 = (f & down_mask[1]) >> down_by[1];
-        u64 b6 = (f & down_mask[2]) >> down_by[2], b7 = (f & down_mask[3]) >> down_by[3];
-        u64 two = b0 & b1, ones = b0 | b1;
-        two |= ones & b2; ones |= b2;
-        two |= ones & b3; ones |= b3;
-        two |= ones & b4; ones |= b4;
-        two |= ones & b5; ones |= b5;
-        two |= ones & b6; ones |= b6;
-        two |= ones & b7; ones |= b7;
-        u64 dead = f & ~ones, ends = f & ones & ~two & ~around;
+        u64 n1 = (g1 & ~around) | (g2 & around), n2 = (g2 & ~around) | (g3 & around);
+        u64 dead = f & ~n1, ends = f & n1 & ~n2 & ~around;
         if ((dead && (left > 2 || !(dead & around))) || (ends & (ends - 1)) ||
             (closed && !(attacks[start] & f)))
             continue;
         nodes++;
-        bits_search(t, f, left - 1);
+        u64 h1, h2, h3;
+        planes(f, &h1, &h2, &h3);
+        bits_search(t, f, left - 1, h1, h2, h3);
     }
 }
 
@@ -214,8 +227,11 @@ static void bits_count_from(int s) {
     nodes++;
     if (size == 1)
         tours += !closed;
-    else
-        bits_search(s, (size == 64 ? ~0ULL : (1ULL << size) - 1) & ~(1ULL << s), size - 1);
+    else {
+        u64 free = (size == 64 ? ~0ULL : (1ULL << size) - 1) & ~(1ULL << s), g1, g2, g3;
+        planes(free, &g1, &g2, &g3);
+        bits_search(s, free, size - 1, g1, g2, g3);
+    }
 }
 
 static double now(void) {

@@ -139,13 +139,50 @@ def _recount(sq, dsq, nb, off, visited, deg, zero, single):
     return zero, single
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _planes(f, m0, m1, m2, m3, m4, m5, m6, m7, s0, s1, s2, s3, s4, s5, s6, s7):
+    """The squares with at least 1, 2 and 3 neighbours in ``f``: eight whole-board knight
+    shifts, added bit-parallel up to three."""
+    b0 = (f & m0) << s0
+    b1 = (f & m1) << s1
+    b2 = (f & m2) << s2
+    b3 = (f & m3) << s3
+    b4 = (f & m4) >> s4
+    b5 = (f & m5) >> s5
+    b6 = (f & m6) >> s6
+    b7 = (f & m7) >> s7
+    g2 = b0 & b1
+    g1 = b0 | b1
+    g3 = g2 & b2
+    g2 |= g1 & b2
+    g1 |= b2
+    g3 |= g2 & b3
+    g2 |= g1 & b3
+    g1 |= b3
+    g3 |= g2 & b4
+    g2 |= g1 & b4
+    g1 |= b4
+    g3 |= g2 & b5
+    g2 |= g1 & b5
+    g1 |= b5
+    g3 |= g2 & b6
+    g2 |= g1 & b6
+    g1 |= b6
+    g3 |= g2 & b7
+    g2 |= g1 & b7
+    g1 |= b7
+    return g1, g2, g3
+
+
 @njit(cache=True, nogil=True)
 def tours_below_bits(attacks, dirs, path, closed, budget):
     """``tours_below`` for boards of at most 64 squares: the unvisited squares are one word.
 
-    The squares of degree 0 and 1 come from eight whole-board knight shifts of that word
-    (a bit-parallel count to two), so the rules cost a few dozen instructions per node
-    whatever the board. Same nodes, same results.
+    Per node, the squares with at least 1, 2 and 3 unvisited neighbours come from eight
+    whole-board knight shifts of that word (a bit-parallel count to three). A move onto t
+    takes one neighbour from exactly the squares around t, so the degree-0 and degree-1
+    squares after each candidate move are a few AND/ORs away: the rules cost a handful of
+    instructions per candidate and one count per node entered. Same nodes, same results.
     """
     n = attacks.shape[0]
     k = path.shape[0]
@@ -168,9 +205,16 @@ def tours_below_bits(attacks, dirs, path, closed, budget):
         return tours, nodes, True
     stack = np.empty(n, np.int64)
     avail = np.empty(n, np.uint64)
+    ge1 = np.empty(n, np.uint64)
+    ge2 = np.empty(n, np.uint64)
+    ge3 = np.empty(n, np.uint64)
     d = 0
     stack[0] = path[k - 1]
     avail[0] = attacks[path[k - 1]] & free
+    g1, g2, g3 = _planes(free, m0, m1, m2, m3, m4, m5, m6, m7, s0, s1, s2, s3, s4, s5, s6, s7)
+    ge1[0] = g1
+    ge2[0] = g2
+    ge3[0] = g3
     while d >= 0:
         a = avail[d]
         if a == 0:
@@ -178,11 +222,13 @@ def tours_below_bits(attacks, dirs, path, closed, budget):
             if d >= 0:
                 free |= one << np.uint64(stack[d + 1])
                 remaining += 1
+                g1 = ge1[d]
+                g2 = ge2[d]
+                g3 = ge3[d]
             continue
         t = trailing_zeros(a)
         avail[d] = a & (a - one)
-        bit = one << np.uint64(t)
-        f = free & ~bit
+        f = free & ~(one << np.uint64(t))
         rem = remaining - 1
         around = attacks[t]
         if rem == 0:
@@ -190,30 +236,10 @@ def tours_below_bits(attacks, dirs, path, closed, budget):
             if not closed or (around & (one << np.uint64(start))) != 0:
                 tours += 1
         else:
-            b0 = (f & m0) << s0
-            b1 = (f & m1) << s1
-            b2 = (f & m2) << s2
-            b3 = (f & m3) << s3
-            b4 = (f & m4) >> s4
-            b5 = (f & m5) >> s5
-            b6 = (f & m6) >> s6
-            b7 = (f & m7) >> s7
-            two = b0 & b1
-            ones = b0 | b1
-            two |= ones & b2
-            ones |= b2
-            two |= ones & b3
-            ones |= b3
-            two |= ones & b4
-            ones |= b4
-            two |= ones & b5
-            ones |= b5
-            two |= ones & b6
-            ones |= b6
-            two |= ones & b7
-            ones |= b7
-            dead = f & ~ones
-            ends = f & ones & ~two & ~around
+            n1 = (g1 & ~around) | (g2 & around)  # at least one unvisited neighbour, after t
+            n2 = (g2 & ~around) | (g3 & around)  # at least two
+            dead = f & ~n1
+            ends = f & n1 & ~n2 & ~around
             if (
                 (dead != 0 and (rem > 1 or (dead & around) == 0))
                 or (ends & (ends - one)) != 0
@@ -226,6 +252,10 @@ def tours_below_bits(attacks, dirs, path, closed, budget):
             avail[d] = around & f
             free = f
             remaining = rem
+            g1, g2, g3 = _planes(f, m0, m1, m2, m3, m4, m5, m6, m7, s0, s1, s2, s3, s4, s5, s6, s7)
+            ge1[d] = g1
+            ge2[d] = g2
+            ge3[d] = g3
         if nodes >= budget:
             return tours, nodes, False
     return tours, nodes, True
