@@ -158,9 +158,11 @@ def build_parser() -> argparse.ArgumentParser:
         "With no command, opens the desktop app.",
         epilog="Squares are named like a8 (file letter, rank; a8 is the top-left of 8x8) or "
         "given as row,col (0-based, row 0 at the top). The tutorials' programs, byte for byte: "
-        "solve --format c|py, batch, queens --format results|ascii. Exit status: 0 found, "
-        "1 no solution, 2 usage error. With no command the desktop app opens; it also takes "
-        "Qt's standard options (e.g. -style fusion).",
+        "solve --format c|py, batch, queens --format results|ascii. count, queens --format "
+        "count and sweep run on every CPU (--jobs) or a Dask cluster (--scheduler), with a "
+        "progress bar on a terminal; Ctrl-C prints the partial count (exit 130). Exit "
+        "status: 0 found, 1 no solution, 2 usage error. With no command the desktop app "
+        "opens; it also takes Qt's standard options (e.g. -style fusion).",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -224,7 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="count every directed tour (small boards)",
         description="Count directed knight's tours by exhaustive search with dead-end "
         "pruning, split into independent pieces run on every CPU (5x5 and 6x6 take about a "
-        "second; 7x7 would take years). Known facts come first: a board or square with no "
+        "second; 7x7 about ten core-hours). Known facts come first: a board or square with no "
         "tour prints 0 at once, with the reason on stderr. A count estimated to take more "
         "than a minute says so first. On a terminal a progress bar with the time left runs "
         "on stderr. Ctrl-C stops every worker and prints the count so far as 'partial count: "
@@ -810,9 +812,9 @@ def python_seconds(args: argparse.Namespace) -> float:
     1.6 M), 100 M steps/s compiled; Warnsdorff costs ~1.6 µs a square in Python (500x500:
     0.38 s, 1000x1000: 1.69 s) against 0.16 s compiled for 1000x1000, so boards beyond
     ~250,000 squares load the kernels; a sweep is squares² of that (20x20 roth: 0.18 s in
-    Python; 100x100: 5 s compiled); counting 5x5 takes 0.3 s in Python, 6x6 days (compiled:
-    105 s); N-Queens: counting 12 takes 0.15 s and 13 0.87 s in Python, listing all
-    solutions of 11 0.11 s and of 12 1.1 s.
+    Python; 100x100: 5 s compiled); counting 5x5 takes 0.2 s in Python, 6x6 minutes
+    (compiled: about a second); N-Queens: counting 12 takes 0.15 s and 13 0.87 s in Python,
+    listing all solutions of 11 0.11 s and of 12 1.1 s.
     """
     command = args.command
     if command in ("solve", "sweep"):
