@@ -102,7 +102,7 @@ def _add_workers(p: argparse.ArgumentParser, what: str) -> None:
         metavar="N",
         help=f"worker processes for {what} (default: every usable CPU, "
         f"{parallel.usable_cpus()} here; work of less than about a second runs in this "
-        "process); --jobs 1 runs everything in this process. Results are the same for any N",
+        "process); --jobs 1 uses one core. Results are the same for any N",
     )
     p.add_argument(
         "--scheduler",
@@ -518,6 +518,10 @@ def _runner(args: argparse.Namespace, backend: str, seconds: float) -> parallel.
     jobs = args.jobs
     if jobs is None:
         jobs = 1 if seconds < IN_PROCESS_SECONDS else parallel.usable_cpus()
+    if jobs == 1 and seconds >= IN_PROCESS_SECONDS:
+        # One worker process, not this one: a compiled piece cannot be interrupted, and
+        # Ctrl-C must stop the count at once, not when the piece ends.
+        return parallel.LocalPool(1, backend)
     return parallel.make_runner(jobs, None, backend)
 
 

@@ -241,9 +241,16 @@ class Plan:
     #: How ``refine`` splits a piece (None: not split further).
     grow: Callable[[Piece], tuple[list[Piece], int, int, int]] | None = None
 
+    #: The whole job's estimate as it was before splitting (the roots' estimates have many
+    #: more probes than the pieces', so it stays the job's figure; the pieces' own estimates
+    #: still give each one's share of it).
+    whole: float | None = None
+
     @property
     def log_nodes(self) -> float:
         """Natural log of the estimated nodes of the whole job (planning's included)."""
+        if self.whole is not None:
+            return self.whole
         return _log_sum([math.log(self.nodes)] if self.nodes else [], self.pieces)
 
     def seconds(self, workers: int) -> float:
@@ -426,6 +433,7 @@ def refine(plan: Plan, workers: int = 1) -> Plan:
     if plan.grow is None or plan.seconds(1) < SPLIT_MIN_SECONDS:
         return plan
     target = max(PIECES if plan.backend == kernels.NUMBA else PIECES_PY, 32 * workers)
+    plan.whole = plan.log_nodes
     pieces, found, unique, nodes = _split(plan.pieces, plan.grow, target)
     plan.pieces = pieces
     plan.count += found
