@@ -485,8 +485,9 @@ class RunOutcome(Generic[T]):
 
 class Runner(Protocol):
     """Where pieces run. ``run`` calls ``on_result(index, result)`` in the caller's thread
-    as pieces finish, in any order, until all are done or ``stop()`` is called (from the
-    callback or from ``poll``), then stops every worker."""
+    as pieces finish, in any order, until all are done (True) or ``poll()`` says stop
+    (False; it is asked between results and about ten times a second), then stops every
+    worker at once. KeyboardInterrupt stops them too, and propagates."""
 
     workers: int
 
