@@ -624,6 +624,23 @@ def _sweep(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     board = Board(*args.size)
     rows: list[dict[str, Any]] = []
     config = _config(args, 0, args.limit)
+    fact = None if args.search_anyway else _board_fact(board, None, args.closed)
+    if fact is not None:  # no square can start a tour: no square is searched
+        if args.format == "json":
+            payload = {
+                "rows": board.rows,
+                "cols": board.cols,
+                "strategy": config.strategy.describe(),
+                "closed": args.closed,
+                "limit": args.limit,
+                "reason": fact,
+                "starts": [],
+                "summary": {"solved": 0, "starts": board.size},
+            }
+            out.write(json.dumps(payload) + "\n")
+        else:
+            out.write(f"{fact}\nsolved 0 of {board.size} starts\n")
+        return EXIT_NOT_FOUND
     backend = kernels.choose()
     seconds = python_seconds(args) / (1 if backend == kernels.PYTHON else 20)
     runner = _runner(args, backend, seconds)

@@ -78,6 +78,20 @@ def test_known_facts_come_first(capsys, args, reason):
     assert time.perf_counter() - t0 < 5  # no search (it would take years or hang)
 
 
+def test_sweep_answers_a_board_wide_fact_first(capsys):
+    t0 = time.perf_counter()
+    code, out, _ = run(capsys, "sweep", "--size", "2x1000000")
+    assert code == 1 and time.perf_counter() - t0 < 5
+    assert out == (
+        "No knight's tour exists on a 2x1000000 board from any square.\n"
+        "solved 0 of 2000000 starts\n"
+    )
+    code, out, _ = run(capsys, "sweep", "--size", "4", "--format", "json")
+    assert code == 1 and '"starts": []' in out and "4x4" in out
+    code, out, _ = run(capsys, "sweep", "--size", "4", "--search-anyway", "--limit", "1000")
+    assert code == 1 and "solved 0 of 16 starts" in out and " impossible " not in out
+
+
 def test_estimate_answers_a_known_fact_first(capsys):
     code, out, err = run(capsys, "estimate", "--size", "2x1000000")
     assert code == 1 and "No knight's tour exists on a 2x1000000 board" in out and err == ""
