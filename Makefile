@@ -32,7 +32,7 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
-	$(BIN)/mypy knightviz/engine
+	$(BIN)/mypy knightviz
 
 # The whole suite once with the engine pinned to the pure-Python reference (the GUI tests
 # stay deterministic; tests that take a ``backend`` fixture still run both), then the engine

@@ -924,19 +924,43 @@ def _estimate(args: argparse.Namespace, out: IO[str]) -> int:
             "start": list(board.coords(start)),
             "probes": est.probes,
             "seed": args.seed,
-            "nodes": est.nodes,
-            "stderr": est.stderr,
-            "relative_error": est.relative_error,
-            "steps": est.steps,
+            # Plain figures while a double holds them (null beyond, about 10^308); the
+            # log10 figures always (-inf, for a start with no move at all, as null).
+            "nodes": _finite(est.nodes),
+            "stderr": _finite(est.stderr),
+            "relative_error": _finite(est.relative_error),
+            "steps": _finite(est.steps),
+            "log10_nodes": _finite(est.log10_nodes),
+            "log10_steps": _finite(est.log10_steps),
         }
-        out.write(json.dumps(payload) + "\n")
+        out.write(json.dumps(payload, allow_nan=False) + "\n")
         return EXIT_OK
     out.write(
-        f"search tree from {board.name(start)} on {board}: about {est.nodes:.3g} positions "
-        f"(± {est.relative_error:.0%}, {est.probes:,} probes, seed {args.seed})\n"
-        f"an exhaustive search would take about {est.steps:.3g} steps\n"
+        f"search tree from {board.name(start)} on {board}: about {_magnitude(est.log10_nodes)} "
+        f"positions (± {est.relative_error:.0%}, {est.probes:,} probes, seed {args.seed})\n"
+        f"an exhaustive search would take about {_magnitude(est.log10_steps)} steps\n"
     )
     return EXIT_OK
+
+
+#: From 10^100 on a figure is printed as a power of ten ("10^152.3"): past a double's range
+#: (about 10^308) there is no other way, and below it the same form reads alike.
+_POWER_FROM = 100.0
+
+
+def _magnitude(log10_value: float) -> str:
+    """A count given by its log10: "6.37e+21" as before for ordinary trees, "10^152.3"
+    for astronomical ones (whose figure a double cannot hold)."""
+    if log10_value == -math.inf:
+        return "0"
+    if log10_value < _POWER_FROM:
+        return f"{10.0**log10_value:.3g}"
+    return f"10^{log10_value:.1f}"
+
+
+def _finite(value: float) -> float | None:
+    """A float for JSON, which has no inf or nan: those become null."""
+    return value if math.isfinite(value) else None
 
 
 def _estimate_fact(args: argparse.Namespace) -> str | None:

@@ -18,6 +18,7 @@ from .board import (
 from .events import (
     Backtrack,
     Event,
+    EventSource,
     Finished,
     Move,
     Outcome,
@@ -28,6 +29,7 @@ from .events import (
     decode,
     run,
 )
+from .search import TrackedSearch
 from .tour import Heuristic, Strategy, TieBreak, TourConfig, TourSearch, tour_search
 from .verdict import Verdict, closed_tour_exists, impossibility, open_tour_exists, verdict
 
@@ -39,6 +41,7 @@ __all__ = [
     "Board",
     "BoardError",
     "Event",
+    "EventSource",
     "Finished",
     "Heuristic",
     "Move",
@@ -50,6 +53,7 @@ __all__ = [
     "TieBreak",
     "TourConfig",
     "TourSearch",
+    "TrackedSearch",
     "Tracker",
     "Verdict",
     "closed_tour_exists",

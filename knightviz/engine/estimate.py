@@ -10,7 +10,9 @@ take?" is "more than you can wait for". Two estimates make that concrete:
 * ``TreeEstimator``: Knuth's random probes. Walk from the root to a leaf choosing a child at
   random; with c_k the number of children met at depth k, 1 + c_0 + c_0·c_1 + … is an unbiased
   estimate of the number of nodes. The mean over many probes converges (slowly: the
-  distribution is heavy-tailed), so the spread is reported with it.
+  distribution is heavy-tailed), so the spread is reported with it. On large boards the
+  products c_0·c_1·… pass a double's range (about 10^308) from about 20×20 on, so each probe
+  is carried as a logarithm and the mean and spread are kept scaled by the largest probe.
 
 A node is a position the search can stand in (a path of the knight, or queens on the first
 ranks); an exhaustive search enters and leaves every node but the root once, so it takes
@@ -55,14 +57,51 @@ def explored_fraction(levels: Iterable[tuple[int, int]]) -> float:
     return min(total, 1.0)
 
 
+#: log10 of 2 (steps = 2 × (nodes − 1)).
+LOG10_2 = math.log10(2.0)
+_LN10 = math.log(10.0)
+#: A probe's running sums are scaled down by _SHRINK when they pass _HUGE, so a product of
+#: branching factors that a double cannot hold (8^10000 on 100×100) is carried as a scaled
+#: float and a count of shrinks. Powers of two: scaling is exact.
+_HUGE = 2.0**900
+_SHRINK_BITS = 512
+_SHRINK = 2.0**-_SHRINK_BITS
+_LN_SHRINK = _SHRINK_BITS * math.log(2.0)
+
+
+def _pow10(log10_value: float) -> float:
+    """10 ** log10_value, inf past a double's range instead of OverflowError."""
+    if log10_value > 308.0:
+        return math.inf
+    return math.pow(10.0, log10_value)
+
+
 @dataclass(frozen=True, slots=True)
 class TreeEstimate:
-    """The estimated number of nodes of a whole search tree, with its spread."""
+    """The estimated number of nodes of a whole search tree, with its spread.
 
-    nodes: float
-    #: Standard error of ``nodes`` (the probes' standard deviation over √probes).
-    stderr: float
+    Kept as a logarithm: the tree of knight paths on 30×30 has far more than 10^308 nodes.
+    ``nodes``, ``steps``, ``stderr``, ``low`` and ``high`` are plain floats for trees a
+    double can count (inf beyond); the ``log10_`` figures are finite for any board.
+    """
+
+    #: log10 of the estimated number of nodes (-inf before the first probe).
+    log10_nodes: float
+    #: Standard error over the estimate (the probes' standard deviation over √probes,
+    #: divided by their mean): finite from two probes on, inf before.
+    relative_error: float
     probes: int
+
+    @property
+    def nodes(self) -> float:
+        return _pow10(self.log10_nodes)
+
+    @property
+    def stderr(self) -> float:
+        """Standard error of ``nodes``."""
+        if self.relative_error == 0:
+            return 0.0
+        return self.nodes * self.relative_error
 
     @property
     def steps(self) -> float:
@@ -70,29 +109,56 @@ class TreeEstimate:
         return 2.0 * max(0.0, self.nodes - 1.0)
 
     @property
-    def relative_error(self) -> float:
-        return self.stderr / self.nodes if self.nodes > 0 else math.inf
+    def log10_steps(self) -> float:
+        """log10 of ``steps`` (-inf when the root has no children: no step at all)."""
+        if self.log10_nodes > 15:  # nodes − 1 is nodes to every digit a double keeps
+            return LOG10_2 + self.log10_nodes
+        steps = self.steps
+        return math.log10(steps) if steps > 0 else -math.inf
+
+    @property
+    def log10_low(self) -> float:
+        """log10 of ``low``."""
+        share = 1.0 - 2.0 * self.relative_error
+        if share <= 0:
+            return 0.0
+        return max(0.0, self.log10_nodes + math.log10(share))
+
+    @property
+    def log10_high(self) -> float:
+        """log10 of ``high`` (inf with fewer than two probes)."""
+        return self.log10_nodes + math.log10(1.0 + 2.0 * self.relative_error)
 
     @property
     def low(self) -> float:
         """A rough lower bound (two standard errors below, never below one node)."""
-        return max(1.0, self.nodes - 2 * self.stderr)
+        return _pow10(self.log10_low)
 
     @property
     def high(self) -> float:
-        return self.nodes + 2 * self.stderr
+        return _pow10(self.log10_high)
 
 
+#: One random probe: the natural logarithm of its estimate of the tree's node count (a
+#: logarithm because the estimate itself overflows a double from about 20×20 on).
 Probe = Callable[[random.Random], float]
 
 
 class TreeEstimator:
-    """Knuth's random-probe estimate, built up a batch of probes at a time (seeded)."""
+    """Knuth's random-probe estimate, built up a batch of probes at a time (seeded).
+
+    The probes' mean and spread are kept by Welford's method on the probes' values scaled by
+    the largest so far (each probe arrives as a logarithm): a new largest value rescales the
+    running figures, so nothing overflows however large the tree, and values far below the
+    largest (which cannot change the mean's digits) merely underflow to zero.
+    """
 
     def __init__(self, probe: Probe, seed: int = 0) -> None:
         self._probe = probe
         self._rng = random.Random(seed)
         self._count = 0
+        #: Natural log of the scale: the running figures are in units of exp(_scale).
+        self._scale = -math.inf
         self._mean = 0.0
         self._m2 = 0.0  # Welford's running sum of squared deviations
 
@@ -103,19 +169,32 @@ class TreeEstimator:
     def run(self, probes: int) -> TreeEstimate:
         """Make ``probes`` more probes; return the estimate over all so far."""
         for _ in range(probes):
-            x = self._probe(self._rng)
-            self._count += 1
-            delta = x - self._mean
-            self._mean += delta / self._count
-            self._m2 += delta * (x - self._mean)
+            self.add(self._probe(self._rng))
         return self.estimate()
+
+    def add(self, log_value: float) -> None:
+        """One probe's result, as the natural log of its estimate."""
+        if log_value > self._scale:
+            if self._count:
+                shrink = math.exp(self._scale - log_value)
+                self._mean *= shrink
+                self._m2 *= shrink * shrink
+            self._scale = log_value
+        x = math.exp(log_value - self._scale)
+        self._count += 1
+        delta = x - self._mean
+        self._mean += delta / self._count
+        self._m2 += delta * (x - self._mean)
 
     def estimate(self) -> TreeEstimate:
         n = self._count
+        if n == 0:
+            return TreeEstimate(-math.inf, math.inf, 0)
+        log10_nodes = (self._scale + math.log(self._mean)) / _LN10
         if n < 2:
-            return TreeEstimate(self._mean, math.inf, n)
+            return TreeEstimate(log10_nodes, math.inf, n)
         std = math.sqrt(self._m2 / (n - 1))
-        return TreeEstimate(self._mean, std / math.sqrt(n), n)
+        return TreeEstimate(log10_nodes, std / math.sqrt(n) / self._mean, n)
 
 
 def tour_probe(rows: int, cols: int, start: int) -> Probe:
@@ -133,13 +212,18 @@ def tour_probe(rows: int, cols: int, start: int) -> Probe:
         cur = start
         total = 1.0
         product = 1.0
+        shrinks = 0
         randrange = rng.randrange
         while True:
             children = [t for t in nb[cur] if not visited[t]]
             if not children:
-                return total
+                return math.log(total) + shrinks * _LN_SHRINK
             product *= len(children)
             total += product
+            if total > _HUGE:
+                total *= _SHRINK
+                product *= _SHRINK
+                shrinks += 1
             cur = children[randrange(len(children))]
             visited[cur] = 1
 
@@ -156,15 +240,20 @@ def queens_probe(n: int) -> Probe:
         down = bytearray(2 * n)
         total = 1.0
         product = 1.0
+        shrinks = 0
         for y in range(n):
             free = [x for x in range(n) if not (cols[x] or up[x + y] or down[x - y + n])]
             if not free:
                 break
             product *= len(free)
             total += product
+            if total > _HUGE:
+                total *= _SHRINK
+                product *= _SHRINK
+                shrinks += 1
             x = free[rng.randrange(len(free))]
             cols[x] = up[x + y] = down[x - y + n] = 1
-        return total
+        return math.log(total) + shrinks * _LN_SHRINK
 
     return probe
 

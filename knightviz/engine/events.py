@@ -101,31 +101,66 @@ class StackLevel:
     tried: int
 
 
-class Search(Protocol):
-    """What the GUI worker, the CLI and the tests drive: any puzzle's search.
+class EventSource(Protocol):
+    """The least a search must do to be watched: the event stream and its end.
 
-    ``advance(n)`` runs at most ``n`` events and returns them encoded; it returns an
-    empty chunk once ``result`` is set. ``advance_quiet(n)`` does the same work without
-    producing events and returns how many steps it made. ``initial`` are the squares
-    occupied before the first event (the knight's start square; nothing for queens).
-    Both backends (``backend``: "python" or "numba") give identical streams and state.
+    ``advance(n)`` runs at most ``n`` events and returns them encoded; it returns an empty
+    chunk once ``result`` is set. ``initial`` are the squares occupied before the first event
+    (the knight's start square; nothing for queens). ``TrackedSearch`` makes a ``Search`` of
+    any of them (a puzzle whose search is not built on ``SearchBase``).
     """
 
     rows: int
     cols: int
     initial: tuple[int, ...]
-    result: Result | None
-    backend: str
+
+    @property
+    def result(self) -> Result | None: ...
 
     def advance(self, max_events: int) -> array[int]: ...
 
+
+class Search(EventSource, Protocol):
+    """What the GUI worker, the CLI and the tests drive: any puzzle's search, with every
+    capability they use (``SearchBase`` and ``TrackedSearch`` provide all of them).
+
+    ``advance_quiet(n)`` does the work of ``advance(n)`` without producing events and returns
+    how many steps it made; ``advance_into`` writes the steps into a buffer instead (the
+    timeline's recording). ``moves``, ``backtracks``, ``depth``, the path (``snapshot_path``)
+    and the ``stack`` are the state after every step made so far, whichever way it was made.
+    Setting ``trace`` asks for "considered" events between steps (``trace.py``).
+    Both backends (``backend``: "python" or "numba") give identical streams and state.
+    """
+
+    #: On request, "considered" events between steps; set it at any time.
+    trace: bool
+
+    @property
+    def backend(self) -> str: ...
+
+    @property
+    def moves(self) -> int: ...
+
+    @property
+    def backtracks(self) -> int: ...
+
+    @property
+    def tracing(self) -> bool:
+        """The next chunk may hold considered events (tracing is on, or events examined
+        before it was switched off are still to come): consumers filter only then."""
+        ...
+
     def advance_quiet(self, max_steps: int) -> int: ...
+
+    def advance_into(self, target: memoryview) -> int: ...
 
     @property
     def recent_backtracks(self) -> tuple[int, ...]: ...
 
     @property
-    def depth(self) -> int: ...
+    def depth(self) -> int:
+        """Steps of the path beyond ``initial``: the path holds len(initial) + depth."""
+        ...
 
     @property
     def max_depth(self) -> int: ...

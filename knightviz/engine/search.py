@@ -13,9 +13,12 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Sequence
 from time import perf_counter
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from .events import Outcome, Result, StackLevel
+from .events import EventSource, Outcome, Result, StackLevel
+
+if TYPE_CHECKING:
+    from .events import Search
 
 Ending = tuple[Outcome, str | None]
 
@@ -55,6 +58,12 @@ class SearchBase:
     @property
     def steps(self) -> int:
         return self.moves + self.backtracks
+
+    @property
+    def tracing(self) -> bool:
+        """The next chunk may hold considered events: tracing is on, or events examined
+        before it was switched off are still queued."""
+        return self.trace or bool(self._traced)
 
     @property
     def recent_backtracks(self) -> tuple[int, ...]:
@@ -256,3 +265,98 @@ def last_backtracks(events: list[int], before: tuple[int, ...]) -> tuple[int, ..
         elif window >= size:
             return before
         window *= 16
+
+
+class TrackedSearch:
+    """The whole ``Search`` protocol around any ``EventSource``: a search that only makes
+    events (a puzzle not built on ``SearchBase``) gets counts, depth, path and recent
+    backtracks by following its stream, so whatever drives searches
+    needs no second way of driving (and no probing for what a search can do).
+
+    It knows no stack (``stack()`` is empty) and explains nothing (``trace`` has no effect).
+    """
+
+    backend: ClassVar[str] = "python"
+
+    def __init__(self, source: EventSource) -> None:
+        self.source = source
+        self.rows = source.rows
+        self.cols = source.cols
+        self.initial = source.initial
+        self.moves = 0
+        self.backtracks = 0
+        self.trace = False
+        self._path = list(source.initial)
+        self._max_depth = 0
+        self._recent: tuple[int, ...] = ()
+
+    @property
+    def result(self) -> Result | None:
+        return self.source.result
+
+    @property
+    def steps(self) -> int:
+        return self.moves + self.backtracks
+
+    @property
+    def tracing(self) -> bool:
+        return False
+
+    @property
+    def recent_backtracks(self) -> tuple[int, ...]:
+        return self._recent
+
+    @property
+    def depth(self) -> int:
+        return len(self._path) - len(self.initial)
+
+    @property
+    def max_depth(self) -> int:
+        return self._max_depth
+
+    def advance(self, max_events: int) -> array[int]:
+        self._recent = ()
+        return self._follow(max_events)
+
+    def advance_quiet(self, max_steps: int) -> int:
+        """One call of the source (it may make fewer steps than asked, as ``advance`` may:
+        a caller that stops between calls is answered as soon as the source returns)."""
+        return len(self.advance(min(max_steps, QUIET_SLICE)))
+
+    def advance_into(self, target: memoryview) -> int:
+        chunk = self.advance(len(target))
+        with memoryview(chunk) as source:
+            target[: len(chunk)] = source
+        return len(chunk)
+
+    def _follow(self, max_events: int) -> array[int]:
+        chunk = array("i", self.source.advance(max_events))
+        path = self._path
+        moves = 0
+        for x in chunk:
+            if x >= 0:
+                moves += 1
+                path.append(x)
+                self._max_depth = max(self._max_depth, len(path) - len(self.initial))
+            else:
+                top = path.pop()
+                if top != ~x:
+                    raise AssertionError(f"backtrack off {~x} but the last move was {top}")
+        self.moves += moves
+        self.backtracks += len(chunk) - moves
+        if len(chunk) > moves:
+            self._recent = last_backtracks(chunk.tolist(), self._recent)
+        return chunk
+
+    def snapshot_path(self) -> array[int]:
+        return array("i", self._path)
+
+    def stack(self) -> Sequence[StackLevel]:
+        return ()
+
+
+if TYPE_CHECKING:
+
+    def _searches(base: SearchBase, tracked: TrackedSearch) -> tuple[Search, Search]:
+        """Never called: mypy checks here that both implement the whole protocol."""
+        return base, tracked

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QApplication
 
 from knightviz.gui import config
 from knightviz.gui.i18n import LANGUAGES, Translations, normalise, system_language
-from knightviz.gui.main_window import MainWindow, app_icon
+from knightviz.gui.icon import app_icon
+from knightviz.gui.main_window import MainWindow
 
 EXIT_USAGE = 2
 

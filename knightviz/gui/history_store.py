@@ -15,16 +15,19 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
+
 from knightviz.engine.events import Outcome, Result
 from knightviz.gui import config
-from knightviz.gui.config import decode_settings, encode_settings
+from knightviz.gui.config import encode_settings
 from knightviz.gui.puzzles.base import Puzzle
-from knightviz.gui.session import RunRecord
+from knightviz.gui.session import RunRecord, RunSetup
 
 log = logging.getLogger("knightviz.history")
 
@@ -33,8 +36,6 @@ FILENAME = "history.sqlite3"
 SCHEMA_VERSION = 1
 #: Rows loaded at start-up: the newest ones.
 MAX_LOADED = 5000
-#: ``extra`` values worth keeping (the rest are live objects: the recording).
-EXTRA_KEYS = ("explored", "tree_steps", "backend", "anyway")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -79,12 +80,16 @@ def default_path() -> Path:
 class HistoryStore:
     """Runs appended as they finish, read back at start-up, cleared on request."""
 
-    def __init__(self, puzzles: dict[str, Puzzle], path: Path | None = None) -> None:
+    def __init__(self, puzzles: dict[str, Puzzle[Any]], path: Path | None = None) -> None:
         self._puzzles = puzzles
         self.path = default_path() if path is None else path
         self._db: sqlite3.Connection | None = None
         #: Why the file is not in use, or "" when it is.
         self.error = ""
+        #: Why the last run could not be written, or "".
+        self.write_error = ""
+        #: Rows of the file that could not be read at the last ``load`` (left in the file).
+        self.skipped = 0
         self._open()
 
     def _open(self) -> None:
@@ -135,20 +140,27 @@ class HistoryStore:
 
     # -- writing ----------------------------------------------------------------------------
 
-    def add(self, record: RunRecord, when: datetime | None = None) -> None:
-        """Append one run (when it is numbered and shown in the table)."""
+    def add(self, record: RunRecord, when: datetime | None = None) -> bool:
+        """Append one run (when it is numbered and shown in the table). False when it could
+        not be written (``error_text`` says why); the next run tries again."""
         if self._db is None:
-            return
+            return True  # a session-only history: the user was told when it opened
         r = record.result
-        extra = {k: record.extra[k] for k in EXTRA_KEYS if k in record.extra}
+        extra = {
+            "explored": record.explored,
+            "tree_log10": record.tree_log10,
+            "backend": record.backend,
+            "anyway": record.anyway,
+        }
         finished = (when or datetime.now(timezone.utc)).isoformat(timespec="seconds")
+        row_, col_ = divmod(record.start, record.settings.cols)
         row = (
             record.number,
             finished,
             record.puzzle,
             encode_settings(record.settings),
-            record.start[0],
-            record.start[1],
+            row_,
+            col_,
             record.start_name,
             str(r.outcome),
             r.moves,
@@ -166,7 +178,37 @@ class HistoryStore:
         try:
             self._db.execute(f"INSERT INTO runs ({_COLUMNS}) VALUES ({', '.join('?' * 19)})", row)
         except sqlite3.Error as exc:
-            self._fail("cannot write to the run history", exc)
+            self.write_error = str(exc)
+            log.warning("cannot write run %s to the history %s: %s", record.number, self.path, exc)
+            return False
+        self.write_error = ""
+        return True
+
+    def warning(self) -> str:
+        """What the user should know about the history file after ``load`` ("" if nothing):
+        rows that could not be read, or a file not in use."""
+        if self.error:
+            return QCoreApplication.translate(
+                "HistoryStore",
+                "The run history {0} cannot be used ({1}): runs are kept for this session only.",
+            ).format(str(self.path), self.error.rstrip("."))
+        if self.skipped == 1:
+            return QCoreApplication.translate(
+                "HistoryStore",
+                "1 history row could not be read and is not shown (it stays in the file).",
+            )
+        if self.skipped:
+            return QCoreApplication.translate(
+                "HistoryStore",
+                "{0} history rows could not be read and are not shown (they stay in the file).",
+            ).format(self.skipped)
+        return ""
+
+    def error_text(self) -> str:
+        """Why the last run could not be written to the history file (a sentence)."""
+        return QCoreApplication.translate(
+            "HistoryStore", "The last run could not be written to the history file {0}: {1}."
+        ).format(str(self.path), self.write_error.rstrip("."))
 
     def clear(self) -> None:
         """Forget every run."""
@@ -193,11 +235,13 @@ class HistoryStore:
             self._fail("cannot read the run history", exc)
             return []
         records = []
+        self.skipped = 0
         for row in reversed(rows):
             try:
                 record = self._record(row)
-            except (TypeError, ValueError, KeyError) as exc:
+            except (TypeError, ValueError, KeyError, OverflowError) as exc:
                 log.warning("skipped a run history row: %s", exc)
+                self.skipped += 1
                 continue
             if record is not None:
                 records.append(record)
@@ -228,8 +272,13 @@ class HistoryStore:
         puzzle = self._puzzles.get(puzzle_key)
         if puzzle is None:
             return None
-        default = puzzle.default_settings()
-        decoded = decode_settings(default, settings)
+        values = json.loads(settings)
+        if not isinstance(values, dict):
+            raise ValueError("settings are not an object")
+        decoded = puzzle.decode_settings(values)
+        r, c = int(start_row), int(start_col)
+        if not (0 <= r < decoded.rows and 0 <= c < decoded.cols):
+            raise ValueError("the start square is off the board")
         result = Result(
             outcome=Outcome(outcome),
             moves=int(moves),
@@ -240,18 +289,26 @@ class HistoryStore:
             count=int(count),
         )
         kept = json.loads(extra) if extra else {}
-        extras = {k: kept[k] for k in EXTRA_KEYS if isinstance(kept, dict) and k in kept}
-        extras["finished_at"] = finished
-        extras["from_disk"] = True
+        if not isinstance(kept, dict):
+            kept = {}
+        explored, tree = kept.get("explored"), kept.get("tree_log10")
+        steps = kept.get("tree_steps")  # rows written before the estimate was in logarithms
+        if tree is None and isinstance(steps, (int, float)) and 0 < steps < math.inf:
+            tree = math.log10(steps)
         return RunRecord(
-            puzzle=puzzle_key,
-            settings=decoded,
-            start=(int(start_row), int(start_col)),
-            start_name=str(start_name),
+            setup=RunSetup(
+                puzzle_key, decoded, r * decoded.cols + c if puzzle.movable_start else 0
+            ),
             result=result,
             wall_seconds=float(wall_seconds),
             strategy=str(strategy),
             summary=str(summary),
+            start_name=str(start_name),
             number=int(number),
-            extra=extras,
+            explored=float(explored) if isinstance(explored, (int, float)) else None,
+            tree_log10=float(tree) if isinstance(tree, (int, float)) else None,
+            backend=str(kept.get("backend", "python")),
+            anyway=bool(kept.get("anyway", False)),
+            from_disk=True,
+            finished_at=str(finished),
         )

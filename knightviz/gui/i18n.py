@@ -235,17 +235,11 @@ def retranslate_tree(root: QWidget, translations: Translations, old: str, new: s
             fix(widget.title, widget.setTitle)
         if isinstance(widget, QComboBox):
             for i in range(widget.count()):
-                fix(
-                    lambda i=i, w=widget: w.itemText(i),
-                    lambda t, i=i, w=widget: w.setItemText(i, t),
-                )
-                fix(
-                    lambda i=i, w=widget: str(w.itemData(i, TOOLTIP_ROLE) or ""),
-                    lambda t, i=i, w=widget: w.setItemData(i, t, TOOLTIP_ROLE),
-                )
+                fix(*_combo_item(widget, i))
+                fix(*_combo_tip(widget, i))
         if isinstance(widget, QTabWidget):
             for i in range(widget.count()):
-                fix(lambda i=i, w=widget: w.tabText(i), lambda t, i=i, w=widget: w.setTabText(i, t))
+                fix(*_tab(widget, i))
         if isinstance(widget, QTableWidget):
             for col in range(widget.columnCount()):
                 item = widget.horizontalHeaderItem(col)
@@ -259,6 +253,23 @@ def retranslate_tree(root: QWidget, translations: Translations, old: str, new: s
         fix(action.toolTip, action.setToolTip)
         fix(action.statusTip, action.setStatusTip)
     return changed
+
+
+Accessor = tuple[Callable[[], str], Callable[[str], None]]
+
+
+def _combo_item(combo: QComboBox, i: int) -> Accessor:
+    return (lambda: combo.itemText(i)), (lambda text: combo.setItemText(i, text))
+
+
+def _combo_tip(combo: QComboBox, i: int) -> Accessor:
+    return (lambda: str(combo.itemData(i, TOOLTIP_ROLE) or "")), (
+        lambda text: combo.setItemData(i, text, TOOLTIP_ROLE)
+    )
+
+
+def _tab(tabs: QTabWidget, i: int) -> Accessor:
+    return (lambda: tabs.tabText(i)), (lambda text: tabs.setTabText(i, text))
 
 
 def _contexts(obj: QObject) -> list[str]:

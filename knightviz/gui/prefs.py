@@ -27,11 +27,9 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QSplitter
 
 from knightviz.gui import config
-from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.config import decode_settings, encode_settings
 from knightviz.gui.panels.controls import ControlPanel, RunControls
 from knightviz.gui.puzzles.base import Puzzle
-from knightviz.gui.session import RunSession
 
 log = logging.getLogger("knightviz.prefs")
 
@@ -46,11 +44,24 @@ START = "setup/start"
 SPEED = "setup/speed"
 
 
-def fit_size(puzzle: Puzzle, settings: Any) -> Any:
+def fit_size(puzzle: Puzzle[Any], settings: Any) -> Any:
     """Settings with a board the puzzle allows (1 … max_side, square when it must be)."""
     rows = min(max(1, settings.rows), puzzle.max_side)
     cols = rows if puzzle.square_only else min(max(1, settings.cols), puzzle.max_side)
     return dataclasses.replace(settings, rows=rows, cols=cols)
+
+
+def fit_to_screen(window: QMainWindow, size: tuple[int, int]) -> None:
+    """Open at ``size``, or at 92 % of a smaller screen (a laptop's 768 pixels), centred."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        window.resize(*size)
+        return
+    avail: QRect = screen.availableGeometry()
+    w = min(size[0], int(avail.width() * 0.92))
+    h = min(size[1], int(avail.height() * 0.92))
+    window.resize(w, h)
+    window.move(avail.x() + (avail.width() - w) // 2, avail.y() + (avail.height() - h) // 2)
 
 
 def clamp_to_screen(window: QMainWindow) -> None:
@@ -79,21 +90,22 @@ class WindowPrefs(QObject):
     def __init__(
         self,
         window: QMainWindow,
-        puzzles: dict[str, Puzzle],
+        puzzles: dict[str, Puzzle[Any]],
         panel: ControlPanel,
         run_controls: RunControls,
-        board: BoardWidget,
-        session: RunSession,
+        start: Callable[[], int],
+        set_start: Callable[[int], None],
         splitter: QSplitter,
         fit_to_screen: Callable[[], None],
     ) -> None:
+        """``start``/``set_start``: the start square (``row * cols + col``) shown."""
         super().__init__(window)
         self._window = window
         self._puzzles = puzzles
         self._panel = panel
         self._run = run_controls
-        self._board = board
-        self._session = session
+        self._start = start
+        self._set_start = set_start
         self._splitter = splitter
         self._fit = fit_to_screen
         # The defaults, as the window was built, for Reset settings.
@@ -101,7 +113,7 @@ class WindowPrefs(QObject):
         self._default_splitter = splitter.saveState()
         self._default_puzzle = panel.puzzle_key()
         self._default_speed = run_controls.speed()
-        self._default_start = board.start_square()
+        self._default_start = start()
 
     # -- restore ----------------------------------------------------------------------------
 
@@ -139,8 +151,7 @@ class WindowPrefs(QObject):
         if start is not None and self._puzzles[current].movable_start:
             rows, cols = panel.settings().rows, panel.settings().cols
             if 0 <= start[0] < rows and 0 <= start[1] < cols:
-                self._board.set_start_square(*start)
-                self._session.set_start(*start)
+                self._set_start(start[0] * cols + start[1])
 
     def _restore_window(self, s: QSettings) -> None:
         w = self._window
@@ -173,7 +184,7 @@ class WindowPrefs(QObject):
             s.setValue(f"setup/{key}", encode_settings(widget.settings(rows, cols)))
         s.setValue(SPEED, repr(self._run.speed()))
         if self._puzzles[current].movable_start:
-            row, col = self._board.start_square()
+            row, col = divmod(self._start(), cols)
             s.setValue(START, f"{row},{col}")
         s.sync()
         if s.status() != QSettings.Status.NoError:
@@ -195,8 +206,7 @@ class WindowPrefs(QObject):
         )
         self._run.set_speed(self._default_speed)
         if self._puzzles[self._default_puzzle].movable_start:
-            self._board.set_start_square(*self._default_start)
-            self._session.set_start(*self._default_start)
+            self._set_start(self._default_start)
         self._fit()
         self._window.restoreState(self._default_state, FORMAT)
         self._splitter.restoreState(self._default_splitter)

@@ -8,14 +8,28 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from knightviz.gui.main_window import MainWindow
-from knightviz.gui.puzzles.knight import KnightSettings
-from knightviz.gui.puzzles.queens import QueensSettings
+from knightviz.gui.puzzles import make_puzzles
+
+
+def _settings(key: str, rows: int, cols: int, **changes: Any) -> Any:
+    """A puzzle's default settings on a rows × cols board, with ``changes``."""
+    base = make_puzzles()[key].default_settings()
+    return replace(base, rows=rows, cols=cols, **changes)
+
+
+def knight(rows: int = 8, cols: int = 8, **changes: Any) -> Any:
+    return _settings("knight", rows, cols, **changes)
+
+
+def queens(n: int = 8, **changes: Any) -> Any:
+    return _settings("queens", n, n, **changes)
 
 
 def configure(
@@ -29,8 +43,7 @@ def configure(
     window.panel.set_settings(puzzle, settings)
     window.run_controls.set_speed(speed)
     if window.puzzles[puzzle].movable_start:
-        window.board.set_start_square(*start)
-        window.session.set_start(*start)
+        window.view.set_start(start[0] * settings.cols + start[1])
 
 
 def start(
@@ -49,18 +62,18 @@ def finish(window: MainWindow) -> None:
 def _compare_on_6x6(window: MainWindow) -> None:
     """Plain, then Warnsdorff, from a6 at unlimited speed: two history rows to compare."""
     for warnsdorff in (False, True):
-        start(window, "knight", KnightSettings(6, 6, warnsdorff=warnsdorff), math.inf)
+        start(window, "knight", knight(6, 6, warnsdorff=warnsdorff), math.inf)
         finish(window)
 
 
 def _scene_midrun(window: MainWindow) -> int:
-    start(window, "knight", KnightSettings(6, 6, warnsdorff=False), 10_000)
+    start(window, "knight", knight(6, 6, warnsdorff=False), 10_000)
     QTimer.singleShot(1500, lambda: window.run_controls.set_speed(30))
     return 1750
 
 
 def _scene_warnsdorff(window: MainWindow) -> int:
-    start(window, "knight", KnightSettings(8, 8), 20, (3, 2))
+    start(window, "knight", knight(8, 8), 20, (3, 2))
     return 1450
 
 
@@ -68,46 +81,46 @@ def _scene_readme(window: MainWindow) -> int:
     # Plain vs Warnsdorff on 6×6 in the history, then a paced Warnsdorff run on 8×8
     # caught mid-tour: numbers, path, onward degrees and the chosen square.
     _compare_on_6x6(window)
-    start(window, "knight", KnightSettings(8, 8), 40)
+    start(window, "knight", knight(8, 8), 40)
     return 1150
 
 
 def _scene_solved(window: MainWindow) -> int:
     _compare_on_6x6(window)
-    start(window, "knight", KnightSettings(8, 8, closed=True), math.inf)
+    start(window, "knight", knight(8, 8, closed=True), math.inf)
     return 1200
 
 
 def _scene_queens(window: MainWindow) -> int:
     """8×8 queens at a paced speed, caught with a rejection on the board and in the panel."""
-    start(window, "queens", QueensSettings(8, 8), 8)
+    start(window, "queens", queens(8), 8)
     return 2600
 
 
 def _scene_queens_bits(window: MainWindow) -> int:
-    start(window, "queens", QueensSettings(8, 8, variant="bitboards"), 8)
+    start(window, "queens", queens(8, variant="bitboards"), 8)
     return 2600
 
 
 def _scene_queens_list(window: MainWindow) -> int:
-    start(window, "queens", QueensSettings(8, 8), math.inf)
+    start(window, "queens", queens(8), math.inf)
     finish(window)
     return 600
 
 
 def _scene_knight30(window: MainWindow) -> int:
-    start(window, "knight", KnightSettings(30, 30, tie_break="roth"), 300)
+    start(window, "knight", knight(30, 30, tie_break="roth"), 300)
     return 2500
 
 
 def _scene_knight100(window: MainWindow) -> int:
-    start(window, "knight", KnightSettings(100, 100, tie_break="roth"), 4000)
+    start(window, "knight", knight(100, 100, tie_break="roth"), 4000)
     return 1800
 
 
 def _scene_explain(window: MainWindow) -> int:
     """A paused plain run: the stack, the code line and the narration of a backtrack."""
-    start(window, "knight", KnightSettings(6, 6, warnsdorff=False), 3000)
+    start(window, "knight", knight(6, 6, warnsdorff=False), 3000)
     QTimer.singleShot(900, lambda: window.run_controls.set_speed(8))
     QTimer.singleShot(2300, window.session.pause)
     return 3600
@@ -115,13 +128,13 @@ def _scene_explain(window: MainWindow) -> int:
 
 def _scene_gauge(window: MainWindow) -> int:
     """A long plain run from d4 at unlimited speed: the gauge and the tree estimate."""
-    start(window, "knight", KnightSettings(8, 8, warnsdorff=False), math.inf, (4, 3))
+    start(window, "knight", knight(8, 8, warnsdorff=False), math.inf, (4, 3))
     return 5000
 
 
 def _scene_scrub(window: MainWindow) -> int:
     """A finished 6×6 plain run scrubbed back to the start of its longest backtrack."""
-    start(window, "knight", KnightSettings(6, 6, warnsdorff=False), math.inf)
+    start(window, "knight", knight(6, 6, warnsdorff=False), math.inf)
     finish(window)
     rec = window.session.recording
     assert rec is not None
@@ -134,13 +147,13 @@ def _scene_scrub(window: MainWindow) -> int:
 def _scene_race(window: MainWindow) -> int:
     """8×8 from a8, plain against Warnsdorff at 50 steps/s: Warnsdorff has just finished at
     63 while the plain search goes on."""
-    configure(window, "knight", KnightSettings(8, 8), 50)
+    configure(window, "knight", knight(8, 8), 50)
     window.race_action.setChecked(True)
     window.start_or_pause()
     return 3600
 
 
-def _map(window: MainWindow, settings: KnightSettings, at: tuple[int, int] = (0, 0)) -> None:
+def _map(window: MainWindow, settings: Any, at: tuple[int, int] = (0, 0)) -> None:
     """Map every start square for ``settings`` and wait for the whole map."""
     configure(window, "knight", settings, math.inf, at)
     window.start_map()
@@ -150,31 +163,31 @@ def _map(window: MainWindow, settings: KnightSettings, at: tuple[int, int] = (0,
 
 def _scene_map(window: MainWindow) -> int:
     """Plain backtracking on 8×8, a million steps a square at most: most starts hit the cap."""
-    _map(window, KnightSettings(8, 8, warnsdorff=False))
+    _map(window, knight(8, 8, warnsdorff=False))
     return 500
 
 
 def _scene_map_greedy(window: MainWindow) -> int:
     """Warnsdorff, ties first, no backtracking: every start but e6 finds a tour in 63."""
-    _map(window, KnightSettings(8, 8, backtrack=False), (2, 4))
+    _map(window, knight(8, 8, backtrack=False), (2, 4))
     return 500
 
 
 def _scene_map6(window: MainWindow) -> int:
     """6×6 plain: from some squares a tour in thousands of steps, from others not in a million."""
-    _map(window, KnightSettings(6, 6, warnsdorff=False), (0, 0))
+    _map(window, knight(6, 6, warnsdorff=False), (0, 0))
     return 500
 
 
 def _scene_map5(window: MainWindow) -> int:
     """5×5 plain: tours, squares over the cap and the colour no tour can start on."""
-    _map(window, KnightSettings(5, 5, warnsdorff=False), (2, 2))
+    _map(window, knight(5, 5, warnsdorff=False), (2, 2))
     return 500
 
 
 def _scene_map_running(window: MainWindow) -> int:
     """8×8 plain caught mid-map: progress and Cancel under the board."""
-    configure(window, "knight", KnightSettings(8, 8, warnsdorff=False), math.inf)
+    configure(window, "knight", knight(8, 8, warnsdorff=False), math.inf)
     window.start_map()
     return 1200
 
@@ -186,7 +199,7 @@ def _scene_race_maps(window: MainWindow) -> int:
 
     if kernels.available():
         kernels.load()  # the plain map is 64 M steps: on the compiled engine, 0.6 s
-    configure(window, "knight", KnightSettings(8, 8), math.inf, (2, 4))
+    configure(window, "knight", knight(8, 8), math.inf, (2, 4))
     window.race_action.setChecked(True)
     window.start_map()
     while any(m.running for m in window.maps()):
@@ -233,7 +246,7 @@ def _scene_chart(window: MainWindow) -> int:
     window.chart_action.setChecked(True)
     for square in ((0, 0), (2, 3), (5, 5)):
         for warnsdorff in (True, False):
-            start(window, "knight", KnightSettings(6, 6, warnsdorff=warnsdorff), math.inf, square)
+            start(window, "knight", knight(6, 6, warnsdorff=warnsdorff), math.inf, square)
             finish(window)
     QApplication.processEvents()
     window.seek(window.session.end // 3)

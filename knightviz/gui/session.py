@@ -1,176 +1,60 @@
 """A run session: everything one run needs, and nothing the window needs to know.
 
 The session owns the board model, the solver controller, the settings (per puzzle, so
-switching puzzles and back restores them), the start square, the run's settings snapshot and
-its clock. The window only lays out and wires; a race is two sessions side by side, so nothing
-here is global.
+switching puzzles and back restores them), the start square, the setup of the run on the
+board and its clock. It is also the conductor of a single run: the window sends it Start,
+Step, Step back, Seek and Reset and asks it what the run buttons and the status line say. A
+race is two sessions under a race clock, so nothing here is global.
 """
 
 from __future__ import annotations
 
-import math
-import threading
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
-from PySide6.QtCore import QElapsedTimer, QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from knightviz.engine import Board, Outcome, Result
-from knightviz.engine.estimate import TreeEstimate, explored_fraction
-from knightviz.engine.events import StackLevel
-from knightviz.engine.recording import DEFAULT_BUDGET, BlockMaker, Recording, fast_scanner
+from knightviz.engine import Outcome, Result
+from knightviz.engine.estimate import TreeEstimate
+from knightviz.engine.recording import Recording
+from knightviz.engine.store import RecordingStore
 from knightviz.gui.board.model import BoardModel
-from knightviz.gui.puzzles.base import Puzzle
+from knightviz.gui.playback import TICK_MS, Playback
+from knightviz.gui.puzzles.base import Puzzle, Settings
+from knightviz.gui.records import (
+    Controls,
+    RaceLink,
+    RunClock,
+    RunRecord,
+    RunSetup,
+    State,
+    keep_square,
+)
 from knightviz.gui.solver.controller import SolverController
-from knightviz.gui.solver.estimator import TreeEstimateJob
+from knightviz.gui.solver.estimator import TreeEstimates
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.solver.frames import PER_EVENT_MAX
 
 #: Speed a newcomer sees: Warnsdorff's 63 moves on 8×8 take about three seconds.
 DEFAULT_SPEED = 20.0
-#: Screen rate of counters and panels.
-TICK_MS = 16
 #: A run still going after this long gets its tree estimated (probes in the background).
 ESTIMATE_AFTER_MS = 1500
 
 
-class State(str, Enum):
-    IDLE = "idle"  # nothing run yet on this setup, the piece on its start square
-    RUNNING = "running"
-    PAUSED = "paused"
-    FINISHED = "finished"  # the last run's final position is on the board
+__all__ = [
+    "Controls",
+    "RaceLink",
+    "RunClock",
+    "RunRecord",
+    "RunSession",
+    "RunSetup",
+    "State",
+    "keep_square",
+]
 
 
-class RunClock:
-    """Wall time of a run, pauses excluded."""
-
-    def __init__(self) -> None:
-        self._timer = QElapsedTimer()
-        self._before = 0.0
-
-    def start(self) -> None:
-        self._before = 0.0
-        self._timer.start()
-
-    def pause(self) -> None:
-        if self._timer.isValid():
-            self._before += self._timer.nsecsElapsed() / 1e9
-            self._timer.invalidate()
-
-    def resume(self) -> None:
-        if not self._timer.isValid():
-            self._timer.start()
-
-    def reset(self) -> None:
-        self._before = 0.0
-        self._timer.invalidate()
-
-    def seconds(self) -> float:
-        extra = self._timer.nsecsElapsed() / 1e9 if self._timer.isValid() else 0.0
-        return self._before + extra
-
-
-@dataclass(frozen=True, slots=True)
-class RunRecord:
-    """A finished (or stopped) run, as the history keeps it."""
-
-    puzzle: str
-    settings: Any
-    start: tuple[int, int]
-    start_name: str
-    result: Result
-    #: Wall time from Start to the end, pauses excluded (the Elapsed counter).
-    wall_seconds: float
-    #: The strategy in words, as the adapter described it when the run ended.
-    strategy: str
-    #: What happened, in a sentence (the status line when the run ended).
-    summary: str
-    #: Solutions kept (N-Queens), in order.
-    solutions: tuple[tuple[int, ...], ...] = ()
-    number: int = 0
-    #: The board's squares when the run ended (the summary is worded again from it when
-    #: the language changes).
-    path: tuple[int, ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
-class RecordingStore:
-    """Every kept run's recording under one memory budget; the oldest go first.
-
-    A recording that outgrows its share asks here (``more``) before it drops anything of
-    its own: older recordings not on show are released, oldest first. Called from solver
-    threads, so a lock guards the list.
-    """
-
-    def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
-        self.budget = budget
-        self._lock = threading.Lock()
-        self._kept: list[Recording] = []  # oldest first
-        self._pinned: set[int] = set()  # ids of recordings on show (never released)
-        self.maker = BlockMaker()  # one for all runs: a long run's blocks made ahead
-
-    def new(self, initial: Sequence[int], solution_depth: int | None) -> Recording:
-        with self._lock:
-            room = max(0, self.budget - sum(r.nbytes for r in self._kept))
-            recording = Recording(
-                initial,
-                budget=max(room, 1 << 20),
-                solution_depth=solution_depth,
-                more_budget=self.more,
-                blocks=self.maker,
-            )
-            self._kept.append(recording)
-            return recording
-
-    def more(self, recording: Recording, wanted: int) -> int:
-        """The budget ``recording`` may use, after releasing older ones if it needs room."""
-        with self._lock:
-            others = [r for r in self._kept if r is not recording]
-            held = sum(r.nbytes for r in others)
-            for old in others:
-                if held + wanted <= self.budget:
-                    break
-                if id(old) in self._pinned or old.nbytes <= 4 * len(old.initial):
-                    continue
-                held -= old.nbytes
-                old.release()
-            return max(0, self.budget - held)
-
-    def set_budget(self, budget: int) -> None:
-        """A new budget: older recordings are released until all fit (the newest stays)."""
-        with self._lock:
-            self.budget = budget
-            held = sum(r.nbytes for r in self._kept)
-            for old in self._kept[:-1]:
-                if held <= budget:
-                    break
-                held -= old.nbytes
-                old.release()
-            if self._kept:
-                self._kept[-1].budget = max(1 << 20, budget - (held - self._kept[-1].nbytes))
-
-    def pin(self, recording: Recording | None) -> None:
-        """The recording on show (only one per session is pinned at a time)."""
-        with self._lock:
-            self._pinned = {id(recording)} if recording is not None else set()
-
-    def alive(self, recording: Recording | None) -> bool:
-        """Still holds its steps (not released to make room)."""
-        return (
-            recording is not None
-            and recording in self._kept
-            and (recording.nbytes > 4 * len(recording.initial) or len(recording) == 0)
-        )
-
-    @property
-    def nbytes(self) -> int:
-        return sum(r.nbytes for r in self._kept)
-
-
-class RunSession(QObject):
-    """One run's world: model, controller, settings snapshot, start square, clock."""
+class RunSession(QObject, Playback):
+    """One run's world: model, controller, settings, start square, clock; the conductor of
+    a single run."""
 
     #: State, settings, verdict or result changed: labels and the status line follow.
     changed = Signal()
@@ -187,7 +71,7 @@ class RunSession(QObject):
 
     def __init__(
         self,
-        puzzles: dict[str, Puzzle],
+        puzzles: dict[str, Puzzle[Any]],
         parent: QObject | None = None,
         store: RecordingStore | None = None,
     ) -> None:
@@ -210,23 +94,21 @@ class RunSession(QObject):
         self._marker_timer.setSingleShot(True)
         self._marker_timer.setInterval(0)
         self._marker_timer.timeout.connect(self._scan_markers_later)
-        self.puzzle: Puzzle = next(iter(puzzles.values()))
-        self._settings: dict[str, Any] = {k: p.default_settings() for k, p in puzzles.items()}
-        self.start: tuple[int, int] = (0, 0)
+        self.puzzle: Puzzle[Any] = next(iter(puzzles.values()))
+        self._settings: dict[str, Settings] = {k: p.default_settings() for k, p in puzzles.items()}
+        #: The start square (``row * cols + col``).
+        self.start = 0
         s = self.settings
         self.model = BoardModel(s.rows, s.cols, self.puzzle.initial(s, 0))
         self.controller = SolverController(self.model, self)
         self.clock = RunClock()
         self.speed = DEFAULT_SPEED
         self.state = State.IDLE
-        #: The settings, start and solutions of the run on the board (None before any run).
-        self.run_settings: Any = None
-        self.run_start: tuple[int, int] = (0, 0)
-        self.run_puzzle: Puzzle = self.puzzle
+        #: The setup of the run on the board (None before any run, and after Reset).
+        self.run: RunSetup | None = None
         self.solutions = SolutionLog()
         #: Solutions reported so far for the run on the board, in order.
         self.found: list[tuple[int, ...]] = []
-        self.solution_count = 0
         self.result: Result | None = None
         #: Set while "Search anyway" runs: the final position is worth keeping.
         self.anyway = False
@@ -242,19 +124,21 @@ class RunSession(QObject):
         self.explored: float | None = None
         #: The board shows the deepest position in place of a fruitless run's end.
         self.summary_view = False
-        self.estimate_job: TreeEstimateJob | None = None
         self._explored_at = -1
         #: A solution picked from the list, shown instead of the live model (None: live).
         self.preview_model: BoardModel | None = None
+        #: A model of the recording at a step other than the live one (the race clock).
+        self._replay_model: BoardModel | None = None
+        self._replay_step = -1
         self._timer = QTimer(self)
         self._timer.setInterval(TICK_MS)
         self._timer.timeout.connect(self._tick)
         self._estimate_timer = QTimer(self)
         self._estimate_timer.setSingleShot(True)
         self._estimate_timer.setInterval(ESTIMATE_AFTER_MS)
-        self._estimate_timer.timeout.connect(self._estimate_now)
-        #: Tree estimates already made, by what the tree depends on (board and start).
-        self._estimates: dict[tuple[object, ...], TreeEstimateJob] = {}
+        self._estimate_timer.timeout.connect(self._estimate)
+        #: Knuth's estimate of the run's whole tree, made in the background.
+        self.estimates = TreeEstimates(self)
         c = self.controller
         c.run_finished.connect(self._on_run_finished)
         c.run_failed.connect(self._on_run_failed)
@@ -269,33 +153,38 @@ class RunSession(QObject):
         """The current puzzle's settings for the next run."""
         return self._settings[self.puzzle.key]
 
-    def settings_for(self, key: str) -> Any:
-        return self._settings[key]
+    @property
+    def setup(self) -> RunSetup:
+        """The setup the next run would have (the controls as they are)."""
+        start = self.start if self.puzzle.movable_start else 0
+        return RunSetup(self.puzzle.key, self.settings, start)
+
+    def shown_setup(self) -> RunSetup:
+        """The setup the panels explain: the run on the board's, else the next run's."""
+        return self.run if self.run is not None else self.setup
 
     def configure(self, puzzle_key: str, settings: Any) -> None:
         """Switch puzzle and/or settings; stops a run first (it still gets its record)."""
         if self.controller.running:
             self.stop()
         puzzle = self.puzzles[puzzle_key]
-        old_rows = self.model.rows
+        old_rows, old_cols = self.model.rows, self.model.cols
         self.puzzle = puzzle
         self._settings[puzzle_key] = settings
-        if (settings.rows, settings.cols) != (self.model.rows, self.model.cols):
-            self.start = keep_square(self.start, old_rows, settings.rows, settings.cols)
+        if (settings.rows, settings.cols) != (old_rows, old_cols):
+            self.start = keep_square(self.start, old_rows, old_cols, settings.rows, settings.cols)
         self._new_model()
 
-    def set_start(self, row: int, col: int) -> None:
+    def set_start(self, square: int) -> None:
         if self.controller.running:
             return
-        self.start = (row, col)
+        self.start = min(max(0, square), self.model.size - 1)
         self._clear()
-
-    def start_index(self) -> int:
-        return self.start[0] * self.settings.cols + self.start[1]
 
     def verdict(self) -> str | None:
         """Why no solution can exist here, known without searching (None if one may)."""
-        return self.puzzle.verdict(self.settings, self.start_index())
+        setup = self.setup
+        return self.puzzle.verdict(setup.settings, setup.start)
 
     def set_speed(self, speed: float) -> None:
         self.speed = speed
@@ -318,8 +207,8 @@ class RunSession(QObject):
         back from the history): the new search first catches up with it, without events,
         then goes on recording into it.
         """
-        settings, puzzle = self.settings, self.puzzle
-        start = self.start_index()
+        setup, puzzle = self.setup, self.puzzle
+        settings, start = setup.settings, setup.start
         if not anyway and continuing is None and puzzle.verdict(settings, start) is not None:
             self.changed.emit()
             return False
@@ -327,20 +216,18 @@ class RunSession(QObject):
         self.solutions = SolutionLog()
         search = puzzle.make_search(settings, start, anyway, self.solutions)
         #: Which engine runs this search: "python" or "numba" (chosen by the engine).
-        self.backend = str(getattr(search, "backend", "python"))
+        self.backend = search.backend
         self.shadow = puzzle.make_search(settings, start, anyway, None, backend="python")
         self.explored = 0.0 if puzzle.tree_probe(settings, start) is not None else None
         self.summary_view = False
         self._explored_at = -1
-        self._stop_estimate()
-        self.estimate_job = None
+        self.estimates.forget()
         # Probes compete for the interpreter: a run over in a moment does not need them.
         self._estimate_timer.start()
-        self.run_settings, self.run_start, self.run_puzzle = settings, self.start, puzzle
+        self.run = setup
         self.anyway = anyway
         self.preview_model = None
         self.found = []
-        self.solution_count = 0
         self.result = None
         self.error = None
         self.model.reset(search.initial)
@@ -348,9 +235,10 @@ class RunSession(QObject):
         if paused:
             self.clock.pause()
         self.state = State.PAUSED if paused else State.RUNNING
+        previous = self.recording
         if continuing is None:
             self.recording = self.store.new(search.initial, puzzle.solution_depth(settings))
-        self.store.pin(self.recording)
+        self.store.pin(self.recording, previous)
         self.live_steps = 0
         self._pending_seek = None
         self.controller.start(
@@ -367,17 +255,16 @@ class RunSession(QObject):
         return True
 
     def preview(self, solution: tuple[int, ...]) -> BoardModel:
-        """A model showing ``solution`` (picked from the list) until the run goes on."""
-        s = self.run_settings or self.settings
+        """A model showing ``solution`` (picked from the list) until the run goes on; a
+        running search pauses for it."""
+        if self.state is State.RUNNING:
+            self.pause()
+        s = self.shown_setup().settings
         model = BoardModel(s.rows, s.cols, ())
         model.apply(solution)
         self.preview_model = model
+        self.changed.emit()
         return model
-
-    def _end_preview(self) -> None:
-        if self.preview_model is not None:
-            self.preview_model = None
-            self.changed.emit()
 
     def start_or_pause(self) -> None:
         """Space: start when idle, pause when running, resume when paused. Behind the live
@@ -416,90 +303,6 @@ class RunSession(QObject):
         if self.controller.paused:
             self.controller.step(count)
 
-    # -- the timeline -------------------------------------------------------------------------
-
-    @property
-    def position(self) -> int:
-        """The step on the board."""
-        return self.model.steps
-
-    @property
-    def end(self) -> int:
-        """The last step that can be shown: the live edge while a run exists, else the end
-        of the recording."""
-        if self.recording is None:
-            return self.model.steps
-        if self.controller.running:
-            return self.live_steps
-        return len(self.recording)
-
-    @property
-    def playing(self) -> bool:
-        """The recording is being played forward (Start behind the live edge)."""
-        return self._replay_timer.isActive()
-
-    @property
-    def replaying(self) -> bool:
-        """The board shows a recorded step behind a running (paused) search."""
-        return self.controller.running and self.position < self.live_steps
-
-    def step_back(self, count: int = 1) -> None:
-        """Undo ``count`` steps: the board, counters, stack, code line and narration as they
-        were. Pauses a running search first."""
-        self._end_preview()
-        self._replay_timer.stop()
-        if self.recording is None or self.state is State.IDLE:
-            return
-        if self.controller.running and not self.controller.paused:
-            self._pending_back = count  # from where the search stops, once it has
-            self.controller.pause()
-            return
-        self.seek(self.position - count)
-
-    def seek(self, step: int) -> None:
-        """Show the board at ``step`` of the recording (clamped to 0 … the live edge or the
-        end). A running search is paused first; it goes on from its own edge later, after
-        the recording has been replayed up to it."""
-        self._end_preview()
-        self.summary_view = False
-        if self.recording is None or self.state is State.IDLE:
-            return
-        if self.controller.running and not self.controller.paused:
-            self._pending_seek = step
-            self.controller.pause()  # the seek happens once the solver has stopped
-            return
-        target = min(max(0, step), self.end)
-        pos = self.recording.seek(target)
-        self.model.replace(pos.path, pos.moves, pos.backtracks)
-        self.model.last_events = pos.last_events
-        self.model.version += 1
-        self.exact = pos.exact
-        self.changed.emit()
-
-    def _play(self) -> None:
-        """Replay the recording forward at the chosen speed, then hand over to the search."""
-        self._replay_budget = 0.0
-        self._replay_timer.start()
-        self.changed.emit()
-
-    def _replay_tick(self) -> None:
-        end = self.end
-        speed = self.speed
-        if math.isinf(speed):
-            target = end
-        else:
-            self._replay_budget += speed * TICK_MS / 1000
-            ahead = int(self._replay_budget)
-            self._replay_budget -= ahead
-            target = min(end, self.position + ahead)
-        if target != self.position:
-            self.seek(target)
-        if self.position >= end:
-            self._replay_timer.stop()
-            if self.controller.running and self.controller.paused:
-                self.controller.resume()  # at the live edge: the search itself goes on
-            self.changed.emit()
-
     def _can_continue(self) -> bool:
         """A stopped run brought back can go on (its search is rebuilt and caught up)."""
         return (
@@ -532,83 +335,66 @@ class RunSession(QObject):
         self._timer.stop()
         self._replay_timer.stop()
         self._marker_timer.stop()
+        self._estimate_timer.stop()
         self.controller.shutdown()
-        self._stop_estimate()
+        self.estimates.stop()
+
+    # -- what the run buttons and the status line say ------------------------------------------
+
+    def controls(self) -> Controls:
+        verdict = self.verdict() if self.state is State.IDLE else None
+        blocked = ""
+        if verdict is not None:
+            blocked = self.tr(
+                "No solution can exist here: press “Search anyway” to watch the search prove it."
+            )
+        return Controls(
+            running=self.controller.running,
+            paused=self.controller.paused,
+            can_back=self.recording is not None
+            and self.state is not State.IDLE
+            and self.position > 0,
+            playing=self.playing,
+            behind=self.replaying or (self.state is State.FINISHED and self.position < self.end),
+            blocked=blocked,
+        )
+
+    def status_text(self) -> str:
+        """The status line: what to do next, or what the run on the board did."""
+        if self.state is State.RUNNING:
+            return self.tr("Searching… Space pauses, N steps, R resets.")
+        if self.state is State.PAUSED:
+            return self.tr("Paused: N makes one step, Space resumes, R resets.")
+        if self.state is State.FINISHED and self.result is not None and self.run is not None:
+            puzzle = self.puzzles[self.run.puzzle]
+            return puzzle.describe_result(
+                self.run.settings, self.run.start, self.result, self.model
+            )
+        if self.verdict() is not None:
+            return self.tr("No solution can exist here; press “Search anyway” to watch the proof.")
+        if self.puzzle.movable_start:
+            name = self.puzzle.start_name(self.settings, self.start)
+            return self.tr(
+                "Start square {0}. Drag the knight to choose another, then press Start (Space)."
+            ).format(name)
+        return self.tr("Press Start (Space) to place the queens, rank by rank.")
 
     # -- explaining ---------------------------------------------------------------------------
 
-    def display_stack(self) -> Sequence[StackLevel] | None:
-        """The stack at the position on the board: the engine's own at an unlimited-speed
-        snapshot, else derived from the path and the last steps (exact at paced speeds, when
-        paused and after the end). None before any run or while a solution is previewed."""
-        model = self.model
-        if self.shadow is None or self.preview_model is not None:
-            return None
-        if model.stack is not None:
-            return model.stack
-        if not model.path and self.run_puzzle.movable_start:
-            return None
-        last = model.last_events[-1] if model.last_events else None
-        ended = (
-            self.state is State.FINISHED
-            and self.result is not None
-            and self.result.outcome is Outcome.EXHAUSTED
-            and bool(model.last_events)
-            and model.steps == self.result.steps  # at the very end, not a step before it
-        )
-        stack: Sequence[StackLevel] = self.shadow.stack_at(model.path, last, ended=ended)
-        return stack
-
-    def update_explored(self) -> float | None:
-        """The explored fraction at the position on the board (once per model version)."""
-        if self.explored is None or self.run_settings is None:
-            return self.explored
-        if self.at_end and self.result is not None and self.result.outcome is Outcome.EXHAUSTED:
-            self.explored = 1.0
-            return 1.0
-        if self.model.version == self._explored_at:
-            return self.explored
-        self._explored_at = self.model.version
-        stack = self.display_stack()
-        if stack is not None and len(stack):
-            fraction = explored_fraction(self.run_puzzle.levels(self.run_settings, stack))
-            live = self.controller.running and not self.replaying
-            # Never backwards during a run; on a replayed step, that step's own figure.
-            self.explored = max(self.explored, fraction) if live else fraction
-        return self.explored
-
     def tree_estimate(self) -> TreeEstimate | None:
-        job = self.estimate_job
-        return job.latest if job is not None else None
-
-    def estimate_now(self) -> None:
-        """Start the tree estimate at once (tests, and runs paused before it began)."""
-        self._estimate_timer.stop()
-        self._estimate_now()
+        return self.estimates.latest()
 
     @Slot()
-    def _estimate_now(self) -> None:
-        if self.run_settings is None or self.state is State.IDLE:
+    def _estimate(self) -> None:
+        run = self.run
+        if run is None or self.state is State.IDLE:
             return
-        puzzle, settings = self.run_puzzle, self.run_settings
-        r, c = self.run_start
-        start = r * settings.cols + c
-        probe = puzzle.tree_probe(settings, start)
+        puzzle = self.puzzles[run.puzzle]
+        probe = puzzle.tree_probe(run.settings, run.start)
         if probe is None:
             return
-        key = (puzzle.key, settings.rows, settings.cols, start if puzzle.movable_start else -1)
-        job = self._estimates.get(key)
-        if job is None:
-            job = TreeEstimateJob(probe, seed=0, parent=self)
-            self._estimates[key] = job
-            job.start()
-        self.estimate_job = job
-
-    def _stop_estimate(self) -> None:
-        self._estimate_timer.stop()
-        for job in self._estimates.values():
-            if job.running():
-                job.stop()
+        s = run.settings
+        self.estimates.start((puzzle.key, s.rows, s.cols, run.start), probe)
 
     # -- reactions ------------------------------------------------------------------------
 
@@ -618,14 +404,17 @@ class RunSession(QObject):
         self._estimate_timer.stop()
         self.clock.pause()
         wall = self.clock.seconds()
-        settings, puzzle = self.run_settings, self.run_puzzle
+        run = self.run
+        assert run is not None
+        puzzle, settings = self.puzzles[run.puzzle], run.settings
         self.result = result
         self.state = State.FINISHED
-        if result.outcome is Outcome.SOLVED and result.solution is not None:
-            if puzzle.solution_depth(settings) is None:
-                self.model.replace(result.solution, result.moves, result.backtracks)
-            elif self.found:  # all solutions: the last one found stays on the board
-                self.model.replace(self.found[-1], result.moves, result.backtracks)
+        if (
+            result.outcome is Outcome.SOLVED
+            and result.solution is not None
+            and puzzle.solution_depth(settings) is None
+        ):
+            self.model.replace(result.solution, result.moves, result.backtracks)
         self.model.moves, self.model.backtracks = result.moves, result.backtracks
         self.model.upcoming = None
         self.model.version += 1
@@ -637,78 +426,55 @@ class RunSession(QObject):
             self._show_deepest()
         else:
             self._scan_markers_later()
-        board = Board(settings.rows, settings.cols)
-        r, c = self.run_start
+        if result.outcome is Outcome.CANCELLED and result.steps == 0:
+            self.changed.emit()  # stopped before its first step: nothing to remember
+            return
+        estimate = self.tree_estimate()
         record = RunRecord(
-            puzzle=puzzle.key,
-            settings=settings,
-            start=self.run_start,
-            start_name=board.name(r * settings.cols + c) if puzzle.movable_start else "—",
+            setup=run,
             result=result,
             wall_seconds=wall,
             strategy=puzzle.describe(settings),
-            summary=puzzle.describe_result(settings, board.square(r, c), result, self.model),
+            summary=puzzle.describe_result(settings, run.start, result, self.model),
+            start_name=puzzle.start_name(settings, run.start),
             solutions=tuple(self.found),
             path=tuple(self.model.path),
-            extra=self._record_extra(),
+            explored=self.update_explored(),
+            tree_log10=estimate.log10_steps if estimate is not None else None,
+            backend=self.backend,
+            recording=self.recording,
+            anyway=self.anyway,
         )
         self.run_recorded.emit(record)
         self.changed.emit()
 
-    def _show_deepest(self) -> None:
-        rec = self.recording
-        if rec is None:
-            self.model.replace(self.model.deepest_path(), self.model.moves, self.model.backtracks)
-            return
-        while not rec.scan_markers(scanner=fast_scanner()):
-            pass
-        self.seek(rec.markers.deepest_step)
-        self.summary_view = True
-
-    @property
-    def at_end(self) -> bool:
-        """The board sums up the finished run: at its last step, or at the deepest position
-        shown in its place (until the user moves along the timeline)."""
-        return self.result is not None and (
-            self.summary_view or self.model.steps == self.result.steps
-        )
-
-    def _record_extra(self) -> dict[str, Any]:
-        explored = self.update_explored()
-        estimate = self.tree_estimate()
-        return {
-            "explored": explored,
-            "tree_steps": estimate.steps if estimate is not None else None,
-            "backend": self.backend,
-            "recording": self.recording,
-            "anyway": self.anyway,
-        }
-
     def restore(self, record: RunRecord) -> bool:
         """Bring a finished run back from the history, with its recording (if still kept):
-        the board at its end, the timeline to scrub. False if its recording was released."""
-        recording = record.extra.get("recording")
-        if not self.store.alive(recording):
+        the board at its end, the timeline to scrub, its own time. False if its recording
+        was released."""
+        recording = record.recording
+        if recording is None or not self.store.alive(recording):
             return False
-        assert isinstance(recording, Recording)
         self.reset()
-        puzzle = self.puzzles[record.puzzle]
+        setup = record.setup
+        puzzle = self.puzzles[setup.puzzle]
         self.puzzle = puzzle
-        self._settings[record.puzzle] = record.settings
+        self._settings[setup.puzzle] = setup.settings
         if puzzle.movable_start:
-            self.start = record.start
+            self.start = setup.start
         self._new_model()
-        settings = record.settings
-        start = record.start[0] * settings.cols + record.start[1]
-        anyway = bool(record.extra.get("anyway"))
-        self.run_settings, self.run_start, self.run_puzzle = settings, record.start, puzzle
-        self.shadow = puzzle.make_search(settings, start, anyway, None, backend="python")
+        self.run = setup
+        self.shadow = puzzle.make_search(
+            setup.settings, setup.start, record.anyway, None, backend="python"
+        )
+        self.store.pin(recording, self.recording)
         self.recording = recording
-        self.store.pin(recording)
         self.result = record.result
         self.found = list(record.solutions)
-        self.explored = record.extra.get("explored")
-        self.anyway = anyway
+        self.explored = record.explored
+        self.anyway = record.anyway
+        self.backend = record.backend
+        self.clock.reset(record.wall_seconds)
         self.state = State.FINISHED
         self.live_steps = len(recording)
         self.seek(len(recording))
@@ -758,31 +524,14 @@ class RunSession(QObject):
         self._scan_markers()
         self.ticked.emit()
 
-    def _scan_markers(self) -> bool:
-        """Find the timeline's notable moments a slice at a time: a little while the search
-        runs (the GUI thread shares the interpreter with it), about 5 ms a pass otherwise."""
-        rec = self.recording
-        if rec is None:
-            return True
-        scanner = fast_scanner()
-        budget = 1 << 20 if scanner is not None else 1 << 14
-        if self.state is State.RUNNING:
-            budget >>= 4
-        return rec.scan_markers(budget=budget, scanner=scanner)
-
-    def _scan_markers_later(self) -> None:
-        if not self._scan_markers():
-            self._marker_timer.start()
-        else:
-            self._marker_timer.stop()
-            self.changed.emit()
-
     # -- helpers --------------------------------------------------------------------------
 
     def _new_model(self) -> None:
         s = self.settings
-        self.model = BoardModel(s.rows, s.cols, self.puzzle.initial(s, self.start_index()))
+        self.start = min(self.start, s.rows * s.cols - 1)
+        self.model = BoardModel(s.rows, s.cols, self.puzzle.initial(s, self.setup.start))
         self.controller.model = self.model
+        self._replay_model = None
         self.model_replaced.emit(self.model)
         self._clear()
 
@@ -791,49 +540,35 @@ class RunSession(QObject):
         self._timer.stop()
         self._replay_timer.stop()
         self._marker_timer.stop()
+        self._estimate_timer.stop()
         self._pending_seek = None
         self._pending_back = 0
         self.live_steps = 0
+        self.store.pin(None, self.recording)
         self.recording = None
+        self.run = None
         self.exact = True
-        self.model.reset(self.puzzle.initial(self.settings, self.start_index()))
+        self.model.reset(self.puzzle.initial(self.settings, self.setup.start))
         self.clock.reset()
         self.state = State.IDLE
         self.result = None
         self.found = []
-        self.solution_count = 0
         self.anyway = False
         self.error = None
         self.preview_model = None
         self.shadow = None
         self.explored = None
-        self._stop_estimate()
-        self.estimate_job = None
+        self.summary_view = False
+        self.estimates.forget()
         self.changed.emit()
-
-    # -- what the window shows --------------------------------------------------------------
 
     def seconds(self) -> float:
         return self.clock.seconds()
 
     def slow_hint(self) -> str | None:
         """Advice when the run is taking far longer than the board suggests."""
-        if self.state not in (State.RUNNING, State.PAUSED) or self.run_settings is None:
+        if self.state not in (State.RUNNING, State.PAUSED) or self.run is None:
             return None
-        return self.run_puzzle.slow_hint(
-            self.run_settings, self.model.steps, self.model.depth, self.explored
+        return self.puzzles[self.run.puzzle].slow_hint(
+            self.run.settings, self.model.steps, self.model.depth, self.explored
         )
-
-
-def keep_square(start: tuple[int, int], old_rows: int, rows: int, cols: int) -> tuple[int, int]:
-    """The same square (file and rank, as the user names it) on a resized board, or the
-    nearest one when it is off the new board. Ranks count from the bottom, so a start on d4
-    stays on d4 when 8×8 shrinks to 4×4, and a8 (the top-left corner) becomes a4."""
-    row, col = start
-    rank = old_rows - row
-    rank = min(max(rank, 1), rows)
-    return (rows - rank, min(col, cols - 1))
-
-
-def is_unlimited(speed: float) -> bool:
-    return math.isinf(speed)

@@ -10,6 +10,8 @@ import math
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
+from knightviz.engine.estimate import TreeEstimate
+
 
 def locale() -> QLocale:
     loc = QLocale()
@@ -121,3 +123,76 @@ def fmt_duration(seconds: float) -> str:
             fmt_float(years / 1e9)
         )
     return QCoreApplication.translate("Format", "{0} years").format(fmt_big(years))
+
+
+# From this power of ten on a count is written as a bare power ("10¹⁵²"): its leading digits
+# would be noise (Knuth's estimate is good to a factor at best there), and a reader takes in
+# only the exponent.
+BARE_POWER = 100
+# log10 of the seconds in a (Julian) year.
+_LOG10_YEAR = math.log10(365.25 * 86400)
+# Up to this many seconds (about 3 × 10¹² years) ``fmt_duration`` words a duration itself.
+_LOG10_DURATION_MAX = 20.0
+
+
+def fmt_big_log10(log10_value: float) -> str:
+    """A count given by its log10 (it may be far past a double's range): as ``fmt_big``
+    up to 10¹⁰⁰ ("6.4 × 10²¹"), then a bare power of ten ("10¹⁵²")."""
+    if math.isnan(log10_value) or log10_value == math.inf:
+        return "∞"
+    if log10_value == -math.inf:
+        return fmt_int(0)
+    if log10_value < BARE_POWER:
+        return fmt_big(10.0**log10_value)
+    return "10" + str(round(log10_value)).translate(_SUPERSCRIPT)
+
+
+def fmt_duration_log10(log10_seconds: float) -> str:
+    """``fmt_duration`` for a duration given by its log10: "10¹⁴⁰ years" where the seconds
+    themselves would overflow (the time plain backtracking needs on a large board)."""
+    if math.isnan(log10_seconds) or log10_seconds == math.inf:
+        return QCoreApplication.translate("Format", "forever")
+    if log10_seconds < _LOG10_DURATION_MAX:
+        return fmt_duration(10.0**log10_seconds)
+    return QCoreApplication.translate("Format", "{0} years").format(
+        fmt_big_log10(log10_seconds - _LOG10_YEAR)
+    )
+
+
+def fmt_estimate(estimate: TreeEstimate, steps_done: int = 0, rate: float = 0.0) -> str:
+    """The whole-tree estimate in one line: its size in steps, its spread and probes, and
+    with a ``rate`` (steps per second, 0 for none) how long the rest would take at it.
+
+    Worded from the estimate's logarithms, so a 100×100 board reads "≈ 10⁹⁸³⁵ steps" and
+    "about 10⁹⁸¹⁸ years", never "0 steps" or "under a second". Once the search has made more
+    steps than the estimate (it is an estimate) the time left is not claimed.
+    """
+    error = estimate.relative_error
+    spread = f"{error:.0%}" if math.isfinite(error) else "?"
+    text = QCoreApplication.translate(
+        "Format", "Whole tree ≈ {0} steps (± {1}, {2} probes)"
+    ).format(fmt_big_log10(estimate.log10_steps), spread, fmt_int(estimate.probes))
+    if rate <= 0 or not math.isfinite(rate):
+        return text
+    log10_left = _log10_left(estimate.log10_steps, steps_done)
+    if log10_left is None:
+        return text
+    log10_seconds = log10_left - math.log10(rate)
+    if log10_seconds < 0:
+        return text + QCoreApplication.translate("Format", ": under a second at this speed")
+    return text + QCoreApplication.translate("Format", ": about {0} at this speed").format(
+        fmt_duration_log10(log10_seconds)
+    )
+
+
+def _log10_left(log10_total: float, done: int) -> float | None:
+    """log10 of (total − done), or None when nothing is left (or no total)."""
+    if not math.isfinite(log10_total):
+        return None
+    if done <= 0:
+        return log10_total
+    # done / total in logarithms: total may be past a double's range.
+    log10_share = math.log10(done) - log10_total
+    if log10_share >= 0:
+        return None
+    return log10_total + math.log1p(-(10.0**log10_share)) / math.log(10.0)

@@ -5,7 +5,7 @@
     <name>BoardWidget</name>
     <message>
         <source>Chess board</source>
-        <extracomment>After a solver frame was painted, the screen-rate timer leaves painting to the next frame. Pixels the mouse must travel before a press on the piece becomes a drag. The user chose a new start square (drag, click or arrow keys). The user tried to move the piece while a run is going. The mouse is over a square (row, col), or left the board (-1, -1).</extracomment>
+        <extracomment>After a solver frame was painted, the screen-rate timer leaves painting to the next frame. Pixels the mouse must travel before a press on the piece becomes a drag. The user chose a new start square (drag, click or arrow keys): ``row * cols + col``. The user tried to move the piece while a run is going. The mouse is over a square (row, col), or left the board (-1, -1).</extracomment>
         <translation>棋盘</translation>
     </message>
 </context>
@@ -66,6 +66,53 @@
     <message>
         <source> (cap)</source>
         <translation>（上限）</translation>
+    </message>
+</context>
+<context>
+    <name>CompareMenu</name>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>比较(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>&amp;Race two strategies</source>
+        <translation>两种策略竞速(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Race</source>
+        <translation>竞速</translation>
+    </message>
+    <message>
+        <source>Two boards side by side, one strategy each, the same steps per tick: watch which finishes first</source>
+        <translation>两块棋盘并排，各用一种策略，每次前进相同的步数：看谁先完成</translation>
+    </message>
+    <message>
+        <source>Map all start squares</source>
+        <translation>绘制所有起点地图</translation>
+    </message>
+    <message>
+        <source>Steps &amp;chart</source>
+        <translation>步数图表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Steps per run for the history, and the depth over time of this run</source>
+        <translation>运行记录中每次运行的步数，以及本次运行的深度随时间变化</translation>
+    </message>
+    <message>
+        <source>Steps chart</source>
+        <translation>步数图表</translation>
+    </message>
+    <message>
+        <source>Run the current strategy from every start square and colour each square by the steps it took</source>
+        <translation>从每个起点运行当前策略，并按所用步数给每个格子着色</translation>
+    </message>
+    <message>
+        <source>No start square to map: N-Queens always starts from an empty board</source>
+        <translation>没有可绘制地图的起点：N 皇后总是从空棋盘开始</translation>
     </message>
 </context>
 <context>
@@ -185,6 +232,7 @@
     <name>CounterPanel</name>
     <message>
         <source>Counters</source>
+        <extracomment>The counters of the compact layout, two by two.</extracomment>
         <translation>计数</translation>
     </message>
     <message>
@@ -216,12 +264,12 @@
         <translation>每秒步数</translation>
     </message>
     <message>
-        <source>Steps = moves + backtracks</source>
-        <translation>步数 = 前进 + 回退</translation>
-    </message>
-    <message>
         <source>Wall time since Start, pauses excluded (slow speeds included)</source>
         <translation>从开始计起的实际用时，不含暂停（含慢速演示）</translation>
+    </message>
+    <message>
+        <source>Steps per second: measured while the board follows the search; the run&apos;s own rate (its steps over its time) at any other step</source>
+        <translation>每秒步数：棋盘跟随搜索时为实测值；在其他步时为这次运行自身的速度（总步数除以总用时）</translation>
     </message>
     <message>
         <source>Steps = {0} + {1}</source>
@@ -255,55 +303,54 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     </message>
 </context>
 <context>
+    <name>EngineStatus</name>
+    <message>
+        <source>Engine: Python for this run, compiled for the next</source>
+        <translation>引擎：本次用 Python，下次用编译版</translation>
+    </message>
+    <message>
+        <source>This run started before the compiled engine was ready; the next run will use it (numba, C speed).</source>
+        <translation>本次运行开始时编译引擎尚未就绪；下次运行将使用它（numba，C 语言的速度）。</translation>
+    </message>
+    <message>
+        <source>Engine: compiled</source>
+        <translation>引擎：编译版</translation>
+    </message>
+    <message>
+        <source>Searches run on the compiled engine (numba): C speed.</source>
+        <translation>搜索在编译引擎（numba）上运行：C 语言的速度。</translation>
+    </message>
+    <message>
+        <source>Engine: Python (preparing the compiled engine…)</source>
+        <translation>引擎：Python（正在准备编译引擎…）</translation>
+    </message>
+    <message>
+        <source>The compiled engine is loading in the background; runs started now use the Python engine.</source>
+        <translation>编译引擎正在后台加载；现在开始的运行使用 Python 引擎。</translation>
+    </message>
+    <message>
+        <source>Engine: Python</source>
+        <translation>引擎：Python</translation>
+    </message>
+    <message>
+        <source>The compiled engine could not be loaded: {0}</source>
+        <translation>无法加载编译引擎：{0}</translation>
+    </message>
+    <message>
+        <source>Searches run on the pure-Python reference engine.</source>
+        <translation>搜索在纯 Python 参考引擎上运行。</translation>
+    </message>
+</context>
+<context>
     <name>Export</name>
     <message>
         <source>A run is going: it can be exported once it has ended (or press Reset).</source>
-        <extracomment>A GIF has at most this many frames: longer stretches are sampled evenly. Longest side of a GIF (pixels), and its default. Frame delay of a GIF (ms), and how long its last frame stays before it loops. Longest side of the board in PNG and SVG (logical pixels); PNG is drawn at twice that.</extracomment>
+        <extracomment>A GIF has at most this many frames: longer stretches are sampled evenly. Longest side of a GIF (pixels), and its default. Frame delay of a GIF (ms), and how long its last frame stays before it loops. Longest side of the board in PNG and SVG (logical pixels); PNG is drawn at twice that. The start square (``row * cols + col``).</extracomment>
         <translation>正在运行：运行结束后才能导出（或按重置）。</translation>
     </message>
     <message>
         <source>No run to export yet: press Start, or bring a run back from the history.</source>
         <translation>还没有可导出的运行：按开始，或从运行记录中恢复一次运行。</translation>
-    </message>
-    <message>
-        <source>Solutions, one line of squares each (text)</source>
-        <translation>所有解，每行一组格子（文本）</translation>
-    </message>
-    <message>
-        <source>The eight-queens article&apos;s lines (text)</source>
-        <translation>八皇后文章的输出行（文本）</translation>
-    </message>
-    <message>
-        <source>The article&apos;s boards (text)</source>
-        <translation>文章中的棋盘图（文本）</translation>
-    </message>
-    <message>
-        <source>JSON, as knightviz queens prints it</source>
-        <translation>JSON，与 knightviz queens 的输出相同</translation>
-    </message>
-    <message>
-        <source>Matrix as the tutorial&apos;s C/C++ program prints it</source>
-        <translation>教程 C/C++ 程序输出的矩阵</translation>
-    </message>
-    <message>
-        <source>Matrix as the tutorial&apos;s Python3/Java/C# programs print it</source>
-        <translation>教程 Python3/Java/C# 程序输出的矩阵</translation>
-    </message>
-    <message>
-        <source>Matrix as the tutorial&apos;s text shows it</source>
-        <translation>教程正文中的矩阵</translation>
-    </message>
-    <message>
-        <source>Square numbers on one line (the batch program&apos;s line)</source>
-        <translation>一行格子编号（批处理程序的输出行）</translation>
-    </message>
-    <message>
-        <source>Square names on one line</source>
-        <translation>一行格子名称</translation>
-    </message>
-    <message>
-        <source>JSON, as knightviz solve prints it</source>
-        <translation>JSON，与 knightviz solve 的输出相同</translation>
     </message>
     <message>
         <source>PNG image of the board</source>
@@ -316,14 +363,6 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <message>
         <source>Animated GIF of the run</source>
         <translation>运行过程的 GIF 动画</translation>
-    </message>
-    <message>
-        <source>Only the first {0} of {1} solutions were kept: too many to export.</source>
-        <translation>解太多，只保留了 {1} 个解中的前 {0} 个。</translation>
-    </message>
-    <message>
-        <source>The article&apos;s program has no first-solution mode: its lines end with the number of all solutions. Find all solutions to export this layout.</source>
-        <translation>文章的程序没有“只找第一个解”模式：其输出以全部解的数目结尾。请找出所有解后再导出此格式。</translation>
     </message>
     <message>
         <source>Could not write {0}.</source>
@@ -376,6 +415,99 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>FileMenu</name>
+    <message>
+        <source>&amp;File</source>
+        <extracomment>A saved run was opened: its record (the window adds it to the history and shows it). One line for the status bar, and how long to show it (ms).</extracomment>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open run…</source>
+        <extracomment>The last GIF&apos;s frames, seconds and bytes (also in the status bar).</extracomment>
+        <translation>打开运行(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a run saved with Save run: its board, timeline and history row</source>
+        <translation>打开用“保存运行”保存的运行：棋盘、时间轴和运行记录</translation>
+    </message>
+    <message>
+        <source>&amp;Save run…</source>
+        <translation>保存运行(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export run…</source>
+        <translation>导出运行(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;history…</source>
+        <translation>导出运行记录(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Close the window and quit (the settings are kept)</source>
+        <translation>关闭窗口并退出（设置会保留）</translation>
+    </message>
+    <message>
+        <source>Export the run on the board: text, JSON, image</source>
+        <translation>导出棋盘上的运行：文本、JSON、图片</translation>
+    </message>
+    <message>
+        <source>Save the run with its recording, to open it later</source>
+        <translation>保存运行及其录制，以便以后打开</translation>
+    </message>
+    <message>
+        <source>No runs in the history yet.</source>
+        <translation>运行记录中还没有运行。</translation>
+    </message>
+    <message>
+        <source>Export every run of the history as CSV or JSON</source>
+        <translation>将运行记录中的每次运行导出为 CSV 或 JSON</translation>
+    </message>
+    <message>
+        <source>Export run</source>
+        <translation>导出运行</translation>
+    </message>
+    <message>
+        <source>Saved {0}: {1} frames, {2} KB in {3} s.</source>
+        <translation>已保存 {0}：{1} 帧，{2} KB，用时 {3} 秒。</translation>
+    </message>
+    <message>
+        <source>Exported the run to {0}.</source>
+        <translation>已将运行导出到 {0}。</translation>
+    </message>
+    <message>
+        <source>Export history</source>
+        <translation>导出运行记录</translation>
+    </message>
+    <message>
+        <source>Exported the history to {0}.</source>
+        <translation>已将运行记录导出到 {0}。</translation>
+    </message>
+    <message>
+        <source>Save run</source>
+        <translation>保存运行</translation>
+    </message>
+    <message>
+        <source>Saved the run to {0}.</source>
+        <translation>已将运行保存到 {0}。</translation>
+    </message>
+    <message>
+        <source>Open run</source>
+        <translation>打开运行</translation>
+    </message>
+    <message>
+        <source>Opened {0}: drag the timeline, or Back/Step.</source>
+        <translation>已打开 {0}：拖动时间轴，或使用后退/单步。</translation>
+    </message>
+    <message>
+        <source>Drawing the GIF&apos;s frames…</source>
+        <translation>正在绘制 GIF 的各帧…</translation>
     </message>
 </context>
 <context>
@@ -441,12 +573,51 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <source>{0} billion years</source>
         <translation>{0} × 10⁹ 年</translation>
     </message>
+    <message>
+        <source>Whole tree ≈ {0} steps (± {1}, {2} probes)</source>
+        <translation>整棵树 ≈ {0} 步（± {1}，{2} 次探测）</translation>
+    </message>
+    <message>
+        <source>: under a second at this speed</source>
+        <translation>，按此速度不到一秒</translation>
+    </message>
+    <message>
+        <source>: about {0} at this speed</source>
+        <translation>，按此速度约需 {0}</translation>
+    </message>
+</context>
+<context>
+    <name>Gauge</name>
+    <message>
+        <source>all of it</source>
+        <extracomment>The bar&apos;s left end (the smallest fraction shown).</extracomment>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>none: straight to a solution</source>
+        <translation>没有：直接找到了解</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>没有</translation>
+    </message>
+    <message>
+        <source>nothing finished yet</source>
+        <translation>尚无已完成的分支</translation>
+    </message>
+    <message>
+        <source>{0} %</source>
+        <translation>{0}%</translation>
+    </message>
+    <message>
+        <source>1 part in {0}</source>
+        <translation>{0} 分之一</translation>
+    </message>
 </context>
 <context>
     <name>GaugePanel</name>
     <message>
         <source>Explored</source>
-        <extracomment>The bar&apos;s left end (the smallest fraction shown).</extracomment>
         <translation>已探索</translation>
     </message>
     <message>
@@ -456,18 +627,6 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <message>
         <source>The whole tree&apos;s size by Knuth&apos;s random probes, with its spread, and the time an exhaustive search would take at the current speed</source>
         <translation>用 Knuth 随机探测估计的整棵树大小及其误差，以及按当前速度穷举搜索所需的时间</translation>
-    </message>
-    <message>
-        <source>nothing yet (0.0e+00)</source>
-        <translation>尚无（0.0e+00）</translation>
-    </message>
-    <message>
-        <source>all (1.0e+00)</source>
-        <translation>全部（1.0e+00）</translation>
-    </message>
-    <message>
-        <source>&lt; 1e-15 ({0})</source>
-        <translation>&lt; 1e-15（{0}）</translation>
     </message>
 </context>
 <context>
@@ -730,6 +889,26 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     </message>
 </context>
 <context>
+    <name>HistoryStore</name>
+    <message>
+        <source>The run history {0} cannot be used ({1}): runs are kept for this session only.</source>
+        <extracomment>``PRAGMA user_version`` of the schema below. Rows loaded at start-up: the newest ones. Why the file is not in use, or &quot;&quot; when it is. Why the last run could not be written, or &quot;&quot;. Rows of the file that could not be read at the last ``load`` (left in the file).</extracomment>
+        <translation>运行历史 {0} 无法使用（{1}）：运行只保留在本次会话中。</translation>
+    </message>
+    <message>
+        <source>1 history row could not be read and is not shown (it stays in the file).</source>
+        <translation>有 1 行历史记录无法读取，未显示（它仍保留在文件中）。</translation>
+    </message>
+    <message>
+        <source>{0} history rows could not be read and are not shown (they stay in the file).</source>
+        <translation>有 {0} 行历史记录无法读取，未显示（它们仍保留在文件中）。</translation>
+    </message>
+    <message>
+        <source>The last run could not be written to the history file {0}: {1}.</source>
+        <translation>上一次运行未能写入历史文件 {0}：{1}。</translation>
+    </message>
+</context>
+<context>
     <name>HistoryTable</name>
     <message>
         <source>Moves (N-Queens: placements)</source>
@@ -745,8 +924,8 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>步数 = 前进 + 回退</translation>
     </message>
     <message>
-        <source>How much of the whole search tree was behind the search when it ended (Knuth&apos;s estimate from its stack)</source>
-        <translation>结束时整棵搜索树已被走过的比例（由其栈按 Knuth 方法估计）</translation>
+        <source>How much of its whole search tree the run had finished when it ended: “all of it” for a search that tried everything, “none” for one that went straight to a solution, else a share such as “1 part in 10¹⁶” (Knuth&apos;s estimate from the stack)</source>
+        <translation>运行结束时已完成整棵搜索树的多少：尝试了所有可能的搜索为“全部”，直接找到解的为“没有”，否则为一个比例，例如“10¹⁶ 分之一”（由栈按 Knuth 方法估计）</translation>
     </message>
     <message>
         <source>Time the engine spent computing</source>
@@ -805,8 +984,8 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>解数</translation>
     </message>
     <message>
-        <source>Explored</source>
-        <translation>已探索</translation>
+        <source>Tree explored</source>
+        <translation>已探索的树</translation>
     </message>
     <message>
         <source>Search time</source>
@@ -821,6 +1000,14 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>竞速</translation>
     </message>
     <message>
+        <source>Clear history</source>
+        <translation>清空运行记录</translation>
+    </message>
+    <message>
+        <source>Remove all {0} runs from the history? This cannot be undone.</source>
+        <translation>从运行记录中删除全部 {0} 次运行？此操作无法撤销。</translation>
+    </message>
+    <message>
         <source>Of a whole tree of about {0} steps (Knuth&apos;s estimate)</source>
         <translation>整棵树约 {0} 步（Knuth 估计）</translation>
     </message>
@@ -832,9 +1019,13 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <source>race {0}, with #{1}</source>
         <translation>竞速 {0}，对手 #{1}</translation>
     </message>
+</context>
+<context>
+    <name>Job</name>
     <message>
-        <source>all</source>
-        <translation>全部</translation>
+        <source>A background thread did not stop within {0} s.</source>
+        <extracomment>How long a join may take before it is reported as failed (ms). (job id): ``work`` has returned (its job then joins the thread at once). Set by the job when it starts this worker; every signal should carry it. Set once ``run`` has returned (after the worker&apos;s last signal). A thread did not stop in time (a sentence for the status bar). Threads that did not stop in time: kept alive so Qt never destroys them running.</extracomment>
+        <translation>后台线程未在 {0} 秒内停止。</translation>
     </message>
 </context>
 <context>
@@ -842,6 +1033,30 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <message>
         <source>Knight&apos;s tour</source>
         <translation>骑士周游</translation>
+    </message>
+    <message>
+        <source>Matrix as the tutorial&apos;s C/C++ program prints it</source>
+        <translation>教程 C/C++ 程序输出的矩阵</translation>
+    </message>
+    <message>
+        <source>Matrix as the tutorial&apos;s Python3/Java/C# programs print it</source>
+        <translation>教程 Python3/Java/C# 程序输出的矩阵</translation>
+    </message>
+    <message>
+        <source>Matrix as the tutorial&apos;s text shows it</source>
+        <translation>教程正文中的矩阵</translation>
+    </message>
+    <message>
+        <source>Square numbers on one line (the batch program&apos;s line)</source>
+        <translation>一行格子编号（批处理程序的输出行）</translation>
+    </message>
+    <message>
+        <source>Square names on one line</source>
+        <translation>一行格子名称</translation>
+    </message>
+    <message>
+        <source>JSON, as knightviz solve prints it</source>
+        <translation>JSON，与 knightviz solve 的输出相同</translation>
     </message>
     <message>
         <source>No closed tour exists on a {0} board: it has an odd number of squares, and a knight alternates colours, so it cannot return to its start.</source>
@@ -1012,7 +1227,7 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <name>KnightSettingsWidget</name>
     <message>
         <source>Warnsdorff&apos;s rule</source>
-        <extracomment>A run that has taken this many times the board&apos;s squares in steps &quot;looks hung&quot;. …but never before this many steps (small boards backtrack a little, harmlessly). On by default: a newcomer who just presses Start sees a whole tour in seconds.</extracomment>
+        <extracomment>A run that has taken this many times the board&apos;s squares in steps &quot;looks hung&quot;. …but never before this many steps (small boards backtrack a little, harmlessly). On by default: a newcomer who just presses Start sees a whole tour in seconds. The text layouts of ``knightviz solve --format`` a run can be exported in.</extracomment>
         <translation>Warnsdorff 规则</translation>
     </message>
     <message>
@@ -1091,66 +1306,15 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     </message>
 </context>
 <context>
-    <name>LaneCounters</name>
-    <message>
-        <source>Moves</source>
-        <extracomment>This racer&apos;s start-square map (Compare, Map all start squares): two side by side.</extracomment>
-        <translation>前进</translation>
-    </message>
-    <message>
-        <source>Backtracks</source>
-        <translation>回退</translation>
-    </message>
-    <message>
-        <source>Steps</source>
-        <translation>步数</translation>
-    </message>
-    <message>
-        <source>Squares covered</source>
-        <translation>已走格数</translation>
-    </message>
-    <message>
-        <source>Steps = moves + backtracks</source>
-        <translation>步数 = 前进 + 回退</translation>
-    </message>
-</context>
-<context>
-    <name>LaneView</name>
-    <message>
-        <source>Racer {0}</source>
-        <translation>选手 {0}</translation>
-    </message>
-</context>
-<context>
     <name>MainWindow</name>
     <message>
         <source>knightviz — watch backtracking search think</source>
-        <extracomment>Largest default window; smaller screens get 92 % of their available area. Keys handled by the window when the focused widget does not want them. The start-square map ended: True when every square is mapped, False when cancelled. The application&apos;s languages (View, Language); the window&apos;s own when not given. The language the window&apos;s texts are in now (they follow ``translations``).</extracomment>
+        <extracomment>Largest default window; smaller screens get 92 % of their available area. The start-square map ended: True when every square is mapped, False when cancelled. The application&apos;s languages (View, Language); the window&apos;s own when not given. The language the window&apos;s texts are in now (they follow ``translations``).</extracomment>
         <translation>knightviz — 看回溯搜索如何思考</translation>
     </message>
     <message>
-        <source>Run the current strategy from every start square and colour each square by the steps it took</source>
-        <extracomment>Every run&apos;s recording, under one memory budget (Run, Recording memory…). Race mode: two sessions side by side on one clock (Compare, Race). The start-square map of the board, and its legend (Compare, Map all start squares).</extracomment>
-        <translation>从每个起点运行当前策略，并按所用步数给每个格子着色</translation>
-    </message>
-    <message>
-        <source>No start square to map: N-Queens always starts from an empty board</source>
-        <translation>没有可绘制地图的起点：N 皇后总是从空棋盘开始</translation>
-    </message>
-    <message>
-        <source>Search anyway</source>
-        <translation>仍然搜索</translation>
-    </message>
-    <message>
-        <source>Run the exhaustive search and watch it prove that no solution exists</source>
-        <translation>运行穷举搜索，看它证明无解</translation>
-    </message>
-    <message>
-        <source>What the search just did, and why</source>
-        <translation>搜索刚刚做了什么，以及为什么</translation>
-    </message>
-    <message>
         <source>Runs (double-click to bring one back)</source>
+        <extracomment>Every run&apos;s recording, under one memory budget (Run, Recording memory…). The single run&apos;s view; the race has two more (``race.views``).</extracomment>
         <translation>运行记录（双击可恢复）</translation>
     </message>
     <message>
@@ -1174,365 +1338,17 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>步数图表</translation>
     </message>
     <message>
-        <source>Engine: Python for this run, compiled for the next</source>
-        <translation>引擎：本次用 Python，下次用编译版</translation>
-    </message>
-    <message>
-        <source>This run started before the compiled engine was ready; the next run will use it (numba, C speed).</source>
-        <translation>本次运行开始时编译引擎尚未就绪；下次运行将使用它（numba，C 语言的速度）。</translation>
-    </message>
-    <message>
-        <source>Engine: compiled</source>
-        <translation>引擎：编译版</translation>
-    </message>
-    <message>
-        <source>Searches run on the compiled engine (numba): C speed.</source>
-        <translation>搜索在编译引擎（numba）上运行：C 语言的速度。</translation>
-    </message>
-    <message>
-        <source>Engine: Python (preparing the compiled engine…)</source>
-        <translation>引擎：Python（正在准备编译引擎…）</translation>
-    </message>
-    <message>
-        <source>The compiled engine is loading in the background; runs started now use the Python engine.</source>
-        <translation>编译引擎正在后台加载；现在开始的运行使用 Python 引擎。</translation>
-    </message>
-    <message>
-        <source>Engine: Python</source>
-        <translation>引擎：Python</translation>
-    </message>
-    <message>
-        <source>The compiled engine could not be loaded: {0}</source>
-        <translation>无法加载编译引擎：{0}</translation>
-    </message>
-    <message>
-        <source>Searches run on the pure-Python reference engine.</source>
-        <translation>搜索在纯 Python 参考引擎上运行。</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Open run…</source>
-        <translation>打开运行(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open a run saved with Save run: its board, timeline and history row</source>
-        <translation>打开用“保存运行”保存的运行：棋盘、时间轴和运行记录</translation>
-    </message>
-    <message>
-        <source>&amp;Save run…</source>
-        <translation>保存运行(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>&amp;Export run…</source>
-        <translation>导出运行(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Export &amp;history…</source>
-        <translation>导出运行记录(&amp;H)…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>Close the window and quit (the settings are kept)</source>
-        <translation>关闭窗口并退出（设置会保留）</translation>
-    </message>
-    <message>
-        <source>&amp;Run</source>
-        <translation>运行(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Start, pause or resume the search</source>
-        <translation>开始、暂停或继续搜索</translation>
-    </message>
-    <message>
-        <source>Make exactly one move or backtrack</source>
-        <translation>恰好走一步前进或回退</translation>
-    </message>
-    <message>
-        <source>Undo exactly one step</source>
-        <translation>恰好撤销一步</translation>
-    </message>
-    <message>
-        <source>Stop the search and clear the board</source>
-        <translation>停止搜索并清空棋盘</translation>
-    </message>
-    <message>
-        <source>How much memory the recordings of runs may use (for going back)</source>
-        <translation>运行录制可使用多少内存（用于后退查看）</translation>
-    </message>
-    <message>
-        <source>Map all start squares</source>
-        <translation>绘制所有起点地图</translation>
-    </message>
-    <message>
-        <source>Steps &amp;chart</source>
-        <translation>步数图表(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Steps per run for the history, and the depth over time of this run</source>
-        <translation>运行记录中每次运行的步数，以及本次运行的深度随时间变化</translation>
-    </message>
-    <message>
-        <source>Show the window in this language (at once; remembered)</source>
-        <translation>以这种语言显示窗口（立即生效并记住）</translation>
-    </message>
-    <message>
-        <source>Start / &amp;Pause</source>
-        <translation>开始/暂停(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;Step</source>
-        <translation>单步(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Step &amp;back</source>
-        <translation>后退一步(&amp;B)</translation>
-    </message>
-    <message>
-        <source>&amp;Reset</source>
-        <translation>重置(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Appearance</source>
-        <translation>外观(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Light or dark: follow the system, or choose one</source>
-        <translation>浅色或深色：跟随系统，或自行选择</translation>
-    </message>
-    <message>
-        <source>Follow the &amp;system</source>
-        <translation>跟随系统(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Light or dark as the desktop is</source>
-        <translation>与桌面的浅色或深色一致</translation>
-    </message>
-    <message>
-        <source>&amp;Light</source>
-        <translation>浅色(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Always light</source>
-        <translation>始终浅色</translation>
-    </message>
-    <message>
-        <source>&amp;Dark</source>
-        <translation>深色(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Always dark</source>
-        <translation>始终深色</translation>
-    </message>
-    <message>
-        <source>Reset &amp;settings</source>
-        <translation>重置设置(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Forget every remembered setting and show the defaults now</source>
-        <translation>忘记所有记住的设置，立即显示默认值</translation>
-    </message>
-    <message>
-        <source>Show or hide “{0}”</source>
-        <translation>显示或隐藏“{0}”</translation>
-    </message>
-    <message>
-        <source>&amp;Clear history…</source>
-        <translation>清空运行记录(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>Remove every run from the history, here and on disk</source>
-        <translation>从运行记录中删除所有运行，包括磁盘上的</translation>
-    </message>
-    <message>
         <source>Settings reset to the defaults.</source>
         <translation>设置已恢复默认。</translation>
     </message>
     <message>
-        <source>Clear history</source>
-        <translation>清空运行记录</translation>
-    </message>
-    <message>
-        <source>Remove all {0} runs from the history? This cannot be undone.</source>
-        <translation>从运行记录中删除全部 {0} 次运行？此操作无法撤销。</translation>
-    </message>
-    <message>
-        <source>Export run</source>
-        <translation>导出运行</translation>
-    </message>
-    <message>
-        <source>Saved {0}: {1} frames, {2} KB in {3} s.</source>
-        <extracomment>The last GIF&apos;s frames, seconds and bytes (also in the status bar).</extracomment>
-        <translation>已保存 {0}：{1} 帧，{2} KB，用时 {3} 秒。</translation>
-    </message>
-    <message>
-        <source>Exported the run to {0}.</source>
-        <translation>已将运行导出到 {0}。</translation>
-    </message>
-    <message>
-        <source>Export history</source>
-        <translation>导出运行记录</translation>
-    </message>
-    <message>
-        <source>Exported the history to {0}.</source>
-        <translation>已将运行记录导出到 {0}。</translation>
-    </message>
-    <message>
-        <source>Save run</source>
-        <translation>保存运行</translation>
-    </message>
-    <message>
-        <source>Saved the run to {0}.</source>
-        <translation>已将运行保存到 {0}。</translation>
-    </message>
-    <message>
-        <source>Open run</source>
-        <translation>打开运行</translation>
-    </message>
-    <message>
-        <source>Opened {0}: drag the timeline, or Back/Step.</source>
-        <translation>已打开 {0}：拖动时间轴，或使用后退/单步。</translation>
-    </message>
-    <message>
-        <source>Export the run on the board: text, JSON, image</source>
-        <translation>导出棋盘上的运行：文本、JSON、图片</translation>
-    </message>
-    <message>
-        <source>Save the run with its recording, to open it later</source>
-        <translation>保存运行及其录制，以便以后打开</translation>
-    </message>
-    <message>
-        <source>No runs in the history yet.</source>
-        <translation>运行记录中还没有运行。</translation>
-    </message>
-    <message>
-        <source>Export every run of the history as CSV or JSON</source>
-        <translation>将运行记录中的每次运行导出为 CSV 或 JSON</translation>
-    </message>
-    <message>
-        <source>Drawing the GIF&apos;s frames…</source>
-        <translation>正在绘制 GIF 的各帧…</translation>
-    </message>
-    <message>
-        <source>Recording &amp;memory…</source>
-        <translation>录制内存(&amp;M)…</translation>
-    </message>
-    <message>
-        <source>&amp;Compare</source>
-        <translation>比较(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Compare</source>
-        <translation>比较</translation>
-    </message>
-    <message>
-        <source>&amp;Race two strategies</source>
-        <translation>两种策略竞速(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Race</source>
-        <translation>竞速</translation>
-    </message>
-    <message>
-        <source>Two boards side by side, one strategy each, the same steps per tick: watch which finishes first</source>
-        <translation>两块棋盘并排，各用一种策略，每次前进相同的步数：看谁先完成</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
         <source>&amp;Help</source>
+        <extracomment>The docks a puzzle may show (``Puzzle.panels``).</extracomment>
         <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>The piece cannot be moved during a run: press Reset (R) first.</source>
-        <translation>运行中不能移动棋子：请先按重置（R）。</translation>
-    </message>
-    <message>
-        <source>Run {0} brought back with its recording: drag the timeline, or Back/Step.</source>
-        <translation>已恢复第 {0} 次运行及其录制：拖动时间轴，或用后退/单步。</translation>
-    </message>
-    <message>
-        <source>Run {0} (an earlier session): settings and start brought back. Press Start to run it again.</source>
-        <translation>运行 {0}（以前的会话）：已恢复设置和起点。按开始重新运行。</translation>
-    </message>
-    <message>
-        <source>Run {0}: settings and start brought back; its recording was released to make room for newer ones (Run, Recording memory…). Press Start.</source>
-        <translation>第 {0} 次运行：已恢复设置和起点；它的录制已被释放，为较新的运行腾出空间（运行 › 录制内存…）。请按开始。</translation>
     </message>
     <message>
         <source>No translations for {0}.</source>
         <translation>没有 {0} 的翻译。</translation>
-    </message>
-    <message>
-        <source>Racing: both boards make the same steps. Space pauses, R resets.</source>
-        <translation>竞速中：两块棋盘走相同的步数。空格暂停，R 重置。</translation>
-    </message>
-    <message>
-        <source>Race paused: N makes one step on both boards, Space resumes.</source>
-        <translation>竞速已暂停：N 让两块棋盘各走一步，空格继续。</translation>
-    </message>
-    <message>
-        <source>Racer {0} finished first, in {1} steps; racer {2} took {3}.</source>
-        <translation>选手 {0} 先完成，用了 {1} 步；选手 {2} 用了 {3} 步。</translation>
-    </message>
-    <message>
-        <source>Race: choose a strategy for each board, drag the knight, press Start (Space).</source>
-        <translation>竞速：为每块棋盘选一种策略，拖动马，按开始（空格）。</translation>
-    </message>
-    <message>
-        <source>Racer {0} finished too, at {1} steps; racer {2} took {3}.</source>
-        <translation>选手 {0} 也完成了，用了 {1} 步；选手 {2} 用了 {3} 步。</translation>
-    </message>
-    <message>
-        <source>Racer {0} finished at {1} steps; racer {2} was at the same step.</source>
-        <translation>选手 {0} 在第 {1} 步完成；选手 {2} 此时也在同一步。</translation>
-    </message>
-    <message>
-        <source>Searching… Space pauses, N steps, R resets.</source>
-        <translation>搜索中… 空格暂停，N 单步，R 重置。</translation>
-    </message>
-    <message>
-        <source>Paused: N makes one step, Space resumes, R resets.</source>
-        <translation>已暂停：N 走一步，空格继续，R 重置。</translation>
-    </message>
-    <message>
-        <source>No solution can exist here; press “Search anyway” to watch the proof.</source>
-        <translation>这里不可能有解；按“仍然搜索”观看证明过程。</translation>
-    </message>
-    <message>
-        <source>Start square {0}. Drag the knight to choose another, then press Start (Space).</source>
-        <translation>起点 {0}。拖动马可换一个起点，然后按开始（空格）。</translation>
-    </message>
-    <message>
-        <source>Press Start (Space) to place the queens, rank by rank.</source>
-        <translation>按开始（空格），逐行放置皇后。</translation>
-    </message>
-    <message>
-        <source>Recording memory</source>
-        <translation>录制内存</translation>
-    </message>
-    <message>
-        <source>Memory for recordings of runs, in MB (all kept runs together; the oldest go first). In use now: {0} MB.</source>
-        <translation>用于运行录制的内存，单位 MB（所有保留的运行合计；最早的先释放）。当前已用：{0} MB。</translation>
-    </message>
-    <message>
-        <source>Whole tree ≈ {0} steps (± {1}, {2} probes)</source>
-        <translation>整棵树 ≈ {0} 步（± {1}，{2} 次探测）</translation>
-    </message>
-    <message>
-        <source>: about {0} at this speed</source>
-        <translation>，按此速度约需 {0}</translation>
     </message>
 </context>
 <context>
@@ -1598,7 +1414,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>Puzzle</name>
     <message>
         <source>solved</source>
-        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). The widest first column this stack can need (in the current language), or &quot;&quot;. Stable identifier (item data of ``puzzleCombo``, history, saved runs). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (the knight&apos;s start square).</extracomment>
+        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). The widest first column this stack can need (in the current language), or &quot;&quot;. The optional panels a puzzle may show (the window&apos;s docks). Stable identifier (item data of ``puzzleCombo``, history, saved runs). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (the knight&apos;s start square).</extracomment>
         <translation>已解出</translation>
     </message>
     <message>
@@ -1635,6 +1451,30 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>N-Queens</source>
         <translation>N 皇后</translation>
+    </message>
+    <message>
+        <source>Solutions, one line of squares each (text)</source>
+        <translation>所有解，每行一组格子（文本）</translation>
+    </message>
+    <message>
+        <source>The eight-queens article&apos;s lines (text)</source>
+        <translation>八皇后文章的输出行（文本）</translation>
+    </message>
+    <message>
+        <source>The article&apos;s boards (text)</source>
+        <translation>文章中的棋盘图（文本）</translation>
+    </message>
+    <message>
+        <source>JSON, as knightviz queens prints it</source>
+        <translation>JSON，与 knightviz queens 的输出相同</translation>
+    </message>
+    <message>
+        <source>Only the first {0} of {1} solutions were kept: too many to export.</source>
+        <translation>解太多，只保留了 {1} 个解中的前 {0} 个。</translation>
+    </message>
+    <message>
+        <source>The article&apos;s program has no first-solution mode: its lines end with the number of all solutions. Find all solutions to export this layout.</source>
+        <translation>文章的程序没有“只找第一个解”模式：其输出以全部解的数目结尾。请找出所有解后再导出此格式。</translation>
     </message>
     <message>
         <source>all solutions</source>
@@ -1745,7 +1585,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>QueensSettingsWidget</name>
     <message>
         <source>Find all solutions</source>
-        <extracomment>Every solution (the article&apos;s program), or stop at the first. ``sets`` (constraint IDs) or ``bitboards`` (two integers).</extracomment>
+        <extracomment>The text layouts of ``knightviz queens --format`` a run can be exported in (and json). Every solution (the article&apos;s program), or stop at the first. ``sets`` (constraint IDs) or ``bitboards`` (two integers).</extracomment>
         <translation>找出全部解</translation>
     </message>
     <message>
@@ -1779,40 +1619,36 @@ Off: stop at the first solution.</source>
     <name>Race</name>
     <message>
         <source>Racer {0} cannot start: {1}</source>
-        <extracomment>How far (in steps) a search may run ahead of the race clock at unlimited speed before it is paused: about a hundredth of a second of compiled search. The step shown (the race clock, or the finish when this racer is done). Steps at the end of this racer&apos;s run (None while it runs). Its finish has been shown on the board (the clock has reached it). Stopped by the race when the other finished (its run ends at this step). Paused by the race because it is too far ahead of the clock. Place in the finishing order (1 or 2), None while racing. State changed (buttons, badges, status). Screen-rate heartbeat while the race goes (counters). (lane index 1 or 2, steps): a racer&apos;s finish has just been shown; the other board is at the same step count at this moment. A racer&apos;s run ended: its RunRecord (with ``extra[&quot;race&quot;]`` linking the two runs). A run could not start (one line for the status bar). The race clock: the step both boards show (until a racer&apos;s finish). While paused, the clock goes no further than this (Step raises it by one). Stop the other racer when one finishes (else it keeps going).</extracomment>
+        <extracomment>How far (in steps) a search may run ahead of the race clock at unlimited speed before it is paused: about a hundredth of a second of compiled search. How a lane&apos;s badge is drawn: waiting, winner, finished (second), no solution. The step shown (the race clock, or the finish when this racer is done). Steps at the end of this racer&apos;s run (None while it runs). Its finish has been shown on the board (the clock has reached it). Stopped by the race when the other finished (its run ends at this step). Paused by the race because it is too far ahead of the clock. Place in the finishing order (1 or 2), None while racing. State changed (buttons, badges, status). Screen-rate heartbeat while the race goes (counters, badges). (lane index 1 or 2, steps): a racer&apos;s finish has just been shown; the other board is at the same step count at this moment. A racer&apos;s run ended: its RunRecord (``race`` links the two runs). A run could not start (one line for the status bar). The race clock: the step both boards show (until a racer&apos;s finish). While paused, the clock goes no further than this (Step raises it by one). Stop the other racer when one finishes (else it keeps going).</extracomment>
         <translation>选手 {0} 无法开始：{1}</translation>
     </message>
     <message>
-        <source>Racer {0} failed: {1}</source>
-        <translation>选手 {0} 出错：{1}</translation>
-    </message>
-</context>
-<context>
-    <name>RaceView</name>
-    <message>
-        <source>the other keeps going</source>
-        <extracomment>The start square was dragged on either board. A racer&apos;s strategy was changed. The piece was dragged during a race.</extracomment>
-        <translation>另一方继续</translation>
+        <source>Racing: both boards make the same steps. Space pauses, R resets.</source>
+        <translation>竞速中：两块棋盘走相同的步数。空格暂停，R 重置。</translation>
     </message>
     <message>
-        <source>the other stops</source>
-        <translation>另一方停止</translation>
+        <source>Race paused: N makes one step on both boards, Space resumes.</source>
+        <translation>竞速已暂停：N 让两块棋盘各走一步，空格继续。</translation>
     </message>
     <message>
-        <source>What happens to the other racer when one finishes</source>
-        <translation>一方完成时，另一方怎么办</translation>
+        <source>Racer {0} finished first, in {1} steps; racer {2} took {3}.</source>
+        <translation>选手 {0} 先完成，用了 {1} 步；选手 {2} 用了 {3} 步。</translation>
     </message>
     <message>
-        <source>When one finishes:</source>
-        <translation>一方完成时：</translation>
-    </message>
-    <message>
-        <source>Both boards advance by the same number of steps per tick</source>
-        <translation>两块棋盘每次前进相同的步数</translation>
+        <source>Race: choose a strategy for each board, drag the knight, press Start (Space).</source>
+        <translation>竞速：为每块棋盘选一种策略，拖动马，按开始（空格）。</translation>
     </message>
     <message>
         <source>Racer {0}: {1}</source>
         <translation>选手 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>Racer {0} finished too, at {1} steps; racer {2} took {3}.</source>
+        <translation>选手 {0} 也完成了，用了 {1} 步；选手 {2} 用了 {3} 步。</translation>
+    </message>
+    <message>
+        <source>Racer {0} finished at {1} steps; racer {2} was at the same step.</source>
+        <translation>选手 {0} 在第 {1} 步完成；选手 {2} 此时也在同一步。</translation>
     </message>
     <message>
         <source>Race clock: step {0} · {1}</source>
@@ -1849,6 +1685,34 @@ Off: stop at the first solution.</source>
     <message>
         <source>Ended second, no solution: {0} steps</source>
         <translation>第二个结束，无解：{0} 步</translation>
+    </message>
+    <message>
+        <source>Racer {0} failed: {1}</source>
+        <translation>选手 {0} 出错：{1}</translation>
+    </message>
+</context>
+<context>
+    <name>RaceView</name>
+    <message>
+        <source>the other keeps going</source>
+        <extracomment>Badge colours by how the race drew it (``race.PLAIN`` … ``race.NONE``). A racer&apos;s strategy was changed. The finish rule changed: True when the other racer stops at the first finish.</extracomment>
+        <translation>另一方继续</translation>
+    </message>
+    <message>
+        <source>the other stops</source>
+        <translation>另一方停止</translation>
+    </message>
+    <message>
+        <source>What happens to the other racer when one finishes</source>
+        <translation>一方完成时，另一方怎么办</translation>
+    </message>
+    <message>
+        <source>When one finishes:</source>
+        <translation>一方完成时：</translation>
+    </message>
+    <message>
+        <source>Both boards advance by the same number of steps per tick</source>
+        <translation>两块棋盘每次前进相同的步数</translation>
     </message>
 </context>
 <context>
@@ -1911,6 +1775,129 @@ Off: stop at the first solution.</source>
     </message>
 </context>
 <context>
+    <name>RunMenu</name>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Start, pause or resume the search</source>
+        <translation>开始、暂停或继续搜索</translation>
+    </message>
+    <message>
+        <source>Make exactly one move or backtrack</source>
+        <translation>恰好走一步前进或回退</translation>
+    </message>
+    <message>
+        <source>Undo exactly one step</source>
+        <translation>恰好撤销一步</translation>
+    </message>
+    <message>
+        <source>Stop the search and clear the board</source>
+        <translation>停止搜索并清空棋盘</translation>
+    </message>
+    <message>
+        <source>Recording &amp;memory…</source>
+        <translation>录制内存(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>How much memory the recordings of runs may use (for going back)</source>
+        <translation>运行录制可使用多少内存（用于后退查看）</translation>
+    </message>
+    <message>
+        <source>&amp;Clear history…</source>
+        <translation>清空运行记录(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Remove every run from the history, here and on disk</source>
+        <translation>从运行记录中删除所有运行，包括磁盘上的</translation>
+    </message>
+    <message>
+        <source>Recording memory</source>
+        <translation>录制内存</translation>
+    </message>
+    <message>
+        <source>Memory for recordings of runs, in MB (all kept runs together; the oldest go first). In use now: {0} MB.</source>
+        <translation>用于运行录制的内存，单位 MB（所有保留的运行合计；最早的先释放）。当前已用：{0} MB。</translation>
+    </message>
+    <message>
+        <source>Start / &amp;Pause</source>
+        <translation>开始/暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Step</source>
+        <translation>单步(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Step &amp;back</source>
+        <translation>后退一步(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset</source>
+        <translation>重置(&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>RunSession</name>
+    <message>
+        <source>No solution can exist here: press “Search anyway” to watch the search prove it.</source>
+        <extracomment>Speed a newcomer sees: Warnsdorff&apos;s 63 moves on 8×8 take about three seconds. A run still going after this long gets its tree estimated (probes in the background). State, settings, verdict or result changed: labels and the status line follow. Screen-rate heartbeat while a run is going (counters, panels). The board model was replaced (new size or puzzle): views must show the new one. A run ended; carries its RunRecord. A solution completed (its squares). The run failed (one line for the status bar). Where recordings live (the window shares one among its sessions). The run&apos;s recording (None before any run). Steps the solver has delivered: the live edge of the timeline. Below it the board shows a replayed position (the solver stays paused meanwhile). The start square (``row * cols + col``). The setup of the run on the board (None before any run, and after Reset). Solutions reported so far for the run on the board, in order. Set while &quot;Search anyway&quot; runs: the final position is worth keeping. The position on the board is exactly the step shown (False: inside a gap of the recording, the nearest kept position before it). A pure-Python twin of the run&apos;s search, never advanced: it derives the stack at any position the run passed through (the stack panel, the gauge, the timeline). The explored fraction so far (never decreasing during a run), None if no tree. The board shows the deepest position in place of a fruitless run&apos;s end. A solution picked from the list, shown instead of the live model (None: live). A model of the recording at a step other than the live one (the race clock). Knuth&apos;s estimate of the run&apos;s whole tree, made in the background. Which engine runs this search: &quot;python&quot; or &quot;numba&quot; (chosen by the engine).</extracomment>
+        <translation>这里不可能有解：按“仍然搜索”观看搜索如何证明这一点。</translation>
+    </message>
+    <message>
+        <source>Searching… Space pauses, N steps, R resets.</source>
+        <translation>搜索中… 空格暂停，N 单步，R 重置。</translation>
+    </message>
+    <message>
+        <source>Paused: N makes one step, Space resumes, R resets.</source>
+        <translation>已暂停：N 走一步，空格继续，R 重置。</translation>
+    </message>
+    <message>
+        <source>No solution can exist here; press “Search anyway” to watch the proof.</source>
+        <translation>这里不可能有解；按“仍然搜索”观看证明过程。</translation>
+    </message>
+    <message>
+        <source>Start square {0}. Drag the knight to choose another, then press Start (Space).</source>
+        <translation>起点 {0}。拖动马可换一个起点，然后按开始（空格）。</translation>
+    </message>
+    <message>
+        <source>Press Start (Space) to place the queens, rank by rank.</source>
+        <translation>按开始（空格），逐行放置皇后。</translation>
+    </message>
+</context>
+<context>
+    <name>RunView</name>
+    <message>
+        <source>Search anyway</source>
+        <extracomment>At unlimited speed the explaining panels are refreshed every this many ticks. What the run buttons or the status line show may have changed. A run ended: its RunRecord, for the history. One line for the status bar (and how long to show it, in ms). The user chose a start square on this board (the window keeps the others in step). This view&apos;s start-square map ended (True: every square mapped). The panels were refreshed from the session (the window&apos;s chart follows). This board&apos;s start-square map (Compare, Map all start squares). The race clock&apos;s step shown instead of the live one (None: live).</extracomment>
+        <translation>仍然搜索</translation>
+    </message>
+    <message>
+        <source>Run the exhaustive search and watch it prove that no solution exists</source>
+        <translation>运行穷举搜索，看它证明无解</translation>
+    </message>
+    <message>
+        <source>What the search just did, and why</source>
+        <translation>搜索刚刚做了什么，以及为什么</translation>
+    </message>
+    <message>
+        <source>Run {0} brought back with its recording: drag the timeline, or Back/Step.</source>
+        <translation>已恢复第 {0} 次运行及其录制：拖动时间轴，或用后退/单步。</translation>
+    </message>
+    <message>
+        <source>Run {0} (an earlier session): settings and start brought back. Press Start to run it again.</source>
+        <translation>运行 {0}（以前的会话）：已恢复设置和起点。按开始重新运行。</translation>
+    </message>
+    <message>
+        <source>Run {0}: settings and start brought back; its recording was released to make room for newer ones (Run, Recording memory…). Press Start.</source>
+        <translation>第 {0} 次运行：已恢复设置和起点；它的录制已被释放，为较新的运行腾出空间（运行 › 录制内存…）。请按开始。</translation>
+    </message>
+    <message>
+        <source>The piece cannot be moved during a run: press Reset (R) first.</source>
+        <translation>运行中不能移动棋子：请先按重置（R）。</translation>
+    </message>
+</context>
+<context>
     <name>ShortcutsDialog</name>
     <message>
         <source>Keyboard shortcuts</source>
@@ -1936,8 +1923,9 @@ Off: stop at the first solution.</source>
 <context>
     <name>SolutionsPanel</name>
     <message>
-        <source>Click a solution to see it on the board</source>
-        <translation>点击一个解，在棋盘上查看</translation>
+        <source>Click a solution (or use the arrow keys) to see it</source>
+        <extracomment>A solution was chosen (clicked, or reached with the arrow keys, Home, End…).</extracomment>
+        <translation>点击一个解（或用方向键选择）即可查看</translation>
     </message>
     <message>
         <source>{0} solutions found (the first {1} listed)</source>
@@ -1951,12 +1939,8 @@ Off: stop at the first solution.</source>
 <context>
     <name>SolverController</name>
     <message>
-        <source>The solver thread did not stop within {0} s.</source>
-        <extracomment>How long a join may take before it is reported as failed (ms). Seconds between forced GIL hand-overs while a run exists (see ``SwitchInterval``). The run failed: a one-line summary for the status bar (details are logged). A solution completed (its squares), in the order found. Threads that did not stop in time: kept alive so Qt never destroys them running. The board model the run&apos;s events are applied to.</extracomment>
-        <translation>求解线程未能在 {0} 秒内停止。</translation>
-    </message>
-    <message>
         <source>unknown error</source>
+        <extracomment>Seconds between forced GIL hand-overs while a run exists (see ``SwitchInterval``). The run failed: a one-line summary for the status bar (details are logged). A solution completed (its squares), in the order found. The board model the run&apos;s events are applied to.</extracomment>
         <translation>未知错误</translation>
     </message>
     <message>
@@ -1987,7 +1971,7 @@ Off: stop at the first solution.</source>
     <name>StartMap</name>
     <message>
         <source>Click to start here.</source>
-        <extracomment>The default step cap per start square (``knightviz sweep``&apos;s default --limit). Steps per engine call between two looks at the Cancel flag: under 70 ms in Python (plain backtracking 1.4-4 M steps/s, Warnsdorff about 1 M; 1 &lt;&lt; 15 cost 15 % more than 1 &lt;&lt; 20 on plain 8×8), about 10 ms per CHUNK_NUMBA on the compiled engine. Finished squares are sent to the GUI at most this often (a 100×100 map has 10,000). A bounded join (ms); a thread that does not end is kept, never destroyed running. viridis (matplotlib), dark purple to yellow; the map runs it backwards: few steps yellow. Smallest legible figure in a square (px); below it squares carry colour only. A figure takes at most this share of its square&apos;s width, and its height… …and is never bigger than this (px). Squares this big (px) or bigger get a thin grid line. The overlay&apos;s opacity while a run is on the board (the run stays readable). Finished squares: (job id, list of StartRun), at most every FLUSH_SECONDS. The job ended: (job id, cancelled). The job failed: (job id, traceback text). Set when ``run`` has returned (after its last signal). Squares done (including those no tour can start from), squares in all. The job ended: True when every square is mapped, False when cancelled. Anything the legend shows changed (results, state, settings, cap). The job failed: one line for the status bar. The piece stands on another square of the map (``piece``), or left it. Threads that did not stop in time: kept so Qt never destroys them running. The cap the next map gets (the legend&apos;s spin box sets it). Bumped whenever the results change (the overlay&apos;s cache key). The cap of the map shown (the one it was computed with). Wall-clock seconds the last map took (so far, while running). The square the board&apos;s piece stands on while the map is shown (None: a run).</extracomment>
+        <extracomment>Finished squares are sent to the GUI at most this often (a 100×100 map has 10,000). Finished squares: (job id, list of StartRun), at most every FLUSH_SECONDS. The job ended: (job id, cancelled). The job failed: (job id, traceback text). Squares done (including those no tour can start from), squares in all. The job ended: True when every square is mapped, False when cancelled. Anything the legend shows changed (results, state, settings, cap). The job failed: one line for the status bar. The piece stands on another square of the map (``piece``), or left it. The cap the next map gets (the legend&apos;s spin box sets it). Bumped whenever the results change (the overlay&apos;s cache key). The cap of the map shown (the one it was computed with). Wall-clock seconds the last map took (so far, while running). The square the board&apos;s piece stands on while the map is shown (None: a run).</extracomment>
         <translation>单击以从这里开始。</translation>
     </message>
     <message>
@@ -2037,10 +2021,6 @@ Off: stop at the first solution.</source>
     <message>
         <source>{0}: no tour can exist</source>
         <translation>{0}：不可能有周游</translation>
-    </message>
-    <message>
-        <source>The map&apos;s thread did not stop within {0} s.</source>
-        <translation>地图线程未在 {0} 秒内停止。</translation>
     </message>
     <message>
         <source>The map failed: {0}</source>
@@ -2208,6 +2188,66 @@ Off: stop at the first solution.</source>
     <message>
         <source>These steps were not kept (memory budget): the board shows the nearest kept position before them</source>
         <translation>这些步没有保留（内存预算）：棋盘显示它们之前最近的保留局面</translation>
+    </message>
+</context>
+<context>
+    <name>ViewMenu</name>
+    <message>
+        <source>&amp;View</source>
+        <extracomment>View › Language: a language&apos;s code (``en``, ``zh_CN``). View › Appearance: ``system``, ``light`` or ``dark``.</extracomment>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Show the window in this language (at once; remembered)</source>
+        <translation>以这种语言显示窗口（立即生效并记住）</translation>
+    </message>
+    <message>
+        <source>&amp;Appearance</source>
+        <translation>外观(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Light or dark: follow the system, or choose one</source>
+        <translation>浅色或深色：跟随系统，或自行选择</translation>
+    </message>
+    <message>
+        <source>Follow the &amp;system</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Light or dark as the desktop is</source>
+        <translation>与桌面的浅色或深色一致</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Always light</source>
+        <translation>始终浅色</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Always dark</source>
+        <translation>始终深色</translation>
+    </message>
+    <message>
+        <source>Reset &amp;settings</source>
+        <translation>重置设置(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Forget every remembered setting and show the defaults now</source>
+        <translation>忘记所有记住的设置，立即显示默认值</translation>
+    </message>
+    <message>
+        <source>Show or hide “{0}”</source>
+        <translation>显示或隐藏“{0}”</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,8 @@
 
 import itertools
 import json
+import math
+import re
 import subprocess
 import sys
 
@@ -329,3 +331,39 @@ def test_estimate_text_and_json(capsys):
     assert data["steps"] == pytest.approx(2 * (data["nodes"] - 1))
     code, _, err = run(capsys, "estimate", "--probes", "1")
     assert code == 2 and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("size", "probes"), [("20", "200"), ("30", "100"), ("100", "10")])
+def test_estimate_of_a_large_board_is_a_power_of_ten_never_nan_or_inf(capsys, size, probes):
+    """--size 20 printed '± inf%' and --size 30 'nan' (the figures overflowed a double):
+    astronomical figures are powers of ten, and JSON stays JSON (no NaN or Infinity)."""
+    args = ("estimate", "--size", size, "--probes", probes, "--seed", "2")
+    code, out, err = run(capsys, *args)
+    assert code == 0 and err == ""
+    assert not re.search(r"nan|inf", out, re.IGNORECASE)
+    positions = re.search(r"about 10\^(\d+\.\d) positions \(± (\d+)%", out)
+    steps = re.search(r"would take about 10\^(\d+\.\d) steps", out)
+    assert positions and steps, out
+    assert int(positions[2]) <= 100
+    code, out, _ = run(capsys, *args, "--format", "json")
+    data = json.loads(out, parse_constant=lambda name: pytest.fail(f"{name} in JSON"))
+    assert code == 0
+    assert data["log10_nodes"] == pytest.approx(float(positions[1]), abs=0.05)
+    assert data["log10_steps"] == pytest.approx(data["log10_nodes"] + math.log10(2))
+    assert float(steps[1]) == pytest.approx(data["log10_steps"], abs=0.05)
+    assert 0 < data["relative_error"] <= 1
+    if data["log10_nodes"] > 308:  # past a double: the plain figures are null, not inf
+        assert data["nodes"] is None and data["steps"] is None and data["stderr"] is None
+    else:
+        assert data["nodes"] == pytest.approx(10 ** data["log10_nodes"])
+
+
+def test_estimate_of_an_ordinary_board_keeps_its_plain_figures(capsys):
+    code, out, _ = run(capsys, "estimate", "--start", "d4", "--probes", "500", "--format", "json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["nodes"] == pytest.approx(10 ** data["log10_nodes"])
+    assert data["steps"] == pytest.approx(2 * (data["nodes"] - 1))
+    assert data["stderr"] == pytest.approx(data["nodes"] * data["relative_error"])
+    code, out, _ = run(capsys, "estimate", "--start", "d4", "--probes", "500")
+    assert f"about {data['nodes']:.3g} positions" in out

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import decimal
+import math
+import random
+import statistics
+
 import pytest
 
-from knightviz.engine import kernels, tour_search
+from knightviz.engine import Board, kernels, tour_search
 from knightviz.engine.board import CLASSIC_ORDER, neighbour_table
 from knightviz.engine.estimate import (
     TreeEstimator,
     explored_fraction,
     queens_probe,
+    tour_levels,
     tour_probe,
 )
 from knightviz.engine.queens import QueensSearch
@@ -155,3 +161,164 @@ def test_queens_gauge_never_decreases_and_reaches_one(n, backend):
         assert fraction >= previous - 1e-12
         previous = fraction
     assert explored_fraction(queens_levels(n, search.stack())) == 1.0
+
+
+# -- large trees: logarithms ---------------------------------------------------------------
+
+
+def float_probe(rows, cols, start):
+    """The probe as it was before logarithms: the estimate itself, in a float (overflows
+    from about 20×20 on); the same walk for the same random numbers."""
+    nb = neighbour_table(rows, cols, CLASSIC_ORDER)
+
+    def probe(rng):
+        visited = bytearray(rows * cols)
+        visited[start] = 1
+        cur, total, product = start, 1.0, 1.0
+        while True:
+            children = [t for t in nb[cur] if not visited[t]]
+            if not children:
+                return total
+            product *= len(children)
+            total += product
+            cur = children[rng.randrange(len(children))]
+            visited[cur] = 1
+
+    return probe
+
+
+def exact_probe(rows, cols, start):
+    """The same walk with the estimate as an exact integer (Python ints do not overflow)."""
+    nb = neighbour_table(rows, cols, CLASSIC_ORDER)
+
+    def probe(rng):
+        visited = bytearray(rows * cols)
+        visited[start] = 1
+        cur, total, product = start, 1, 1
+        while True:
+            children = [t for t in nb[cur] if not visited[t]]
+            if not children:
+                return total
+            product *= len(children)
+            total += product
+            cur = children[rng.randrange(len(children))]
+            visited[cur] = 1
+
+    return probe
+
+
+def log10_int(value: int) -> float:
+    """log10 of a positive int of any size, to a double's precision."""
+    shift = max(0, value.bit_length() - 60)
+    return math.log10(value >> shift) + shift * math.log10(2)
+
+
+def welford_float(values):
+    """Mean and standard error by the textbook formulas, in floats (the old estimator)."""
+    mean = statistics.fmean(values)
+    return mean, statistics.stdev(values) / math.sqrt(len(values))
+
+
+def test_agrees_with_the_float_estimate_on_8x8_from_d4():
+    """Where a double holds the figures (8×8), the estimate in logarithms is the one made
+    in floats before, to rounding: the same walks, the same mean and spread."""
+    d4 = Board(8, 8).parse("d4")
+    estimate = TreeEstimator(tour_probe(8, 8, d4), seed=0).run(2000)
+    rng = random.Random(0)
+    old = float_probe(8, 8, d4)
+    mean, stderr = welford_float([old(rng) for _ in range(2000)])
+    assert estimate.nodes == pytest.approx(mean, rel=1e-9)
+    assert estimate.stderr == pytest.approx(stderr, rel=1e-9)
+    assert estimate.steps == pytest.approx(2 * (mean - 1), rel=1e-9)
+    assert estimate.log10_steps == pytest.approx(math.log10(2 * (mean - 1)), abs=1e-9)
+    assert 1 <= estimate.low < estimate.nodes < estimate.high
+    assert estimate.low == pytest.approx(mean - 2 * stderr, rel=1e-9)
+    assert estimate.high == pytest.approx(mean + 2 * stderr, rel=1e-9)
+
+
+@pytest.mark.parametrize(("rows", "cols", "start"), [(5, 5, 0), (6, 6, 7), (30, 30, 0)])
+def test_each_probe_is_the_log_of_the_exact_walk(rows, cols, start):
+    """Each probe's logarithm against the same walk counted in exact integers: on small
+    trees and on 30×30, where the figure itself is past a double's range."""
+    log_probe, int_probe = tour_probe(rows, cols, start), exact_probe(rows, cols, start)
+    for seed in range(20):
+        exact = int_probe(random.Random(seed))
+        assert log_probe(random.Random(seed)) / math.log(10) == pytest.approx(
+            log10_int(exact), rel=1e-12
+        )
+
+
+def test_mean_and_spread_against_exact_arithmetic_past_a_doubles_range():
+    """The estimator's mean and spread from logarithms, against Decimal arithmetic on the
+    figures themselves (10^5 to 10^2500: the largest probe first, last and in between)."""
+    values = [2.5e5, 10**300, 7 * 10**2499, 3 * 10**1200, 10**2500, 1, 4 * 10**2500]
+    decimal.getcontext().prec = 60
+    exact = [decimal.Decimal(v) for v in values]
+    n = len(exact)
+    mean = sum(exact) / n
+    std = (sum((x - mean) ** 2 for x in exact) / (n - 1)).sqrt()
+    estimator = TreeEstimator(lambda rng: 0.0)
+    for i, v in enumerate(exact):
+        estimator.add(float(v.ln()))
+        if i == 0:
+            assert estimator.estimate().relative_error == math.inf  # one probe: no spread
+    estimate = estimator.estimate()
+    assert estimate.probes == n
+    assert estimate.log10_nodes == pytest.approx(float(mean.log10()), rel=1e-12)
+    assert estimate.relative_error == pytest.approx(float(std / mean / decimal.Decimal(n).sqrt()))
+    assert estimate.nodes == math.inf and math.isfinite(estimate.log10_high)
+
+
+@pytest.mark.parametrize(("size", "probes"), [(20, 300), (30, 200), (100, 20)])
+def test_large_boards_give_finite_figures_of_a_sensible_size(size, probes):
+    """20×20 gave "± inf %", 30×30 "nan" and 100×100 "≈ 0 steps": the product of branching
+    factors overflowed a double. In logarithms every figure is finite."""
+    estimate = TreeEstimator(tour_probe(size, size, 0), seed=1).run(probes)
+    squares = size * size
+    # More than the square count (a tour exists), fewer than 8^(N²) (the tutorial's bound).
+    assert math.log10(squares) < estimate.log10_nodes < squares * math.log10(8)
+    assert estimate.log10_steps == pytest.approx(estimate.log10_nodes + math.log10(2))
+    assert 0 < estimate.relative_error <= 1 + 1e-12  # std/√n over the mean of n ≥ 0 values
+    assert 0 <= estimate.log10_low <= estimate.log10_nodes <= estimate.log10_high
+    assert all(
+        math.isfinite(x) for x in (estimate.log10_nodes, estimate.log10_steps, estimate.log10_high)
+    )
+    if size >= 30:
+        assert estimate.nodes == math.inf and estimate.steps == math.inf
+
+
+def test_a_tree_of_one_node_takes_no_steps():
+    """A start with no move: one node, no step; the log of no steps is -inf, not an error."""
+    estimate = TreeEstimator(tour_probe(2, 2, 0), seed=0).run(5)
+    assert estimate.nodes == 1 and estimate.steps == 0
+    assert estimate.log10_steps == -math.inf and estimate.relative_error == 0
+
+
+def test_explored_fraction_on_a_10000_deep_stack():
+    """On 100×100 the finished subtrees lie thousands of levels deep (about 10^-3000 of the
+    tree, below a double): the fraction stays a number in [0, 1], never decreases, and is read
+    from the top few levels only (the gauge asks for it every frame)."""
+    search = tour_search(100, 100, 0, heuristic="warnsdorff", backend="python")
+    previous = 0.0
+    for _ in range(3):
+        search.advance_quiet(20_000)
+        stack = search.stack()
+        read = 0
+
+        def counted(levels):
+            nonlocal read
+            for level in levels:
+                read += 1
+                yield level
+
+        fraction = explored_fraction(counted(tour_levels(stack)))
+        assert len(stack) > 9_900 and search.backtracks > 0
+        assert 0.0 <= fraction <= 1.0 and fraction >= previous
+        assert read < 100
+        previous = fraction
+    # By hand, 10,000 levels: a chain of single children keeps its weight to the bottom;
+    # a finished child under 9,999 levels of eight is 7/8 · 8^-9999, below a double: 0.
+    assert explored_fraction([(1, 0)] * 9_999 + [(2, 1)]) == 0.5
+    assert explored_fraction([(8, 0)] * 9_999 + [(8, 7)]) == 0.0
+    halves = explored_fraction([(2, 1)] * 10_000)
+    assert 1 - 1e-8 < halves <= 1.0

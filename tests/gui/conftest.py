@@ -39,23 +39,39 @@ def isolated_settings(qapp: QApplication, tmp_path_factory: pytest.TempPathFacto
 
 
 @pytest.fixture(autouse=True)
-def no_thread_left_running(qapp: QApplication):
-    """Fail any test that leaves a solver QThread running (napari's idea), and restore the
-    interpreter's switch interval check: no run may leave it changed."""
+def no_thread_left_running(qapp: QApplication, monkeypatch: pytest.MonkeyPatch):
+    """Fail any test that leaves a QThread running (napari's ``_dangling_qthreads``): every
+    ``QThread.start`` is recorded with where it was called from; after the test (and after
+    its windows are closed) none may still run. Also restores the interpreter's switch
+    interval check: no run may leave it changed."""
     import sys
+    import traceback
+    import weakref
 
+    from PySide6.QtCore import QThread
+
+    from knightviz.gui.solver import SwitchInterval
+
+    started: weakref.WeakKeyDictionary[QThread, str] = weakref.WeakKeyDictionary()
+    original = QThread.start
+
+    def start(self: QThread, *args: Any) -> None:
+        started[self] = "".join(traceback.format_stack(limit=6)[:-1])
+        original(self, *args)
+
+    monkeypatch.setattr(QThread, "start", start)
     interval = sys.getswitchinterval()
     yield
-    from knightviz.gui.panels.startmap import StartMap
-    from knightviz.gui.solver import SolverController, SwitchInterval
-
-    leaked: list = SolverController.running_threads()
-    leaked += StartMap.running_threads()
-    for owner, _thread in leaked:
-        owner.shutdown()
+    leaked = [(thread, where) for thread, where in list(started.items()) if thread.isRunning()]
     for widget in QApplication.topLevelWidgets():
-        widget.close()
-    assert not leaked, f"test left {len(leaked)} solver or map thread(s) running"
+        widget.close()  # the windows' one shutdown path joins their threads
+    still = [(thread, where) for thread, where in list(started.items()) if thread.isRunning()]
+    for thread, _ in still:  # never let Qt destroy a running thread: that aborts the process
+        thread.quit()
+        thread.wait(3000)
+    assert not leaked, "test left QThread(s) running, started at:\n" + "\n".join(
+        where for _, where in leaked
+    )
     assert SwitchInterval.users() == 0, "a run did not release the switch interval"
     assert sys.getswitchinterval() == interval, "the GIL switch interval was not restored"
 
@@ -124,3 +140,9 @@ def start_and_finish(window: MainWindow, qtbot, timeout: int = 20_000):
     with qtbot.waitSignal(window.controller.run_finished, timeout=timeout) as blocker:
         window.start_or_pause()
     return blocker.args[0]
+
+
+def place(window: MainWindow, row: int, col: int = 0) -> None:
+    """Put the piece on (row, col) of the single board, as a drag there would (the race's
+    boards follow)."""
+    window.board.start_changed.emit(row * window.session.settings.cols + col)

@@ -17,12 +17,7 @@ from knightviz.engine import tour_search
 from knightviz.engine.recording import Recording
 from knightviz.gui.panels.depth import depth_profile
 
-from .conftest import UNLIMITED, configure, set_speed, start_and_finish
-
-
-def place(window, row: int, col: int) -> None:
-    window.board.set_start_square(row, col)
-    window.session.set_start(row, col)
+from .conftest import UNLIMITED, configure, place, set_speed, start_and_finish
 
 
 def show_chart(window, qtbot) -> None:

@@ -119,16 +119,16 @@ def test_7_unknown_option_is_one_clear_line():
 def test_8_shrinking_keeps_the_same_square(window):
     board = window.board
     drag(board, centre(board, 0, 0), centre(board, 4, 3))  # d4 on 8×8
-    assert Board(8, 8).name(window.session.start_index()) == "d4"
+    assert Board(8, 8).name(window.session.start) == "d4"
     child(window, "rowsSpin").setValue(4)
-    assert Board(4, 4).name(window.session.start_index()) == "d4"
-    assert board.start_square() == window.session.start == (0, 3)
+    assert Board(4, 4).name(window.session.start) == "d4"
+    assert board.start_square() == (0, 3) and window.session.start == 3
     child(window, "rowsSpin").setValue(8)
-    assert Board(8, 8).name(window.session.start_index()) == "d4"
+    assert Board(8, 8).name(window.session.start) == "d4"
     # A square that does not exist on the smaller board moves to the nearest one.
     drag(board, centre(board, 4, 3), centre(board, 0, 7))  # h8
     child(window, "rowsSpin").setValue(5)
-    assert Board(5, 5).name(window.session.start_index()) == "e5"
+    assert Board(5, 5).name(window.session.start) == "e5"
 
 
 def test_9_defaults_show_a_whole_tour_within_seconds(qtbot):
@@ -149,7 +149,7 @@ def test_10_a_run_far_longer_than_the_board_says_so(window, qtbot):
     set_speed(window, math.inf)
     window.start_or_pause()
     qtbot.waitUntil(lambda: window.model.steps > 10_000, timeout=5000)
-    window._tick()
+    window.view._on_tick()
     hint = window.hint()
     assert hint is not None and "Warnsdorff" in hint
     window.reset()

@@ -6,7 +6,7 @@ import math
 import re
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QObject, QPoint, Qt, Slot
 from PySide6.QtTest import QTest
 
 from knightviz.engine import Board, Outcome, tour_search
@@ -23,29 +23,41 @@ from knightviz.gui.puzzles.programs import (
 )
 from knightviz.gui.session import State
 
-from .conftest import child, configure, set_speed, start_and_finish
+from .conftest import child, configure, place, set_speed, start_and_finish
 
 
-def step_once(window, qtbot, events: list[int]) -> int:
-    """Press Step (N) once while paused: exactly one event, considered or a step. (The
-    listener runs in the worker's thread; the board model has it once its version moves.)"""
-    before, version = len(events), window.model.version
+class Applied(QObject):
+    """Hears each event in the GUI thread, after the controller has applied it (queued
+    slots of one signal run in the order they were connected)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: list[int] = []
+
+    @Slot(int, int)
+    def on_event(self, run_id: int, x: int) -> None:
+        self.events.append(x)
+
+
+def step_once(window, qtbot, events: Applied) -> int:
+    """Press Step (N) once while paused: exactly one event, considered or a step, applied
+    to the board model before this returns."""
+    before = len(events.events)
     window.step()
-    qtbot.waitUntil(lambda: len(events) == before + 1, timeout=2000)
-    qtbot.waitUntil(lambda: window.model.version > version, timeout=2000)
-    window._tick()
-    return events[-1]
+    qtbot.waitUntil(lambda: len(events.events) == before + 1, timeout=2000)
+    window.view._on_tick()
+    return events.events[-1]
 
 
 def reference_stack(search):
     return [(lvl.square, lvl.candidates, lvl.tried) for lvl in search.stack()]
 
 
-def start_paused(window, qtbot) -> list[int]:
+def start_paused(window, qtbot) -> Applied:
     """Begin a paused run and listen to every event the worker sends."""
-    events: list[int] = []
+    events = Applied()
     window.session.begin(paused=True)
-    window.controller.worker.event_ready.connect(lambda run_id, x: events.append(x))
+    window.controller.worker.event_ready.connect(events.on_event)
     return events
 
 
@@ -150,7 +162,7 @@ def test_hovering_a_stack_level_marks_it_on_the_board(window, qtbot):
     qtbot.waitUntil(lambda: window.model.steps > 200, timeout=3000)
     with qtbot.waitSignal(window.controller.pause_reached, timeout=1000):
         window.start_or_pause()
-    window._explain(force=True)
+    window.view._explain(force=True)
     view = child(window, "stackView")
     view.scrollToTop()
     rect = view.visualRect(view.model().index(0, 0))
@@ -170,23 +182,21 @@ def test_gauge_reaches_exactly_one_when_exhausted(window, qtbot):
     with qtbot.waitSignal(window.controller.run_finished, timeout=30_000) as blocker:
         child(window, "searchAnywayButton").click()
     assert blocker.args[0].outcome is Outcome.EXHAUSTED
-    window._explain(force=True)
+    window.view._explain(force=True)
     assert window.session.explored == 1.0
-    assert "1.0e+00" in child(window, "exploredLabel").text()
-    assert window.history.records()[0].extra["explored"] == 1.0
+    assert child(window, "exploredLabel").text() == "all of it"
+    assert window.history.records()[0].explored == 1.0
 
 
 def test_long_plain_run_shows_a_tiny_fraction_and_a_tree_estimate(window, qtbot):
     configure(window, warnsdorff=False)
-    board = window.board
-    board.set_start_square(4, 3)  # d4
-    window.session.set_start(4, 3)
+    place(window, 4, 3)  # d4
     set_speed(window, math.inf)
     window.start_or_pause()
     qtbot.waitUntil(lambda: window.model.steps > 300_000, timeout=10_000)
     qtbot.waitUntil(lambda: window.session.tree_estimate() is not None, timeout=10_000)
     qtbot.waitUntil(lambda: (window.session.tree_estimate().probes or 0) >= 80, timeout=10_000)
-    window._explain(force=True)
+    window.view._explain(force=True)
     text = child(window, "exploredLabel").text()
     match = re.search(r"\d\.\de[-+]\d\d", text)
     assert match, text
@@ -196,8 +206,8 @@ def test_long_plain_run_shows_a_tiny_fraction_and_a_tree_estimate(window, qtbot)
     assert "×" in estimate and "steps" in estimate  # e.g. "≈ 5.4 × 10²¹ steps"
     window.reset()
     record = window.history.records()[0]
-    assert record.extra["explored"] is not None and record.extra["explored"] < 1e-6
-    assert record.extra["tree_steps"] > 1e15
+    assert record.explored is not None and record.explored < 1e-6
+    assert record.tree_log10 > 15
 
 
 def test_explored_never_decreases_while_running(window, qtbot):
@@ -206,8 +216,9 @@ def test_explored_never_decreases_while_running(window, qtbot):
     window.start_or_pause()
     seen = []
     for _ in range(30):
-        qtbot.wait(30)
-        window._explain(force=True)
+        steps = window.model.steps
+        qtbot.waitUntil(lambda steps=steps: window.model.steps > steps, timeout=5000)
+        window.view._explain(force=True)
         seen.append(window.session.explored)
     window.reset()
     assert seen == sorted(seen) and seen[-1] > 0
@@ -217,7 +228,7 @@ def test_no_gauge_for_a_greedy_walk(window, qtbot):
     configure(window, backtrack=False)
     set_speed(window, math.inf)
     start_and_finish(window, qtbot)
-    window._explain(force=True)
+    window.view._explain(force=True)
     assert window.session.explored is None
     assert child(window, "exploredLabel").text() == "—"
     assert window.session.state is State.FINISHED

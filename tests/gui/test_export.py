@@ -19,9 +19,10 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from knightviz.cli import main as cli_main
 from knightviz.engine import Outcome
+from knightviz.gui.menus import file_dialogs
 from knightviz.gui.panels import export as exporting
 
-from .conftest import child, configure, set_speed, start_and_finish
+from .conftest import child, configure, place, set_speed, start_and_finish
 
 
 @pytest.fixture
@@ -46,8 +47,7 @@ def cli_out(*args: str) -> bytes:
 
 def run_knight(window, qtbot, start=(0, 0), **settings):
     configure(window, "knight", **settings)
-    window.board.set_start_square(*start)
-    window.session.set_start(*start)
+    place(window, *start)
     set_speed(window, math.inf)
     return start_and_finish(window, qtbot)
 
@@ -159,7 +159,7 @@ def test_queens_first_solution_and_the_layout_it_cannot_have(window, qtbot, tmp_
     ours.pop("seconds"), theirs.pop("seconds")
     assert ours == theirs
     # The article's program always ends with the count of all solutions: no such layout.
-    offered = exporting.run_formats("queens", window.session.settings)
+    offered = exporting.run_formats(window.puzzles["queens"], window.session.settings)
     assert "results" not in [f.key for f in offered]
     assert not window.export_run(str(tmp_path / "r.txt"), "results")
     assert messages and "first-solution" in messages[-1][1]
@@ -399,7 +399,7 @@ def test_the_file_menu_suggests_a_name_and_writes_the_chosen_format(
         "getSaveFileName",
         lambda *a: (str(tmp_path / "tour.gif"), next(f for f in asked["filters"] if "GIF" in f)),
     )
-    monkeypatch.setattr(exporting, "ask_gif", lambda parent, length, shown: (0, 5, 100, 160))
+    monkeypatch.setattr(file_dialogs, "ask_gif", lambda parent, length, shown: (0, 5, 100, 160))
     child(window, "exportRunAction").trigger()
     assert frames(tmp_path / "tour.gif") == 6
 
@@ -419,14 +419,15 @@ def test_the_file_menu_suggests_a_name_and_writes_the_chosen_format(
     assert (tmp_path / "h.csv").read_text(encoding="utf-8-sig").count("\n") == 3
 
 
-def test_default_names():
+def test_default_names(window):
     from knightviz.gui.puzzles.knight import KnightSettings
     from knightviz.gui.puzzles.queens import QueensSettings
 
-    assert exporting.default_name("knight", KnightSettings(), "a8") == "knight-8x8-a8-warnsdorff"
+    knight, queens = window.puzzles["knight"], window.puzzles["queens"]
+    assert knight.file_name(KnightSettings(), 0) == "knight-8x8-a8-warnsdorff"
     plain = KnightSettings(6, 7, warnsdorff=False, closed=True)
-    assert exporting.default_name("knight", plain, "c3") == "knight-6x7-c3-plain-closed"
+    assert knight.file_name(plain, 2 * 7 + 2) == "knight-6x7-c4-plain-closed"
     roth = KnightSettings(tie_break="random", seed=4, backtrack=False)
-    assert exporting.default_name("knight", roth, "b1") == "knight-8x8-b1-warnsdorff-random4-greedy"
-    queens = QueensSettings(8, 8, all_solutions=False)
-    assert exporting.default_name("queens", queens, "") == "queens-8x8-first-sets"
+    assert knight.file_name(roth, 7 * 8 + 1) == "knight-8x8-b1-warnsdorff-random4-greedy"
+    first = QueensSettings(8, 8, all_solutions=False)
+    assert queens.file_name(first, 0) == "queens-8x8-first-sets"

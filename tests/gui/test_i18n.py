@@ -17,7 +17,7 @@ from pathlib import Path
 import PySide6
 import pytest
 from PySide6 import QtGui
-from PySide6.QtCore import QCoreApplication, QLocale, QModelIndex, Qt, QTranslator
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QModelIndex, Qt, QTranslator
 from PySide6.QtGui import QAction, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -47,11 +47,11 @@ from knightviz.gui.app import take_language
 from knightviz.gui.i18n import CHINESE, ENGLISH, LANGUAGES, Translations
 from knightviz.gui.main_window import DEFAULT_SIZE
 from knightviz.gui.panels.history import OUTCOME, PUZZLE, STRATEGY
-from knightviz.gui.panels.race import RaceState
 from knightviz.gui.puzzles.programs import PLAIN, QUEENS_BITS, QUEENS_SETS, WARNSDORFF
+from knightviz.gui.session import State as RaceState
 from knightviz.gui.text import fmt_int, sentences
 
-from .conftest import UNLIMITED, configure, set_speed, start_and_finish
+from .conftest import UNLIMITED, configure, place, set_speed, start_and_finish
 
 ROOT = Path(__file__).resolve().parents[2]
 TS = ROOT / "resources" / "i18n" / "knightviz_zh_CN.ts"
@@ -198,6 +198,15 @@ def _inside(widget: QWidget, name: str) -> bool:
             return True
         node = node.parentWidget()
     return False
+
+
+def settle() -> None:
+    """Deliver what Qt has posted (layout requests, LanguageChange, show and palette events,
+    the deletion of replaced dialogs) before looking: what a fixed wait stood in for,
+    without a length of time."""
+    QCoreApplication.sendPostedEvents()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QCoreApplication.processEvents()
 
 
 def walk(window: MainWindow, visible_only: bool = True) -> list[tuple[str, str, str]]:
@@ -360,8 +369,7 @@ def run_knight(window: MainWindow, qtbot) -> None:
 def run_race(window: MainWindow, qtbot) -> None:
     configure(window, "knight", n=5)
     set_speed(window, UNLIMITED)
-    window.session.set_start(0, 0)  # a5: a 5×5 tour starts on the corners' colour
-    window.board.set_start_square(0, 0)
+    place(window, 0, 0)  # a5: a 5×5 tour starts on the corners' colour
     window.race_action.setChecked(True)
     window.start_or_pause()
     qtbot.waitUntil(lambda: window.race.state is RaceState.FINISHED, timeout=30_000)
@@ -372,7 +380,7 @@ def show_maps(window: MainWindow, qtbot) -> None:
     set_speed(window, UNLIMITED)
     with qtbot.waitSignal(window.map_finished, timeout=60_000):
         window.start_map()
-    qtbot.wait(10)
+    settle()
 
 
 def run_knight_map(window: MainWindow, qtbot) -> None:
@@ -400,8 +408,8 @@ def test_chinese_window_has_no_english_left(zh_window, qtbot):
     w.code_dock.show()
     w.stack_dock.show()
     w.session.seek(w.session.end // 2)  # mid-run: stack, narration, code variables
-    qtbot.wait(10)
-    assert w.narration.text() and w.code_panel.variables.text()
+    qtbot.waitUntil(lambda: bool(w.view.narration.text() and w.view.code_panel.variables.text()))
+    assert w.view.narration.text() and w.view.code_panel.variables.text()
     assert_chinese(w, "knight, mid-run")
     w.session.seek(w.session.end)
     assert_chinese(w, "knight, finished")
@@ -409,7 +417,7 @@ def test_chinese_window_has_no_english_left(zh_window, qtbot):
     w.constraints_dock.show()
     w.constraints_dock.raise_()
     w.session.seek(5)
-    qtbot.wait(10)
+    settle()
     assert_chinese(w, "queens")
     run_race(w, qtbot)
     assert_chinese(w, "race")
@@ -425,7 +433,7 @@ def test_chinese_window_has_no_english_left(zh_window, qtbot):
     assert "保存运行" in commands  # not 保存运行(S)…: the menu's mnemonic left out
     assert not [t for t in commands if re.search(r"[(\uff08][A-Z][)\uff09]", t)]
     w.set_appearance("dark")
-    qtbot.wait(10)
+    settle()
     assert_chinese(w, "dark")
     # The code panel: the code in English, its comments in Chinese.
     for program in (PLAIN, WARNSDORFF, QUEENS_SETS, QUEENS_BITS):
@@ -449,16 +457,16 @@ def test_knight_terms_our_users_know(zh_window, qtbot):
 def round_trip(w: MainWindow, qtbot, state: str) -> None:
     """To Chinese: no English left; back to English: exactly the texts of before."""
     before = walk(w, visible_only=False)
-    code_before = w.code_panel.view.toPlainText()
+    code_before = w.view.code_panel.view.toPlainText()
     assert w.set_language(CHINESE)
-    qtbot.wait(1)  # Qt's own widgets answer their LanguageChange event
+    settle()  # Qt's own widgets answer their LanguageChange event
     assert w.language() == CHINESE
     assert_chinese(w, state)
     if w.code_dock.isVisible():
-        assert w.code_panel.view.toPlainText() != code_before  # the comments
+        assert w.view.code_panel.view.toPlainText() != code_before  # the comments
     assert w.set_language(ENGLISH)
-    qtbot.wait(1)
-    assert w.code_panel.view.toPlainText() == code_before
+    settle()
+    assert w.view.code_panel.view.toPlainText() == code_before
     after = walk(w, visible_only=False)
     gained = [t for t in after if t not in before]
     lost = [t for t in before if t not in after]
@@ -475,14 +483,14 @@ def test_switching_language_retranslates_everything_and_back(window, qtbot, lang
     w.constraints_dock.show()
     w.constraints_dock.raise_()
     round_trip(w, qtbot, "queens")
-    assert w.solutions_panel.model.rowCount() == 4  # switching keeps the solutions listed
+    assert w.view.solutions_panel.model.rowCount() == 4  # switching keeps the solutions listed
     configure(w, "knight", n=5, warnsdorff=False)
     w.code_dock.show()
     w.stack_dock.show()
     w.code_dock.raise_()
     run_knight(w, qtbot)
     w.session.seek(w.session.end // 2)
-    qtbot.wait(10)
+    settle()
     round_trip(w, qtbot, "knight mid-run, panels open")
     assert language.language == ENGLISH
     w.set_language(CHINESE)
@@ -501,9 +509,9 @@ def test_switching_language_retranslates_everything_and_back(window, qtbot, lang
     show_help(w, qtbot)  # open dialogs are worded again where they stand
     round_trip(w, qtbot, "knight with its map, help dialogs open")
     w.set_language(CHINESE)  # the map's progress (hidden once drawn) reads Chinese too
-    assert w.map_legend.progress.format() == "%v / %m"
+    assert w.view.map_legend.progress.format() == "%v / %m"
     w.set_language(ENGLISH)
-    assert w.map_legend.progress.format() == "%v of %m"
+    assert w.view.map_legend.progress.format() == "%v of %m"
     assert w.help.shortcuts_dialog.isVisible() and w.help.guide_dialog.isVisible()
 
 
@@ -720,7 +728,7 @@ def test_the_clip_check_sees_clipping(window, qtbot):
     for i, w in enumerate((label, button, check, wrapped)):
         w.setGeometry(0, 30 * i, 60, 24)
         w.show()
-    qtbot.wait(1)
+    settle()
     found = {text for _, text, _, _ in clipped(window)}
     assert {label.text(), button.text(), check.text(), wrapped.text()} <= found
     assert window.run_controls.start_button.text() not in found
@@ -729,40 +737,40 @@ def test_the_clip_check_sees_clipping(window, qtbot):
 def _layout_states(w: MainWindow, qtbot) -> Iterator[str]:
     w.code_dock.show()
     w.stack_dock.show()
-    qtbot.wait(20)
+    settle()
     yield "idle"
     configure(w, "knight", warnsdorff=True, tie_break="random")
-    qtbot.wait(20)
+    settle()
     yield "random tie-break"
     run_knight(w, qtbot)
     w.session.seek(w.session.end // 2)
-    qtbot.wait(20)
+    settle()
     yield "knight mid-run"
     configure(w, "knight", n=5, warnsdorff=False, backtrack=False)
     set_speed(w, UNLIMITED)
     start_and_finish(w, qtbot)
-    qtbot.wait(20)
+    settle()
     yield "greedy walk stuck"
     configure(w, "knight", n=4)  # no tour: the verdict banner
-    qtbot.wait(20)
+    settle()
     yield "verdict"
     run_queens(w, qtbot)
     w.constraints_dock.show()
     w.constraints_dock.raise_()
-    qtbot.wait(20)
+    settle()
     yield "queens"
     run_race(w, qtbot)
-    qtbot.wait(20)
+    settle()
     yield "race"
     show_maps(w, qtbot)
     yield "race with maps"
     run_knight_map(w, qtbot)
     yield "knight with its map"
     show_help(w, qtbot)
-    qtbot.wait(20)
+    settle()
     yield "help dialogs"
     w.set_appearance("dark")
-    qtbot.wait(20)
+    settle()
     yield "dark"
 
 

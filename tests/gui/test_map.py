@@ -12,15 +12,15 @@ from knightviz.cli import main as cli_main
 from knightviz.engine import Board
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.board.widget import BoardWidget
-from knightviz.gui.panels.startmap import (
+from knightviz.gui.panels.map_legend import StartMapLegend
+from knightviz.gui.panels.map_paint import (
     FAILED_COLOUR,
     IMPOSSIBLE_COLOUR,
     LogScale,
-    StartMap,
-    StartMapLegend,
     compact,
     ramp,
 )
+from knightviz.gui.panels.startmap import StartMap
 from knightviz.gui.puzzles.knight import KnightPuzzle, KnightSettings
 
 from .conftest import UNLIMITED, configure, set_speed, start_and_finish
@@ -66,9 +66,9 @@ def test_greedy_first_on_8x8_fails_from_e6_only(window, qtbot):
     assert result["e6"] == 59 and {v for k, v in result.items() if k != "e6"} == {63}
     # Shown: the action checked, the overlay on the board, the legend under it.
     assert window.map_action.isChecked() and window.board.overlay() is window.startmap.layer
-    assert window.map_legend.isVisible()
-    assert "63 of 64 solved" in window.map_legend.summary.full_text()
-    assert "1 no tour found" in window.map_legend.summary.full_text()
+    assert window.view.map_legend.isVisible()
+    assert "63 of 64 solved" in window.view.map_legend.summary.full_text()
+    assert "1 no tour found" in window.view.map_legend.summary.full_text()
     # e6 is marked failed (red); a solved square carries the fast end of the scale.
     assert close(pixel(window.board, "e6"), FAILED_COLOUR)
     assert close(pixel(window.board, "d4"), ramp(1.0))
@@ -95,13 +95,13 @@ def test_cancel_mid_map_keeps_the_squares_done_and_joins_the_thread(window, qtbo
     configure(window, n=8, warnsdorff=False)  # plain 8x8: up to a million steps a square
     window.start_map()
     qtbot.waitUntil(lambda: window.startmap.done >= 1, timeout=60_000)
-    legend = window.map_legend
+    legend = window.view.map_legend
     assert legend.progress.isVisible() and legend.cancel_button.isVisible()
     with qtbot.waitSignal(window.map_finished) as blocker:
         legend.cancel_button.click()
     assert blocker.args == [False]
     # Cancel returns with the thread joined, in the middle of a square.
-    assert not window.startmap.running and StartMap.running_threads() == []
+    assert not window.startmap.running and window.startmap.job.qthread is None
     kept = window.map_outcomes()
     assert 1 <= len(kept) < 64
     assert "cancelled" not in kept.values()  # only finished squares are kept
@@ -116,9 +116,10 @@ def test_cancel_mid_map_keeps_the_squares_done_and_joins_the_thread(window, qtbo
 def test_closing_the_window_mid_map_stops_the_thread(window, qtbot):
     configure(window, n=8, warnsdorff=False)
     window.start_map()
-    qtbot.waitUntil(lambda: StartMap.running_threads() != [], timeout=5_000)
+    qtbot.waitUntil(lambda: window.startmap.running, timeout=5_000)
+    thread = window.startmap.job.qthread
     window.close()
-    assert StartMap.running_threads() == [] and not window.startmap.running
+    assert not thread.isRunning() and not window.startmap.running
 
 
 # Showing a tooltip raises its window: the offscreen platform's notice, not from our code.
@@ -157,7 +158,7 @@ def test_clicking_a_square_makes_it_the_start(window, qtbot):
     before = window.map_result()
     pos = centre(window.board, "e6").toPoint()
     QTest.mouseClick(window.board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos)
-    assert window.session.start == (2, 4) == window.board.start_square()
+    assert window.session.start == 2 * 8 + 4 and window.board.start_square() == (2, 4)
     assert "e6" in window.status_text()
     assert window.board.overlay() is not None and window.map_result() == before
 
@@ -170,11 +171,11 @@ def test_new_settings_map_again_and_queens_has_no_map(window, qtbot):
         # At once: nothing of the 8x8 map is left.
         assert "h8" not in window.map_result() and window.startmap.rows == 6
     assert len(window.map_result()) == 36 and window.startmap.settings.rows == 6
-    assert window.map_legend.title.full_text().startswith("Map of 6×6 · Warnsdorff")
+    assert window.view.map_legend.title.full_text().startswith("Map of 6×6 · Warnsdorff")
     configure(window, "queens", n=8)
     assert not window.map_action.isEnabled() and not window.map_action.isChecked()
     assert "N-Queens" in window.map_action.toolTip()
-    assert window.board.overlay() is None and not window.map_legend.isVisible()
+    assert window.board.overlay() is None and not window.view.map_legend.isVisible()
     window.start_map()  # ignored: no start square
     assert not window.startmap.shown
     configure(window, n=6, **GREEDY)
@@ -188,23 +189,23 @@ def test_toggling_the_action_off_hides_the_map(window, qtbot):
     assert window.map_action.isChecked() and window.startmap.shown
     window.map_action.trigger()
     assert not window.startmap.shown and window.map_result() == {}
-    assert window.board.overlay() is None and not window.map_legend.isVisible()
+    assert window.board.overlay() is None and not window.view.map_legend.isVisible()
 
 
 def test_the_cap_is_settable_and_shown(window, qtbot):
     configure(window, n=5, warnsdorff=False)
     window.startmap.set_cap(2_000)  # before any map: kept for the next
-    assert window.map_legend.cap_spin.value() == 2_000
+    assert window.view.map_legend.cap_spin.value() == 2_000
     assert map_now(window, qtbot) is True
     outcomes, result = window.map_outcomes(), window.map_result()
     limited = [k for k, v in outcomes.items() if v == "limit"]
     assert limited and all(result[k] == 2_000 for k in limited)
-    assert any(text == "2k (cap)" for _, text in window.map_legend.bar.tick_labels())
+    assert any(text == "2k (cap)" for _, text in window.view.map_legend.bar.tick_labels())
     assert window.board.tooltip_at(centre(window.board, limited[0])).startswith(
         f"{limited[0]}: no tour within the cap of 2,000 steps"
     )
     with qtbot.waitSignal(window.map_finished, timeout=60_000):
-        window.map_legend.cap_spin.setValue(5_000)  # maps again with the new cap
+        window.view.map_legend.cap_spin.setValue(5_000)  # maps again with the new cap
     assert window.startmap.cap_used == 5_000
     assert all(v <= 5_000 for v in window.map_result().values() if v is not None)
 
@@ -228,7 +229,7 @@ def test_two_maps_at_once_one_per_board(qtbot):
     slow, fast = (m.result() for m in maps)
     assert set(slow) == set(fast) and len(fast) == 36
     assert min(fast.values()) == 35 and sum(fast.values()) < sum(slow.values())
-    assert StartMap.running_threads() == []
+    assert not any(m.running for m in maps)
 
 
 @pytest.mark.parametrize(
@@ -263,7 +264,7 @@ def test_a_run_on_the_board_dims_the_map_and_reset_brings_it_back(window, qtbot)
     configure(window, n=8, **GREEDY)
     map_now(window, qtbot)
     window.board.repaint()
-    qtbot.waitUntil(lambda: window.map_legend.piece_label.text() == "a8: tour in 63 steps")
+    qtbot.waitUntil(lambda: window.view.map_legend.piece_label.text() == "a8: tour in 63 steps")
     assert close(pixel(window.board, "d4"), ramp(1.0))
     set_speed(window, UNLIMITED)
     start_and_finish(window, qtbot)

@@ -17,7 +17,7 @@ from knightviz.gui.puzzles.knight import KnightSettings
 from knightviz.gui.puzzles.queens import QueensSettings
 from knightviz.gui.session import DEFAULT_SPEED
 
-from .conftest import configure, set_speed, start_and_finish
+from .conftest import configure, place, set_speed, start_and_finish
 
 
 def open_window(qtbot, size: tuple[int, int] | None = None) -> MainWindow:
@@ -47,8 +47,7 @@ def test_settings_round_trip(qtbot):
     w = open_window(qtbot, (700, 560))
     configure(w, "queens", n=6, all_solutions=False, variant="bitboards")
     configure(w, "knight", rows=10, cols=12, tie_break="roth", closed=True, seed=7)
-    w.board.set_start_square(3, 4)
-    w.session.set_start(3, 4)
+    place(w, 3, 4)
     set_speed(w, 250)
     w.stack_dock.hide()
     w.splitter.setSizes([300, 380])
@@ -67,7 +66,7 @@ def test_settings_round_trip(qtbot):
         6, 6, all_solutions=False, variant="bitboards"
     )
     assert w2.board.start_square() == (3, 4)
-    assert w2.session.start == (3, 4)
+    assert w2.session.start == 3 * 12 + 4
     assert w2.run_controls.speed() == speed
     assert w2.session.speed == speed
     assert w2.size() == size
@@ -204,7 +203,7 @@ def test_runs_survive_a_new_window(qtbot):
         assert new.wall_seconds == pytest.approx(old.wall_seconds)
         assert new.strategy == old.strategy
         assert new.summary == old.summary
-        assert new.extra.get("finished_at")
+        assert new.finished_at
     assert w2.history.rowCount() == 2
     assert w2.history.item(1, 8).text() == w.history.item(1, 8).text()  # steps
 

@@ -8,7 +8,7 @@ import os
 import pytest
 
 from knightviz.engine import Outcome, kernels
-from knightviz.gui.panels.race import RaceState
+from knightviz.gui.session import State as RaceState
 
 from .conftest import child, configure, digits, set_speed
 
@@ -52,9 +52,9 @@ def test_dragging_either_board_moves_both_starts(window, qtbot):
     qtbot.mouseMove(board, rect.center().toPoint())
     qtbot.mouseRelease(board, Qt.MouseButton.LeftButton, pos=rect.center().toPoint())
     for lane in window.sessions:
-        assert lane.session.start == (2, 3)
+        assert lane.session.start == 2 * 6 + 3
         assert lane.board.start_square() == (2, 3)
-    assert window.session.start == (2, 3)
+    assert window.session.start == 2 * 6 + 3
 
 
 def test_lockstep_counters_equal_until_the_first_finish(window, qtbot):
@@ -111,7 +111,7 @@ def test_the_other_can_be_stopped_at_the_finish(window, qtbot):
     assert warnsdorff.result.solved and warnsdorff.result.steps == 35
     records = window.history.records()
     assert len(records) == 2
-    stopped = next(r for r in records if r.extra["race_lane"] == 1)
+    stopped = next(r for r in records if r.race.lane == 1)
     assert stopped.result.outcome is Outcome.CANCELLED
     assert stopped.result.steps == 35  # stopped where the race clock was
     assert plain.model.steps == 35
@@ -153,7 +153,7 @@ def test_queens_first_against_all(window, qtbot):
 
 def test_a_known_fact_refuses_the_race(window, qtbot):
     race_on(window, n=5)
-    window._on_start_changed(0, 1)  # b5: the wrong colour on 5×5
+    window.race.lanes[0].board.start_changed.emit(1)  # b5: the wrong colour on 5×5
     window.start_or_pause()
     assert window.race.state is RaceState.IDLE
     assert "cannot start" in window.statusBar().currentMessage()
@@ -203,8 +203,8 @@ def test_race_8x8_plain_against_warnsdorff(window, qtbot, compiled):
     assert digits(child(window, "stepsLabel_2").text()) == 63
     records = window.history.records()
     assert [r.result.steps for r in records] == [63, 16_501_401]
-    link = records[0].extra["race"]
-    assert link is records[1].extra["race"] and link["runs"] == [1, 2]
+    assert records[0].race.race == records[1].race.race
+    assert {records[0].race.lane, records[1].race.lane} == {1, 2}
     assert "#2" in window.history.item(0, 13).text()
     assert "#1" in window.history.item(1, 13).text()
 
@@ -219,9 +219,9 @@ def test_two_maps_side_by_side_in_race_mode(window, qtbot):
     assert blocker.args == [True]
     plain, warnsdorff = window.map_result(1), window.map_result(2)
     assert len(plain) == len(warnsdorff) == 25
-    for view in window.race_view.lane_views:
-        assert view.map_legend.isVisible()
-        assert view.lane.board.overlay() is not None
+    for lane in window.race.lanes:
+        assert lane.view.map_legend.isVisible()
+        assert lane.board.overlay() is not None
     import io
     import json
     from contextlib import redirect_stdout
@@ -234,7 +234,7 @@ def test_two_maps_side_by_side_in_race_mode(window, qtbot):
         expected = {r["square"]: None if r["outcome"] == "impossible" else r["steps"] for r in rows}
         assert result == expected
     window.map_action.setChecked(False)
-    assert all(view.lane.board.overlay() is None for view in window.race_view.lane_views)
+    assert all(view.board.overlay() is None for view in window.race.lanes)
 
 
 def test_the_race_runs_at_the_speed_shown(window, qtbot):
@@ -249,6 +249,6 @@ def test_the_race_runs_at_the_speed_shown(window, qtbot):
     window.race_action.setChecked(True)
     assert window.race.speed == 7
     window.start_or_pause()
-    qtbot.wait(600)
-    assert window.race.k < 20  # seven steps a second, not millions
+    qtbot.waitUntil(lambda: window.race.k >= 2, timeout=5000)
+    assert window.race.k < 20  # seven steps a second, not millions at once
     window.reset()

@@ -29,18 +29,18 @@ def lightness(widget: QWidget) -> float:
 
 def panels(w: MainWindow) -> dict[str, QWidget]:
     return {
-        "verdict banner": w.verdict_banner,
+        "verdict banner": w.view.verdict_banner,
         "history": w.history.viewport(),
-        "code": w.code_panel.view.viewport(),
-        "stack": w.stack_view.viewport(),
-        "counters": w.counters,
+        "code": w.view.code_panel.view.viewport(),
+        "stack": w.view.stack_view.viewport(),
+        "counters": w.view.counters,
         "run controls": w.run_controls,
         "setup": w.panel,
-        "narration": w.narration,
+        "narration": w.view.narration,
         "status bar": w.statusBar(),
         "menu bar": w.menuBar(),
-        "timeline": w.timeline,
-        "gauge": w.gauge,
+        "timeline": w.view.timeline,
+        "gauge": w.view.gauge,
     }
 
 
@@ -70,7 +70,7 @@ def test_dark_mode_darkens_every_panel_and_switches_back(window, qtbot):
     assert square_colour(window, 2, 2) == LIGHT_DIMMED
     assert square_colour(window, 2, 3) == DARK_DIMMED
     # The banner's text stays readable: light text on its dark amber.
-    banner = window.verdict_banner
+    banner = window.view.verdict_banner
     assert banner.colours()[0] == "#4a3b12"
     assert banner.label.palette().color(banner.label.foregroundRole()) == QColor("#ffe7a3")
 

@@ -13,7 +13,7 @@ from knightviz.engine import Outcome, tour_search
 from knightviz.engine.queens import QueensSearch
 from knightviz.gui.session import State
 
-from .conftest import child, configure, digits, set_speed, start_and_finish
+from .conftest import child, configure, digits, place, set_speed, start_and_finish
 
 
 def fresh(puzzle: str, settings, k: int, start: int = 0):
@@ -62,7 +62,7 @@ def test_seeking_equals_a_fresh_search_stopped_there(window, qtbot, puzzle, chan
     set_speed(window, math.inf)
     result = start_and_finish(window, qtbot, timeout=60_000)
     s = window.session
-    settings = s.run_settings
+    settings = s.run.settings
     rng = random.Random(7)
     total = result.steps
     ks = sorted({0, 1, total, *(rng.randrange(total + 1) for _ in range(8))})
@@ -116,7 +116,7 @@ def test_step_back_while_running_pauses_first(window, qtbot):
     qtbot.waitUntil(lambda: window.controller.paused, timeout=1000)
     s = window.session
     qtbot.waitUntil(lambda: s.position == s.live_steps - 1, timeout=2000)
-    ref = fresh("knight", window.session.run_settings, window.session.position)
+    ref = fresh("knight", window.session.run.settings, window.session.position)
     assert window.model.path == list(ref.path)
     window.reset()
 
@@ -168,7 +168,7 @@ def test_markers_on_the_timeline(window, qtbot):
     start_and_finish(window, qtbot)
     rec = window.session.recording
     qtbot.waitUntil(lambda: rec.markers.scanned == window.session.end, timeout=3000)
-    window._show_timeline()
+    window.view._show_timeline()
     marks = child(window, "timelineSlider").marks()
     words = [w for _, _, w in marks]
     assert sum(1 for w in words if w.startswith("solution")) == 4
@@ -190,7 +190,7 @@ def test_a_click_on_the_timeline_goes_there_or_onto_a_marker(window, qtbot):
     result = start_and_finish(window, qtbot)
     rec = window.session.recording
     qtbot.waitUntil(lambda: rec.markers.scanned == window.session.end, timeout=3000)
-    window._show_timeline()
+    window.view._show_timeline()
     slider = child(window, "timelineSlider")
     y = slider.height() // 2
     # Three quarters along: about three quarters of the run (a pixel is a few thousand steps).
@@ -223,7 +223,7 @@ def test_history_double_click_brings_the_recording_back(window, qtbot):
     assert s.end == first.steps and s.position == first.steps
     assert child(window, "timelineSlider").maximum() == first.steps
     s.seek(100)
-    assert window.model.path == list(fresh("knight", s.run_settings, 100).path)
+    assert window.model.path == list(fresh("knight", s.run.settings, 100).path)
 
 
 def test_a_stopped_run_brought_back_goes_on_where_it_stopped(window, qtbot):
@@ -250,8 +250,7 @@ def test_a_stopped_run_brought_back_goes_on_where_it_stopped(window, qtbot):
 def test_a_run_longer_than_the_budget_keeps_a_prefix_and_the_newest_part(window, qtbot):
     window.recordings.set_budget(4 << 20)  # 4 MB: about a million steps
     configure(window, rows=6, cols=6, warnsdorff=False)
-    window.board.set_start_square(0, 1)
-    window.session.set_start(0, 1)
+    place(window, 0, 1)
     set_speed(window, math.inf)
     result = start_and_finish(window, qtbot, timeout=60_000)  # 5.2 million steps
     rec = window.session.recording
@@ -259,7 +258,7 @@ def test_a_run_longer_than_the_budget_keeps_a_prefix_and_the_newest_part(window,
     assert rec.nbytes <= (4 << 20) + (4 << 20)  # the budget, and one block appending
     gaps = rec.gaps()
     assert gaps and 0 < gaps[0][0] < gaps[-1][1] < result.steps
-    window._show_timeline()
+    window.view._show_timeline()
     assert child(window, "timelineSlider").gaps == gaps
     middle = (gaps[0][0] + gaps[0][1]) // 2
     while middle in rec._steps:  # a checkpoint is exact even in a gap: a step between two
@@ -269,15 +268,14 @@ def test_a_run_longer_than_the_budget_keeps_a_prefix_and_the_newest_part(window,
     assert "nearest kept step" in child(window, "timelineTotal").text()
     window.session.seek(result.steps - 10)
     assert window.session.exact
-    ref = fresh("knight", window.session.run_settings, result.steps - 10, start=1)
+    ref = fresh("knight", window.session.run.settings, result.steps - 10, start=1)
     assert window.model.path == list(ref.path)
 
 
 def test_older_recordings_go_first(window, qtbot):
     window.recordings.set_budget(2 << 20)
     configure(window, rows=5, cols=5, warnsdorff=False)
-    window.board.set_start_square(0, 2)
-    window.session.set_start(0, 2)
+    place(window, 0, 2)
     set_speed(window, math.inf)
     start_and_finish(window, qtbot)  # 730,816 steps: about 2.8 MB
     old = window.session.recording

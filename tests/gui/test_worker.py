@@ -5,15 +5,18 @@ from __future__ import annotations
 import logging
 import math
 import sys
+import threading
 
 import pytest
 from PySide6.QtCore import QObject, Signal, Slot
 
-from knightviz.engine import Outcome, Tracker, run, tour_search
+from knightviz.engine import Outcome, TrackedSearch, Tracker, run, tour_search
 from knightviz.engine.queens import QueensSearch
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.solver import Frame, SolutionLog, SolverController, SolverWorker, SwitchInterval
 from knightviz.gui.solver import controller as controller_module
+from knightviz.gui.solver import jobs as jobs_module
+from knightviz.gui.solver.jobs import Job
 
 
 def test_model_applies_chunks_like_the_engine_tracker():
@@ -76,7 +79,7 @@ def test_one_hundred_thousand_emits(qtbot):
         source.event.emit(1, i)
     assert sink.count == 100_000
     # The worker's own signals, with object payloads too.
-    worker = SolverWorker(1, tour_search(5, 5, 0), 1.0)
+    worker = SolverWorker(tour_search(5, 5, 0), 1.0)
     worker.event_ready.connect(sink.on_event)
     payloads = []
     worker.upcoming_ready.connect(lambda run_id, x: payloads.append(x))
@@ -111,7 +114,9 @@ def test_worker_paced_signals_cross_threads_many_times(qtbot):
 def test_regime_switches_lose_and_repeat_nothing(qtbot):
     """Paced → batched → unlimited → paused steps → paced → unlimited: one exact stream."""
     expected = run(tour_search(5, 5, 2, heuristic="none"))  # 730,816 steps
-    search = tour_search(5, 5, 2, heuristic="none")
+    # Pure Python: the compiled engine (loaded by an earlier window test in this process)
+    # would finish these steps in a few milliseconds, before the pause could come.
+    search = tour_search(5, 5, 2, heuristic="none", backend="python")
     model = BoardModel(5, 5, search.initial)
     controller = SolverController(model)
 
@@ -127,9 +132,8 @@ def test_regime_switches_lose_and_repeat_nothing(qtbot):
         qtbot.waitUntil(lambda: model.steps >= 200, timeout=2000)
         controller.set_speed(math.inf)
         qtbot.wait(5)
-        controller.pause()
-        qtbot.waitUntil(lambda: controller.paused, timeout=1000)
-        qtbot.wait(50)
+        with qtbot.waitSignal(controller.pause_reached, timeout=2000):
+            controller.pause()  # the worker's last frame comes before it says so
         before = model.steps
         controller.step(7)
         qtbot.waitUntil(lambda: model.steps == before + 7, timeout=2000)
@@ -176,7 +180,7 @@ def test_stepping_at_paced_speed_walks_through_considered_events(qtbot):
 
 
 class PathlessSearch:
-    """A search without a ``path`` attribute (like a future puzzle): the worker tracks it."""
+    """A search that only makes events (like a future puzzle): TrackedSearch tracks it."""
 
     def __init__(self) -> None:
         self._inner = tour_search(5, 5, 0, heuristic="none")
@@ -191,7 +195,7 @@ class PathlessSearch:
 
 
 def test_worker_runs_any_search_on_the_event_model(qtbot):
-    search = PathlessSearch()
+    search = TrackedSearch(PathlessSearch())
     model = BoardModel(5, 5, search.initial)
     controller = SolverController(model)
     with qtbot.waitSignal(controller.run_finished, timeout=10_000) as blocker:
@@ -217,7 +221,7 @@ def test_a_failing_search_reports_its_traceback_not_a_cancelled_result(qtbot, ca
         caplog.at_level(logging.ERROR, logger="knightviz.solver"),
         qtbot.waitSignal(controller.run_failed, timeout=5000) as blocker,
     ):
-        controller.start(Exploding(), math.inf)
+        controller.start(TrackedSearch(Exploding()), math.inf)
     assert "boom in the engine" in blocker.args[0]
     assert not finished
     assert not controller.running and controller.solver_thread is None
@@ -255,31 +259,36 @@ def test_switch_interval_changed_only_while_runs_exist(qtbot):
 
 
 class Stubborn(PathlessSearch):
-    """Ignores stop for a while: one engine call that takes longer than the join allows."""
+    """Ignores stop: one engine call that lasts until the test releases it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside = threading.Event()
+        self.release = threading.Event()
 
     def advance(self, n: int):
-        import time
-
-        time.sleep(0.6)
+        self.inside.set()
+        self.release.wait(30)
         return self._inner.advance(1)
 
 
 def test_join_is_bounded_and_says_so(qtbot, monkeypatch, caplog):
-    monkeypatch.setattr(controller_module, "JOIN_MS", 100)
+    monkeypatch.setattr(jobs_module, "JOIN_MS", 100)
     model = BoardModel(5, 5, (0,))
     controller = SolverController(model)
-    controller.start(Stubborn(), math.inf)
-    qtbot.wait(50)
+    stubborn = Stubborn()
+    controller.start(TrackedSearch(stubborn), math.inf)
+    qtbot.waitUntil(stubborn.inside.is_set, timeout=5000)  # inside the engine call
     messages = []
     controller.run_failed.connect(messages.append)
-    with caplog.at_level(logging.ERROR, logger="knightviz.solver"):
-        controller.shutdown()  # returns after ~0.1 s, not after the 0.6 s call
+    with caplog.at_level(logging.ERROR, logger="knightviz.jobs"):
+        controller.shutdown()  # returns after the 0.1 s join, with the call still going on
+    stubborn.release.set()
     assert messages and "did not stop" in messages[0]
     assert not controller.running
-    stuck_thread, _ = SolverController._stuck[-1]
+    stuck_thread, _ = Job._stuck[-1]
     assert stuck_thread.wait(3000)  # it does end once the engine call returns
-    SolverController._stuck.clear()
-    SwitchInterval.release()  # the timed-out join kept its hold on the interval
+    Job._stuck.clear()
 
 
 @pytest.mark.parametrize(("n", "speed"), [(4, 60.0), (6, 3000.0), (8, math.inf)])

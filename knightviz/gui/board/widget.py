@@ -58,8 +58,8 @@ _ARROWS: dict[Qt.Key, tuple[int, int]] = {
 class BoardWidget(QWidget):
     """Squares, labels and the puzzle's layers; drag, click or arrow keys move the start."""
 
-    #: The user chose a new start square (drag, click or arrow keys).
-    start_changed = Signal(int, int)
+    #: The user chose a new start square (drag, click or arrow keys): ``row * cols + col``.
+    start_changed = Signal(int)
     #: The user tried to move the piece while a run is going.
     drag_refused = Signal()
     #: The mouse is over a square (row, col), or left the board (-1, -1).
@@ -159,6 +159,10 @@ class BoardWidget(QWidget):
         self._start = (row, col)
         self.update()
 
+    def set_start(self, square: int) -> None:
+        """The start square as the engine names it (``row * cols + col``)."""
+        self.set_start_square(*divmod(square, self._model.cols))
+
     def set_movable_start(self, movable: bool) -> None:
         """False for puzzles without a start square (N-Queens): no start, no order shading."""
         self._shade_layer.enabled = movable
@@ -175,9 +179,6 @@ class BoardWidget(QWidget):
         self._press = None
         self.unsetCursor()
         self.update()
-
-    def is_interactive(self) -> bool:
-        return self._interactive
 
     def set_details(self, details: bool) -> None:
         """Show per-square explanations (degrees, rejected squares): paced or paused."""
@@ -251,10 +252,6 @@ class BoardWidget(QWidget):
             self._metrics = TextMetrics(fm.height(), digit, letter, per_px)
             self._metrics_key = key
         return self._metrics
-
-    def board_rect(self) -> QRectF:
-        """The squares' area in widget coordinates (labels go outside it)."""
-        return self.board_geometry().board
 
     def square_size(self) -> float:
         return self.board_geometry().square
@@ -348,7 +345,7 @@ class BoardWidget(QWidget):
     def _choose(self, row: int, col: int) -> None:
         if (row, col) != self._start or self._model.current != row * self._model.cols + col:
             self._start = (row, col)
-            self.start_changed.emit(row, col)
+            self.start_changed.emit(row * self._model.cols + col)
         self.update()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:

@@ -55,6 +55,10 @@ class Banner(QFrame):
     def text(self) -> str:
         return self.label.text()
 
+    def shown_text(self) -> str | None:
+        """The text while the banner is shown, else None."""
+        return None if self.isHidden() else self.label.text()
+
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange:
             self._restyle()

@@ -41,7 +41,7 @@ class ChartPanel(QWidget):
     """The ``stepsChart`` widget: feed it runs (``add_record``) and the session on show
     (``show_session``); it draws only while visible, and builds its plots on first show."""
 
-    def __init__(self, puzzles: dict[str, Puzzle], parent: QWidget | None = None) -> None:
+    def __init__(self, puzzles: dict[str, Puzzle[Any]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("stepsChart")
         self._puzzles = puzzles
@@ -86,7 +86,7 @@ class ChartPanel(QWidget):
         if not self.isVisible() or self.depth_plot is None:
             return
         rec = session.recording
-        if rec is None or session.run_settings is None:
+        if rec is None or session.run is None:
             self._depth_key = None
             self.depth_plot.show_profile(
                 None, None, self.tr("Depth over time (no run on the board: press Start)")
@@ -356,8 +356,9 @@ class ChartPanel(QWidget):
 
         assert self.depth_plot is not None
         rec = session.recording
-        settings, puzzle = session.run_settings, session.run_puzzle
-        assert rec is not None
+        run = session.run
+        assert rec is not None and run is not None
+        settings, puzzle = run.settings, session.puzzles[run.puzzle]
         squares = settings.rows * settings.cols
         goal = puzzle.solution_depth(settings)
         if goal is None and puzzle.movable_start:

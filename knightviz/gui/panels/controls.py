@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from knightviz.gui.puzzles.base import Puzzle, SettingsWidget
+from knightviz.gui.session import Controls
 from knightviz.gui.text import fmt_speed
 
 #: Slider positions 0 … SLIDER_MAX - 1 span 1 … 10,000 steps/s logarithmically;
@@ -57,7 +58,7 @@ class ControlPanel(QWidget):
     #: The puzzle, the board size or a strategy setting changed.
     settings_changed = Signal()
 
-    def __init__(self, puzzles: dict[str, Puzzle], parent: QWidget | None = None) -> None:
+    def __init__(self, puzzles: dict[str, Puzzle[Any]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._puzzles = puzzles
         self._updating = False
@@ -128,7 +129,7 @@ class ControlPanel(QWidget):
     def puzzle_key(self) -> str:
         return str(self.puzzle_combo.currentData())
 
-    def puzzle(self) -> Puzzle:
+    def puzzle(self) -> Puzzle[Any]:
         return self._puzzles[self.puzzle_key()]
 
     def settings(self) -> Any:
@@ -246,8 +247,9 @@ class RunControls(QGroupBox):
         self.step_back_button.setObjectName("stepBackButton")
         self.reset_button = QPushButton(self.tr("Reset"))
         self.reset_button.setObjectName("resetButton")
+        self._start_tip = self.tr("Start, pause or resume the search (Space)")
         for button, tip in (
-            (self.start_button, self.tr("Start, pause or resume the search (Space)")),
+            (self.start_button, self._start_tip),
             (self.step_button, self.tr("Make exactly one move or backtrack (N or →)")),
             (
                 self.step_back_button,
@@ -280,31 +282,30 @@ class RunControls(QGroupBox):
     def set_speed(self, speed: float) -> None:
         self.speed_slider.setValue(speed_to_slider(speed))
 
-    def set_run_state(
-        self,
-        running: bool,
-        paused: bool,
-        can_back: bool = False,
-        playing: bool = False,
-        behind: bool = False,
-    ) -> None:
+    def set_run_state(self, controls: Controls) -> None:
         """Relabel Start as Pause/Resume (Play behind the end of the recording); Step only
-        when paused or idle; Back when there is a step to undo."""
-        if playing:
+        when paused or idle; Back when there is a step to undo; Start disabled, with the
+        reason in its tooltip, when it cannot start."""
+        c = controls
+        if c.playing:
             self.start_button.setText(self.tr("Pause"))
-        elif behind:
+        elif c.behind:
             self.start_button.setText(self.tr("Play"))
-        elif not running:
+        elif not c.running:
             self.start_button.setText(self.tr("Start"))
-        elif paused:
+        elif c.paused:
             self.start_button.setText(self.tr("Resume"))
         else:
             self.start_button.setText(self.tr("Pause"))
-        self.step_button.setEnabled((not running or paused or behind) and not playing)
-        self.step_back_button.setEnabled(can_back and not playing)
+        blocked = bool(c.blocked) and not c.running
+        self.start_button.setEnabled(not blocked)
+        self.start_button.setToolTip(c.blocked if blocked else self._start_tip)
+        self.step_button.setEnabled(c.can_step and not blocked)
+        self.step_back_button.setEnabled(c.can_back and not c.playing)
 
     def retranslate(self) -> None:
         """The speed in the current language (the buttons follow ``set_run_state``)."""
+        self._start_tip = self.tr("Start, pause or resume the search (Space)")
         self._update_speed_label()
 
     def _on_speed(self, value: int) -> None:

@@ -110,11 +110,11 @@ def depth_profile(
             while at < stop:
                 take = min(CHUNK, stop - at)
                 ev = np.frombuffer(recording.events(at, at + take), dtype=np.int32)
-                ups = (ev >= 0).view(np.int8)  # 1 a move, 0 a backtrack
-                ups += ups
+                ups = (ev >= 0).astype(np.int8)  # 1 a move, 0 a backtrack
+                ups *= 2
                 ups -= 1  # +1 a move, -1 a backtrack
                 depths = np.cumsum(ups, dtype=np.int16 if small else np.int32)
-                depths += depth
+                np.add(depths, depth, out=depths)
                 _put(acc, bucket, at + 1 - first, depths)
                 depth = int(depths[-1])
                 at += take

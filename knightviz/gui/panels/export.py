@@ -24,33 +24,21 @@ from dataclasses import dataclass
 from time import perf_counter
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QRect, QSize, Qt
+from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QRect, QSize
 from PySide6.QtGui import QImage, QPainter, QPalette
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import (
-    QApplication,
-    QDialog,
-    QDialogButtonBox,
-    QFileDialog,
-    QFormLayout,
-    QLabel,
-    QMessageBox,
-    QProgressDialog,
-    QSpinBox,
-    QWidget,
-)
 
 from knightviz.engine import Board, Result
-from knightviz.engine import formats as layouts
 from knightviz.engine.recording import Recording, fast_scanner
 from knightviz.engine.runfile import RunFileError, SavedRun, read_run, rebuild
 from knightviz.engine.runfile import write_run as write_run_file
+from knightviz.engine.store import RecordingStore
 from knightviz.gui.board.geometry import BoardGeometry
 from knightviz.gui.board.layers import FLASH
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.board.widget import BoardWidget
-from knightviz.gui.puzzles.base import Puzzle
-from knightviz.gui.session import RecordingStore, RunRecord, RunSession, State
+from knightviz.gui.puzzles.base import ExportRefused, Puzzle, RunFormat
+from knightviz.gui.session import RunRecord, RunSession, RunSetup, State
 from knightviz.gui.text import fmt_int
 
 #: A GIF has at most this many frames: longer stretches are sampled evenly.
@@ -65,10 +53,7 @@ GIF_HOLD_MS = 2000
 IMAGE_SIDE = 640
 PNG_SCALE = 2.0
 
-TEXT_FORMATS_KNIGHT = ("c", "py", "matrix", "sequence", "algebraic")
-TEXT_FORMATS_QUEENS = ("algebraic", "results", "ascii")
 IMAGE_FORMATS = ("png", "svg", "gif")
-HISTORY_FORMATS = ("csv", "json")
 HISTORY_COLUMNS = (
     "number",
     "puzzle",
@@ -91,27 +76,14 @@ class ExportError(Exception):
     """Something the user must be told (a sentence, already translated)."""
 
 
-@dataclass(frozen=True, slots=True)
-class RunFormat:
-    """One choice of File > Export run: its key (``export_run``'s ``fmt``), the file name
-    suffix and the file dialog's filter."""
-
-    key: str
-    suffix: str
-    label: str
-
-    @property
-    def filter(self) -> str:
-        return f"{self.label} (*{self.suffix})"
-
-
 @dataclass(slots=True)
 class RunExport:
-    """The run on the board, as File > Export run sees it."""
+    """The run on the board, as File › Export run sees it."""
 
-    puzzle: Puzzle
+    puzzle: Puzzle[Any]
     settings: Any
-    start: tuple[int, int]
+    #: The start square (``row * cols + col``).
+    start: int
     result: Result
     solutions: list[tuple[int, ...]]
     recording: Recording | None
@@ -121,26 +93,20 @@ class RunExport:
         return Board(self.settings.rows, self.settings.cols)
 
     @property
-    def start_index(self) -> int:
-        return self.start[0] * self.settings.cols + self.start[1]
-
-    @property
     def file_name(self) -> str:
-        """What the run was, as a file name without suffix (``default_name``)."""
-        start = self.board.name(self.start_index) if self.puzzle.movable_start else ""
-        return default_name(self.puzzle.key, self.settings, start)
+        """What the run was, as a file name without suffix (``knight-8x8-a8-warnsdorff``)."""
+        return self.puzzle.file_name(self.settings, self.start)
 
     @classmethod
     def from_session(cls, session: RunSession) -> RunExport | None:
         """The session's run once it has ended (solved, exhausted or stopped), else None."""
-        if session.state is not State.FINISHED or session.result is None:
-            return None
-        if session.run_settings is None:
+        run = session.run
+        if session.state is not State.FINISHED or session.result is None or run is None:
             return None
         return cls(
-            session.run_puzzle,
-            session.run_settings,
-            session.run_start,
+            session.puzzles[run.puzzle],
+            run.settings,
+            run.start,
             session.result,
             list(session.found),
             session.recording,
@@ -160,101 +126,14 @@ def why_not_exportable(session: RunSession) -> str | None:
     return None
 
 
-def run_formats(puzzle_key: str, settings: Any) -> list[RunFormat]:
-    """The formats File > Export run offers for this puzzle, text layouts first."""
-    if puzzle_key == "queens":
-        out = [
-            RunFormat(
-                "algebraic",
-                ".txt",
-                QCoreApplication.translate("Export", "Solutions, one line of squares each (text)"),
-            ),
-        ]
-        if getattr(settings, "all_solutions", True):
-            out.append(
-                RunFormat(
-                    "results",
-                    ".txt",
-                    QCoreApplication.translate("Export", "The eight-queens article's lines (text)"),
-                )
-            )
-        out.append(
-            RunFormat(
-                "ascii", ".txt", QCoreApplication.translate("Export", "The article's boards (text)")
-            )
-        )
-        out.append(
-            RunFormat(
-                "json",
-                ".json",
-                QCoreApplication.translate("Export", "JSON, as knightviz queens prints it"),
-            )
-        )
-    else:
-        out = [
-            RunFormat(
-                "c",
-                ".txt",
-                QCoreApplication.translate(
-                    "Export", "Matrix as the tutorial's C/C++ program prints it"
-                ),
-            ),
-            RunFormat(
-                "py",
-                ".txt",
-                QCoreApplication.translate(
-                    "Export", "Matrix as the tutorial's Python3/Java/C# programs print it"
-                ),
-            ),
-            RunFormat(
-                "matrix",
-                ".txt",
-                QCoreApplication.translate("Export", "Matrix as the tutorial's text shows it"),
-            ),
-            RunFormat(
-                "sequence",
-                ".txt",
-                QCoreApplication.translate(
-                    "Export", "Square numbers on one line (the batch program's line)"
-                ),
-            ),
-            RunFormat(
-                "algebraic",
-                ".txt",
-                QCoreApplication.translate("Export", "Square names on one line"),
-            ),
-            RunFormat(
-                "json",
-                ".json",
-                QCoreApplication.translate("Export", "JSON, as knightviz solve prints it"),
-            ),
-        ]
-    out += [
+def run_formats(puzzle: Puzzle[Any], settings: Any) -> list[RunFormat]:
+    """The formats File › Export run offers for this puzzle: its text layouts, then pictures."""
+    return [
+        *puzzle.export_formats(settings),
         RunFormat("png", ".png", QCoreApplication.translate("Export", "PNG image of the board")),
         RunFormat("svg", ".svg", QCoreApplication.translate("Export", "SVG drawing of the board")),
         RunFormat("gif", ".gif", QCoreApplication.translate("Export", "Animated GIF of the run")),
     ]
-    return out
-
-
-def default_name(puzzle_key: str, settings: Any, start_name: str) -> str:
-    """A file name (no suffix) that says what the run was: ``knight-8x8-a8-warnsdorff``."""
-    size = f"{settings.rows}x{settings.cols}"
-    if puzzle_key == "queens":
-        which = "all" if getattr(settings, "all_solutions", True) else "first"
-        return f"queens-{size}-{which}-{getattr(settings, 'variant', 'sets')}"
-    if not getattr(settings, "warnsdorff", False):
-        strategy = "plain"
-    else:
-        tie = str(getattr(settings, "tie_break", "first"))
-        strategy = "warnsdorff" if tie == "first" else f"warnsdorff-{tie}"
-        if tie == "random":
-            strategy += f"{getattr(settings, 'seed', 0)}"
-    if not getattr(settings, "backtrack", True):
-        strategy += "-greedy"
-    if getattr(settings, "closed", False):
-        strategy += "-closed"
-    return f"{puzzle_key}-{size}-{start_name}-{strategy}"
 
 
 # -- text and JSON ----------------------------------------------------------------------------
@@ -262,48 +141,10 @@ def default_name(puzzle_key: str, settings: Any, start_name: str) -> str:
 
 def run_text(run: RunExport, fmt: str) -> str:
     """The run as ``knightviz solve``/``queens --format fmt`` prints the same search."""
-    board, result = run.board, run.result
-    s = run.settings
-    if run.puzzle.key == "queens":
-        first = not getattr(s, "all_solutions", True)
-        if result.count > len(run.solutions):
-            raise ExportError(
-                QCoreApplication.translate(
-                    "Export",
-                    "Only the first {0} of {1} solutions were kept: too many to export.",
-                ).format(fmt_int(len(run.solutions)), fmt_int(result.count))
-            )
-        if fmt == "json":
-            payload = layouts.queens_payload(board, run.solutions, result, first)
-            return json.dumps(payload) + "\n"
-        if fmt == "results" and first:
-            raise ExportError(
-                QCoreApplication.translate(
-                    "Export",
-                    "The article's program has no first-solution mode: its lines end with "
-                    "the number of all solutions. Find all solutions to export this layout.",
-                )
-            )
-        if fmt not in TEXT_FORMATS_QUEENS:
-            raise ValueError(f"unknown N-Queens format: {fmt!r}")
-        return layouts.queens_text(board, run.solutions, result, fmt, first)
-    if fmt == "json":
-        payload = layouts.solve_payload(
-            board,
-            run.start_index,
-            heuristic="warnsdorff" if s.warnsdorff else "none",
-            tie_break=s.tie_break,
-            seed=s.seed,
-            backtrack=s.backtrack,
-            closed=s.closed,
-            result=result,
-        )
-        return json.dumps(payload) + "\n"
-    if fmt == "batch":
-        fmt = "sequence"
-    if fmt not in TEXT_FORMATS_KNIGHT:
-        raise ValueError(f"unknown knight's tour format: {fmt!r}")
-    return layouts.solve_text(board, result, fmt)
+    try:
+        return run.puzzle.export_text(run.settings, run.start, run.result, run.solutions, fmt)
+    except ExportRefused as exc:
+        raise ExportError(str(exc)) from None
 
 
 def _write_bytes(path: str, data: bytes) -> None:
@@ -329,9 +170,9 @@ class BoardPainter:
 
     def __init__(
         self,
-        puzzle: Puzzle,
+        puzzle: Puzzle[Any],
         settings: Any,
-        start: tuple[int, int],
+        start: int,
         side: int,
         details: bool = False,
         closing: bool = False,
@@ -343,7 +184,7 @@ class BoardPainter:
         puzzle.configure_layers(w.layers(), settings)
         w.set_movable_start(puzzle.movable_start)
         if puzzle.movable_start:
-            w.set_start_square(*start)
+            w.set_start(start)
         w.set_interactive(False)
         w.set_details(details)
         w.set_closing(closing)
@@ -417,7 +258,7 @@ class BoardPainter:
     def png(self, scale: float) -> bytes:
         buffer = QBuffer()
         buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-        self.image(scale).save(buffer, "PNG")
+        self.image(scale).save(buffer, "PNG")  # type: ignore[call-overload]  # the stubs want bytes, the binding wants str
         return bytes(buffer.data().data())
 
     def _window_colour(self) -> Any:
@@ -548,76 +389,6 @@ def write_export(
     return None
 
 
-class GifDialog(QDialog):
-    """From which step to which, how fast and how big: the GIF's few choices."""
-
-    def __init__(self, length: int, shown: int, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("gifDialog")
-        self.setWindowTitle(self.tr("Export an animated GIF"))
-        self.first_spin = QSpinBox()
-        self.first_spin.setObjectName("gifFirstSpin")
-        self.last_spin = QSpinBox()
-        self.last_spin.setObjectName("gifLastSpin")
-        for spin in (self.first_spin, self.last_spin):
-            spin.setRange(0, max(0, length))
-            spin.setGroupSeparatorShown(True)
-            spin.valueChanged.connect(self._update)
-        self.first_spin.setValue(0)
-        self.last_spin.setValue(length)
-        self.first_spin.setToolTip(self.tr("The step of the timeline the GIF starts at"))
-        self.last_spin.setToolTip(
-            self.tr("The step it ends at (the step on the board now: {0})").format(fmt_int(shown))
-        )
-        self.delay_spin = QSpinBox()
-        self.delay_spin.setObjectName("gifDelaySpin")
-        self.delay_spin.setRange(20, 5000)
-        self.delay_spin.setSingleStep(10)
-        self.delay_spin.setValue(GIF_DELAY_MS)
-        self.delay_spin.setSuffix(self.tr(" ms"))
-        self.delay_spin.setToolTip(self.tr("How long each frame is shown"))
-        self.side_spin = QSpinBox()
-        self.side_spin.setObjectName("gifSizeSpin")
-        self.side_spin.setRange(160, MAX_GIF_SIDE)
-        self.side_spin.setSingleStep(40)
-        self.side_spin.setValue(GIF_SIDE)
-        self.side_spin.setSuffix(self.tr(" px"))
-        self.side_spin.setToolTip(self.tr("The longest side of the picture"))
-        self.frames_label = QLabel()
-        self.frames_label.setObjectName("gifFramesLabel")
-        self.frames_label.setWordWrap(True)
-        form = QFormLayout(self)
-        form.addRow(self.tr("From step"), self.first_spin)
-        form.addRow(self.tr("To step"), self.last_spin)
-        form.addRow(self.tr("Frame delay"), self.delay_spin)
-        form.addRow(self.tr("Size"), self.side_spin)
-        form.addRow(self.frames_label)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
-        self._update()
-
-    def _update(self) -> None:
-        first, last = self.first_spin.value(), self.last_spin.value()
-        span = abs(last - first) + 1
-        frames = min(span, MAX_GIF_FRAMES)
-        if span > MAX_GIF_FRAMES:
-            text = self.tr("{0} frames, evenly spread over {1} steps.").format(
-                fmt_int(frames), fmt_int(span)
-            )
-        else:
-            text = self.tr("{0} frames, one per step.").format(fmt_int(frames))
-        self.frames_label.setText(text)
-
-    def choice(self) -> tuple[int, int, int, int]:
-        """(first step, last step, delay in ms, longest side in px)."""
-        first, last = self.first_spin.value(), self.last_spin.value()
-        return min(first, last), max(first, last), self.delay_spin.value(), self.side_spin.value()
-
-
 # -- history ----------------------------------------------------------------------------------
 
 
@@ -678,18 +449,17 @@ def saved_run(run: RunExport, record: RunRecord | None, wall_seconds: float) -> 
         while not rec.scan_markers(budget=1 << 22, scanner=scanner):
             pass
         data = rec.data()
-    extra = record.extra if record is not None else {}
-    explored = extra.get("explored")
+    explored = record.explored if record is not None else None
     return SavedRun(
         puzzle=run.puzzle.key,
         rows=run.settings.rows,
         cols=run.settings.cols,
         settings=dataclasses.asdict(run.settings),
-        start=run.start,
+        start=divmod(run.start, run.settings.cols),
         result=run.result,
         wall_seconds=record.wall_seconds if record is not None else wall_seconds,
         solutions=list(run.solutions),
-        anyway=bool(extra.get("anyway", False)),
+        anyway=record.anyway if record is not None else False,
         explored=float(explored) if explored is not None else None,
         recording=data,
     )
@@ -704,28 +474,7 @@ def save_run_file(run: RunExport, record: RunRecord | None, wall: float, path: s
     return saved
 
 
-def settings_from(puzzle: Puzzle, values: dict[str, Any]) -> Any:
-    """The puzzle's settings from a file's JSON object: every field typed as the default's
-    (a missing one takes the default); RunFileError on a wrong type or size."""
-    base = puzzle.default_settings()
-    changes: dict[str, Any] = {}
-    for f in dataclasses.fields(base):
-        if f.name not in values:
-            continue
-        value, default = values[f.name], getattr(base, f.name)
-        if type(value) is not type(default):
-            raise RunFileError(f"damaged file: setting {f.name!r} has the wrong type")
-        changes[f.name] = value
-    settings = dataclasses.replace(base, **changes)
-    rows, cols = settings.rows, settings.cols
-    if not (1 <= rows <= puzzle.max_side and 1 <= cols <= puzzle.max_side):
-        raise RunFileError("damaged file: the board size is out of range")
-    if puzzle.square_only and rows != cols:
-        raise RunFileError("damaged file: this puzzle's board must be square")
-    return settings
-
-
-def open_run_file(path: str, puzzles: dict[str, Puzzle], store: RecordingStore) -> RunRecord:
+def open_run_file(path: str, puzzles: dict[str, Puzzle[Any]], store: RecordingStore) -> RunRecord:
     """A saved run as a history record (number 0: the window numbers it), its recording
     rebuilt in ``store``. ExportError with a sentence for any file that cannot be opened."""
     try:
@@ -733,13 +482,20 @@ def open_run_file(path: str, puzzles: dict[str, Puzzle], store: RecordingStore) 
         puzzle = puzzles.get(saved.puzzle)
         if puzzle is None:
             raise RunFileError(f"a puzzle this knightviz does not know: {saved.puzzle!r}")
-        settings = settings_from(puzzle, saved.settings)
+        try:
+            settings = puzzle.decode_settings(saved.settings)
+        except ValueError as exc:
+            raise RunFileError(f"damaged file: {exc}") from None
         if (settings.rows, settings.cols) != (saved.rows, saved.cols):
             raise RunFileError("damaged file: two different board sizes")
+        row, col = saved.start
+        if not (0 <= row < settings.rows and 0 <= col < settings.cols):
+            raise RunFileError("damaged file: the start square is off the board")
+        start = row * settings.cols + col if puzzle.movable_start else 0
         recording = None
         if saved.recording is not None:
             data = saved.recording
-            if tuple(data.initial) != puzzle.initial(settings, _index(saved.start, settings)):
+            if tuple(data.initial) != puzzle.initial(settings, start):
                 raise RunFileError("damaged file: the recording starts elsewhere")
             recording = rebuild(data, store.new(data.initial, data.solution_depth))
     except RunFileError as exc:
@@ -754,31 +510,22 @@ def open_run_file(path: str, puzzles: dict[str, Puzzle], store: RecordingStore) 
                 path, exc.strerror or exc
             )
         ) from None
-    start = saved.start
-    board = Board(settings.rows, settings.cols)
     model = BoardModel(settings.rows, settings.cols, ())
     if recording is not None:
         pos = recording.seek(len(recording))
         model.replace(pos.path, pos.moves, pos.backtracks)
-    index = _index(start, settings)
     return RunRecord(
-        puzzle=puzzle.key,
-        settings=settings,
-        start=start,
-        start_name=board.name(index) if puzzle.movable_start else "—",
+        setup=RunSetup(puzzle.key, settings, start),
         result=saved.result,
         wall_seconds=saved.wall_seconds,
         strategy=puzzle.describe(settings),
-        summary=puzzle.describe_result(settings, index, saved.result, model),
+        summary=puzzle.describe_result(settings, start, saved.result, model),
+        start_name=puzzle.start_name(settings, start),
         solutions=tuple(saved.solutions),
-        extra={
-            "explored": saved.explored,
-            "tree_steps": None,
-            "backend": "python",
-            "recording": recording,
-            "anyway": saved.anyway,
-            "file": path,
-        },
+        path=tuple(model.path),
+        explored=saved.explored,
+        recording=recording,
+        anyway=saved.anyway,
     )
 
 
@@ -787,7 +534,7 @@ def record_of(records: Sequence[RunRecord], recording: Recording | None) -> RunR
     if recording is None:
         return None
     for rec in reversed(records):
-        if rec.extra.get("recording") is recording:
+        if rec.recording is recording:
             return rec
     return None
 
@@ -803,90 +550,3 @@ def gaps_note(saved: SavedRun) -> str:
         "The recording had dropped {0} steps to stay within its memory budget: the file "
         "keeps the rest, and the timeline shows the gaps hatched.",
     ).format(fmt_int(missing))
-
-
-def _index(start: tuple[int, int], settings: Any) -> int:
-    return start[0] * settings.cols + start[1]
-
-
-# -- dialogs (the window's File menu) ---------------------------------------------------------
-
-
-def ask_save_path(
-    parent: QWidget, title: str, folder: str, name: str, choices: Sequence[RunFormat]
-) -> tuple[str, str] | None:
-    """A file name and the chosen format's key, or None if cancelled. A name typed without
-    the format's suffix gets it."""
-    filters = [c.filter for c in choices]
-    suggested = os.path.join(folder, name + choices[0].suffix)
-    path, chosen = QFileDialog.getSaveFileName(
-        parent, title, suggested, ";;".join(filters), filters[0]
-    )
-    if not path:
-        return None
-    choice = next((c for c in choices if c.filter == chosen), None)
-    if choice is None:  # no filter reported back: go by the suffix typed
-        choice = next((c for c in choices if path.lower().endswith(c.suffix)), choices[0])
-    if not os.path.splitext(path)[1]:
-        path += choice.suffix
-    return path, choice.key
-
-
-def history_formats() -> list[RunFormat]:
-    return [
-        RunFormat("csv", ".csv", QCoreApplication.translate("Export", "CSV table")),
-        RunFormat("json", ".json", QCoreApplication.translate("Export", "JSON")),
-    ]
-
-
-def run_file_format() -> RunFormat:
-    return RunFormat(
-        "knightviz", ".knightviz", QCoreApplication.translate("Export", "knightviz runs")
-    )
-
-
-def ask_open_path(parent: QWidget, folder: str) -> str | None:
-    path, _ = QFileDialog.getOpenFileName(
-        parent,
-        QCoreApplication.translate("Export", "Open a saved run"),
-        folder,
-        run_file_format().filter + ";;" + QCoreApplication.translate("Export", "All files (*)"),
-    )
-    return path or None
-
-
-def ask_gif(parent: QWidget, length: int, shown: int) -> tuple[int, int, int, int] | None:
-    dialog = GifDialog(length, shown, parent)
-    try:
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return dialog.choice()
-    finally:
-        dialog.deleteLater()
-
-
-def warn(parent: QWidget, title: str, text: str) -> None:
-    QMessageBox.warning(parent, title, text)
-
-
-class Progress:
-    """A cancellable progress dialog for a long export (the GIF's frames)."""
-
-    def __init__(self, parent: QWidget, text: str) -> None:
-        self.dialog = QProgressDialog(
-            text, QCoreApplication.translate("Export", "Cancel"), 0, 100, parent
-        )
-        self.dialog.setObjectName("exportProgress")
-        self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        self.dialog.setMinimumDuration(300)
-
-    def __call__(self, done: int, total: int) -> bool:
-        self.dialog.setMaximum(total)
-        self.dialog.setValue(done)
-        QApplication.processEvents()
-        return not self.dialog.wasCanceled()
-
-    def close(self) -> None:
-        self.dialog.reset()
-        self.dialog.close()
-        self.dialog.deleteLater()

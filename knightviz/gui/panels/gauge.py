@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from knightviz.engine import Outcome, Result
+from knightviz.gui.text import fmt_big
 
 #: The bar's left end (the smallest fraction shown).
 FLOOR_EXP = -15
@@ -22,6 +25,24 @@ FILL = QColor(60, 140, 90)
 def scientific(value: float) -> str:
     """3.2e-09 style, the form the automation contract promises."""
     return f"{value:.1e}"
+
+
+def explored_words(fraction: float | None, result: Result | None = None) -> str:
+    """How much of its tree a run had explored, in words a newcomer reads: "none yet",
+    "all of it", "42 %", "1 part in 9.1 × 10¹⁵". ``result``: the run has ended so."""
+    if fraction is None:
+        return "—"
+    if fraction >= 1.0:
+        return QCoreApplication.translate("Gauge", "all of it")
+    if fraction <= 0.0:
+        if result is not None and result.outcome is Outcome.SOLVED:
+            return QCoreApplication.translate("Gauge", "none: straight to a solution")
+        if result is not None:
+            return QCoreApplication.translate("Gauge", "none")
+        return QCoreApplication.translate("Gauge", "nothing finished yet")
+    if fraction >= 0.01:
+        return QCoreApplication.translate("Gauge", "{0} %").format(round(fraction * 100))
+    return QCoreApplication.translate("Gauge", "1 part in {0}").format(fmt_big(1.0 / fraction))
 
 
 class LogBar(QWidget):
@@ -108,21 +129,20 @@ class GaugePanel(QWidget):
         self.show_fraction(None)
         self.show_estimate("")
 
-    def show_fraction(self, fraction: float | None) -> None:
-        """None: no estimate for this run (a greedy walk has no tree to explore)."""
+    def show_fraction(
+        self, fraction: float | None, ended: bool = False, result: Result | None = None
+    ) -> None:
+        """None: no estimate for this run (a greedy walk has no tree to explore).
+        ``ended``: the board shows the end of the run, whose ``result`` it was."""
         if fraction is None:
             self.bar.set_fraction(0.0)
             self.explored_label.setText("—")
             return
         self.bar.set_fraction(fraction)
-        if fraction == 0:
-            self.explored_label.setText(self.tr("nothing yet (0.0e+00)"))
-        elif fraction >= 1.0:
-            self.explored_label.setText(self.tr("all (1.0e+00)"))
-        elif fraction < 10.0**FLOOR_EXP:
-            self.explored_label.setText(self.tr("< 1e-15 ({0})").format(scientific(fraction)))
-        else:
-            self.explored_label.setText(scientific(fraction))
+        words = explored_words(fraction, result if ended else None)
+        if 0 < fraction < 0.01:
+            words = f"{words} ({scientific(fraction)})"
+        self.explored_label.setText(words)
 
     def show_estimate(self, text: str) -> None:
         self.estimate_label.setText(text)

@@ -189,7 +189,7 @@ PICTURE = 220
 
 
 def board_picture(
-    puzzle: Puzzle,
+    puzzle: Puzzle[Any],
     settings: Any,
     path: list[int],
     *,
@@ -289,7 +289,7 @@ def banner_picture(widget: QWidget, kind: str, text: str) -> QPixmap:
 class GuideDialog(QDialog):
     """Help › What am I looking at?: the board's colours, numbers, flashes, and the panels."""
 
-    def __init__(self, puzzles: dict[str, Puzzle], parent: QWidget | None = None) -> None:
+    def __init__(self, puzzles: dict[str, Puzzle[Any]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("guideDialog")
         self.setWindowTitle(self.tr("What am I looking at?"))
@@ -452,7 +452,7 @@ def show_about(parent: QWidget) -> None:
 class HelpMenu:
     """Fills the Help menu; keeps its dialogs (one of each, raised when asked again)."""
 
-    def __init__(self, menu: QMenu, window: QWidget, puzzles: dict[str, Puzzle]) -> None:
+    def __init__(self, menu: QMenu, window: QWidget, puzzles: dict[str, Puzzle[Any]]) -> None:
         self._window = window
         self._puzzles = puzzles
         self.shortcuts_dialog: ShortcutsDialog | None = None

@@ -7,19 +7,24 @@ time (from Start to the end, pauses excluded, slow speeds included: the Elapsed 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
+    QMessageBox,
     QTableWidget,
     QTableWidgetItem,
     QWidget,
 )
 
 from knightviz.gui.board.model import BoardModel
+from knightviz.gui.panels.gauge import explored_words
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.session import RunRecord
-from knightviz.gui.text import fmt_big, fmt_int, fmt_seconds, fmt_size
+from knightviz.gui.text import fmt_big_log10, fmt_int, fmt_seconds, fmt_size
 
 # Column indices.
 NUMBER, PUZZLE, BOARD, START, STRATEGY, OUTCOME = range(6)
@@ -34,7 +39,7 @@ class HistoryTable(QTableWidget):
 
     record_activated = Signal(object)
 
-    def __init__(self, puzzles: dict[str, Puzzle], parent: QWidget | None = None) -> None:
+    def __init__(self, puzzles: dict[str, Puzzle[Any]], parent: QWidget | None = None) -> None:
         super().__init__(0, 14, parent)
         self.setObjectName("historyTable")
         self._puzzles = puzzles
@@ -44,8 +49,10 @@ class HistoryTable(QTableWidget):
             BACKTRACKS: self.tr("Backtracks (N-Queens: removals)"),
             STEPS: self.tr("Steps = moves + backtracks"),
             EXPLORED: self.tr(
-                "How much of the whole search tree was behind the search when it ended "
-                "(Knuth's estimate from its stack)"
+                "How much of its whole search tree the run had finished when it ended: "
+                "“all of it” for a search that tried everything, “none” for one that went "
+                "straight to a solution, else a share such as “1 part in 10¹⁶” (Knuth's "
+                "estimate from the stack)"
             ),
             SEARCH_TIME: self.tr("Time the engine spent computing"),
             RACE: self.tr("Runs raced side by side (Compare, Race): the race and the other run"),
@@ -85,7 +92,7 @@ class HistoryTable(QTableWidget):
             self.tr("Backtracks"),
             self.tr("Steps"),
             self.tr("Solutions"),
-            self.tr("Explored"),
+            self.tr("Tree explored"),
             self.tr("Search time"),
             self.tr("Wall time"),
             self.tr("Race"),
@@ -93,6 +100,17 @@ class HistoryTable(QTableWidget):
 
     def records(self) -> list[RunRecord]:
         return list(self._records)
+
+    def confirm_clear(self) -> bool:
+        """Ask before Run › Clear history empties the table and the file."""
+        answer = QMessageBox.question(
+            self,
+            self.tr("Clear history"),
+            self.tr("Remove all {0} runs from the history? This cannot be undone.").format(
+                fmt_int(len(self._records))
+            ),
+        )
+        return answer == QMessageBox.StandardButton.Yes
 
     def clear_records(self) -> None:
         """Forget every row (Run › Clear history)."""
@@ -102,7 +120,15 @@ class HistoryTable(QTableWidget):
     def add_record(self, record: RunRecord) -> None:
         self._records.append(record)
         self._add_row(record)
+        if record.race is not None:
+            self.update_links()
         self.scrollToBottom()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """The newest rows in view when the table is first shown (rows loaded at start-up
+        were added before it had a size to scroll in)."""
+        super().showEvent(event)
+        QTimer.singleShot(0, self.scrollToBottom)
 
     def retranslate(self) -> None:
         """Every row again in the current language (strategies described anew)."""
@@ -133,21 +159,21 @@ class HistoryTable(QTableWidget):
         row = self.rowCount()
         self.insertRow(row)
         for col, text in enumerate(cells):
-            item = QTableWidgetItem(text)
+            cell = QTableWidgetItem(text)
             if col in NUMERIC:
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            self.setItem(row, col, item)
+                cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.setItem(row, col, cell)
         summary = self._summary(record)
         for col in (OUTCOME, STRATEGY):
             item = self.item(row, col)
             if item is not None:
                 item.setToolTip(summary)
         explored = self.item(row, EXPLORED)
-        tree = record.extra.get("tree_steps")
+        tree = record.tree_log10
         if explored is not None and tree is not None:
             explored.setToolTip(
                 self.tr("Of a whole tree of about {0} steps (Knuth's estimate)").format(
-                    fmt_big(tree)
+                    fmt_big_log10(tree)
                 )
             )
 
@@ -155,32 +181,33 @@ class HistoryTable(QTableWidget):
         """What happened, in the current language (the record keeps the words of its time)."""
         s = record.settings
         model = BoardModel(s.rows, s.cols, record.path)
-        start = record.start[0] * s.cols + record.start[1]
-        return self._puzzles[record.puzzle].describe_result(s, start, record.result, model)
+        return self._puzzles[record.puzzle].describe_result(s, record.start, record.result, model)
 
     def _race(self, record: RunRecord) -> str:
-        link = record.extra.get("race")
-        if not isinstance(link, dict):
+        link = record.race
+        if link is None:
             return ""
-        others = [n for n in link["runs"] if n != record.number]
-        if not others:
-            return self.tr("race {0}").format(fmt_int(link["race"]))
-        return self.tr("race {0}, with #{1}").format(fmt_int(link["race"]), fmt_int(others[0]))
+        other = next(
+            (
+                r.number
+                for r in self._records
+                if r.race is not None and r.race.race == link.race and r.race.lane != link.lane
+            ),
+            None,
+        )
+        if other is None:
+            return self.tr("race {0}").format(fmt_int(link.race))
+        return self.tr("race {0}, with #{1}").format(fmt_int(link.race), fmt_int(other))
 
     def update_links(self) -> None:
         """Rewrite the race cells (a race's first row learns the other run's number later)."""
         for row, record in enumerate(self._records):
             item = self.item(row, RACE)
-            if item is not None and "race" in record.extra:
+            if item is not None and record.race is not None:
                 item.setText(self._race(record))
 
     def _explored(self, record: RunRecord) -> str:
-        explored = record.extra.get("explored")
-        if explored is None:
-            return "—"
-        if explored >= 1.0:
-            return self.tr("all")
-        return f"{explored:.1e}"
+        return explored_words(record.explored, record.result)
 
     def _on_double_clicked(self, index: QModelIndex) -> None:
         if 0 <= index.row() < len(self._records):

@@ -39,6 +39,9 @@ class SolutionsModel(QAbstractListModel):
         self._describe = describe
         self.endResetModel()
 
+    def rows(self) -> list[tuple[int, ...]]:
+        return self._rows
+
     def append(self, solutions: list[tuple[int, ...]]) -> None:
         if not solutions:
             return
@@ -47,9 +50,16 @@ class SolutionsModel(QAbstractListModel):
         self._rows.extend(solutions)
         self.endInsertRows()
 
-    def clear(self) -> None:
+    def truncate(self, length: int) -> None:
+        if length >= len(self._rows):
+            return
+        self.beginRemoveRows(QModelIndex(), length, len(self._rows) - 1)
+        del self._rows[length:]
+        self.endRemoveRows()
+
+    def reset(self, solutions: list[tuple[int, ...]]) -> None:
         self.beginResetModel()
-        self._rows = []
+        self._rows = list(solutions)
         self.endResetModel()
 
     def solution(self, row: int) -> tuple[int, ...]:
@@ -57,9 +67,10 @@ class SolutionsModel(QAbstractListModel):
 
 
 class SolutionsPanel(QWidget):
-    """A count and the list; new solutions are buffered and added at screen rate."""
+    """A count and the list of the solutions found up to the step on the board."""
 
-    solution_clicked = Signal(object)
+    #: A solution was chosen (clicked, or reached with the arrow keys, Home, End…).
+    solution_chosen = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -72,7 +83,7 @@ class SolutionsPanel(QWidget):
         self.view.setModel(self.model)
         self.view.setUniformItemSizes(True)  # constant-time layout for 100,000 rows
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.view.setToolTip(self.tr("Click a solution to see it on the board"))
+        self.view.setToolTip(self.tr("Click a solution (or use the arrow keys) to see it"))
         mono = QFont(self.font())
         mono.setStyleHint(QFont.StyleHint.Monospace)
         mono.setFamilies(["DejaVu Sans Mono", "Menlo", "Consolas", "monospace"])
@@ -81,48 +92,58 @@ class SolutionsPanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.count_label)
         layout.addWidget(self.view, 1)
-        self._pending: list[tuple[int, ...]] = []
         self._total = 0
-        self.view.clicked.connect(self._on_clicked)
-        self.view.activated.connect(self._on_clicked)
-        self.set_count(0)
+        self.view.clicked.connect(self._on_chosen)
+        self.view.activated.connect(self._on_chosen)
+        self.view.selectionModel().currentChanged.connect(self._on_current)
+        self.show_solutions([], 0)
 
     def set_describe(self, describe: Callable[[tuple[int, ...]], str]) -> None:
         self.model.set_describe(describe)
 
-    def add(self, solution: tuple[int, ...]) -> None:
-        self._pending.append(solution)
+    def solutions(self) -> list[tuple[int, ...]]:
+        """The solutions listed."""
+        return list(self.model.rows())
 
-    def set_count(self, total: int) -> None:
-        """Solutions found in all (the list may keep fewer)."""
-        self._total = total
-        shown = self.model.rowCount() + len(self._pending)
-        if total > shown:
+    def show_solutions(self, shown: list[tuple[int, ...]], total: int) -> None:
+        """List exactly ``shown`` (the solutions up to the step on the board), of ``total``
+        found there (the run keeps at most the first 100,000)."""
+        rows = self.model.rows()
+        n = len(rows)
+        if n <= len(shown) and (n == 0 or rows[-1] == shown[n - 1]):
+            if n < len(shown):
+                at_end = self._at_end()
+                self.model.append(shown[n:])
+                if at_end:
+                    self.view.scrollToBottom()
+        elif shown and rows[len(shown) - 1] == shown[-1]:
+            self.model.truncate(len(shown))
+        elif not shown:
+            self.model.truncate(0)
+        else:
+            self.model.reset(shown)
+        if total != self._total or n != len(shown):
+            self._total = total
+            self.retranslate()
+
+    def retranslate(self) -> None:
+        listed = self.model.rowCount()
+        if self._total > listed:
             text = self.tr("{0} solutions found (the first {1} listed)").format(
-                fmt_int(total), fmt_int(shown)
+                fmt_int(self._total), fmt_int(listed)
             )
         else:
-            text = self.tr("{0} solutions found").format(fmt_int(total))
+            text = self.tr("{0} solutions found").format(fmt_int(self._total))
         self.count_label.setText(text)
-
-    def flush(self) -> None:
-        """Add the buffered solutions (called at screen rate)."""
-        if self._pending:
-            at_end = self._at_end()
-            self.model.append(self._pending)
-            self._pending = []
-            if at_end:
-                self.view.scrollToBottom()
-
-    def clear(self) -> None:
-        self._pending = []
-        self.model.clear()
-        self.set_count(0)
 
     def _at_end(self) -> bool:
         bar = self.view.verticalScrollBar()
         return bar.value() >= bar.maximum() - 2
 
-    def _on_clicked(self, index: QModelIndex) -> None:
+    def _on_chosen(self, index: QModelIndex) -> None:
         if index.isValid():
-            self.solution_clicked.emit(self.model.solution(index.row()))
+            self.solution_chosen.emit(self.model.solution(index.row()))
+
+    def _on_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid() and self.view.hasFocus():
+            self.solution_chosen.emit(self.model.solution(current.row()))

@@ -244,8 +244,5 @@ class StackView(QTableView):
             self._hovered = row
             self.level_hovered.emit(row)
 
-    def hovered_row(self) -> int:
-        return self._hovered
-
     def retranslate(self) -> None:
         self.stack_model.retranslate()

@@ -131,16 +131,15 @@ class TimelineSlider(QSlider):
                     QBrush(GAP, Qt.BrushStyle.BDiagPattern),
                 )
             # The end's bar is the text colour: dark grey on light, light grey on dark.
-            end = pick(self.palette(), END, self.palette().color(QPalette.ColorRole.WindowText))
-            for step, colour, _ in self.marks():
+            ink = pick(self.palette(), END, self.palette().color(QPalette.ColorRole.WindowText))
+            for step, mark, _ in self.marks():
                 x = self._x(step)
-                if colour == END:
-                    colour = end
+                colour = ink if mark == END else mark
                 p.setPen(QPen(colour.darker(130), 1))
                 p.setBrush(colour)
                 if colour == SOLUTION:
                     p.drawRect(QRectF(x - 1, 1, 2, 7))
-                elif colour == end:
+                elif mark == END:
                     p.drawRect(QRectF(x - 1, 1, 2, h - 2))
                 else:
                     p.drawPolygon(QPolygonF([QPointF(x - 5, 0), QPointF(x + 5, 0), QPointF(x, 7)]))

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
-from knightviz.engine import Outcome, Result, Search
+from knightviz.engine import Board, Outcome, Result, Search, Strategy
 from knightviz.engine.estimate import Probe
 from knightviz.engine.events import StackLevel
 from knightviz.engine.trace import decode
@@ -54,6 +54,15 @@ class StackSource:
     widest: str = ""
 
 
+def changed(settings: S, **changes: Any) -> S:
+    """``dataclasses.replace`` for settings (frozen dataclasses behind the protocol)."""
+    return cast(S, replace(cast(Any, settings), **changes))
+
+
+class ExportRefused(ValueError):
+    """This run cannot be written in that layout (a sentence for the user)."""
+
+
 class Settings(Protocol):
     """Every puzzle's settings have a board size; the rest is the puzzle's own."""
 
@@ -62,6 +71,33 @@ class Settings(Protocol):
 
     @property
     def cols(self) -> int: ...
+
+
+S = TypeVar("S", bound=Settings)
+
+#: The optional panels a puzzle may show (the window's docks).
+CODE, STACK, CONSTRAINTS, SOLUTIONS = "code", "stack", "constraints", "solutions"
+
+
+class SweepOptions(NamedTuple):
+    """What the start-square map runs from every square (``knightviz sweep``'s options)."""
+
+    strategy: Strategy
+    closed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RunFormat:
+    """One choice of File › Export run: its key (``export_run``'s ``fmt``), the file name
+    suffix and the file dialog's filter."""
+
+    key: str
+    suffix: str
+    label: str
+
+    @property
+    def filter(self) -> str:
+        return f"{self.label} (*{self.suffix})"
 
 
 class SettingsWidget(QWidget):
@@ -76,8 +112,8 @@ class SettingsWidget(QWidget):
         raise NotImplementedError
 
 
-class Puzzle(QObject):
-    """One puzzle's adapter. Subclasses fill in every method."""
+class Puzzle(QObject, Generic[S]):
+    """One puzzle's adapter, for settings of type ``S``. Subclasses fill in every method."""
 
     #: Stable identifier (item data of ``puzzleCombo``, history, saved runs).
     key = ""
@@ -91,11 +127,95 @@ class Puzzle(QObject):
     def title(self) -> str:
         raise NotImplementedError
 
-    def default_settings(self) -> Any:
+    def default_settings(self) -> S:
         raise NotImplementedError
 
-    def with_size(self, settings: Any, rows: int, cols: int) -> Any:
-        return replace(settings, rows=rows, cols=cols)
+    def with_size(self, settings: S, rows: int, cols: int) -> S:
+        return changed(settings, rows=rows, cols=cols)
+
+    def decode_settings(self, values: dict[str, Any]) -> S:
+        """Settings from a JSON object (a history row, a saved run): every field typed as
+        the default's (a missing one takes the default), the board within this puzzle's
+        range. ValueError with a short reason for anything else."""
+        base = self.default_settings()
+        changes: dict[str, Any] = {}
+        for name in base.__dataclass_fields__:  # type: ignore[attr-defined]
+            if name not in values:
+                continue
+            value, default = values[name], getattr(base, name)
+            if type(value) is not type(default):
+                raise ValueError(f"setting {name!r} has the wrong type")
+            changes[name] = value
+        settings = changed(base, **changes)
+        if not (1 <= settings.rows <= self.max_side and 1 <= settings.cols <= self.max_side):
+            raise ValueError("the board size is out of range")
+        if self.square_only and settings.rows != settings.cols:
+            raise ValueError("this puzzle's board must be square")
+        return self.check_settings(settings)
+
+    def check_settings(self, settings: S) -> S:
+        """The puzzle's own range checks on decoded settings (ValueError if out of range)."""
+        return settings
+
+    def race_defaults(self) -> tuple[S, S]:
+        """The two strategies a race starts with (at the default board size)."""
+        raise NotImplementedError
+
+    def panels(self) -> frozenset[str]:
+        """The optional panels (docks) this puzzle shows: CODE, STACK, CONSTRAINTS, SOLUTIONS."""
+        return frozenset({CODE, STACK})
+
+    def depth_total(self, settings: S) -> int:
+        """The depth a solution reaches (the counters' "covered / total")."""
+        return settings.rows * settings.cols
+
+    def sweep_options(self, settings: S) -> SweepOptions | None:
+        """What the start-square map runs from every square (None: nothing to map)."""
+        return None
+
+    def closing(self, settings: S, result: Result | None) -> bool:
+        """The board draws the closing move of this finished run (a closed tour)."""
+        return False
+
+    def complete(self, settings: S, result: Result) -> bool:
+        """The search tried everything (exhausted, or found every solution): its explored
+        gauge reads exactly 1 at the end."""
+        if result.outcome is Outcome.EXHAUSTED:
+            return True
+        return result.outcome is Outcome.SOLVED and self.solution_depth(settings) is not None
+
+    def export_formats(self, settings: S) -> list[RunFormat]:
+        """The text layouts File › Export run offers for this puzzle (pictures are added)."""
+        raise NotImplementedError
+
+    def export_text(
+        self,
+        settings: S,
+        start: int,
+        result: Result,
+        solutions: Sequence[tuple[int, ...]],
+        fmt: str,
+    ) -> str:
+        """The run as the command line prints the same search in layout ``fmt``; ValueError
+        for an unknown layout, ExportRefused for one this run cannot be written in."""
+        raise NotImplementedError
+
+    def file_name(self, settings: S, start: int) -> str:
+        """A file name (no suffix) that says what the run was: ``knight-8x8-a8-warnsdorff``."""
+        raise NotImplementedError
+
+    def solution_text(self, settings: S, solution: tuple[int, ...]) -> str:
+        """A solution in one line of square names (the Solutions list)."""
+        board = Board(settings.rows, settings.cols)
+        return " ".join(board.name(sq) for sq in solution)
+
+    def constraint_layout(self, settings: S) -> str | None:
+        """How the constraints panel draws this puzzle's state (None: no such panel)."""
+        return None
+
+    def start_name(self, settings: S, start: int) -> str:
+        """The start square's name as the history shows it ("—" without a start)."""
+        return "—"
 
     def create_settings_widget(
         self, parent: QWidget | None = None, compact: bool = False
@@ -103,13 +223,13 @@ class Puzzle(QObject):
         """The strategy's controls; ``compact``: in as few lines as possible (a race)."""
         raise NotImplementedError
 
-    def initial(self, settings: Any, start: int) -> tuple[int, ...]:
+    def initial(self, settings: S, start: int) -> tuple[int, ...]:
         """Squares occupied before the first event."""
         raise NotImplementedError
 
     def make_search(
         self,
-        settings: Any,
+        settings: S,
         start: int,
         anyway: bool,
         solutions: SolutionLog | None,
@@ -118,20 +238,20 @@ class Puzzle(QObject):
         """The engine search; ``backend`` forces one (the explaining shadow uses Python)."""
         raise NotImplementedError
 
-    def solution_depth(self, settings: Any) -> int | None:
+    def solution_depth(self, settings: S) -> int | None:
         """A move that brings the path to this length completes a solution, for puzzles that
         report many (None: the run's result is its one solution)."""
         return None
 
-    def verdict(self, settings: Any, start: int) -> str | None:
+    def verdict(self, settings: S, start: int) -> str | None:
         """Why no solution can exist, known without searching, or None."""
         return None
 
-    def describe(self, settings: Any) -> str:
+    def describe(self, settings: S) -> str:
         """The strategy in a few words (history, status bar)."""
         raise NotImplementedError
 
-    def describe_result(self, settings: Any, start: int, result: Result, model: BoardModel) -> str:
+    def describe_result(self, settings: S, start: int, result: Result, model: BoardModel) -> str:
         """The status line after a run: what happened, in the user's terms."""
         raise NotImplementedError
 
@@ -156,11 +276,11 @@ class Puzzle(QObject):
         """Fresh paint layers for one board widget (each keeps its own caches)."""
         raise NotImplementedError
 
-    def configure_layers(self, layers: list[Layer], settings: Any) -> None:
+    def configure_layers(self, layers: list[Layer], settings: S) -> None:
         """Adjust this puzzle's layers to the settings (e.g. degrees only with Warnsdorff)."""
 
     def slow_hint(
-        self, settings: Any, steps: int, depth: int, explored: float | None = None
+        self, settings: S, steps: int, depth: int, explored: float | None = None
     ) -> str | None:
         """Advice when a run is taking far longer than the board's size suggests, or None.
         ``explored``: the explored fraction of the whole tree, when known."""
@@ -168,30 +288,30 @@ class Puzzle(QObject):
 
     # -- explaining the search (stack panel, code panel, narration, gauge) ---------------------
 
-    def program(self, settings: Any) -> Program:
+    def program(self, settings: S) -> Program:
         """The algorithm of this strategy, for the code panel."""
         raise NotImplementedError
 
     def stack_source(
-        self, settings: Any, model: BoardModel, stack: Sequence[StackLevel]
+        self, settings: S, model: BoardModel, stack: Sequence[StackLevel]
     ) -> StackSource:
         """How the stack panel words this puzzle's stack levels."""
         raise NotImplementedError
 
-    def levels(self, settings: Any, stack: Sequence[StackLevel]) -> Iterator[tuple[int, int]]:
+    def levels(self, settings: S, stack: Sequence[StackLevel]) -> Iterator[tuple[int, int]]:
         """(children, finished) per level, for the explored gauge."""
         raise NotImplementedError
 
-    def tree_probe(self, settings: Any, start: int) -> Probe | None:
+    def tree_probe(self, settings: S, start: int) -> Probe | None:
         """One random root-to-leaf walk of this search's tree (Knuth), or None when the
         search has no tree to estimate (a greedy walk)."""
         return None
 
-    def narrate(self, settings: Any, model: BoardModel, finished: Result | None) -> str:
+    def narrate(self, settings: S, model: BoardModel, finished: Result | None) -> str:
         """One line: what the search just did, and why."""
         return ""
 
-    def code_line(self, settings: Any, model: BoardModel, finished: Result | None) -> int:
+    def code_line(self, settings: S, model: BoardModel, finished: Result | None) -> int:
         """The program line the last event executed (see ``programs.py``), or 0."""
         program = self.program(settings)
         if finished is not None:
@@ -205,6 +325,6 @@ class Puzzle(QObject):
             return program.line_for(MOVE if model.last_events[-1] >= 0 else BACKTRACK)
         return 0
 
-    def code_variables(self, settings: Any, model: BoardModel, stack: Sequence[StackLevel]) -> str:
+    def code_variables(self, settings: S, model: BoardModel, stack: Sequence[StackLevel]) -> str:
         """The program's variables at the highlighted line, in one line."""
         return ""

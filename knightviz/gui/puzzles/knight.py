@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -28,10 +29,12 @@ from knightviz.engine import (
     Search,
     Strategy,
     TieBreak,
+    TourConfig,
+    TourSearch,
     Verdict,
-    tour_search,
     verdict,
 )
+from knightviz.engine import formats as layouts
 from knightviz.engine.board import CLASSIC_ORDER, neighbour_table
 from knightviz.engine.estimate import Probe, tour_levels, tour_probe
 from knightviz.engine.events import StackLevel
@@ -45,8 +48,10 @@ from knightviz.gui.puzzles.base import (
     SKIPPED,
     Chip,
     Puzzle,
+    RunFormat,
     SettingsWidget,
     StackSource,
+    SweepOptions,
 )
 from knightviz.gui.puzzles.knight_paint import DegreesLayer, KnightLayer, NumbersLayer, PathLayer
 from knightviz.gui.puzzles.programs import PLAIN, WARNSDORFF, Program
@@ -74,11 +79,8 @@ class KnightSettings:
     closed: bool = False
 
 
-def knight_strategy(s: KnightSettings) -> Strategy:
-    """The engine's strategy for these settings (the command line's ``--heuristic``,
-    ``--tie-break``, ``--seed`` and ``--no-backtrack``)."""
-    heuristic = Heuristic.WARNSDORFF if s.warnsdorff else Heuristic.NONE
-    return Strategy(heuristic, TieBreak(s.tie_break), s.seed, s.backtrack)
+#: The text layouts of ``knightviz solve --format`` a run can be exported in.
+TEXT_FORMATS = ("c", "py", "matrix", "sequence", "algebraic")
 
 
 class KnightSettingsWidget(SettingsWidget):
@@ -213,8 +215,8 @@ class KnightSettingsWidget(SettingsWidget):
 
     def _sync(self) -> None:
         guided = self.warnsdorff_check.isChecked()
-        for w in (self.tie_break_combo, self.tie_break_label):
-            w.setEnabled(guided)
+        for item in (self.tie_break_combo, self.tie_break_label):
+            item.setEnabled(guided)
         randomised = guided and self.tie_break_combo.currentData() == TieBreak.RANDOM.value
         # The seed only matters for random ties: shown then, out of the way otherwise.
         for w in (self.seed_spin, self.new_seed_button, self.seed_label):
@@ -231,7 +233,7 @@ class KnightSettingsWidget(SettingsWidget):
             self.settings_changed.emit()
 
 
-class KnightPuzzle(Puzzle):
+class KnightPuzzle(Puzzle[KnightSettings]):
     key = "knight"
     max_side = 100
     square_only = False
@@ -248,33 +250,110 @@ class KnightPuzzle(Puzzle):
     ) -> SettingsWidget:
         return KnightSettingsWidget(self, parent, compact)
 
-    def initial(self, settings: Any, start: int) -> tuple[int, ...]:
+    def initial(self, settings: KnightSettings, start: int) -> tuple[int, ...]:
         return (start,)
+
+    def strategy(self, settings: KnightSettings) -> Strategy:
+        """The engine's strategy for these settings (the command line's ``--heuristic``,
+        ``--tie-break``, ``--seed`` and ``--no-backtrack``): the one conversion."""
+        heuristic = Heuristic.WARNSDORFF if settings.warnsdorff else Heuristic.NONE
+        return Strategy(heuristic, TieBreak(settings.tie_break), settings.seed, settings.backtrack)
 
     def make_search(
         self,
-        settings: Any,
+        settings: KnightSettings,
         start: int,
         anyway: bool,
         solutions: SolutionLog | None,
         backend: str | None = None,
     ) -> Search:
-        s: KnightSettings = settings
-        return tour_search(
-            s.rows,
-            s.cols,
-            start,
-            heuristic="warnsdorff" if s.warnsdorff else "none",
-            tie_break=s.tie_break,
-            seed=s.seed,
-            backtrack=s.backtrack,
-            closed=s.closed,
-            search_anyway=anyway,
-            backend=backend,
-        )
+        s = settings
+        config = TourConfig(s.rows, s.cols, start, self.strategy(s), s.closed, None, anyway)
+        return TourSearch(config, backend=backend)
 
-    def verdict(self, settings: Any, start: int) -> str | None:
-        s: KnightSettings = settings
+    def check_settings(self, settings: KnightSettings) -> KnightSettings:
+        if settings.tie_break not in {t.value for t in TieBreak}:
+            raise ValueError(f"unknown tie-break {settings.tie_break!r}")
+        if not 0 <= settings.seed <= MAX_SEED:
+            raise ValueError("the seed is out of range")
+        return settings
+
+    def race_defaults(self) -> tuple[KnightSettings, KnightSettings]:
+        """Plain backtracking against Warnsdorff's rule: the comparison the app exists for."""
+        base = self.default_settings()
+        return replace(base, warnsdorff=False), replace(base, warnsdorff=True)
+
+    def sweep_options(self, settings: KnightSettings) -> SweepOptions:
+        return SweepOptions(self.strategy(settings), settings.closed)
+
+    def closing(self, settings: KnightSettings, result: Result | None) -> bool:
+        return settings.closed and result is not None and result.solved
+
+    def start_name(self, settings: KnightSettings, start: int) -> str:
+        return Board(settings.rows, settings.cols).name(start)
+
+    # -- export -------------------------------------------------------------------------------
+
+    def export_formats(self, settings: KnightSettings) -> list[RunFormat]:
+        return [
+            RunFormat("c", ".txt", self.tr("Matrix as the tutorial's C/C++ program prints it")),
+            RunFormat(
+                "py", ".txt", self.tr("Matrix as the tutorial's Python3/Java/C# programs print it")
+            ),
+            RunFormat("matrix", ".txt", self.tr("Matrix as the tutorial's text shows it")),
+            RunFormat(
+                "sequence", ".txt", self.tr("Square numbers on one line (the batch program's line)")
+            ),
+            RunFormat("algebraic", ".txt", self.tr("Square names on one line")),
+            RunFormat("json", ".json", self.tr("JSON, as knightviz solve prints it")),
+        ]
+
+    def export_text(
+        self,
+        settings: KnightSettings,
+        start: int,
+        result: Result,
+        solutions: Sequence[tuple[int, ...]],
+        fmt: str,
+    ) -> str:
+        s = settings
+        board = Board(s.rows, s.cols)
+        if fmt == "json":
+            payload = layouts.solve_payload(
+                board,
+                start,
+                heuristic="warnsdorff" if s.warnsdorff else "none",
+                tie_break=s.tie_break,
+                seed=s.seed,
+                backtrack=s.backtrack,
+                closed=s.closed,
+                result=result,
+            )
+            return json.dumps(payload) + "\n"
+        if fmt == "batch":
+            fmt = "sequence"
+        if fmt not in TEXT_FORMATS:
+            raise ValueError(f"unknown knight's tour format: {fmt!r}")
+        return layouts.solve_text(board, result, fmt)
+
+    def file_name(self, settings: KnightSettings, start: int) -> str:
+        s = settings
+        if not s.warnsdorff:
+            strategy = "plain"
+        else:
+            tie = s.tie_break
+            strategy = "warnsdorff" if tie == TieBreak.FIRST.value else f"warnsdorff-{tie}"
+            if tie == TieBreak.RANDOM.value:
+                strategy += f"{s.seed}"
+        if not s.backtrack:
+            strategy += "-greedy"
+        if s.closed:
+            strategy += "-closed"
+        name = Board(s.rows, s.cols).name(start)
+        return f"{self.key}-{s.rows}x{s.cols}-{name}-{strategy}"
+
+    def verdict(self, settings: KnightSettings, start: int) -> str | None:
+        s = settings
         board = Board(s.rows, s.cols)
         code = verdict(board, start, s.closed)
         if code is None:
@@ -296,8 +375,8 @@ class KnightPuzzle(Puzzle):
             ).format(name)
         return self.tr("No knight's tour on a {0} board starts on {1}.").format(size, name)
 
-    def describe(self, settings: Any) -> str:
-        s: KnightSettings = settings
+    def describe(self, settings: KnightSettings) -> str:
+        s = settings
         if not s.warnsdorff:
             order = self.tr("plain")
         elif s.tie_break == TieBreak.FIRST.value:
@@ -312,8 +391,10 @@ class KnightPuzzle(Puzzle):
         kind = self.tr("closed") if s.closed else self.tr("open")
         return " · ".join((order, back, kind))
 
-    def describe_result(self, settings: Any, start: int, result: Result, model: BoardModel) -> str:
-        s: KnightSettings = settings
+    def describe_result(
+        self, settings: KnightSettings, start: int, result: Result, model: BoardModel
+    ) -> str:
+        s = settings
         board = Board(s.rows, s.cols)
         name = board.name(start)
         counts = self.tr("{0} moves, {1} backtracks, {2} steps").format(
@@ -357,20 +438,20 @@ class KnightPuzzle(Puzzle):
     def create_layers(self) -> list[Layer]:
         return [PathLayer(), NumbersLayer(), DegreesLayer(), KnightLayer()]
 
-    def configure_layers(self, layers: list[Layer], settings: Any) -> None:
+    def configure_layers(self, layers: list[Layer], settings: KnightSettings) -> None:
         for layer in layers:
             if isinstance(layer, DegreesLayer):
                 layer.enabled = settings.warnsdorff
 
     # -- explaining ---------------------------------------------------------------------------
 
-    def program(self, settings: Any) -> Program:
+    def program(self, settings: KnightSettings) -> Program:
         return WARNSDORFF if settings.warnsdorff else PLAIN
 
     def stack_source(
-        self, settings: Any, model: BoardModel, stack: Sequence[StackLevel]
+        self, settings: KnightSettings, model: BoardModel, stack: Sequence[StackLevel]
     ) -> StackSource:
-        s: KnightSettings = settings
+        s = settings
         board = Board(s.rows, s.cols)
         index = model.index
         table = neighbour_table(s.rows, s.cols, CLASSIC_ORDER)
@@ -400,15 +481,17 @@ class KnightPuzzle(Puzzle):
 
         return StackSource(stack, chips, label)
 
-    def levels(self, settings: Any, stack: Sequence[StackLevel]) -> Iterator[tuple[int, int]]:
+    def levels(
+        self, settings: KnightSettings, stack: Sequence[StackLevel]
+    ) -> Iterator[tuple[int, int]]:
         return tour_levels(stack)
 
-    def tree_probe(self, settings: Any, start: int) -> Probe | None:
-        s: KnightSettings = settings
+    def tree_probe(self, settings: KnightSettings, start: int) -> Probe | None:
+        s = settings
         return tour_probe(s.rows, s.cols, start) if s.backtrack else None
 
-    def narrate(self, settings: Any, model: BoardModel, finished: Result | None) -> str:
-        s: KnightSettings = settings
+    def narrate(self, settings: KnightSettings, model: BoardModel, finished: Result | None) -> str:
+        s = settings
         board = Board(s.rows, s.cols)
         path = model.path
         if not path:
@@ -466,8 +549,10 @@ class KnightPuzzle(Puzzle):
             ).format(name, len(options), here)
         return self.tr("Every way on from {0} has been tried: back to {1}.").format(name, here)
 
-    def code_variables(self, settings: Any, model: BoardModel, stack: Sequence[StackLevel]) -> str:
-        s: KnightSettings = settings
+    def code_variables(
+        self, settings: KnightSettings, model: BoardModel, stack: Sequence[StackLevel]
+    ) -> str:
+        s = settings
         if not model.path or not len(stack):
             return ""
         board = Board(s.rows, s.cols)
@@ -477,9 +562,9 @@ class KnightPuzzle(Puzzle):
         )
 
     def slow_hint(
-        self, settings: Any, steps: int, depth: int, explored: float | None = None
+        self, settings: KnightSettings, steps: int, depth: int, explored: float | None = None
     ) -> str | None:
-        s: KnightSettings = settings
+        s = settings
         size = s.rows * s.cols
         if steps < max(SLOW_MIN, SLOW_FACTOR * size):
             return None

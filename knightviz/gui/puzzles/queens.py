@@ -7,13 +7,16 @@ three sets of constraint IDs, and the two bitboards.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QVBoxLayout, QWidget
 
-from knightviz.engine import Board, Outcome, Result, Search, file_name
+from knightviz.engine import Board, Outcome, Result, Search
+from knightviz.engine import file_name as file_letter
+from knightviz.engine import formats as layouts
 from knightviz.engine.bitboards import BitboardQueensSearch
 from knightviz.engine.estimate import Probe, queens_levels, queens_probe
 from knightviz.engine.events import StackLevel
@@ -23,12 +26,18 @@ from knightviz.engine.trace import Kind, decode
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.base import (
+    CODE,
+    CONSTRAINTS,
     CURRENT,
     DONE,
     NEXT,
     SKIPPED,
+    SOLUTIONS,
+    STACK,
     Chip,
+    ExportRefused,
     Puzzle,
+    RunFormat,
     SettingsWidget,
     StackSource,
 )
@@ -40,6 +49,8 @@ from knightviz.gui.text import fmt_int, fmt_size
 MAX_QUEENS_SIDE = 30
 SETS = "sets"
 BITBOARDS = "bitboards"
+#: The text layouts of ``knightviz queens --format`` a run can be exported in (and json).
+TEXT_FORMATS = ("algebraic", "results", "ascii")
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +136,7 @@ class QueensSettingsWidget(SettingsWidget):
             self.settings_changed.emit()
 
 
-class QueensPuzzle(Puzzle):
+class QueensPuzzle(Puzzle[QueensSettings]):
     key = "queens"
     max_side = MAX_QUEENS_SIDE
     square_only = True
@@ -137,8 +148,8 @@ class QueensPuzzle(Puzzle):
     def default_settings(self) -> QueensSettings:
         return QueensSettings()
 
-    def with_size(self, settings: Any, rows: int, cols: int) -> QueensSettings:
-        s: QueensSettings = settings
+    def with_size(self, settings: QueensSettings, rows: int, cols: int) -> QueensSettings:
+        s = settings
         n = min(rows, MAX_QUEENS_SIDE)
         return QueensSettings(n, n, s.all_solutions, s.variant)
 
@@ -152,35 +163,106 @@ class QueensPuzzle(Puzzle):
                     label.hide()
         return widget
 
-    def initial(self, settings: Any, start: int) -> tuple[int, ...]:
+    def initial(self, settings: QueensSettings, start: int) -> tuple[int, ...]:
         return ()
 
     def make_search(
         self,
-        settings: Any,
+        settings: QueensSettings,
         start: int,
         anyway: bool,
         solutions: SolutionLog | None,
         backend: str | None = None,
     ) -> Search:
-        s: QueensSettings = settings
+        s = settings
         on_solution = solutions.add if solutions is not None else None
         first = not s.all_solutions
         if s.variant == BITBOARDS:
             return BitboardQueensSearch(s.rows, first=first, on_solution=on_solution)
         return QueensSearch(s.rows, first=first, on_solution=on_solution, backend=backend)
 
-    def solution_depth(self, settings: Any) -> int | None:
+    def solution_depth(self, settings: QueensSettings) -> int | None:
         return int(settings.rows)
 
-    def describe(self, settings: Any) -> str:
-        s: QueensSettings = settings
+    def check_settings(self, settings: QueensSettings) -> QueensSettings:
+        if settings.variant not in (SETS, BITBOARDS):
+            raise ValueError(f"unknown method {settings.variant!r}")
+        return settings
+
+    def race_defaults(self) -> tuple[QueensSettings, QueensSettings]:
+        """The article's two methods side by side (they make exactly the same placements)."""
+        base = self.default_settings()
+        return replace(base, variant=SETS), replace(base, variant=BITBOARDS)
+
+    def panels(self) -> frozenset[str]:
+        return frozenset({CODE, STACK, CONSTRAINTS, SOLUTIONS})
+
+    def depth_total(self, settings: QueensSettings) -> int:
+        return settings.rows
+
+    def solution_text(self, settings: QueensSettings, solution: tuple[int, ...]) -> str:
+        return solution_text(settings.rows, solution)
+
+    def constraint_layout(self, settings: QueensSettings) -> str:
+        return settings.variant
+
+    # -- export -------------------------------------------------------------------------------
+
+    def export_formats(self, settings: QueensSettings) -> list[RunFormat]:
+        out = [
+            RunFormat("algebraic", ".txt", self.tr("Solutions, one line of squares each (text)"))
+        ]
+        if settings.all_solutions:
+            out.append(
+                RunFormat("results", ".txt", self.tr("The eight-queens article's lines (text)"))
+            )
+        out.append(RunFormat("ascii", ".txt", self.tr("The article's boards (text)")))
+        out.append(RunFormat("json", ".json", self.tr("JSON, as knightviz queens prints it")))
+        return out
+
+    def export_text(
+        self,
+        settings: QueensSettings,
+        start: int,
+        result: Result,
+        solutions: Sequence[tuple[int, ...]],
+        fmt: str,
+    ) -> str:
+        board = Board(settings.rows, settings.cols)
+        first = not settings.all_solutions
+        if result.count > len(solutions):
+            raise ExportRefused(
+                self.tr(
+                    "Only the first {0} of {1} solutions were kept: too many to export."
+                ).format(fmt_int(len(solutions)), fmt_int(result.count))
+            )
+        if fmt == "json":
+            return json.dumps(layouts.queens_payload(board, solutions, result, first)) + "\n"
+        if fmt == "results" and first:
+            raise ExportRefused(
+                self.tr(
+                    "The article's program has no first-solution mode: its lines end with "
+                    "the number of all solutions. Find all solutions to export this layout."
+                )
+            )
+        if fmt not in TEXT_FORMATS:
+            raise ValueError(f"unknown N-Queens format: {fmt!r}")
+        return layouts.queens_text(board, solutions, result, fmt, first)
+
+    def file_name(self, settings: QueensSettings, start: int) -> str:
+        which = "all" if settings.all_solutions else "first"
+        return f"{self.key}-{settings.rows}x{settings.cols}-{which}-{settings.variant}"
+
+    def describe(self, settings: QueensSettings) -> str:
+        s = settings
         which = self.tr("all solutions") if s.all_solutions else self.tr("first solution")
         how = self.tr("constraint sets") if s.variant == SETS else self.tr("bitboards")
         return f"{which} · {how}"
 
-    def describe_result(self, settings: Any, start: int, result: Result, model: BoardModel) -> str:
-        s: QueensSettings = settings
+    def describe_result(
+        self, settings: QueensSettings, start: int, result: Result, model: BoardModel
+    ) -> str:
+        s = settings
         n = s.rows
         counts = self.tr("{0} placements, {1} removals, {2} steps").format(
             fmt_int(result.moves), fmt_int(result.backtracks), fmt_int(result.steps)
@@ -204,11 +286,11 @@ class QueensPuzzle(Puzzle):
 
     # -- explaining ---------------------------------------------------------------------------
 
-    def program(self, settings: Any) -> Program:
+    def program(self, settings: QueensSettings) -> Program:
         return QUEENS_SETS if settings.variant == SETS else QUEENS_BITS
 
     def stack_source(
-        self, settings: Any, model: BoardModel, stack: Sequence[StackLevel]
+        self, settings: QueensSettings, model: BoardModel, stack: Sequence[StackLevel]
     ) -> StackSource:
         n = settings.rows
         board = Board(n, n)
@@ -233,19 +315,21 @@ class QueensPuzzle(Puzzle):
                     state = DONE
                 else:
                     state = NEXT
-                out.append(Chip(file_name(sq % n), state, None, sq))
+                out.append(Chip(file_letter(sq % n), state, None, sq))
             return out
 
         widest = self.tr("{0} · filling").format(self.tr("rank {0}").format(n))
         return StackSource(stack, chips, label, widest)
 
-    def levels(self, settings: Any, stack: Sequence[StackLevel]) -> Iterator[tuple[int, int]]:
+    def levels(
+        self, settings: QueensSettings, stack: Sequence[StackLevel]
+    ) -> Iterator[tuple[int, int]]:
         return queens_levels(settings.rows, stack)
 
-    def tree_probe(self, settings: Any, start: int) -> Probe | None:
+    def tree_probe(self, settings: QueensSettings, start: int) -> Probe | None:
         return queens_probe(settings.rows)
 
-    def narrate(self, settings: Any, model: BoardModel, finished: Result | None) -> str:
+    def narrate(self, settings: QueensSettings, model: BoardModel, finished: Result | None) -> str:
         n = settings.rows
         board = Board(n, n)
         if finished is not None and finished.outcome is Outcome.SOLVED:
@@ -284,13 +368,15 @@ class QueensPuzzle(Puzzle):
             len(model.path) + 2, removed
         )
 
-    def code_variables(self, settings: Any, model: BoardModel, stack: Sequence[StackLevel]) -> str:
+    def code_variables(
+        self, settings: QueensSettings, model: BoardModel, stack: Sequence[StackLevel]
+    ) -> str:
         n = settings.rows
         if not len(stack):
             return ""
         top = stack[-1]
         rank = len(stack)
-        file = file_name(top.tried - 1) if top.tried else "—"
+        file = file_letter(top.tried - 1) if top.tried else "—"
         return self.tr("rank = {0}   file = {1}   queens placed = {2}").format(
             rank, file, len(model.path) if len(model.path) <= n else n
         )

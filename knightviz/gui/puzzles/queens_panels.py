@@ -115,7 +115,7 @@ class ConstraintsPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("constraintsPanel")
         self.n = 0
-        self._version = -1
+        self._version: tuple[int, int] = (-1, -1)
         self._variant = "sets"
         titles = self._titles()
         self.columns = ConstraintStrip(titles[0])
@@ -165,7 +165,7 @@ class ConstraintsPanel(QWidget):
             strip.title = title
             strip.updateGeometry()
             strip.update()
-        self._version = -1
+        self._version = (-1, -1)
 
     def set_board(self, n: int, variant: str) -> None:
         self._variant = variant
@@ -177,13 +177,14 @@ class ConstraintsPanel(QWidget):
             self.ascending.set_ids(ups, [str(i) for i in ups])
             downs = list(range(-(n - 1), n))
             self.descending.set_ids(downs, [str(i) for i in downs])
-        self._version = -1
+        self._version = (-1, -1)
 
     def show_model(self, model: BoardModel, details: bool) -> None:
         """Redraw from the model (cheap when nothing changed)."""
-        if model.version == self._version or self.n == 0 or model.rows != self.n:
+        key = (id(model), model.version)
+        if key == self._version or self.n == 0 or model.rows != self.n:
             return
-        self._version = model.version
+        self._version = key
         n = self.n
         queens = list(model.path)
         ids = constraint_ids(n, queens)

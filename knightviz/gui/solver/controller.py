@@ -1,17 +1,14 @@
-"""The solver controller: owns one worker and its thread; starts, steers and joins them.
+"""The solver controller: steers one run's worker on its job's thread and joins it.
 
 It receives the worker's signals in GUI-thread slots, drops any that belong to an earlier run
 (every signal carries its run id), applies the rest to the board model and re-emits plain
-GUI-side signals. Every join is bounded: stop → quit → wait with a timeout, and if a thread
-does not end in time the user is told, and the thread is kept referenced (destroying a
-running QThread would abort the process), never waited on forever.
+GUI-side signals. The thread is owned by a ``Job`` (start, stop flag, job id, bounded join),
+as are the start-square map's and the tree estimate's.
 """
 
 from __future__ import annotations
 
-import logging
 import sys
-import weakref
 from typing import ClassVar
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
@@ -20,13 +17,10 @@ from knightviz.engine import Result, Search
 from knightviz.engine.recording import Recording
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.solver.feed import SolutionLog
-from knightviz.gui.solver.frames import UNLIMITED, Frame
+from knightviz.gui.solver.frames import Frame
+from knightviz.gui.solver.jobs import JOIN_MS, Job
 from knightviz.gui.solver.worker import SolverWorker
 
-log = logging.getLogger("knightviz.solver")
-
-#: How long a join may take before it is reported as failed (ms).
-JOIN_MS = 3000
 #: Seconds between forced GIL hand-overs while a run exists (see ``SwitchInterval``).
 SWITCH_INTERVAL = 0.001
 
@@ -76,55 +70,39 @@ class SolverController(QObject):
     #: A solution completed (its squares), in the order found.
     solution_found = Signal(object)
 
-    _instances: ClassVar[weakref.WeakSet[SolverController]] = weakref.WeakSet()
-    #: Threads that did not stop in time: kept alive so Qt never destroys them running.
-    _stuck: ClassVar[list[tuple[QThread, SolverWorker]]] = []
-
     def __init__(self, model: BoardModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        SolverController._instances.add(self)
         #: The board model the run's events are applied to.
         self.model = model
-        self._thread: QThread | None = None
-        self._worker: SolverWorker | None = None
-        self._run_id = 0
+        self.job = Job("solver", self, auto_join=False)
+        self.job.stuck.connect(self.run_failed)
         self._paused = False
-        self._speed = UNLIMITED
-
-    @classmethod
-    def running_threads(cls) -> list[tuple[SolverController, QThread]]:
-        """Every controller's thread that is still running (tests fail on leftovers)."""
-        out = []
-        for controller in list(cls._instances):
-            thread = controller._thread
-            if thread is not None and thread.isRunning():
-                out.append((controller, thread))
-        return out
 
     # -- state ----------------------------------------------------------------------------
 
     @property
     def running(self) -> bool:
         """A run exists (possibly paused)."""
-        return self._worker is not None
+        return self.job.active()
 
     @property
     def paused(self) -> bool:
-        return self._worker is not None and self._paused
+        return self.job.active() and self._paused
 
     @property
     def worker(self) -> SolverWorker | None:
-        return self._worker
+        worker = self.job.worker
+        return worker if isinstance(worker, SolverWorker) else None
+
+    @property
+    def solver_thread(self) -> QThread | None:
+        """The running run's thread."""
+        return self.job.qthread
 
     @property
     def run_id(self) -> int:
         """The id of the current (or last) run; frames of other runs are dropped."""
-        return self._run_id
-
-    @property
-    def solver_thread(self) -> QThread | None:
-        """The running run's thread (not ``QObject.thread()``, which this must not shadow)."""
-        return self._thread
+        return self.job.job_id
 
     # -- commands -------------------------------------------------------------------------
 
@@ -139,15 +117,8 @@ class SolverController(QObject):
         skip: int = 0,
     ) -> None:
         self.shutdown()
-        self._run_id += 1
-        self._speed = speed
         self._paused = paused
-        worker = SolverWorker(
-            self._run_id, search, speed, paused, solution_depth, solutions, recording, skip
-        )
-        thread = QThread()
-        thread.setObjectName(f"knightviz-solver-{self._run_id}")
-        worker.moveToThread(thread)
+        worker = SolverWorker(search, speed, paused, solution_depth, solutions, recording, skip)
         worker.event_ready.connect(self._on_event)
         worker.upcoming_ready.connect(self._on_upcoming)
         worker.frame_ready.connect(self._on_frame)
@@ -155,50 +126,47 @@ class SolverController(QObject):
         worker.pause_reached.connect(self._on_pause_reached)
         worker.run_finished.connect(self._on_run_finished)
         worker.run_failed.connect(self._on_run_failed)
-        thread.started.connect(worker.run)
-        thread.finished.connect(worker.deleteLater)
-        self._worker, self._thread = worker, thread
         SwitchInterval.acquire()
-        thread.start()
+        self.job.start(worker)
         self.run_started.emit()
         if paused:
             self.paused_changed.emit(True)
 
     def pause(self) -> None:
-        if self._worker is not None and not self._paused:
+        worker = self.worker
+        if worker is not None and not self._paused:
             self._paused = True
-            self._worker.pause()
+            worker.pause()
             self.paused_changed.emit(True)
 
     def resume(self) -> None:
-        if self._worker is not None and self._paused:
+        worker = self.worker
+        if worker is not None and self._paused:
             self._paused = False
-            self._worker.resume()
+            worker.resume()
             self.paused_changed.emit(False)
 
     def step(self, count: int = 1) -> None:
-        if self._worker is not None and self._paused:
-            self._worker.step(count)
+        worker = self.worker
+        if worker is not None and self._paused:
+            worker.step(count)
 
     def set_speed(self, speed: float) -> None:
-        self._speed = speed
-        if self._worker is not None:
-            self._worker.set_speed(speed)
+        worker = self.worker
+        if worker is not None:
+            worker.set_speed(speed)
 
     def shutdown(self) -> None:
         """End the run without a result: stop → quit → bounded wait. Safe at any time."""
-        worker, thread = self._worker, self._thread
-        self._worker = self._thread = None
         self._paused = False
-        if worker is not None:
-            worker.stop()
-        if thread is not None and worker is not None:
-            self._join(thread, worker)
+        if self.job.active():
+            self.job.stop()
+            SwitchInterval.release()
 
     def stop(self) -> None:
         """Stop the run and report it as stopped (it still gets its history row)."""
-        worker, thread = self._worker, self._thread
-        if worker is None or thread is None:
+        worker = self.worker
+        if worker is None:
             return
         worker.stop()
         if not worker.done.wait(JOIN_MS / 1000):
@@ -207,24 +175,21 @@ class SolverController(QObject):
         # The worker's final signals are queued behind us; deliver them now, in order
         # (the last one, run_finished, joins the thread).
         QCoreApplication.sendPostedEvents(self, 0)
-        if self._worker is worker:  # not delivered (should not happen): end it anyway
+        if self.job.worker is worker:  # not delivered (should not happen): end it anyway
             self.shutdown()
 
-    def _join(self, thread: QThread, worker: SolverWorker) -> None:
-        thread.quit()
-        if thread.wait(JOIN_MS):
+    def _end(self) -> None:
+        """The run has ended on its own: join its thread."""
+        self._paused = False
+        held = self.job.release()
+        if held is not None:
+            self.job.join(*held)
             SwitchInterval.release()
-            return
-        # Never block the GUI forever, never destroy a running QThread: keep it, tell the user.
-        SolverController._stuck.append((thread, worker))
-        message = self.tr("The solver thread did not stop within {0} s.").format(JOIN_MS // 1000)
-        log.error("%s (thread %s)", message, thread.objectName())
-        self.run_failed.emit(message)
 
     # -- slots for the worker's signals (GUI thread) --------------------------------------------
 
     def _current(self, run_id: int) -> bool:
-        return self._worker is not None and run_id == self._run_id
+        return self.job.current(run_id)
 
     @Slot(int, int)
     def _on_event(self, run_id: int, x: int) -> None:
@@ -239,8 +204,8 @@ class SolverController(QObject):
 
     @Slot(object)
     def _on_frame(self, frame: Frame) -> None:
-        worker = self._worker
-        if worker is None or frame.run_id != self._run_id:
+        worker = self.worker
+        if worker is None or not self._current(frame.run_id):
             return
         model = self.model
         if frame.path is not None:
@@ -267,21 +232,13 @@ class SolverController(QObject):
     def _on_run_finished(self, run_id: int, result: Result) -> None:
         if not self._current(run_id):
             return
-        worker, thread = self._worker, self._thread
-        self._worker = self._thread = None
-        self._paused = False
-        if thread is not None and worker is not None:
-            self._join(thread, worker)
+        self._end()
         self.run_finished.emit(result)
 
     @Slot(int, str)
     def _on_run_failed(self, run_id: int, text: str) -> None:
         if not self._current(run_id):
             return
-        worker, thread = self._worker, self._thread
-        self._worker = self._thread = None
-        self._paused = False
-        if thread is not None and worker is not None:
-            self._join(thread, worker)
+        self._end()
         last = text.strip().splitlines()[-1] if text.strip() else self.tr("unknown error")
         self.run_failed.emit(self.tr("The search failed: {0}").format(last))

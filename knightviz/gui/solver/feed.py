@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from time import perf_counter
-from typing import Any
 
-from knightviz.engine import Search, Tracker
+from knightviz.engine import Search
 from knightviz.engine.events import StackLevel
 from knightviz.engine.recording import Recording
 from knightviz.engine.trace import TRACE
@@ -57,18 +56,6 @@ class EventFeed:
         self.length = len(search.initial)
         #: Seconds spent inside the engine.
         self.compute = 0.0
-        #: The engine's searches keep their own counts and path and can run without events
-        #: (``advance_quiet``); anything else on the event model is followed by a tracker.
-        self.engine = all(
-            hasattr(search, name) for name in ("advance_quiet", "snapshot_path", "depth")
-        )
-        self.live: list[int] | None = None
-        if not self.engine:
-            live = getattr(search, "path", None)
-            self.live = live if isinstance(live, list) else None
-        self.tracker = (
-            None if self.engine or self.live is not None else Tracker(list(search.initial))
-        )
         #: A move that brings the path to this length completes a solution (N-Queens).
         self.solution_depth = solution_depth
         self._solutions_delivered = 0
@@ -80,8 +67,8 @@ class EventFeed:
 
     def advance(self, n: int) -> Sequence[int]:
         """Run the search for up to ``n`` events (timed, recorded); empty at the end."""
-        search: Any = self.search
-        traced = bool(getattr(search, "trace", False) or getattr(search, "_traced", None))
+        search = self.search
+        traced = search.tracing
         t0 = perf_counter()
         chunk = search.advance(n)
         self.compute += perf_counter() - t0
@@ -93,12 +80,12 @@ class EventFeed:
         """Up to ``n`` steps written by the search straight into the recording (no chunk in
         between: the fast regime's way when it needs no events itself); 0 at the end."""
         rec = self.recording
-        search: Any = self.search
+        search = self.search
         assert rec is not None
         target = rec.reserve(n)
         t0 = perf_counter()
         try:
-            made = int(search.advance_into(target))
+            made = search.advance_into(target)
         finally:
             target.release()
         self.compute += perf_counter() - t0
@@ -116,17 +103,14 @@ class EventFeed:
         steps = [x for x in chunk if x < TRACE] if traced else chunk
         if not steps:
             return
-        if not self.engine:
-            rec.extend(steps)
-            return
-        search: Any = self.search
+        search = self.search
         path = search.snapshot_path() if rec.checkpoint_due(len(steps)) else None
         rec.extend(steps, path, (search.moves, search.backtracks))
 
     def fast_forward(self, steps: int, stop: Callable[[], bool]) -> None:
         """Run ``steps`` steps without events (continuing a recorded run): the recording
         keeps the position after them, and they count as delivered."""
-        search: Any = self.search
+        search = self.search
         left = steps
         while left > 0 and not stop():
             made = self.advance_quiet(min(left, 1 << 22))
@@ -156,12 +140,6 @@ class EventFeed:
             self.last_taken = out[-1]
         return out
 
-    def peek(self) -> int | None:
-        """The next event without delivering it (None at the end)."""
-        if not self.ahead:
-            self.ahead = list(self.advance(1))
-        return self.ahead[0] if self.ahead else None
-
     def peek_step(self) -> int | None:
         """The next step (move or backtrack) without delivering it, looking past considered
         events (None at the end)."""
@@ -187,9 +165,8 @@ class EventFeed:
         return n
 
     def set_trace(self, on: bool) -> None:
-        """Ask an engine search for considered events (paced speeds) or stop asking."""
-        if hasattr(self.search, "trace"):
-            self.search.trace = on
+        """Ask the search for considered events (paced speeds) or stop asking."""
+        self.search.trace = on
 
     # -- counting -----------------------------------------------------------------------------
 
@@ -214,62 +191,35 @@ class EventFeed:
         self.moves += moves
         self.backtracks += steps - moves
         self.length = length
-        if self.tracker is not None:
-            self.tracker.apply(events)
         self._solutions_delivered += found
         return found
 
     def advance_quiet(self, n: int) -> int:
-        """Run up to ``n`` steps without events (engine searches only); 0 at the end."""
+        """Run up to ``n`` steps without events; 0 at the end."""
         t0 = perf_counter()
-        made = self.search.advance_quiet(n)  # type: ignore[attr-defined]
+        made = self.search.advance_quiet(n)
         self.compute += perf_counter() - t0
-        return int(made)
+        return made
 
     def sync(self) -> None:
         """Everything the search has done counts as delivered (no lookahead pending): the
         snapshot regime's way of counting, without a Python step per event."""
-        search: Any = self.search
+        search = self.search
         self.moves, self.backtracks = search.moves, search.backtracks
         self.length = len(search.initial) + search.depth
         self._solutions_delivered = self.solution_count()
 
-    def deliver_chunk_counts(self, chunk: Sequence[int]) -> None:
-        """Count a chunk delivered as a snapshot (unlimited): from the search's own counts,
-        or from the path's length change, without a Python step per event."""
-        if self.engine:
-            self.sync()
-            return
-        if self.live is None:
-            self.deliver(chunk)
-            return
-        n, length = len(chunk), len(self.live)
-        delta = length - self.length
-        self.moves += (n + delta) >> 1
-        self.backtracks += (n - delta) >> 1
-        self.length = length
-        self._solutions_delivered = self.solution_count()
-
     def path(self) -> Sequence[int]:
         """The occupied squares after the delivered events (only valid with no lookahead)."""
-        if self.engine:
-            return self.search.snapshot_path()  # type: ignore[attr-defined,no-any-return]
-        if self.live is not None:
-            return tuple(self.live)
-        assert self.tracker is not None
-        return tuple(self.tracker.path)
+        return self.search.snapshot_path()
 
-    def stack(self) -> Sequence[StackLevel] | None:
-        """The engine's stack snapshot (cheap: two array copies), or None."""
-        if not self.engine:
-            return None
-        stack: Sequence[StackLevel] = self.search.stack()  # type: ignore[attr-defined]
-        return stack
+    def stack(self) -> Sequence[StackLevel]:
+        """The search's stack snapshot (cheap: two array copies)."""
+        return self.search.stack()
 
     def flashes(self) -> tuple[int, ...]:
         """The last square backtracked in the last engine call (for the board's flash)."""
-        recent: tuple[int, ...] = getattr(self.search, "recent_backtracks", ())
-        return recent[-1:]
+        return self.search.recent_backtracks[-1:]
 
     def solution_count(self) -> int:
         """Solutions found by the search so far (delivered or not)."""

@@ -90,7 +90,6 @@ class Batched(Regime):
         self.pending: list[int] = []
         self.budget = 0.0
         self.last = perf_counter()
-        self.hold = 0.0
 
     def enter(self) -> None:
         self.budget = 0.0
@@ -163,7 +162,7 @@ class Batched(Regime):
 
 
 class Unlimited(Regime):
-    """Flat out. Engine searches run without events (``advance_quiet``), in calls sized to
+    """Flat out. The search runs without events (``advance_quiet``), in calls sized to
     about TARGET_CALL seconds, and the GUI gets a snapshot at screen rate; the compiled
     engine releases the GIL while it runs, so the GUI paints meanwhile and the solver never
     waits for it. A pure-Python search shares the interpreter with the GUI, so it waits for
@@ -174,7 +173,7 @@ class Unlimited(Regime):
         self.pending: list[int] = []
         self.last_frame = 0.0
         self.chunk = CHUNK
-        self.compiled = getattr(worker.feed.search, "backend", "python") != "python"
+        self.compiled = worker.feed.search.backend != "python"
 
     def enter(self) -> None:
         self.last_frame = perf_counter()
@@ -189,28 +188,6 @@ class Unlimited(Regime):
         if not self.compiled and not w.acknowledged():
             # A frame is being applied and painted: leave the GUI the interpreter.
             w.wait_ack(ACK_WAIT)
-        if feed.engine:
-            return self._fast()
-        chunk = feed.advance(CHUNK)
-        if not chunk:
-            return False
-        now = perf_counter()
-        if feed.live is not None:
-            feed.deliver_chunk_counts(chunk)
-            self.pending = []  # a snapshot supersedes undelivered events
-            if now - self.last_frame >= FRAME_SECONDS and w.acknowledged():
-                w.send_snapshot(_last_backtrack(chunk))
-                self.last_frame = perf_counter()
-        else:
-            feed.deliver(chunk)
-            self.pending.extend(chunk)
-            if now - self.last_frame >= FRAME_SECONDS and w.acknowledged():
-                self.flush()
-                self.last_frame = perf_counter()
-        return True
-
-    def _fast(self) -> bool:
-        w, feed = self.worker, self.feed
         t0 = perf_counter()
         if feed.recording is not None:
             # Recorded: the search writes its steps straight into the recording, in calls
@@ -237,7 +214,7 @@ class Unlimited(Regime):
 
     def flush(self, force: bool = True) -> None:
         w = self.worker
-        if (self.feed.engine or self.feed.live is not None) and not self.feed.ahead:
+        if not self.feed.ahead:
             # Snapshot mode: the GUI may be behind; send the state.
             if force or w.acknowledged():
                 w.send_snapshot(())
@@ -246,12 +223,3 @@ class Unlimited(Regime):
         if self.pending:
             w.send_events(self.pending)
             self.pending = []
-
-
-def _last_backtrack(chunk: object) -> tuple[int, ...]:
-    """The last square backtracked in ``chunk``, looking only at its tail (cheap)."""
-    tail = chunk[-64:]  # type: ignore[index]
-    for x in reversed(tail):
-        if x < 0:
-            return (~x,)
-    return ()

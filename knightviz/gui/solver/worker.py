@@ -14,20 +14,21 @@ import threading
 import traceback
 from collections.abc import Sequence
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import Signal
 
 from knightviz.engine import Outcome, Result, Search
 from knightviz.engine.recording import Recording
 from knightviz.engine.trace import TRACE
 from knightviz.gui.solver.feed import EventFeed, SolutionLog
 from knightviz.gui.solver.frames import PER_EVENT_MAX, UNLIMITED, Frame
+from knightviz.gui.solver.jobs import BackgroundWorker
 from knightviz.gui.solver.regimes import Batched, Paced, Regime, Unlimited
 
 log = logging.getLogger("knightviz.solver")
 
 
-class SolverWorker(QObject):
-    """Runs one search in its thread."""
+class SolverWorker(BackgroundWorker):
+    """Runs one search in its thread (its job id is the run id every signal carries)."""
 
     #: (run id, encoded event): one signal per event at paced speeds.
     event_ready = Signal(int, int)
@@ -46,7 +47,6 @@ class SolverWorker(QObject):
 
     def __init__(
         self,
-        run_id: int,
         search: Search,
         speed: float,
         paused: bool = False,
@@ -56,13 +56,11 @@ class SolverWorker(QObject):
         skip: int = 0,
     ) -> None:
         super().__init__()
-        self.run_id = run_id
         self.search = search
         self.feed = EventFeed(search, solution_depth, solutions, recording)
         #: Steps to make without events before anything else (continuing a recorded run).
         self.skip = skip
         self.speed = speed
-        self._stop = threading.Event()
         self._pause = threading.Event()
         self._wake = threading.Event()
         self._ack = threading.Event()
@@ -72,13 +70,15 @@ class SolverWorker(QObject):
         self._paused_seen = False
         if paused:
             self._pause.set()
-        #: Set once ``run`` has emitted its last signal.
-        self.done = threading.Event()
+
+    @property
+    def run_id(self) -> int:
+        return self.job_id
 
     # -- commands (GUI thread) ------------------------------------------------------------
 
     def stop(self) -> None:
-        self._stop.set()
+        super().stop()
         self._wake.set()
         self._ack.set()
 
@@ -108,8 +108,7 @@ class SolverWorker(QObject):
 
     # -- the loop (worker thread) -------------------------------------------------------
 
-    @Slot()
-    def run(self) -> None:
+    def work(self) -> None:
         try:
             result = self._loop()
         except Exception:  # the GUI must hear of it, with the traceback, not a fake result
@@ -118,8 +117,6 @@ class SolverWorker(QObject):
             self.run_failed.emit(self.run_id, text)
         else:
             self.run_finished.emit(self.run_id, result)
-        finally:
-            self.done.set()
 
     def _loop(self) -> Result:
         if self.skip:
@@ -192,7 +189,7 @@ class SolverWorker(QObject):
     def _at_end(self) -> bool:
         """Nothing looked ahead and the search has ended."""
         feed = self.feed
-        return not feed.ahead and getattr(feed.search, "result", None) is not None
+        return not feed.ahead and feed.search.result is not None
 
     def last_was_considered(self) -> bool:
         """The event just sent was a considered event (not a step)."""

@@ -1,0 +1,1 @@
+"""The window's menus that do more than hold actions: one object each."""

@@ -1,0 +1,248 @@
+"""The Run, Compare and View menus: one small object each, built and worded here, wired by
+the window (their actions carry the automation names of the README)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QInputDialog, QMainWindow, QMenu, QToolBar, QWidget
+
+from knightviz.engine.store import RecordingStore
+from knightviz.gui.config import DARK, LIGHT, SYSTEM
+from knightviz.gui.i18n import LANGUAGES
+from knightviz.gui.text import fmt_int
+
+
+def action(parent: QWidget, name: str, text: str = "", tip: str = "") -> QAction:
+    """An action with its automation name and its status-bar tip."""
+    made = QAction(text, parent)
+    made.setObjectName(name)
+    if tip:
+        made.setStatusTip(tip)
+    return made
+
+
+class RunMenu(QMenu):
+    """Start/Pause, Step, Step back, Reset (keys the window handles itself), the recording
+    budget and Clear history."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(self.tr("&Run"), parent)
+        self.start_action = action(
+            parent, "startAction", "", self.tr("Start, pause or resume the search")
+        )
+        self.step_action = action(
+            parent, "stepAction", "", self.tr("Make exactly one move or backtrack")
+        )
+        self.step_back_action = action(
+            parent, "stepBackAction", "", self.tr("Undo exactly one step")
+        )
+        self.reset_action = action(
+            parent, "resetAction", "", self.tr("Stop the search and clear the board")
+        )
+        self.word()
+        self.addActions(
+            [self.start_action, self.step_action, self.step_back_action, self.reset_action]
+        )
+        self.addSeparator()
+        self.budget_action = action(
+            parent,
+            "budgetAction",
+            self.tr("Recording &memory…"),
+            self.tr("How much memory the recordings of runs may use (for going back)"),
+        )
+        self.clear_history_action = action(
+            parent,
+            "clearHistoryAction",
+            self.tr("&Clear history…"),
+            self.tr("Remove every run from the history, here and on disk"),
+        )
+        self.addActions([self.budget_action, self.clear_history_action])
+
+    def ask_budget(self, store: RecordingStore) -> None:
+        """Run › Recording memory…: the budget shared by every kept run's recording."""
+        mb, ok = QInputDialog.getInt(
+            self.parentWidget(),
+            self.tr("Recording memory"),
+            self.tr(
+                "Memory for recordings of runs, in MB (all kept runs together; the oldest "
+                "go first). In use now: {0} MB."
+            ).format(fmt_int(store.nbytes >> 20)),
+            store.budget >> 20,
+            16,
+            1 << 16,
+            16,
+        )
+        if ok:
+            store.set_budget(mb << 20)
+
+    def word(self) -> None:
+        """The run actions' texts, each with its key as the language names it (Space: 空格).
+        Space, N, → and R are not QAction shortcuts: a shortcut would take Space from a
+        focused check box or button; the window handles them in its keyPressEvent."""
+        for item, text, key in (
+            (self.start_action, self.tr("Start / &Pause"), "Space"),
+            (self.step_action, self.tr("&Step"), "N"),
+            (self.step_back_action, self.tr("Step &back"), "Shift+N"),
+            (self.reset_action, self.tr("&Reset"), "R"),
+        ):
+            native = QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)
+            item.setText(f"{text}\t{native}")
+
+
+class CompareMenu(QMenu):
+    """The race, the start-square map and the steps chart: a menu and a toolbar of their own,
+    each feature's action in both."""
+
+    def __init__(self, parent: QMainWindow) -> None:
+        super().__init__(self.tr("&Compare"), parent)
+        self.toolbar = QToolBar(self.tr("Compare"), parent)
+        self.toolbar.setObjectName("compareToolBar")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.toolbar.setMovable(False)
+        parent.addToolBar(self.toolbar)
+        self.race_action = action(parent, "raceAction", self.tr("&Race two strategies"))
+        self.race_action.setCheckable(True)
+        self.race_action.setIconText(self.tr("Race"))
+        self.race_action.setToolTip(
+            self.tr(
+                "Two boards side by side, one strategy each, the same steps per tick: "
+                "watch which finishes first"
+            )
+        )
+        self.race_action.setStatusTip(self.race_action.toolTip())
+        self.map_action = action(parent, "mapAction", self.tr("Map all start squares"))
+        self.map_action.setCheckable(True)
+        self.chart_action = action(parent, "chartAction", self.tr("Steps &chart"))
+        self.chart_action.setCheckable(True)
+        self.chart_action.setToolTip(
+            self.tr("Steps per run for the history, and the depth over time of this run")
+        )
+        self.chart_action.setStatusTip(self.chart_action.toolTip())
+        self.chart_action.setIconText(self.tr("Steps chart"))  # the toolbar: no mnemonic
+        for item in (self.race_action, self.map_action, self.chart_action):
+            self.addAction(item)
+            self.toolbar.addAction(item)
+
+    def word_map(self, movable: bool) -> None:
+        """The map's action: enabled for a puzzle with a start square, else why not."""
+        self.map_action.setEnabled(movable)
+        if movable:
+            tip = self.tr(
+                "Run the current strategy from every start square and colour each "
+                "square by the steps it took"
+            )
+        else:
+            tip = self.tr("No start square to map: N-Queens always starts from an empty board")
+            self.map_action.setChecked(False)  # clears the maps
+        self.map_action.setToolTip(tip)
+        self.map_action.setStatusTip(tip)
+
+
+class ViewMenu(QMenu):
+    """The panels shown, the language, the appearance, Reset settings."""
+
+    #: View › Language: a language's code (``en``, ``zh_CN``).
+    language_chosen = Signal(str)
+    #: View › Appearance: ``system``, ``light`` or ``dark``.
+    appearance_chosen = Signal(str)
+
+    def __init__(self, parent: QMainWindow, docks: list[QDockWidget], language: str) -> None:
+        super().__init__(self.tr("&View"), parent)
+        self._window = parent
+        for dock in docks:
+            self.addAction(dock.toggleViewAction())
+        self.addSeparator()
+        self.language_menu = self.addMenu(self.tr("&Language"))
+        self.language_menu.setObjectName("languageMenu")
+        self.language_group = QActionGroup(self)
+        self.language_group.setExclusive(True)
+        for code, name in LANGUAGES.items():
+            item = action(
+                parent,
+                f"language_{code}",
+                name,  # each language in its own words, never translated
+                self.tr("Show the window in this language (at once; remembered)"),
+            )
+            item.setData(code)
+            item.setCheckable(True)
+            item.setChecked(code == language)
+            item.triggered.connect(lambda _=False, code=code: self.language_chosen.emit(code))
+            self.language_group.addAction(item)
+            self.language_menu.addAction(item)
+        self.appearance_menu = self.addMenu(self.tr("&Appearance"))
+        self.appearance_menu.setObjectName("appearanceMenu")
+        self.appearance_menu.menuAction().setStatusTip(
+            self.tr("Light or dark: follow the system, or choose one")
+        )
+        self.appearance_group = QActionGroup(self)
+        for mode, label, tip in (
+            (SYSTEM, self.tr("Follow the &system"), self.tr("Light or dark as the desktop is")),
+            (LIGHT, self.tr("&Light"), self.tr("Always light")),
+            (DARK, self.tr("&Dark"), self.tr("Always dark")),
+        ):
+            item = action(parent, f"appearance{mode.capitalize()}Action", label, tip)
+            item.setData(mode)
+            item.setCheckable(True)
+            item.triggered.connect(lambda _=False, m=mode: self.appearance_chosen.emit(m))
+            self.appearance_group.addAction(item)
+            self.appearance_menu.addAction(item)
+        self.addSeparator()
+        self.reset_settings_action = action(
+            parent,
+            "resetSettingsAction",
+            self.tr("Reset &settings"),
+            self.tr("Forget every remembered setting and show the defaults now"),
+        )
+        self.addAction(self.reset_settings_action)
+        self.word_panel_toggles()
+
+    def check(self, language: str | None = None, appearance: str | None = None) -> None:
+        """Tick the language and the appearance in force."""
+        if language is not None:
+            for item in self.language_group.actions():
+                item.setChecked(item.data() == language)
+        if appearance is not None:
+            for item in self.appearance_group.actions():
+                item.setChecked(item.data() == appearance)
+
+    def word_panel_toggles(self) -> None:
+        """Each panel's show/hide action says which panel (in the language)."""
+        bars: list[QDockWidget | QToolBar] = [
+            *self._window.findChildren(QDockWidget),
+            *self._window.findChildren(QToolBar),
+        ]
+        for bar in bars:
+            bar.toggleViewAction().setStatusTip(
+                self.tr("Show or hide “{0}”").format(bar.windowTitle())
+            )
+
+
+#: Keys the window handles when the focused widget does not want them, with no modifier.
+RUN_KEYS = {
+    Qt.Key.Key_Space: "start",
+    Qt.Key.Key_N: "step",
+    Qt.Key.Key_Right: "step",
+    Qt.Key.Key_R: "reset",
+}
+
+
+def run_key(event: QKeyEvent) -> str:
+    """The run command a key press asks for ("start", "step", "back", "reset"), or ""."""
+    key = Qt.Key(event.key())
+    mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+    shift = mods == Qt.KeyboardModifier.ShiftModifier
+    if (key in (Qt.Key.Key_N, Qt.Key.Key_Right) and shift) or (
+        key == Qt.Key.Key_Backspace and mods == Qt.KeyboardModifier.NoModifier
+    ):
+        return "back"
+    if mods != Qt.KeyboardModifier.NoModifier:
+        return ""
+    return RUN_KEYS.get(key, "")
+
+
+def connect(item: QAction, slot: Callable[[], None]) -> None:
+    """``triggered`` → ``slot`` (the checked flag dropped)."""
+    item.triggered.connect(lambda _=False: slot())

@@ -1,0 +1,273 @@
+"""A run's recording played back: the step on the board, seeking, stepping back, replaying
+forward to the live edge, the race clock's step, the markers scanned, and what the search
+stack and the explored gauge read at the step shown.
+
+A mixin of ``RunSession`` (the timeline half of a run's world): it works on the session's
+model, recording and controller, declared here for the type checker.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QTimer, SignalInstance
+
+from knightviz.engine import Outcome, Result
+from knightviz.engine.estimate import explored_fraction
+from knightviz.engine.events import StackLevel
+from knightviz.engine.recording import Recording, fast_scanner
+from knightviz.gui.board.model import BoardModel
+from knightviz.gui.puzzles.base import Puzzle
+from knightviz.gui.records import RunClock, RunSetup, State
+from knightviz.gui.solver.controller import SolverController
+
+#: Screen rate of counters and panels.
+TICK_MS = 16
+
+
+class Playback:
+    """The timeline half of a run session."""
+
+    changed: SignalInstance
+    model: BoardModel
+    controller: SolverController
+    recording: Recording | None
+    result: Result | None
+    state: State
+    clock: RunClock
+    speed: float
+    found: list[tuple[int, ...]]
+    live_steps: int
+    summary_view: bool
+    exact: bool
+    preview_model: BoardModel | None
+    _replay_timer: QTimer
+    _marker_timer: QTimer
+    _replay_budget: float
+    _pending_seek: int | None
+    _pending_back: int
+    _replay_model: BoardModel | None
+    _replay_step: int
+    puzzles: dict[str, Puzzle[Any]]
+    run: RunSetup | None
+    shadow: Any
+    explored: float | None
+    _explored_at: int
+
+    @property
+    def running(self) -> bool:
+        return self.controller.running
+
+    def _end_preview(self) -> None:
+        if self.preview_model is not None:
+            self.preview_model = None
+            self.changed.emit()
+
+    @property
+    def position(self) -> int:
+        """The step on the board."""
+        return self.model.steps
+
+    @property
+    def end(self) -> int:
+        """The last step that can be shown: the live edge while a run exists, else the end
+        of the recording."""
+        if self.recording is None:
+            return self.model.steps
+        if self.controller.running:
+            return self.live_steps
+        return len(self.recording)
+
+    @property
+    def playing(self) -> bool:
+        """The recording is being played forward (Start behind the live edge)."""
+        return self._replay_timer.isActive()
+
+    @property
+    def replaying(self) -> bool:
+        """The board shows a recorded step behind a running (paused) search."""
+        return self.controller.running and self.position < self.live_steps
+
+    @property
+    def live(self) -> bool:
+        """The board shows the live end of the run (not a step behind it)."""
+        return self.recording is None or (not self.summary_view and self.position >= self.end)
+
+    def step_back(self, count: int = 1) -> None:
+        """Undo ``count`` steps: the board, counters, stack, code line and narration as they
+        were. Pauses a running search first."""
+        self._end_preview()
+        self._replay_timer.stop()
+        if self.recording is None or self.state is State.IDLE:
+            return
+        if self.controller.running and not self.controller.paused:
+            self._pending_back = count  # from where the search stops, once it has
+            self.controller.pause()
+            return
+        self.seek(self.position - count)
+
+    def seek(self, step: int) -> None:
+        """Show the board at ``step`` of the recording (clamped to 0 … the live edge or the
+        end). A running search is paused first; it goes on from its own edge later, after
+        the recording has been replayed up to it."""
+        self._end_preview()
+        self.summary_view = False
+        if self.recording is None or self.state is State.IDLE:
+            return
+        if self.controller.running and not self.controller.paused:
+            self._pending_seek = step
+            self.controller.pause()  # the seek happens once the solver has stopped
+            return
+        target = min(max(0, step), self.end)
+        pos = self.recording.seek(target)
+        self.model.replace(pos.path, pos.moves, pos.backtracks)
+        self.model.last_events = pos.last_events
+        self.model.version += 1
+        self.exact = pos.exact
+        self.changed.emit()
+
+    def shown_model(self, at: int | None = None) -> BoardModel:
+        """The model the board shows: a picked solution, else the recording at step ``at``
+        when that is behind the live model (the race clock), else the live model."""
+        if self.preview_model is not None:
+            return self.preview_model
+        rec = self.recording
+        if at is None or rec is None or at >= self.model.steps:
+            return self.model
+        if self._replay_model is None or self._replay_model.size != self.model.size:
+            self._replay_model = BoardModel(self.model.rows, self.model.cols, tuple(rec.initial))
+            self._replay_step = -1
+        if at != self._replay_step:
+            pos = rec.seek(at)
+            model = self._replay_model
+            model.replace(pos.path, pos.moves, pos.backtracks)
+            model.last_events = pos.last_events
+            model.version += 1
+            self._replay_step = at
+        return self._replay_model
+
+    def solutions_up_to(self, step: int) -> list[tuple[int, ...]]:
+        """The solutions found up to ``step`` of the run on the board, in order."""
+        found = self.found
+        rec = self.recording
+        if not found or rec is None or step >= self.end:
+            return list(found)
+        if rec.markers.scanned < step:
+            rec.scan_markers(budget=step - rec.markers.scanned, scanner=fast_scanner())
+        return found[: bisect.bisect_right(rec.markers.solutions, step)]
+
+    def _play(self) -> None:
+        """Replay the recording forward at the chosen speed, then hand over to the search."""
+        self._replay_budget = 0.0
+        self._replay_timer.start()
+        self.changed.emit()
+
+    def _replay_tick(self) -> None:
+        end = self.end
+        speed = self.speed
+        if math.isinf(speed):
+            target = end
+        else:
+            self._replay_budget += speed * TICK_MS / 1000
+            ahead = int(self._replay_budget)
+            self._replay_budget -= ahead
+            target = min(end, self.position + ahead)
+        if target != self.position:
+            self.seek(target)
+        if self.position >= end:
+            self._replay_timer.stop()
+            if self.controller.running and self.controller.paused:
+                self.controller.resume()  # at the live edge: the search itself goes on
+            self.changed.emit()
+
+    def _show_deepest(self) -> None:
+        rec = self.recording
+        if rec is None:
+            self.model.replace(self.model.deepest_path(), self.model.moves, self.model.backtracks)
+            return
+        while not rec.scan_markers(scanner=fast_scanner()):
+            pass
+        self.seek(rec.markers.deepest_step)
+        self.summary_view = True
+
+    @property
+    def at_end(self) -> bool:
+        """The board sums up the finished run: at its last step, or at the deepest position
+        shown in its place (until the user moves along the timeline)."""
+        return self.result is not None and (
+            self.summary_view or self.model.steps == self.result.steps
+        )
+
+    def _scan_markers(self) -> bool:
+        """Find the timeline's notable moments a slice at a time: a little while the search
+        runs (the GUI thread shares the interpreter with it), about 5 ms a pass otherwise."""
+        rec = self.recording
+        if rec is None:
+            return True
+        scanner = fast_scanner()
+        budget = 1 << 20 if scanner is not None else 1 << 14
+        if self.state is State.RUNNING:
+            budget >>= 4
+        return rec.scan_markers(budget=budget, scanner=scanner)
+
+    def _scan_markers_later(self) -> None:
+        if not self._scan_markers():
+            self._marker_timer.start()
+        else:
+            self._marker_timer.stop()
+            self.changed.emit()
+
+    def rate(self) -> float | None:
+        """The run's own steps per second (its steps over its time), None before any."""
+        seconds = self.clock.seconds()
+        if self.recording is None or seconds <= 0:
+            return None
+        steps = self.result.steps if self.result is not None else self.end
+        return steps / seconds
+
+    def display_stack(self) -> Sequence[StackLevel] | None:
+        """The stack at the position on the board: the engine's own at an unlimited-speed
+        snapshot, else derived from the path and the last steps (exact at paced speeds, when
+        paused and after the end). None before any run or while a solution is previewed."""
+        model = self.model
+        if self.shadow is None or self.preview_model is not None or self.run is None:
+            return None
+        if model.stack is not None:
+            return model.stack
+        if not model.path and self.puzzles[self.run.puzzle].movable_start:
+            return None
+        last = model.last_events[-1] if model.last_events else None
+        ended = (
+            self.state is State.FINISHED
+            and self.result is not None
+            and self.result.outcome is Outcome.EXHAUSTED
+            and bool(model.last_events)
+            and model.steps == self.result.steps  # at the very end, not a step before it
+        )
+        stack: Sequence[StackLevel] = self.shadow.stack_at(model.path, last, ended=ended)
+        return stack
+
+    def update_explored(self) -> float | None:
+        """The explored fraction at the position on the board (once per model version):
+        never decreasing while the run goes, exactly 1 at the end of a complete search."""
+        run = self.run
+        if self.explored is None or run is None:
+            return self.explored
+        puzzle = self.puzzles[run.puzzle]
+        result = self.result
+        if self.at_end and result is not None and puzzle.complete(run.settings, result):
+            self.explored = 1.0
+            return 1.0
+        if self.model.version == self._explored_at:
+            return self.explored
+        self._explored_at = self.model.version
+        stack = self.display_stack()
+        if stack is not None and len(stack):
+            fraction = explored_fraction(puzzle.levels(run.settings, stack))
+            live = self.controller.running and not self.replaying
+            # Never backwards during a run; on a replayed step, that step's own figure.
+            self.explored = max(self.explored, fraction) if live else fraction
+        return self.explored

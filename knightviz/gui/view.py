@@ -1,0 +1,452 @@
+"""A run view: one run session bound to its board and the panels that show it.
+
+Every panel of a run (board, counters, timeline, narration, explored gauge and tree estimate,
+search stack, code, solutions, constraints, banners, start-square map) is refreshed here,
+from the session's state, in one place: ``refresh``. So no panel can show another run, another
+puzzle or another strategy than the board beside it. The view talks to the window by signals
+only; the window lays its widgets out. A single run is one full view; a race is two compact
+views (board, counters and map only) under a race clock.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from time import monotonic
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QLabel, QPushButton
+
+from knightviz.engine.store import RecordingStore
+from knightviz.gui.board.widget import BoardWidget
+from knightviz.gui.panels.banner import INFO, WARNING, Banner
+from knightviz.gui.panels.code import CodePanel
+from knightviz.gui.panels.counters import CounterPanel
+from knightviz.gui.panels.gauge import GaugePanel
+from knightviz.gui.panels.map_legend import StartMapLegend
+from knightviz.gui.panels.solutions import SolutionsPanel
+from knightviz.gui.panels.stack import StackView
+from knightviz.gui.panels.startmap import StartMap
+from knightviz.gui.panels.timeline import Timeline
+from knightviz.gui.puzzles.base import CURRENT, DONE, NEXT, Puzzle
+from knightviz.gui.puzzles.queens_panels import ConstraintsPanel
+from knightviz.gui.session import RunRecord, RunSession, State
+from knightviz.gui.text import fmt_estimate
+
+#: At unlimited speed the explaining panels are refreshed every this many ticks.
+EXPLAIN_EVERY = 4
+
+
+class RunView(QObject):
+    """One session, its board and its panels."""
+
+    #: What the run buttons or the status line show may have changed.
+    changed = Signal()
+    #: A run ended: its RunRecord, for the history.
+    run_recorded = Signal(object)
+    #: One line for the status bar (and how long to show it, in ms).
+    message = Signal(str, int)
+    #: The user chose a start square on this board (the window keeps the others in step).
+    start_chosen = Signal(int)
+    #: This view's start-square map ended (True: every square mapped).
+    map_finished = Signal(bool)
+    #: The panels were refreshed from the session (the window's chart follows).
+    refreshed = Signal()
+
+    def __init__(
+        self,
+        puzzles: dict[str, Puzzle[Any]],
+        store: RecordingStore,
+        parent: QObject | None = None,
+        lane: int = 0,
+    ) -> None:
+        """``lane`` 0: the single run, with every panel; 1 or 2: a racer (board, counters
+        and map), its widgets named with ``_1``/``_2`` appended."""
+        super().__init__(parent)
+        self.puzzles = puzzles
+        self.lane = lane
+        self.suffix = f"_{lane}" if lane else ""
+        self.full = lane == 0
+        self.session = RunSession(puzzles, self, store)
+        self.board = BoardWidget(self.session.model)
+        self.board.setObjectName("board" + self.suffix)
+        self.counters = CounterPanel(self.suffix, compact=not self.full)
+        #: This board's start-square map (Compare, Map all start squares).
+        self.startmap = StartMap(self.board, self)
+        self.map_legend = StartMapLegend(self.startmap, self.suffix)
+        #: The race clock's step shown instead of the live one (None: live).
+        self.clock_step: int | None = None
+        self._dressed: tuple[str, Any] | None = None
+        self._explained = (-1, -1)
+        self._explain_tick = 0
+        self._rate: deque[tuple[float, int]] = deque(maxlen=64)
+        if self.full:
+            self._build_panels()
+        s = self.session
+        s.changed.connect(self.refresh)
+        s.ticked.connect(self._on_tick)
+        s.model_replaced.connect(self._on_model_replaced)
+        s.run_recorded.connect(self.run_recorded)
+        s.failed.connect(lambda text: self.message.emit(text, 10_000))
+        s.controller.frame_applied.connect(self.board.paint_frame)
+        s.estimates.changed.connect(self._on_estimate)
+        self.board.start_changed.connect(self._on_start_chosen)
+        self.board.drag_refused.connect(self._on_drag_refused)
+        self.startmap.map_finished.connect(self.map_finished)
+        self.startmap.map_failed.connect(lambda text: self.message.emit(text, 10_000))
+        self.dress()
+        self.refresh()
+
+    def _build_panels(self) -> None:
+        self.verdict_banner = Banner("verdictFrame", WARNING)
+        self.verdict_banner.label.setObjectName("verdictLabel")
+        self.search_anyway_button = QPushButton(self.tr("Search anyway"))
+        self.search_anyway_button.setObjectName("searchAnywayButton")
+        self.search_anyway_button.setToolTip(
+            self.tr("Run the exhaustive search and watch it prove that no solution exists")
+        )
+        self.search_anyway_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.verdict_banner.add_button(self.search_anyway_button)
+        self.hint_banner = Banner("hintFrame", INFO)
+        self.hint_banner.label.setObjectName("hintLabel")
+        self.timeline = Timeline()
+        self.narration = QLabel()
+        self.narration.setObjectName("narrationLabel")
+        self.narration.setWordWrap(True)
+        self.narration.setTextFormat(Qt.TextFormat.PlainText)
+        self.narration.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        lines = self.narration.fontMetrics().lineSpacing()
+        self.narration.setFixedHeight(2 * lines + 4)  # two lines, never a jumping layout
+        self.narration.setToolTip(self.tr("What the search just did, and why"))
+        self.gauge = GaugePanel()
+        self.stack_view = StackView()
+        self.code_panel = CodePanel()
+        self.solutions_panel = SolutionsPanel()
+        self.constraints_panel = ConstraintsPanel()
+        self.search_anyway_button.clicked.connect(self.search_anyway)
+        self.timeline.seek_requested.connect(self.session.seek)
+        self.solutions_panel.solution_chosen.connect(self._on_solution_chosen)
+        self.stack_view.level_hovered.connect(self._on_level_hovered)
+
+    # -- commands from the window -------------------------------------------------------------
+
+    def configure(self, puzzle_key: str, settings: Any) -> None:
+        """New puzzle or settings (a run is stopped first; it keeps its history row)."""
+        self.session.configure(puzzle_key, settings)
+        self.dress()
+        self.sync_map()
+        self.refresh()
+
+    def set_start(self, square: int) -> None:
+        if self.session.running:
+            return
+        self.session.set_start(square)
+        self.board.set_start(square)
+        self.refresh()
+
+    @Slot()
+    def search_anyway(self) -> None:
+        self.session.begin(anyway=True)
+
+    def bring_back(self, record: RunRecord) -> str:
+        """Show a run of the history: with its recording when still kept, else its setup,
+        ready to run again. Says which, in a sentence for the status bar."""
+        back = self.session.restore(record)
+        if not back:
+            self.session.reset()
+            setup = record.setup
+            self.session.configure(setup.puzzle, setup.settings)
+            if self.puzzles[setup.puzzle].movable_start:
+                self.session.set_start(setup.start)
+        self.board.set_start(self.session.start)
+        self.dress()
+        self.sync_map()
+        self.refresh()
+        if back:
+            return self.tr(
+                "Run {0} brought back with its recording: drag the timeline, or Back/Step."
+            ).format(record.number)
+        if record.from_disk:
+            return self.tr(
+                "Run {0} (an earlier session): settings and start brought back. Press Start "
+                "to run it again."
+            ).format(record.number)
+        return self.tr(
+            "Run {0}: settings and start brought back; its recording was released to "
+            "make room for newer ones (Run, Recording memory…). Press Start."
+        ).format(record.number)
+
+    # -- the start-square map -----------------------------------------------------------------
+
+    def show_map(self, shown: bool) -> None:
+        """Map (or unmap) this board's strategy from every start square."""
+        self._map_wanted = shown
+        if shown:
+            self.sync_map(force=True)
+        else:
+            self.startmap.clear()
+
+    _map_wanted = False
+
+    def sync_map(self, force: bool = False) -> None:
+        """A map on show follows the settings: made again for new ones, none for a puzzle
+        without a start square."""
+        s = self.session
+        if not self._map_wanted or not s.puzzle.movable_start:
+            if self.startmap.shown:
+                self.startmap.clear()
+            return
+        if force or not self.startmap.matches(s.puzzle, s.settings):
+            self.startmap.start(s.puzzle, s.settings)
+
+    # -- showing the session ------------------------------------------------------------------
+
+    def dress(self) -> None:
+        """The board and panels follow the puzzle and its settings: layers, start square,
+        counter titles, the constraints panel's layout."""
+        s = self.session
+        puzzle, settings = s.puzzle, s.settings
+        board = self.board
+        if self._dressed is None or self._dressed[0] != puzzle.key:
+            board.set_layers(puzzle.create_layers())
+            self.counters.set_titles(*puzzle.counter_titles())
+            self.counters.set_solutions_visible(puzzle.solution_depth(settings) is not None)
+        if self.full:
+            self.solutions_panel.set_describe(lambda sol: puzzle.solution_text(settings, sol))
+        puzzle.configure_layers(board.layers(), settings)
+        board.set_movable_start(puzzle.movable_start)
+        if puzzle.movable_start:
+            board.set_start(s.start)
+        if self.full:
+            layout = puzzle.constraint_layout(settings)
+            if layout is not None:
+                self.constraints_panel.set_board(settings.rows, layout)
+        self._dressed = (puzzle.key, settings)
+        self._explained = (-1, -1)
+
+    def retranslate(self) -> None:
+        """Texts built from the state, built again in the new language."""
+        self.counters.set_titles(*self.session.puzzle.counter_titles())
+        self.counters.retranslate()
+        self.startmap.reword()
+        self.map_legend.refresh()
+        if self.full:
+            self.stack_view.retranslate()
+            self.constraints_panel.retranslate()
+            self.solutions_panel.retranslate()
+        self._explained = (-1, -1)
+        self.refresh()
+
+    def show_clock(self, step: int | None) -> None:
+        """Show the recording at the race clock's ``step`` (None: the live position)."""
+        self.clock_step = step
+        self._show_board()
+        self.board.refresh()
+        self._show_counters()
+
+    @Slot()
+    def refresh(self) -> None:
+        """Everything derived from the session's state, at once."""
+        self._show_board()
+        self._show_counters()
+        if self.full:
+            self._show_banners()
+            self._show_timeline()
+            self._explain(force=True)
+            self._show_solutions()
+        self.changed.emit()
+        self.refreshed.emit()
+
+    @Slot()
+    def _on_tick(self) -> None:
+        """Screen-rate refresh while a run is going: cheap parts every tick, the explaining
+        panels exactly at paced speeds and a few times a second above."""
+        self._show_counters()
+        self.board.refresh()
+        if self.full:
+            self._show_hint()
+            self._show_timeline()
+            self._explain()
+            self._show_solutions()
+        self.refreshed.emit()
+
+    def _show_board(self) -> None:
+        s = self.session
+        board = self.board
+        board.set_model(s.shown_model(self.clock_step))
+        running = s.running
+        board.set_interactive(not running)
+        board.set_animating(s.state is State.RUNNING)
+        board.set_details(s.details)
+        run, result = s.run, s.result
+        closing = (
+            s.state is State.FINISHED
+            and run is not None
+            and self.puzzles[run.puzzle].closing(run.settings, result)
+        )
+        board.set_closing(closing)
+
+    def _show_counters(self) -> None:
+        s = self.session
+        m = s.shown_model(self.clock_step)
+        setup = s.shown_setup()
+        puzzle = self.puzzles[setup.puzzle]
+        total = puzzle.depth_total(setup.settings)
+        self.counters.show_counts(m.moves, m.backtracks, len(m.path), total)
+        if not self.full:
+            return
+        self.counters.show_time(s.seconds(), self._rate_now())
+        self.counters.show_solutions(len(s.solutions_up_to(s.position)))
+
+    def _rate_now(self) -> float | None:
+        """Steps per second: measured over the last half second while the board follows a
+        running search; the run's own rate when it shows any other step (None: no run)."""
+        s = self.session
+        samples = self._rate
+        now = monotonic()
+        live = s.state is State.RUNNING and s.live and s.preview_model is None
+        if not live:
+            samples.clear()
+            return s.rate()
+        samples.append((now, s.model.steps))
+        while len(samples) > 2 and now - samples[0][0] > 0.5:
+            samples.popleft()
+        if len(samples) >= 2 and samples[-1][0] > samples[0][0]:
+            rate = (samples[-1][1] - samples[0][1]) / (samples[-1][0] - samples[0][0])
+            return rate if math.isfinite(rate) else None
+        return s.rate()
+
+    def _show_banners(self) -> None:
+        s = self.session
+        verdict = s.verdict() if s.state is State.IDLE else None
+        if verdict is None:
+            self.verdict_banner.hide()
+        else:
+            self.verdict_banner.show_text("⚠ " + verdict)
+        self._show_hint()
+
+    def _show_hint(self) -> None:
+        hint = self.session.slow_hint()
+        if hint is None:
+            self.hint_banner.hide()
+        elif hint != self.hint_banner.text() or self.hint_banner.isHidden():
+            self.hint_banner.show_text(hint)
+
+    def _show_timeline(self) -> None:
+        s = self.session
+        rec = s.recording
+        if rec is None or s.state is State.IDLE:
+            self.timeline.show_state(0, 0, None, [], False)
+            self.timeline.setEnabled(False)
+            return
+        self.timeline.setEnabled(True)
+        finished = s.state is State.FINISHED
+        self.timeline.show_state(s.position, s.end, rec.markers, rec.gaps(), finished, s.exact)
+
+    def _show_solutions(self) -> None:
+        s = self.session
+        if not self.solutions_panel.isVisible() and not self.counters.solutions_shown():
+            return
+        shown = s.solutions_up_to(s.position)
+        total = s.solutions.count if s.live and s.recording is not None else len(shown)
+        self.solutions_panel.show_solutions(shown, max(total, len(shown)))
+        if self.constraints_panel.isVisible():
+            self.constraints_panel.show_model(s.shown_model(), s.details)
+
+    def _explain(self, force: bool = False) -> None:
+        """Stack, code line, narration and gauge for the position on the board: exact for
+        every event at paced speeds and while paused, a few times a second above."""
+        s = self.session
+        model = s.shown_model()
+        key = (id(model), model.version)
+        if not force and key == self._explained:
+            return
+        self._explain_tick += 1
+        if not force and not s.details and self._explain_tick % EXPLAIN_EVERY:
+            return
+        self._explained = key
+        setup = s.shown_setup()
+        puzzle, settings = self.puzzles[setup.puzzle], setup.settings
+        finished = s.result if s.state is State.FINISHED and s.at_end else None
+        self.code_panel.view.set_program(puzzle.program(settings))
+        stack = s.display_stack()
+        if stack is None:
+            self.stack_view.show_source(None)
+            self.code_panel.view.show_line(0)
+            self.code_panel.variables.setText("")
+            self.narration.setText("")
+        else:
+            if self.stack_view.isVisible():
+                self.stack_view.show_source(puzzle.stack_source(settings, model, stack))
+            self.code_panel.view.show_line(puzzle.code_line(settings, model, finished))
+            self.code_panel.variables.setText(puzzle.code_variables(settings, model, stack))
+            self.narration.setText(puzzle.narrate(settings, model, finished))
+        self.gauge.show_fraction(s.update_explored(), finished is not None, s.result)
+        self.gauge.show_estimate(self._estimate_text())
+
+    def _estimate_text(self) -> str:
+        """The whole tree's size and, while a run goes, the time the rest would take at the
+        speed it runs (worded from logarithms: no overflow on any board)."""
+        s = self.session
+        estimate = s.tree_estimate()
+        if estimate is None:
+            return ""
+        rate = 0.0
+        if s.state in (State.RUNNING, State.PAUSED):
+            rate = (self._rate_now() if s.state is State.RUNNING else s.rate()) or 0.0
+        return fmt_estimate(estimate, s.model.steps, rate)
+
+    # -- reactions ------------------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_model_replaced(self, model: Any) -> None:
+        self.board.set_model(model)
+
+    @Slot()
+    def _on_estimate(self) -> None:
+        if self.full:
+            self.gauge.show_estimate(self._estimate_text())
+
+    @Slot(int)
+    def _on_start_chosen(self, square: int) -> None:
+        if self.session.running:
+            return
+        self.session.set_start(square)
+        self.start_chosen.emit(square)
+
+    @Slot()
+    def _on_drag_refused(self) -> None:
+        self.message.emit(
+            self.tr("The piece cannot be moved during a run: press Reset (R) first."), 4000
+        )
+
+    @Slot(object)
+    def _on_solution_chosen(self, solution: tuple[int, ...]) -> None:
+        """A solution picked in the list (mouse or keys): on the board and every panel."""
+        self.session.preview(solution)
+
+    @Slot(int)
+    def _on_level_hovered(self, row: int) -> None:
+        """Show a stack level on the board: its square and its candidates."""
+        if row < 0:
+            self.board.set_highlights({})
+            return
+        stack = self.stack_view.stack_model
+        level = stack.level(row)
+        if level is None:
+            return
+        colours = {
+            CURRENT: QColor("#1f8a4c"),
+            NEXT: QColor(60, 110, 190),
+            DONE: QColor(130, 130, 130),
+        }
+        marks = {
+            chip.square: colours[chip.state]
+            for chip in stack.chips(row)
+            if chip.state in colours and chip.square >= 0
+        }
+        if level.square >= 0:
+            marks[level.square] = QColor(230, 150, 20)
+        self.board.set_highlights(marks)

@@ -1,0 +1,99 @@
+"""The wording of numbers the window shows: counts and durations of any size."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PySide6.QtCore import QLocale
+
+from knightviz.engine import Board
+from knightviz.engine.estimate import TreeEstimate, TreeEstimator, tour_probe
+from knightviz.gui.i18n import CHINESE, ENGLISH, Translations
+from knightviz.gui.text import (
+    fmt_big,
+    fmt_big_log10,
+    fmt_duration,
+    fmt_duration_log10,
+    fmt_estimate,
+)
+
+YEAR = 365.25 * 86400
+
+
+@pytest.mark.parametrize("value", [0.0, 1.0, 999_999.0, 1e6, 6.37e21, 5.4e40, 9.96e99])
+def test_big_from_its_log_reads_as_fmt_big_within_a_doubles_range(value):
+    log10 = math.log10(value) if value else -math.inf
+    assert fmt_big_log10(log10) == fmt_big(value)
+
+
+@pytest.mark.parametrize(
+    ("log10", "text"), [(100.0, "10¹⁰⁰"), (152.3, "10¹⁵²"), (370.0, "10³⁷⁰"), (9835.6, "10⁹⁸³⁶")]
+)
+def test_astronomical_counts_are_bare_powers_of_ten(log10, text):
+    assert fmt_big_log10(log10) == text
+
+
+@pytest.mark.parametrize("seconds", [0.2, 5.0, 4000.0, 86400 * 40, YEAR * 3e5, YEAR * 2e11])
+def test_duration_from_its_log_reads_as_fmt_duration_for_ordinary_times(seconds):
+    assert fmt_duration_log10(math.log10(seconds)) == fmt_duration(seconds)
+
+
+def test_astronomical_durations_are_powers_of_ten_years():
+    assert fmt_duration_log10(140 + math.log10(YEAR)) == "10¹⁴⁰ years"
+    assert fmt_duration_log10(2000.0).endswith(" years") and "10" in fmt_duration_log10(2000.0)
+    # Either side of where the wording changes hands: both a power of ten of years.
+    below, above = fmt_duration_log10(19.99), fmt_duration_log10(20.01)
+    assert below.endswith("× 10¹² years") and above.endswith("× 10¹² years")
+    assert fmt_duration_log10(math.inf) == "forever"
+
+
+def test_the_estimate_line_of_an_ordinary_tree():
+    d4 = Board(8, 8).parse("d4")
+    estimate = TreeEstimator(tour_probe(8, 8, d4), seed=0).run(200)
+    text = fmt_estimate(estimate)
+    assert text.startswith(f"Whole tree ≈ {fmt_big(estimate.steps)} steps (± ")
+    assert text.endswith("%, 200 probes)")
+    at_speed = fmt_estimate(estimate, steps_done=1000, rate=9e7)
+    left = (estimate.steps - 1000) / 9e7
+    assert at_speed == text + f": about {fmt_duration(left)} at this speed"
+
+
+def test_the_estimate_line_of_a_100x100_board_is_never_zero_or_under_a_second():
+    """Defect 11: the window showed "≈ 0 steps (± 999%)" and "about under a second"."""
+    estimate = TreeEstimator(tour_probe(100, 100, 0), seed=0).run(20)
+    assert estimate.steps == math.inf  # past a double: only the logarithms tell
+    text = fmt_estimate(estimate, steps_done=3_600_000, rate=25_000_000.0)
+    power = round(estimate.log10_steps)
+    assert f"≈ {fmt_big_log10(estimate.log10_steps)} steps" in text
+    assert fmt_big_log10(estimate.log10_steps).startswith("10") and power > 1000
+    assert "999%" not in text and "under a second" not in text and " 0 steps" not in text
+    years = estimate.log10_steps - math.log10(25_000_000.0) - math.log10(YEAR)
+    assert text.endswith(f": about {fmt_big_log10(years)} years at this speed")
+
+
+def test_the_estimate_line_claims_no_time_once_the_search_is_past_it():
+    estimate = TreeEstimate(math.log10(5e6), 0.1, 100)  # 10 M steps
+    assert fmt_estimate(estimate, steps_done=9_999_990, rate=100.0).endswith(
+        ": under a second at this speed"
+    )
+    assert fmt_estimate(estimate, steps_done=20_000_000, rate=1e6) == fmt_estimate(estimate)
+    assert fmt_estimate(estimate, steps_done=0, rate=0.0) == fmt_estimate(estimate)
+    one_probe = fmt_estimate(TreeEstimate(math.log10(5e6), math.inf, 1))
+    assert "(± ?, 1 probes)" in one_probe and "inf" not in one_probe
+
+
+def test_the_estimate_line_in_chinese():
+    saved = QLocale()
+    translations = Translations()
+    try:
+        assert translations.apply(CHINESE)
+        estimate = TreeEstimate(2000.0, 0.5, 100)
+        text = fmt_estimate(estimate, rate=1e8)
+        assert text.startswith("整棵树 ≈ 10²⁰⁰⁰ 步（± 50%，100 次探测）")  # noqa: RUF001
+        assert text.endswith("，按此速度约需 10¹⁹⁸⁵ 年")  # noqa: RUF001
+        quick = fmt_estimate(TreeEstimate(3.0, 0.5, 100), rate=1e8)
+        assert quick.endswith("，按此速度不到一秒")  # noqa: RUF001
+    finally:
+        translations.apply(ENGLISH)
+        QLocale.setDefault(saved)
