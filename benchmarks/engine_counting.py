@@ -293,11 +293,14 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[Row] = []
     sections: list[tuple[str, Callable[[], list[Row]]]] = [
         ("a6 on one core vs C", lambda: bench_a6(counter, max(repeats, 3))),
-        ("6x6 on two cores vs C", lambda: bench_all_6x6(counter, repeats)),
-        ("queens 15, 16 on two cores vs C", lambda: bench_queens(queens, repeats)),
+        ("6x6 on two cores vs C", lambda: bench_all_6x6(counter, max(repeats, 5))),
+        ("queens 15, 16 on two cores vs C", lambda: bench_queens(queens, max(repeats, 5))),
     ]
     if not args.quick:
-        sections += [("queens 18", bench_queens_18), ("cluster", lambda: bench_cluster(repeats))]
+        sections += [
+            ("queens 18", bench_queens_18),
+            ("cluster", lambda: bench_cluster(max(repeats, 5))),
+        ]
     for title, fn in sections:
         print(f"... {title}", flush=True)
         t0 = time.perf_counter()

@@ -52,9 +52,9 @@ ENV_SCHEDULER = "KNIGHTVIZ_SCHEDULER"
 CONNECT_SECONDS = 5.0
 #: Pieces a plan aims for (more when more workers than PIECES / 32 are there). Independent
 #: of ``jobs`` below that, so a bounded count (``limit``) stops at the same node either way.
-PIECES = 512
+PIECES = 256
 #: A piece no bigger than this share of the estimated whole (then the plan stops splitting).
-SHARE = 1 / 256
+SHARE = 1 / 128
 #: Boards above this many squares are not split below their start squares.
 SPLIT_MAX_SQUARES = 256
 #: Work estimated below this many seconds on one core is not split at all (splitting costs

@@ -320,6 +320,8 @@ def queens_below(n, prefix, excl, corner, a, budget):
 
     ``excl``: per row, the files the rules forbid; ``corner``: the corner case; ``a``: the
     first row's file (the side-file rule applies on rows a .. n-1-a when not ``corner``).
+    The files of a placement are read back from the stack of taken files at each complete
+    one (rare), not stored per node.
     """
     k = prefix.shape[0]
     m = n - 1
@@ -332,6 +334,9 @@ def queens_below(n, prefix, excl, corner, a, budget):
     left = np.zeros(n + 1, np.int64)
     right = np.zeros(n + 1, np.int64)
     avail = np.zeros(n + 1, np.int64)
+    keep = np.empty(n, np.int64)
+    for y in range(n):
+        keep[y] = full & ~excl[y]
     c = np.int64(0)
     lt = np.int64(0)
     rt = np.int64(0)
@@ -347,11 +352,18 @@ def queens_below(n, prefix, excl, corner, a, budget):
     if k == n:
         w = queens_weight(p, inv)
         return w, 1 if w > 0 else 0, 0, True
+    # The side-file rule can bind only where at most two rows are left before row n-1-a
+    # (two side files at most are empty), and applies from row a on.
+    hi = n - 1 - a
+    tight = n if corner else max(a, hi - 1)
     y = k
     cols[y] = c
     left[y] = lt
     right[y] = rt
-    avail[y] = _allowed(y, full & ~(c | lt | rt), c, excl, corner, a, n, side)
+    av = keep[y] & ~(c | lt | rt)
+    if tight <= y <= hi:
+        av = _sides(av, c, side, hi + 1 - y, m)
+    avail[y] = av
     while y >= k:
         av = avail[y]
         if av == 0:
@@ -359,9 +371,11 @@ def queens_below(n, prefix, excl, corner, a, budget):
             continue
         b = av & -av
         avail[y] = av ^ b
-        p[y] = trailing_zeros(b)
         nodes += 1
         if y == m:
+            for i in range(k, m):
+                p[i] = trailing_zeros(cols[i + 1] ^ cols[i])
+            p[m] = trailing_zeros(b)
             w = queens_weight(p, inv)
             total += w
             if w > 0:
@@ -374,10 +388,24 @@ def queens_below(n, prefix, excl, corner, a, budget):
             cols[y] = c
             left[y] = lt
             right[y] = rt
-            avail[y] = _allowed(y, full & ~(c | lt | rt), c, excl, corner, a, n, side)
+            av = keep[y] & ~(c | lt | rt)
+            if tight <= y <= hi:
+                av = _sides(av, c, side, hi + 1 - y, m)
+            avail[y] = av
         if nodes >= budget:
             return total, unique, nodes, False
     return total, unique, nodes, True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _sides(free, cols, side, rows_left, m):
+    """The side-file rule: k side files still empty need k rows before row n-1-a."""
+    empty = 2 - (cols & 1) - ((cols >> m) & 1)
+    if empty > rows_left:
+        return np.int64(0)
+    if empty == rows_left:
+        return free & side
+    return free
 
 
 @njit(cache=True, nogil=True, inline="always")
