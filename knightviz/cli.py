@@ -30,11 +30,13 @@ from .engine import (
     TieBreak,
     TourConfig,
     TourSearch,
+    closed_tour_exists,
     kernels,
+    open_tour_exists,
+    parallel,
     parse_size,
     trace,
 )
-from .engine.count import count_tours
 from .engine.estimate import TreeEstimator, tour_probe
 from .engine.formats import (
     queens_ending,
@@ -43,8 +45,8 @@ from .engine.formats import (
     solve_payload,
     solve_text,
 )
-from .engine.queens import QueensSearch, count_queens
-from .engine.sweep import sweep_starts
+from .engine.queens import QueensSearch
+from .engine.verdict import impossibility
 
 PROG = "knightviz"
 EXIT_OK, EXIT_NOT_FOUND, EXIT_USAGE = 0, 1, 2
@@ -83,6 +85,33 @@ def _int(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def _jobs(text: str) -> int:
+    value = _int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return value
+
+
+def _add_workers(p: argparse.ArgumentParser, what: str) -> None:
+    """--jobs and --scheduler: where the independent pieces of the work run."""
+    p.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=None,
+        metavar="N",
+        help=f"worker processes for {what} (default: every usable CPU, "
+        f"{parallel.usable_cpus()} here; work of less than about a second runs in this "
+        "process); --jobs 1 uses one core. Results are the same for any N",
+    )
+    p.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run the pieces on an existing Dask cluster instead, e.g. tcp://10.0.0.5:8786 "
+        f"(default: ${parallel.ENV_SCHEDULER} if set); needs pip install 'knightviz[cluster]'",
+    )
 
 
 def _add_strategy(p: argparse.ArgumentParser) -> None:
@@ -130,9 +159,11 @@ def build_parser() -> argparse.ArgumentParser:
         "With no command, opens the desktop app.",
         epilog="Squares are named like a8 (file letter, rank; a8 is the top-left of 8x8) or "
         "given as row,col (0-based, row 0 at the top). The tutorials' programs, byte for byte: "
-        "solve --format c|py, batch, queens --format results|ascii. Exit status: 0 found, "
-        "1 no solution, 2 usage error. With no command the desktop app opens; it also takes "
-        "Qt's standard options (e.g. -style fusion).",
+        "solve --format c|py, batch, queens --format results|ascii. count, queens --format "
+        "count and sweep run on every CPU (--jobs) or a Dask cluster (--scheduler), with a "
+        "progress bar on a terminal; Ctrl-C prints the partial count (exit 130). Exit "
+        "status: 0 found, 1 no solution, 2 usage error. With no command the desktop app "
+        "opens; it also takes Qt's standard options (e.g. -style fusion).",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -194,8 +225,13 @@ def build_parser() -> argparse.ArgumentParser:
     count = sub.add_parser(
         "count",
         help="count every directed tour (small boards)",
-        description="Count directed knight's tours by exhaustive search (small boards only: "
-        "5x5 takes seconds, 6x6 would take days).",
+        description="Count directed knight's tours by exhaustive search with dead-end "
+        "pruning, split into independent pieces run on every CPU (5x5 and 6x6 take about a "
+        "second; 7x7 about ten core-hours). Known facts come first: a board or square with no "
+        "tour prints 0 at once, with the reason on stderr. A count estimated to take more "
+        "than a minute says so first. On a terminal a progress bar with the time left runs "
+        "on stderr. Ctrl-C stops every worker and prints the count so far as 'partial count: "
+        "N ...' (exit 130); --limit does the same after a number of steps (exit 1).",
     )
     count.add_argument(
         "--size", type=_size, default=(5, 5), metavar="N|RxC", help="board size; default 5"
@@ -207,6 +243,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="count tours from this square only (default: from every square)",
     )
     count.add_argument("--closed", action="store_true", help="count closed tours only")
+    count.add_argument(
+        "--limit",
+        type=_count,
+        default=None,
+        metavar="STEPS",
+        help="stop after this many steps (entering and leaving a position are one step "
+        "each) and print the partial count: the same for any --jobs",
+    )
+    _add_workers(count, "the count")
 
     sweep = sub.add_parser(
         "sweep",
@@ -223,6 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="step limit per start square (default 1,000,000)",
     )
     sweep.add_argument("--format", choices=["table", "json"], default="table")
+    _add_workers(sweep, "the start squares")
 
     queens = sub.add_parser(
         "queens",
@@ -252,8 +298,18 @@ def build_parser() -> argparse.ArgumentParser:
         "solution with its ranks mirrored, as it reads its stack from the top) then "
         "'92 Results' (with no solution: an empty line, then '0 Results'); ascii: the "
         "article's boards, 'Solution:' then rank 1 on the top line, ' Q ' or ' * ' a square, "
-        "then 'N solutions'; count: the number alone; json",
+        "then 'N solutions'; count: the number alone (counted by classes of the board's 8 "
+        "symmetries, on every CPU); json",
     )
+    queens.add_argument(
+        "--limit",
+        type=_count,
+        default=None,
+        metavar="STEPS",
+        help="stop after this many steps (placements + removals) and print what was found "
+        "so far, labelled partial (exit 1)",
+    )
+    _add_workers(queens, "--format count")
     estimate = sub.add_parser(
         "estimate",
         help="estimate the size of the whole search tree (Knuth's random probes)",
@@ -384,33 +440,243 @@ def _batch(inp: IO[str], out: IO[str]) -> int:
     return EXIT_OK
 
 
-# -- count, sweep -----------------------------------------------------------------------
+# -- count, sweep: pieces on every CPU, a progress bar, Ctrl-C ----------------------------
+
+EXIT_INTERRUPTED = 130
+#: Work estimated to take longer than this (seconds) says so before it starts.
+ANNOUNCE_SECONDS = 60.0
+#: Work estimated to take less than this runs in this process unless --jobs is given.
+IN_PROCESS_SECONDS = 1.0
+
+
+def duration(seconds: float) -> str:
+    """A time span for people: '45 s', '3 min 20 s', '2 h 05 min', '3.2 days', '4.1 years',
+    '2.3e+17 years' (inf: 'longer than the universe has existed')."""
+    if not math.isfinite(seconds):
+        return "longer than the universe has existed"
+    if seconds < 60:
+        return f"{seconds:.0f} s" if seconds >= 10 else f"{seconds:.1f} s"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min {int(seconds % 60):02d} s"
+    if seconds < 86400 * 2:
+        return f"{int(seconds // 3600)} h {int(seconds % 3600 // 60):02d} min"
+    days = seconds / 86400
+    if days < 730:
+        return f"{days:.1f} days"
+    years = days / 365.25
+    return f"{years:.1f} years" if years < 1000 else f"{years:.2g} years"
+
+
+def log_duration(log_seconds: float) -> str:
+    """``duration`` of e^log_seconds, past any float (a 9x9 count is 10^40 years)."""
+    if log_seconds < 700:
+        return duration(math.exp(log_seconds))
+    log10_years = (log_seconds - math.log(86400 * 365.25)) / math.log(10)
+    return f"10^{log10_years:.0f} years"
+
+
+class ProgressBar:
+    """One line on a terminal's stderr, redrawn in place: bar, percent, pieces, found so
+    far, time left. Writes nothing when stderr is not a terminal."""
+
+    WIDTH = 24
+
+    def __init__(self, err: IO[str], noun: str) -> None:
+        self.err = err
+        self.noun = noun
+        self.shown = err.isatty()
+        self.drawn = False
+
+    def __call__(self, p: parallel.Progress) -> None:
+        if not self.shown:
+            return
+        filled = int(self.WIDTH * p.fraction)
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        eta = "…" if p.eta is None else duration(p.eta)
+        self.err.write(
+            f"\r[{bar}] {100 * p.fraction:3.0f}%  {p.done:,}/{p.total:,} pieces  "
+            f"{p.count:,} {self.noun} so far  {duration(p.elapsed)} elapsed, {eta} left\x1b[K"
+        )
+        self.err.flush()
+        self.drawn = True
+
+    def close(self) -> None:
+        if self.drawn:
+            self.err.write("\r\x1b[K")
+            self.err.flush()
+            self.drawn = False
+
+
+def _runner(args: argparse.Namespace, backend: str, seconds: float) -> parallel.Runner:
+    """Where the pieces run: --scheduler (or $KNIGHTVIZ_SCHEDULER), else --jobs processes
+    (default: every usable CPU, but this process alone for work of about a second)."""
+    address = parallel.scheduler_address(args.scheduler)
+    if address is not None:
+        try:
+            return parallel.DaskCluster(address, backend)
+        except parallel.ClusterError as exc:
+            raise UsageError(str(exc)) from None
+    jobs = args.jobs
+    if jobs is None:
+        jobs = 1 if seconds < IN_PROCESS_SECONDS else parallel.usable_cpus()
+    if jobs == 1 and seconds >= IN_PROCESS_SECONDS:
+        # One worker process, not this one: a compiled piece cannot be interrupted, and
+        # Ctrl-C must stop the count at once, not when the piece ends.
+        return parallel.LocalPool(1, backend)
+    return parallel.make_runner(jobs, None, backend)
+
+
+def _announce(err: IO[str], what: str, log_seconds: float, workers: int, detail: str) -> None:
+    """Say first, in one line, that the work will take long, and how to bound it."""
+    if log_seconds < math.log(ANNOUNCE_SECONDS):
+        return
+    cores = f"{workers} core{'s' if workers != 1 else ''}"
+    err.write(
+        f"{PROG}: this {what} will take about {log_duration(log_seconds)} on {cores} "
+        f"({detail}); --limit STEPS stops it sooner, Ctrl-C at any time, with a partial "
+        "count\n"
+    )
+    err.flush()
+
+
+def _board_fact(board: Board, start: int | None, closed: bool) -> str | None:
+    """The known fact that rules out every tour counted here, or None. (With every start
+    square, a square's own fact, its colour or a dead start, rules out only that square.)"""
+    if start is not None:
+        return impossibility(board, start, closed)
+    exists = closed_tour_exists if closed else open_tour_exists
+    return None if exists(board.rows, board.cols) else impossibility(board, 0, closed)
 
 
 def _count_cmd(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     board = Board(*args.size)
     start = None if args.start is None else _start(board, args.start)
-    show = err.isatty()
+    fact = _board_fact(board, start, args.closed)
+    if fact is not None:
+        err.write(f"{fact}\n")
+        out.write("0\n")
+        return EXIT_OK
+    backend = kernels.choose()
+    plan = parallel.plan_tours(
+        board.rows, board.cols, start, args.closed, backend=backend, split=False
+    )
+    detail = f"about {_log_count(plan.log_nodes)} positions by Knuth's estimate"
+    return _run_count(args, plan, "tours", detail, out, err)
 
-    def progress(done: int, total: int, found: int) -> None:
-        if show:
-            err.write(f"\r{done}/{total} start squares, {found:,} tours so far")
-            err.flush()
 
-    total = count_tours(board.rows, board.cols, start, closed=args.closed, progress=progress)
-    if show:
-        err.write("\n")
-    out.write(f"{total}\n")
-    return EXIT_OK
+def _run_count(
+    args: argparse.Namespace,
+    plan: parallel.Plan,
+    noun: str,
+    detail: str,
+    out: IO[str],
+    err: IO[str],
+) -> int:
+    """Announce long work, split it, run it with a progress bar, report it (count, queens)."""
+    runner = _runner(args, plan.backend, plan.seconds(1))
+    try:
+        rate = parallel.RATES[(plan.kind, plan.backend, plan.small)] * runner.workers
+        log_seconds = _bounded(plan.log_nodes, args.limit) - math.log(rate)
+        _announce(err, "count", log_seconds, runner.workers, detail)
+        bar = ProgressBar(err, noun)
+        limit = None if args.limit is None else args.limit // 2
+        try:
+            parallel.refine(plan, runner.workers)
+            outcome = parallel.run_plan(plan, runner, limit=limit, progress=bar)
+        except KeyboardInterrupt:  # while splitting, before any piece ran
+            outcome = parallel.RunOutcome([None] * len(plan.pieces), "interrupted")
+        finally:
+            bar.close()
+    finally:
+        parallel.close_runner(runner)
+    return _report_count(parallel.total(plan, outcome), noun, out, args.limit)
 
 
-def _sweep(args: argparse.Namespace, out: IO[str]) -> int:
+def _bounded(log_nodes: float, limit: int | None) -> float:
+    """The work a --limit leaves (a node is two steps: entering and leaving it)."""
+    return log_nodes if not limit else min(log_nodes, math.log(max(1, limit // 2)))
+
+
+def _log_count(log_n: float) -> str:
+    if log_n < 700:
+        return f"{math.exp(log_n):.2g}"
+    return f"10^{log_n / math.log(10):.0f}"
+
+
+def _report_count(result: parallel.CountResult, noun: str, out: IO[str], limit: int | None) -> int:
+    """The count alone when complete; otherwise one line labelled partial."""
+    if result.complete:
+        out.write(f"{result.count}\n")
+        return EXIT_OK
+    why = {
+        "interrupted": "interrupted by Ctrl-C",
+        "cancelled": "cancelled",
+        "limit": f"stopped at --limit {limit:,} steps" if limit is not None else "limit",
+    }[result.stopped or "interrupted"]
+    out.write(
+        f"partial count: {result.count} {noun} ({why}; {result.pieces_done:,} of "
+        f"{result.pieces:,} pieces finished; not the total)\n"
+    )
+    out.flush()
+    return EXIT_INTERRUPTED if result.stopped == "interrupted" else EXIT_NOT_FOUND
+
+
+def _sweep(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     board = Board(*args.size)
     rows: list[dict[str, Any]] = []
     config = _config(args, 0, args.limit)
-    for run in sweep_starts(
-        board.rows, board.cols, config.strategy, args.closed, args.limit, args.search_anyway
-    ):
+    fact = None if args.search_anyway else _board_fact(board, None, args.closed)
+    if fact is not None:  # no square can start a tour: no square is searched
+        if args.format == "json":
+            payload = {
+                "rows": board.rows,
+                "cols": board.cols,
+                "strategy": config.strategy.describe(),
+                "closed": args.closed,
+                "limit": args.limit,
+                "reason": fact,
+                "starts": [],
+                "summary": {"solved": 0, "starts": board.size},
+            }
+            out.write(json.dumps(payload) + "\n")
+        else:
+            out.write(f"{fact}\nsolved 0 of {board.size} starts\n")
+        return EXIT_NOT_FOUND
+    backend = kernels.choose()
+    seconds = python_seconds(args) / (1 if backend == kernels.PYTHON else 20)
+    runner = _runner(args, backend, seconds)
+    try:
+        if config.strategy.heuristic is Heuristic.NONE and args.limit is not None:
+            # Plain backtracking mostly runs to its cap: the cap bounds the time.
+            steps = float(args.limit) * board.size
+            rate = (PLAIN_STEPS if backend == kernels.NUMBA else PY_PLAIN_STEPS) * runner.workers
+            _announce(
+                err,
+                "sweep",
+                math.log(max(steps, 1.0) / rate),
+                runner.workers,
+                f"at most {args.limit:,} steps from each of {board.size:,} squares",
+            )
+        bar = ProgressBar(err, "solved")
+        try:
+            swept = parallel.sweep(
+                board.rows,
+                board.cols,
+                config.strategy,
+                args.closed,
+                args.limit,
+                args.search_anyway,
+                runner=runner,
+                progress=bar,
+                backend=backend,
+            )
+        finally:
+            bar.close()
+    finally:
+        parallel.close_runner(runner)
+    for run in swept.runs:
+        if run is None:
+            continue
         r, c = board.coords(run.square)
         rows.append(
             {
@@ -424,6 +690,13 @@ def _sweep(args: argparse.Namespace, out: IO[str]) -> int:
                 "seconds": round(run.seconds, 6),
             }
         )
+    if swept.stopped is not None:
+        solved = sum(row["outcome"] == Outcome.SOLVED.value for row in rows)
+        out.write(
+            f"partial sweep: {solved} solved of the {len(rows):,} of {board.size:,} starts "
+            f"finished ({swept.stopped}; not the whole board)\n"
+        )
+        return EXIT_INTERRUPTED
     solved = sum(row["outcome"] == Outcome.SOLVED.value for row in rows)
     worst = max(rows, key=lambda row: row["steps"])
     summary = {
@@ -465,7 +738,35 @@ def _sweep(args: argparse.Namespace, out: IO[str]) -> int:
 # -- queens ----------------------------------------------------------------------------
 
 
-def _queens(args: argparse.Namespace, out: IO[str]) -> int:
+def _queens_count(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    plan = parallel.plan_queens(args.size, backend=kernels.choose(), split=False)
+    detail = f"about {_log_count(plan.log_nodes)} queens to place by Knuth's estimate"
+    return _run_count(args, plan, "solutions", detail, out, err)
+
+
+#: Queens placed per second when every solution is listed (compiled; pure Python).
+QUEENS_LIST_RATE = {kernels.NUMBA: 3e7, kernels.PYTHON: 1.5e6}
+
+
+def _queens_announce(args: argparse.Namespace, err: IO[str]) -> None:
+    """Listing every solution of a large board takes long: say so first (Knuth's estimate
+    of the whole tree: every queen on every free square of the next rank)."""
+    if args.first or args.size <= 12 or args.limit is not None:
+        return
+    from .engine.count_estimate import queens_plain_log_nodes
+
+    log_nodes = queens_plain_log_nodes(args.size, probes=200)
+    rate = QUEENS_LIST_RATE[kernels.choose()]
+    _announce(
+        err,
+        "search",
+        log_nodes - math.log(rate),
+        1,
+        f"about {_log_count(log_nodes)} queens to place by Knuth's estimate",
+    )
+
+
+def _queens(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     n = args.size
     if args.first and args.format == "results":
         # That program has no such mode: its output always ends with the total count.
@@ -473,9 +774,9 @@ def _queens(args: argparse.Namespace, out: IO[str]) -> int:
     if args.format == "count":
         if args.first:
             raise UsageError("--first cannot be combined with --format count")
-        out.write(f"{count_queens(n)}\n")
-        return EXIT_OK
-    search = QueensSearch(n, first=args.first)
+        return _queens_count(args, out, err)
+    _queens_announce(args, err)
+    search = QueensSearch(n, first=args.first, limit=args.limit)
     board = search.board
     if args.format == "json":
         result = search.run()
@@ -489,15 +790,21 @@ def _queens(args: argparse.Namespace, out: IO[str]) -> int:
     if args.trace:
         # The trace first, then the solutions as usual (not interleaved with it).
         found: list[tuple[int, ...]] = []
-        search = QueensSearch(n, first=args.first, on_solution=found.append)
+        search = QueensSearch(n, first=args.first, on_solution=found.append, limit=args.limit)
         search.trace = True
         while chunk := search.advance(4096):
             out.write("".join(trace_line(board, x, queens=True) + "\n" for x in chunk))
         for solution in found:
             show(solution)
     else:
-        search = QueensSearch(n, first=args.first, on_solution=show)
+        search = QueensSearch(n, first=args.first, on_solution=show, limit=args.limit)
     result = search.run()
+    if result.outcome is Outcome.LIMIT:
+        out.write(
+            f"partial: {result.count} solution{'' if result.count == 1 else 's'} found before "
+            f"--limit {args.limit:,} steps (not all of them)\n"
+        )
+        return EXIT_NOT_FOUND
     out.write(queens_ending(result, args.format, args.first))
     if args.first and result.count == 0:
         return EXIT_NOT_FOUND
@@ -510,9 +817,11 @@ def _queens(args: argparse.Namespace, out: IO[str]) -> int:
 #: 0.25 s + loading the cached kernels 0.2 s; the very first run on a machine also compiles
 #: them, about 5 s, and caches them).
 KERNEL_LOAD_SECONDS = 0.5
-#: Pure-Python speeds on the benchmark machine (steps per second).
+#: Pure-Python speeds on the benchmark machine (steps per second), and the compiled plain
+#: search's.
 PY_PLAIN_STEPS = 4e6
 PY_GUIDED_STEPS = 1e6
+PLAIN_STEPS = 1e8
 
 
 def python_seconds(args: argparse.Namespace) -> float:
@@ -525,9 +834,9 @@ def python_seconds(args: argparse.Namespace) -> float:
     1.6 M), 100 M steps/s compiled; Warnsdorff costs ~1.6 µs a square in Python (500x500:
     0.38 s, 1000x1000: 1.69 s) against 0.16 s compiled for 1000x1000, so boards beyond
     ~250,000 squares load the kernels; a sweep is squares² of that (20x20 roth: 0.18 s in
-    Python; 100x100: 5 s compiled); counting 5x5 takes 0.3 s in Python, 6x6 days (compiled:
-    105 s); N-Queens: counting 12 takes 0.15 s and 13 0.87 s in Python, listing all
-    solutions of 11 0.11 s and of 12 1.1 s.
+    Python; 100x100: 5 s compiled); counting 5x5 takes 0.2 s in Python, 6x6 minutes
+    (compiled: about a second); N-Queens: counting 12 takes 0.15 s and 13 0.87 s in Python,
+    listing all solutions of 11 0.11 s and of 12 1.1 s.
     """
     command = args.command
     if command in ("solve", "sweep"):
@@ -546,7 +855,16 @@ def python_seconds(args: argparse.Namespace) -> float:
         return steps / per_second
     if command == "count":
         rows, cols = args.size
-        return 0.0 if rows * cols <= 25 else float("inf")
+        board = Board(rows, cols)
+        start = None
+        if args.start is not None:
+            try:
+                start = board.parse(args.start)
+            except BoardError:
+                return 0.0  # a usage error, reported without loading anything
+        if rows * cols <= 25 or _board_fact(board, start, args.closed) is not None:
+            return 0.0
+        return float("inf")
     if command == "queens":
         if args.first:
             return 0.0
@@ -646,6 +964,14 @@ def _finite(value: float) -> float | None:
     return value if math.isfinite(value) else None
 
 
+def _estimate_fact(args: argparse.Namespace) -> str | None:
+    """A known fact answers before any probe: no tour to estimate the search for."""
+    if args.search_anyway:
+        return None
+    board = Board(*args.size)
+    return impossibility(board, _start(board, args.start), args.closed)
+
+
 # -- entry -----------------------------------------------------------------------------
 
 
@@ -697,10 +1023,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "count":
             return _count_cmd(args, out, err)
         if args.command == "sweep":
-            return _sweep(args, out)
+            return _sweep(args, out, err)
         if args.command == "estimate":
+            fact = _estimate_fact(args)
+            if fact is not None:
+                out.write(f"{fact}\n")
+                return EXIT_NOT_FOUND
             return _estimate(args, out)
-        return _queens(args, out)
+        return _queens(args, out, err)
     except UsageError as exc:
         err.write(f"{PROG}: error: {exc}\n")
         return EXIT_USAGE

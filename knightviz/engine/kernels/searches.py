@@ -17,7 +17,6 @@ from operator import length_hint
 import numpy as np
 import numpy.typing as npt
 
-from ..board import CLASSIC_ORDER, Board
 from ..events import Outcome
 from ..queens import QueensSearch
 from ..search import Ending, SearchBase
@@ -512,11 +511,6 @@ class NumbaQueensSearch(_Compiled, QueensSearch):
         return ending
 
 
-def count_from_compiled(board: Board, start: int, closed: bool) -> int:
-    nb, off = tables(board.rows, board.cols, CLASSIC_ORDER)
-    return int(_jit.count_from(nb, off, start, closed))
-
-
 def count_queens_compiled(n: int) -> int:
     return int(_jit.count_queens(n))
 
@@ -540,5 +534,7 @@ def warm_up() -> None:
     queens = NumbaQueensSearch(5)
     queens.advance(20)
     queens.advance_quiet(20)
-    count_from_compiled(Board(3, 4), 0, False)
     count_queens_compiled(4)
+    from . import counting
+
+    counting.warm_up()

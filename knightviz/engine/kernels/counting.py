@@ -1,0 +1,77 @@
+"""Typed entry points of the compiled counters (``_count``): tables, prefixes, warm-up."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from ..board import CLASSIC_ORDER
+from . import _count
+from .searches import bit_tables, tables
+
+I64 = npt.NDArray[np.int64]
+#: Boards up to this many squares are counted on one 64-bit word.
+BITS_MAX = 64
+
+
+def count_below_compiled(
+    rows: int, cols: int, path: Sequence[int], closed: bool, budget: int
+) -> tuple[int, int, bool]:
+    """(tours, nodes, finished) below ``path``: ``count.count_below``, compiled."""
+    prefix = np.array(path, np.int32)
+    if rows * cols <= BITS_MAX:
+        _valid, dirs, attacks = bit_tables(rows, cols, CLASSIC_ORDER)
+        tours, nodes, done = _count.tours_below_bits(attacks, dirs, prefix, closed, budget)
+    else:
+        nb, off = tables(rows, cols, CLASSIC_ORDER)
+        tours, nodes, done = _count.tours_below(nb, off, prefix, closed, budget)
+    return int(tours), int(nodes), bool(done)
+
+
+def tours_log_nodes_compiled(
+    rows: int, cols: int, path: Sequence[int], closed: bool, probes: int, seed: int
+) -> float:
+    """Natural log of Knuth's estimate of the nodes below ``path`` (``tours_probe``)."""
+    nb, off = tables(rows, cols, CLASSIC_ORDER)
+    prefix = np.array(path, np.int32)
+    return float(_count.tours_probe(nb, off, prefix, closed, probes, seed))
+
+
+@lru_cache(maxsize=256)
+def _queens_rules(n: int, head: tuple[int, ...]) -> tuple[I64, bool, int]:
+    from ..queens_count import Rules
+
+    rules = Rules(n, head)
+    return np.array(rules.excl, np.int64), rules.corner, rules.a
+
+
+def _head(prefix: Sequence[int]) -> tuple[int, ...]:
+    """The part of a prefix its rules depend on (the first row; the second with a corner)."""
+    return tuple(prefix[:2]) if prefix[0] == 0 else (prefix[0],)
+
+
+def queens_below_compiled(n: int, prefix: Sequence[int], budget: int) -> tuple[int, int, int, bool]:
+    """(total, classes, nodes, finished) below ``prefix``: ``queens_count.count_below``."""
+    excl, corner, a = _queens_rules(n, _head(prefix))
+    got = _count.queens_below(n, np.array(prefix, np.int64), excl, corner, a, budget)
+    total, unique, nodes, done = got
+    return int(total), int(unique), int(nodes), bool(done)
+
+
+def queens_log_nodes_compiled(n: int, prefix: Sequence[int], probes: int, seed: int) -> float:
+    """Natural log of Knuth's estimate of the nodes below ``prefix`` (``queens_probe``)."""
+    excl, corner, a = _queens_rules(n, _head(prefix))
+    return float(_count.queens_probe(n, np.array(prefix, np.int64), excl, corner, a, probes, seed))
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) every counter, with the argument types of real runs."""
+    count_below_compiled(3, 4, (0,), False, 1 << 62)
+    count_below_compiled(9, 9, (0,), False, 10)
+    tours_log_nodes_compiled(5, 5, (0,), False, 2, 0)
+    queens_below_compiled(6, (1,), 1 << 62)
+    queens_below_compiled(6, (0, 2), 1 << 62)
+    queens_log_nodes_compiled(6, (1,), 2, 0)

@@ -1,0 +1,82 @@
+"""Counting on a real Dask cluster: a LocalCluster of two worker processes on localhost."""
+
+import os
+import signal
+import threading
+import time
+from dataclasses import replace
+
+import pytest
+
+from knightviz.engine import Board, parallel
+from knightviz.engine.count import count_tours
+from knightviz.engine.queens import count_queens
+from knightviz.engine.sweep import sweep_starts
+from knightviz.engine.tour import Heuristic, Strategy
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=50,  # a killed worker is expected here, not news
+    ) as local:
+        yield local
+
+
+def test_every_5x5_start_counts_as_in_one_process(cluster, backend):
+    address = cluster.scheduler_address
+    board = Board(5, 5)
+    assert parallel.count_tours(5, 5, scheduler=address, backend=backend).count == 1728
+    for square in range(board.size):
+        got = parallel.count_tours(5, 5, square, scheduler=address, backend=backend)
+        assert got.complete and got.count == count_tours(5, 5, square, backend=backend)
+
+
+@pytest.mark.parametrize("n", range(6, 11))
+def test_queens_6_to_10_count_as_in_one_process(cluster, n, backend, monkeypatch):
+    monkeypatch.setattr(parallel, "SPLIT_MIN_SECONDS", 0.0)  # many pieces, even for these
+    got = parallel.count_queens(n, scheduler=cluster.scheduler_address, backend=backend)
+    assert got.complete and got.count == count_queens(n, backend=backend)
+
+
+def test_a_sweep_runs_as_in_one_process(cluster, backend):
+    plain = Strategy(Heuristic.NONE)
+    expected = [replace(r, seconds=0.0) for r in sweep_starts(5, 5, plain, limit=20_000)]
+    got = parallel.sweep(5, 5, plain, limit=20_000, scheduler=cluster.scheduler_address)
+    assert got.stopped is None and [replace(r, seconds=0.0) for r in got.runs] == expected
+
+
+def test_a_worker_killed_mid_count_is_survived(cluster, monkeypatch):
+    """SIGKILL one worker process as soon as the first piece comes back: Dask runs its
+    pieces again elsewhere (its nanny starts a new one) and the count is still exact."""
+    monkeypatch.setattr(parallel, "SPLIT_MIN_SECONDS", 0.0)
+    victims = [w.process.process.pid for w in cluster.workers.values()]
+    killed = threading.Event()
+
+    def progress(p):
+        if p.done and not killed.is_set() and p.done < p.total:
+            os.kill(victims[0], signal.SIGKILL)
+            killed.set()
+
+    got = parallel.count_queens(
+        12, scheduler=cluster.scheduler_address, progress=progress, backend="python"
+    )
+    assert killed.is_set()
+    assert got.complete and (got.count, got.unique) == (14200, 1787)
+    deadline = time.monotonic() + 60  # the nanny brings the worker back for the next test
+    while len(cluster.scheduler_info["workers"]) < 2:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+
+
+def test_an_unreachable_scheduler_is_a_clear_error_within_seconds():
+    t0 = time.monotonic()
+    with pytest.raises(parallel.ClusterError, match="cannot reach the Dask scheduler"):
+        parallel.DaskCluster("tcp://127.0.0.1:9", "python", timeout=2.0)
+    assert time.monotonic() - t0 < 10
