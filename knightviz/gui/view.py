@@ -348,8 +348,9 @@ class RunView(QObject):
             self.verdict_banner.hide()
         else:
             self.verdict_banner.show_text("⚠ " + verdict)
-        if s.state is State.IDLE and verdict is None and self.notices.isVisible():
-            key = forecast_key(s.puzzle, s.settings, s.start)
+        if s.state is State.IDLE and self.notices.isVisible():
+            # Under a verdict too: the forecast then shows once Search anyway has begun.
+            key = forecast_key(s.puzzle, s.settings, s.start, anyway=verdict is not None)
             if self.forecaster.wants(key):
                 self.forecaster.request(make_request(s.puzzle, s.settings, s.start, key))
         else:

@@ -161,6 +161,10 @@
         <translation>下降对角线  x − y</translation>
     </message>
     <message>
+        <source>Rank {0} at the top, file a on the left; 1: a queen (left), an attacked square (right)</source>
+        <translation>第 {0} 行在上，a 列在左；1 表示皇后（左）或受攻击的格子（右）</translation>
+    </message>
+    <message>
         <source>{0} rejected: {1}.</source>
         <translation>{0} 被排除：{1}。</translation>
     </message>
@@ -199,8 +203,12 @@
         <translation>对角线 x − y = {0} 已被占（皇后在 {1}）</translation>
     </message>
     <message>
-        <source>queens    attacked   (rank {0} at the top, file a on the left)</source>
-        <translation>queens    attacked   （第 {0} 行在上，a 列在左）</translation>
+        <source>queens</source>
+        <translation>queens</translation>
+    </message>
+    <message>
+        <source>attacked</source>
+        <translation>受攻击</translation>
     </message>
     <message>
         <source>queens   = 0x{0:0{1}X}</source>
@@ -788,8 +796,8 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>棋盘</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Numbers&lt;/b&gt; are the order of the moves: the start is 0. The &lt;b&gt;line&lt;/b&gt; joins them into the knight&apos;s path.&lt;/p&gt;&lt;p&gt;Visited squares are &lt;b&gt;tinted&lt;/b&gt; from pale blue (early) to deep blue (late), so the order shows even where numbers do not fit.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;framed square&lt;/b&gt; (the highlight colour) is where the search stands now.&lt;/p&gt;&lt;p&gt;With Warnsdorff&apos;s rule, at paced speeds or when paused, each square the knight could jump to shows its &lt;b&gt;onward degree&lt;/b&gt; in a corner badge (how many moves it would have from there); the rule takes the smallest, &lt;b&gt;framed in green&lt;/b&gt;.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;数字&lt;/b&gt;是走法的顺序：起点为 0。&lt;b&gt;连线&lt;/b&gt;把它们连成马的路径。&lt;/p&gt;&lt;p&gt;走过的格子按先后&lt;b&gt;着色&lt;/b&gt;，从浅蓝（早）到深蓝（晚），数字放不下时也能看出顺序。&lt;/p&gt;&lt;p&gt;&lt;b&gt;带框的格子&lt;/b&gt;（高亮色）是搜索当前所在的位置。&lt;/p&gt;&lt;p&gt;使用 Warnsdorff 规则时，在慢速或暂停状态下，马能跳到的每个格子角上会显示它的&lt;b&gt;出口数&lt;/b&gt;（从那里还能走几步）；规则选择最小者，以&lt;b&gt;绿框&lt;/b&gt;标出。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;&lt;b&gt;Numbers&lt;/b&gt; are the order of the moves: the start is 0. The &lt;b&gt;line&lt;/b&gt; joins them into the knight&apos;s path.&lt;/p&gt;&lt;p&gt;Visited squares are &lt;b&gt;tinted blue&lt;/b&gt;: faintly for the first moves, deeper and deeper up to the last, so the order shows even where numbers do not fit.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;framed square&lt;/b&gt; (the highlight colour) is where the search stands now.&lt;/p&gt;&lt;p&gt;With Warnsdorff&apos;s rule, at paced speeds or when paused, each square the knight could jump to shows its &lt;b&gt;onward degree&lt;/b&gt; in a corner badge (how many moves it would have from there); the rule takes the smallest, &lt;b&gt;framed in green&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;数字&lt;/b&gt;是走法的顺序：起点为 0。&lt;b&gt;连线&lt;/b&gt;把它们连成马的路径。&lt;/p&gt;&lt;p&gt;走过的格子&lt;b&gt;染成蓝色&lt;/b&gt;：最先走的几步很淡，越往后越深，数字放不下时也能看出顺序。&lt;/p&gt;&lt;p&gt;&lt;b&gt;带框的格子&lt;/b&gt;（高亮色）是搜索当前所在的位置。&lt;/p&gt;&lt;p&gt;使用 Warnsdorff 规则时，在慢速或暂停状态下，马能跳到的每个格子角上会显示它的&lt;b&gt;出口数&lt;/b&gt;（从那里还能走几步）；规则选择最小者，以&lt;b&gt;绿框&lt;/b&gt;标出。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Backtracking</source>

@@ -83,5 +83,10 @@ def test_install_and_uninstall_for_the_user(tmp_path, monkeypatch, capsys):
 
 
 def test_the_shipped_files_are_package_data():
+    import tomllib
+
     text = (RESOURCES.parent / "pyproject.toml").read_text(encoding="utf-8")
-    assert '"*.desktop"' in text and '"icons/*.png"' in text
+    data = tomllib.loads(text)["tool"]["setuptools"]["package-data"]
+    assert "*.desktop" in data["knightviz.resources"]
+    assert "*.png" in data["knightviz.resources.icons"]
+    assert {"*.ts", "*.qm"} <= set(data["knightviz.resources.i18n"])

@@ -217,14 +217,16 @@ def number_font(base: QFont, px: int) -> QFont:
 
 
 def _shade_table() -> list[int]:
-    """Index 0 transparent; 1…255 pale sky early in the run to deep blue late."""
+    """Index 0 transparent; 1…255 a faint blue early in the run to a deep blue late."""
     table = [0]
     for k in range(255):
         t = k / 254
-        r = int(110 + (40 - 110) * t)
-        g = int(200 + (90 - 200) * t)
+        # One blue, faint early and deep late: a pale blue over the board's beige and
+        # brown read grey, mauve and olive, never the "pale to deep blue" the guide said.
+        r = int(60 + (25 - 60) * t)
+        g = int(110 + (60 - 110) * t)
         b = int(230 + (200 - 230) * t)
-        table.append(QColor(r, g, b, 70).rgba())
+        table.append(QColor(r, g, b, 40 + int(120 * t)).rgba())
     return table
 
 

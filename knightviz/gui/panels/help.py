@@ -348,8 +348,9 @@ class GuideDialog(QDialog):
                 self.tr(
                     "<p><b>Numbers</b> are the order of the moves: the start is 0. The "
                     "<b>line</b> joins them into the knight's path.</p>"
-                    "<p>Visited squares are <b>tinted</b> from pale blue (early) to deep blue "
-                    "(late), so the order shows even where numbers do not fit.</p>"
+                    "<p>Visited squares are <b>tinted blue</b>: faintly for the first moves, "
+                    "deeper and deeper up to the last, so the order shows even where numbers "
+                    "do not fit.</p>"
                     "<p>The <b>framed square</b> (the highlight colour) is where the search "
                     "stands now.</p>"
                     "<p>With Warnsdorff's rule, at paced speeds or when paused, each square "

@@ -14,11 +14,13 @@ from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.solver.forecast import ForecastRequest
 
 
-def forecast_key(puzzle: Puzzle[Any], settings: Any, start: int) -> tuple[Any, ...]:
+def forecast_key(
+    puzzle: Puzzle[Any], settings: Any, start: int, anyway: bool = False
+) -> tuple[Any, ...]:
     """The setup a forecast is of; the backend in it (a trial on the compiled engine
-    measures another full speed)."""
+    measures another full speed); ``anyway``: the search under a verdict (Search anyway)."""
     backend = "numba" if kernels.ready() and kernels.choose() == kernels.NUMBA else "python"
-    return (puzzle.key, settings, start if puzzle.movable_start else -1, backend)
+    return (puzzle.key, settings, start if puzzle.movable_start else -1, backend, anyway)
 
 
 def make_request(
@@ -27,8 +29,10 @@ def make_request(
     """How to forecast ``settings`` from ``start``: the puzzle's own search, probe and
     sweep options."""
 
+    anyway = bool(key[4])
+
     def make_search() -> Search:
-        return puzzle.make_search(settings, start, False, None)
+        return puzzle.make_search(settings, start, anyway, None)
 
     options = puzzle.sweep_options(settings) if puzzle.movable_start else None
     rows, cols = settings.rows, settings.cols
@@ -42,7 +46,7 @@ def make_request(
             run = run_start(config, stop, chunk=None)
             return run.steps if run.outcome is Outcome.SOLVED else None
 
-        sweep_key = (puzzle.key, rows, cols, strategy, closed, key[-1])
+        sweep_key = (puzzle.key, rows, cols, strategy, closed, key[3])
     plain = (
         options is not None
         and not options.strategy.guided

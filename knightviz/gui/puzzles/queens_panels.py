@@ -170,6 +170,17 @@ class ConstraintsPanel(QWidget):
     def set_board(self, n: int, variant: str) -> None:
         self._variant = variant
         self.stack.setCurrentIndex(0 if variant == "sets" else 1)
+        # Every line of the bitboards in view without a scroll bar where the panel has the
+        # room (a board's rows, a blank, the two integers, the count; frame and margins).
+        lines = n + 5 if n <= 8 else n + 2
+        height = lines * self.bits.fontMetrics().lineSpacing() + 16
+        self.bits.setMinimumHeight(min(height, 420) if variant != "sets" else 0)
+        self.bits.setToolTip(
+            self.tr(
+                "Rank {0} at the top, file a on the left; 1: a queen (left), an attacked "
+                "square (right)"
+            ).format(n)
+        )
         if n != self.n:
             self.n = n
             self.columns.set_ids(list(range(n)), [file_name(x) for x in range(n)])
@@ -245,9 +256,8 @@ class ConstraintsPanel(QWidget):
 
     def _bits_text(self, n: int, queens: list[int]) -> str:
         q, a = bitboards(n, queens)
-        lines = [
-            self.tr("queens    attacked   (rank {0} at the top, file a on the left)").format(n)
-        ]
+        # Each heading above its own columns, whatever the board's size.
+        lines = [self.tr("queens").ljust(n + 2) + self.tr("attacked")]
         for y in range(n - 1, -1, -1):
             qrow = "".join("1" if (q >> (y * n + x)) & 1 else "·" for x in range(n))
             arow = "".join("1" if (a >> (y * n + x)) & 1 else "·" for x in range(n))
