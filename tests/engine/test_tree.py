@@ -1,0 +1,174 @@
+"""The search tree derived from a recording (``engine.tree``): against a tree built by brute
+force from the same events, and against the explored gauge's own figure."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from knightviz.engine import tour_search
+from knightviz.engine.queens import QueensSearch
+from knightviz.engine.estimate import explored_fraction, queens_levels, tour_levels
+from knightviz.engine.recording import Recording
+from knightviz.engine.tree import (
+    LARGE,
+    NodeState,
+    TreeIndex,
+    queens_children,
+    tour_children,
+)
+
+
+def record(search, chunk=997):
+    rec = Recording(search.initial, checkpoint_every=500)
+    while events := search.advance(chunk):
+        rec.extend(events, list(search.path))
+    rec.finish()
+    return rec
+
+
+def brute_tree(rec):
+    """Every node entered, by replaying the events: path → (entered, left or None)."""
+    path = list(rec.initial)
+    nodes = {tuple(path): [0, None]}
+    for step, x in enumerate(rec.events(0, len(rec)), start=1):
+        if x >= 0:
+            path.append(x)
+            nodes[tuple(path)] = [step, None]
+        else:
+            nodes[tuple(path)][1] = step
+            path.pop()
+    return nodes
+
+
+def walk(index, at):
+    """Every node the index shows at step ``at``, entered ones only."""
+    out = {}
+    stack = [index.root(at)]
+    while stack:
+        node = stack.pop()
+        if node.state is NodeState.UNTRIED:
+            continue
+        out[node.path] = (node.entered, node.left, node.state)
+        if node.state is not NodeState.UNTRIED:
+            stack.extend(index.kids(node, at))
+    return out
+
+
+def knight_index(rows, cols, start, **kw):
+    search = tour_search(rows, cols, start, **kw)
+    rec = record(search)
+    shadow = tour_search(rows, cols, start, **kw)
+    return TreeIndex(rec, tour_children(shadow), rows * cols), rec, shadow
+
+
+def test_the_tree_is_the_brute_force_tree_of_the_events_5x5_plain():
+    index, rec, _ = knight_index(5, 5, 0, heuristic="none", limit=3000)
+    full = brute_tree(rec)
+    for at in (0, 1, 2, 17, 500, 1499, 2999, len(rec)):
+        seen = walk(index, at)
+        expected = {p: v for p, v in full.items() if v[0] <= at}
+        assert set(seen) == set(expected), at
+        for p, (entered, left, state) in seen.items():
+            e_entered, e_left = expected[p]
+            assert entered == e_entered
+            assert left == (e_left if e_left is not None and e_left <= at else None)
+            assert (state is NodeState.PATH) == (left is None)
+        assert index.node_count(at) == len(expected) == rec.seek(at).moves + 1
+
+
+def test_the_finished_width_is_the_explored_gauge_5x5_plain_and_8x8_warnsdorff():
+    for kw, size in (({"heuristic": "none", "limit": 3000}, 5), ({"heuristic": "warnsdorff"}, 8)):
+        index, rec, shadow = knight_index(size, size, 0, **kw)
+        for at in sorted({0, 1, 10, len(rec) // 3, len(rec) // 2, len(rec) - 1, len(rec)}):
+            pos = rec.seek(at)
+            last = pos.last_events[-1] if pos.last_events else None
+            stack = shadow.stack_at(pos.path, last)
+            gauge = explored_fraction(tour_levels(stack))
+            assert index.explored_fraction(at) == pytest.approx(gauge, abs=1e-12), (kw, at)
+            assert [n.square for n in index.path_nodes(at)] == pos.path
+
+
+def test_an_exhausted_search_is_wholly_finished():
+    index, rec, _ = knight_index(4, 4, 0, heuristic="none", search_anyway=True)
+    end = len(rec)
+    assert index.explored_fraction(end) == 1.0
+    assert index.explored_fraction(end // 2) < 1.0
+    states = {s for _, _, s in walk(index, end).values()}
+    assert NodeState.SOLUTION not in states
+
+
+def test_six_queens_has_four_solution_leaves_and_shares_that_add_up():
+    search = QueensSearch(6)
+    rec = record(search)
+    rec.solution_depth = 6
+    index = TreeIndex(rec, queens_children(6), 6)
+    end = len(rec)
+    nodes = walk(index, end)
+    leaves = [p for p, (_, _, s) in nodes.items() if len(p) == 6 and s is NodeState.SOLUTION]
+    assert len(leaves) == 4 == len(search.solutions)
+    assert index.explored_fraction(end) == 1.0
+    # Mid-run: the gauge's own figure (the article's queens stack).
+    for at in (end // 4, end // 2, 3 * end // 4):
+        pos = rec.seek(at)
+        last = pos.last_events[-1] if pos.last_events else None
+        stack = QueensSearch(6).stack_at(pos.path, last)
+        gauge = explored_fraction(queens_levels(6, stack))
+        assert index.explored_fraction(at) == pytest.approx(gauge, abs=1e-12)
+    # Every node's children share its interval exactly.
+    root = index.root(end)
+    kids = list(index.kids(root, end))
+    assert sum(k.w for k in kids) == pytest.approx(1.0)
+    assert [round(k.x, 12) for k in kids] == [round(i / 6, 12) for i in range(6)]
+
+
+def test_leaving_a_node_across_large_blocks_matches_a_scan():
+    """A run several large blocks long: the pyramid's skips find the same steps."""
+    index, rec, _ = knight_index(6, 6, 0, heuristic="none", limit=6 * LARGE)
+    events = rec.events(0, len(rec))
+    depth = [len(rec.initial)]
+    for x in events:
+        depth.append(depth[-1] + (1 if x >= 0 else -1))
+    rng = random.Random(5)
+    moves = [s for s in range(1, len(rec) + 1) if events[s - 1] >= 0]
+    for entered in rng.sample(moves, 300):
+        d = depth[entered]
+        expected = next((t for t in range(entered + 1, len(rec) + 1) if depth[t] < d), None)
+        assert index.leave(entered, d, len(rec)) == expected
+        upto = rng.randrange(entered, len(rec) + 1)
+        assert index.leave(entered, d, upto) == (
+            expected if expected is not None and expected <= upto else None
+        )
+        last = expected if expected is not None else len(rec)
+        assert index.deepest(entered, last) == max(depth[entered : last + 1])
+
+
+def test_the_index_grows_with_the_recording():
+    search = tour_search(5, 5, 0, heuristic="none", limit=4000)
+    rec = Recording(search.initial, checkpoint_every=500)
+    shadow = tour_search(5, 5, 0, heuristic="none")
+    index = TreeIndex(rec, tour_children(shadow), 25)
+    while events := search.advance(301):
+        rec.extend(events, list(search.path))
+        index.update()
+        at = len(rec)
+        assert index.node_count(at) == rec.seek(at).moves + 1
+    assert index.limit == len(rec) == 4000
+
+
+def test_the_vectorised_pyramid_equals_the_plain_one(monkeypatch):
+    np = pytest.importorskip("numpy")
+    assert np is not None
+    import knightviz.engine.tree as tree
+
+    search = QueensSearch(9)  # 352 solutions in tens of thousands of steps
+    rec = record(search)
+    fast = TreeIndex(rec, queens_children(9), 9)
+    monkeypatch.setattr(tree, "loaded_numpy", lambda: None)
+    plain = TreeIndex(rec, queens_children(9), 9)
+    assert len(rec) > 4 * LARGE
+    for name in ("_small_min", "_small_max", "_small_end", "_large_min", "_large_max"):
+        assert getattr(fast, name) == getattr(plain, name), name
+    assert fast._solutions == plain._solutions
+    assert len(fast._solutions) + len(fast._tail_solutions) == 352  # Q(9)
