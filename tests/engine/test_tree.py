@@ -8,8 +8,8 @@ import random
 import pytest
 
 from knightviz.engine import tour_search
-from knightviz.engine.queens import QueensSearch
 from knightviz.engine.estimate import explored_fraction, queens_levels, tour_levels
+from knightviz.engine.queens import QueensSearch
 from knightviz.engine.recording import Recording
 from knightviz.engine.tree import (
     LARGE,
