@@ -199,19 +199,22 @@ class TreeEstimator:
         return TreeEstimate(log10_nodes, std / math.sqrt(n) / self._mean, n)
 
 
-def tour_probe(rows: int, cols: int, start: int) -> Probe:
-    """One random root-to-leaf walk in the tree of knight paths from ``start``.
+def tour_probe(rows: int, cols: int, start: int, path: Sequence[int] = ()) -> Probe:
+    """One random root-to-leaf walk in the tree of knight paths from ``start`` (or, given
+    ``path``, of the subtree below that path: the search tree panel's hover).
 
     Children of a path are its unvisited knight moves (the tree plain backtracking and
     Warnsdorff with backtracking both search; only the order differs).
     """
     nb = neighbour_table(rows, cols, CLASSIC_ORDER)
     n = rows * cols
+    walked = list(path) or [start]
 
     def probe(rng: random.Random) -> float:
         visited = bytearray(n)
-        visited[start] = 1
-        cur = start
+        for sq in walked:
+            visited[sq] = 1
+        cur = walked[-1]
         total = 1.0
         product = 1.0
         shrinks = 0
@@ -232,18 +235,22 @@ def tour_probe(rows: int, cols: int, start: int) -> Probe:
     return probe
 
 
-def queens_probe(n: int) -> Probe:
+def queens_probe(n: int, placed: Sequence[int] = ()) -> Probe:
     """One random walk in the N-Queens tree: a node is queens on the first k ranks, its
-    children the free squares of the next rank."""
+    children the free squares of the next rank (below ``placed``, the queens already on the
+    first ranks, when given)."""
+    first = [(sq % n, y) for y, sq in enumerate(placed)]
 
     def probe(rng: random.Random) -> float:
         cols = bytearray(n)
         up = bytearray(2 * n)
         down = bytearray(2 * n)
+        for x, y in first:
+            cols[x] = up[x + y] = down[x - y + n] = 1
         total = 1.0
         product = 1.0
         shrinks = 0
-        for y in range(n):
+        for y in range(len(first), n):
             free = [x for x in range(n) if not (cols[x] or up[x + y] or down[x - y + n])]
             if not free:
                 break

@@ -284,6 +284,7 @@ class MainWindow(QMainWindow):
         self.code_dock = dock("codeDock", self.tr("Algorithm"), v.code_panel)
         self.stack_dock = dock("stackDock", self.tr("Search stack"), v.stack_view)
         self.chart_dock = dock("chartDock", self.tr("Steps chart"), self.chart)
+        self.tree_dock = dock("treeDock", self.tr("Search tree"), v.tree_panel)
         #: The docks a puzzle may show (``Puzzle.panels``).
         self.panel_docks = {
             CODE: self.code_dock,
@@ -292,6 +293,7 @@ class MainWindow(QMainWindow):
             SOLUTIONS: self.solutions_dock,
         }
         self.chart_dock.hide()  # until asked for (Compare, Steps chart)
+        self.tree_dock.hide()  # until asked for (View, Search tree)
         # The right column reaches the window's foot; the history spans board and controls.
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
 
@@ -312,7 +314,7 @@ class MainWindow(QMainWindow):
             Qt.DockWidgetArea.BottomDockWidgetArea,
         )
         docks = (self.code_dock, self.constraints_dock, self.stack_dock, self.solutions_dock)
-        for dock in (*docks, self.history_dock, self.chart_dock):
+        for dock in (*docks, self.history_dock, self.chart_dock, self.tree_dock):
             dock.setFloating(False)
         for dock in docks:
             self.addDockWidget(right, dock)
@@ -335,6 +337,8 @@ class MainWindow(QMainWindow):
         # controls give it an inch.
         self.addDockWidget(right, self.chart_dock)
         self.tabifyDockWidget(self.stack_dock, self.chart_dock)
+        self.addDockWidget(right, self.tree_dock)  # beside the stack: the same run, drawn
+        self.tabifyDockWidget(self.stack_dock, self.tree_dock)
         self.code_dock.raise_()
         if wide:
             self.stack_dock.raise_()
@@ -383,6 +387,7 @@ class MainWindow(QMainWindow):
             self.constraints_dock,
             self.solutions_dock,
             self.chart_dock,
+            self.tree_dock,
         ]
         self.view_menu = ViewMenu(self, docks, self.translations.language)
         self.help_menu = QMenu(self.tr("&Help"), self)
@@ -658,7 +663,8 @@ class MainWindow(QMainWindow):
         if on:
             self.session.reset()
             self.view.stop_forecast()
-            self._race_docks = [d for d in self.panel_docks.values() if d.isVisible()]
+            shown = (*self.panel_docks.values(), self.tree_dock)
+            self._race_docks = [d for d in shown if d.isVisible()]
             for dock in self._race_docks:
                 dock.hide()
             self.centre_stack.setCurrentWidget(self.race_view)

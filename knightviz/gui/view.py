@@ -19,7 +19,9 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QPushButton
 
+from knightviz.engine import Board
 from knightviz.engine.store import RecordingStore
+from knightviz.engine.tree import TreeIndex
 from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.panels.banner import INFO, WARNING, Banner, NoticeSlot
 from knightviz.gui.panels.code import CodePanel
@@ -32,6 +34,7 @@ from knightviz.gui.panels.solutions import SolutionsPanel
 from knightviz.gui.panels.stack import StackView
 from knightviz.gui.panels.startmap import StartMap
 from knightviz.gui.panels.timeline import Timeline
+from knightviz.gui.panels.tree import SearchTree
 from knightviz.gui.puzzles.base import CURRENT, DONE, NEXT, Puzzle
 from knightviz.gui.puzzles.forecast import forecast_key, make_request
 from knightviz.gui.puzzles.queens_panels import ConstraintsPanel
@@ -136,6 +139,10 @@ class RunView(QObject):
         self.code_panel = CodePanel()
         self.solutions_panel = SolutionsPanel()
         self.constraints_panel = ConstraintsPanel()
+        #: The search tree of the run on the board (View › Search tree).
+        self.tree_panel = SearchTree()
+        self.tree_panel.seek_requested.connect(self.session.seek)
+        self._tree_of: Any = None  # the recording the tree's index reads
         self.search_anyway_button.clicked.connect(self.search_anyway)
         self.timeline.seek_requested.connect(self.session.seek)
         self.solutions_panel.solution_chosen.connect(self._on_solution_chosen)
@@ -267,6 +274,7 @@ class RunView(QObject):
             self._show_timeline()
             self._explain(force=True)
             self._show_solutions()
+            self._show_tree()
         self.changed.emit()
         self.refreshed.emit()
 
@@ -281,6 +289,7 @@ class RunView(QObject):
             self._show_timeline()
             self._explain()
             self._show_solutions()
+            self._show_tree()
         self.refreshed.emit()
 
     @Slot()
@@ -380,6 +389,9 @@ class RunView(QObject):
             self.forecast_banner.hide()
             return
         forecast = self.forecaster.latest()
+        if forecast is None and s.state is not State.IDLE:
+            self.forecast_banner.hide()  # it was still being worked out when the run began
+            return
         settings, start = setup.settings, setup.start
         nearest: list[tuple[str, int, float]] = []
         looking = False
@@ -444,6 +456,35 @@ class RunView(QObject):
         finished = s.state is State.FINISHED
         step = s.shown_model().steps  # a chosen solution's step, else the position
         self.timeline.show_state(step, s.end, rec.markers, rec.gaps(), finished, s.exact)
+
+    def _show_tree(self) -> None:
+        """The tree of the run on the board at the step shown (its index made once per
+        recording; only while the panel is shown)."""
+        s = self.session
+        panel = self.tree_panel
+        rec, run = s.recording, s.run
+        if rec is not self._tree_of:
+            self._tree_of = rec
+            if rec is None or run is None or s.shadow is None:
+                panel.set_index(None, str, lambda _p: None)
+            else:
+                puzzle, settings = self.puzzles[run.puzzle], run.settings
+                children = puzzle.tree_children(settings, s.shadow)
+                index = (
+                    TreeIndex(rec, children, puzzle.tree_goal(settings))
+                    if children is not None
+                    else None
+                )
+                board = Board(settings.rows, settings.cols)
+                panel.set_index(
+                    index,
+                    board.name,
+                    lambda path: puzzle.subtree_probe(settings, path),
+                )
+        if rec is None or not panel.isVisible():
+            return
+        live = s.state is State.RUNNING and s.live
+        panel.show_at(s.shown_model().steps, live)
 
     def _show_solutions(self) -> None:
         s = self.session

@@ -1457,6 +1457,10 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>步数图表</translation>
     </message>
     <message>
+        <source>Search tree</source>
+        <translation>搜索树</translation>
+    </message>
+    <message>
         <source>Settings reset to the defaults.</source>
         <translation>设置已恢复默认。</translation>
     </message>
@@ -2010,7 +2014,7 @@ Off: stop at the first solution.</source>
     </message>
     <message>
         <source>Run {0} brought back with its recording: drag the timeline, or Back/Step.</source>
-        <extracomment>One banner at a time above the board, in a place of fixed height. What the run on the board will take, worked out before Start.</extracomment>
+        <extracomment>One banner at a time above the board, in a place of fixed height. What the run on the board will take, worked out before Start. The search tree of the run on the board (View › Search tree).</extracomment>
         <translation>已恢复第 {0} 次运行及其录制：拖动时间轴，或用后退/单步。</translation>
     </message>
     <message>
@@ -2024,6 +2028,41 @@ Off: stop at the first solution.</source>
     <message>
         <source>The piece cannot be moved during a run: press Reset (R) first.</source>
         <translation>运行中不能移动棋子：请先按重置（R）。</translation>
+    </message>
+</context>
+<context>
+    <name>SearchTree</name>
+    <message>
+        <source>Follow the search</source>
+        <translation>跟随搜索</translation>
+    </message>
+    <message>
+        <source>On: the deepest levels of the current path, one band each. Off: the whole tree (wheel: zoom; drag: pan; double-click: all)</source>
+        <translation>开：当前路径最深的几层，每层一条。关：整棵树（滚轮：缩放；拖动：平移；双击：全部）</translation>
+    </message>
+    <message>
+        <source>current path</source>
+        <translation>当前路径</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>solution below</source>
+        <translation>下方有解</translation>
+    </message>
+    <message>
+        <source>not tried yet</source>
+        <translation>尚未尝试</translation>
+    </message>
+    <message>
+        <source>{0} nodes at step {1}</source>
+        <translation>第 {1} 步时共 {0} 个节点</translation>
+    </message>
+    <message>
+        <source>, zoomed ×{0}</source>
+        <translation>，放大 ×{0}</translation>
     </message>
 </context>
 <context>
@@ -2318,6 +2357,58 @@ Off: stop at the first solution.</source>
     <message>
         <source>These steps were not kept (memory budget): the board shows the nearest kept position before them</source>
         <translation>这些步没有保留（内存预算）：棋盘显示它们之前最近的保留局面</translation>
+    </message>
+</context>
+<context>
+    <name>TreeCanvas</name>
+    <message>
+        <source>The tree of the run on the board appears here: press Start.</source>
+        <extracomment>Colours of the node states (the stack panel&apos;s: finished grey, the path green). A band&apos;s height in &quot;follow&quot; (px), the funnel between two bands, and the least row height of the whole tree. Segments at most per layout (a bound on its time; the rest aggregate). While a run goes the layout is made again at most this often (s). Hover estimates of an unfinished subtree: probes, and their time budget (s). Click on a node: the step at which the search entered it. The user zoomed or panned (the panel leaves &quot;follow&quot;). Whole-tree view: the part of the root&apos;s width shown, and the first row. Follow: each band&apos;s parent interval (x, w) and the band&apos;s first depth.</extracomment>
+        <translation>棋盘上这次运行的搜索树会显示在这里：按开始。</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>起点</translation>
+    </message>
+    <message>
+        <source>finished: its whole subtree explored</source>
+        <translation>已完成：整棵子树都已探索</translation>
+    </message>
+    <message>
+        <source>finished, with a solution below</source>
+        <translation>已完成，下方有解</translation>
+    </message>
+    <message>
+        <source>on the search&apos;s current path</source>
+        <translation>在搜索的当前路径上</translation>
+    </message>
+    <message>
+        <source>not tried yet</source>
+        <translation>尚未尝试</translation>
+    </message>
+    <message>
+        <source>the empty board</source>
+        <translation>空棋盘</translation>
+    </message>
+    <message>
+        <source>{0}, depth {1}: {2}</source>
+        <translation>{0}，深度 {1}：{2}</translation>
+    </message>
+    <message>
+        <source>{0} candidates below it; {1} of the root&apos;s width</source>
+        <translation>下方有 {0} 个候选；占根宽度的 {1}</translation>
+    </message>
+    <message>
+        <source>{0} steps spent below it (exact)</source>
+        <translation>在它下方共用了 {0} 步（精确）</translation>
+    </message>
+    <message>
+        <source>Click: go to step {0}, where the search entered it</source>
+        <translation>单击：跳到第 {0} 步，即搜索进入它的那一步</translation>
+    </message>
+    <message>
+        <source>Its subtree: about {0} steps (Knuth&apos;s estimate, ± {1}, {2} probes)</source>
+        <translation>它的子树：约 {0} 步（Knuth 估计，± {1}，{2} 次探测）</translation>
     </message>
 </context>
 <context>

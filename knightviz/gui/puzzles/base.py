@@ -19,6 +19,7 @@ from knightviz.engine import Board, Outcome, Result, Search, Strategy
 from knightviz.engine.estimate import Probe
 from knightviz.engine.events import StackLevel
 from knightviz.engine.trace import decode
+from knightviz.engine.tree import Children
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.programs import BACKTRACK, EXHAUSTED, MOVE, SOLVED, Program
@@ -309,6 +310,20 @@ class Puzzle(QObject, Generic[S]):
     def levels(self, settings: S, stack: Sequence[StackLevel]) -> Iterator[tuple[int, int]]:
         """(children, finished) per level, for the explored gauge."""
         raise NotImplementedError
+
+    def tree_children(self, settings: S, search: Search) -> Children | None:
+        """A node's children in the order the strategy tries them (the search tree panel);
+        ``search``: a Python search of these settings (its ``stack_at``). None: no tree."""
+        return None
+
+    def tree_goal(self, settings: S) -> int | None:
+        """The depth at which a move completes a solution, for the tree's marks (None:
+        the run's own end tells)."""
+        return self.solution_depth(settings)
+
+    def subtree_probe(self, settings: S, path: Sequence[int]) -> Probe | None:
+        """Knuth's probe of the subtree below ``path`` (the tree panel's hover)."""
+        return None
 
     def tree_probe(self, settings: S, start: int) -> Probe | None:
         """One random root-to-leaf walk of this search's tree (Knuth), or None when the

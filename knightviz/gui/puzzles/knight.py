@@ -39,6 +39,7 @@ from knightviz.engine.board import CLASSIC_ORDER, neighbour_table
 from knightviz.engine.estimate import Probe, tour_levels, tour_probe
 from knightviz.engine.events import StackLevel
 from knightviz.engine.trace import Kind, decode
+from knightviz.engine.tree import Children, tour_children
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.base import (
@@ -511,6 +512,17 @@ class KnightPuzzle(Puzzle[KnightSettings]):
     def tree_probe(self, settings: KnightSettings, start: int) -> Probe | None:
         s = settings
         return tour_probe(s.rows, s.cols, start) if s.backtrack else None
+
+    def tree_children(self, settings: KnightSettings, search: Search) -> Children | None:
+        return tour_children(search)
+
+    def tree_goal(self, settings: KnightSettings) -> int | None:
+        """A full path is a tour, except in a closed search (it must also close)."""
+        return None if settings.closed else settings.rows * settings.cols
+
+    def subtree_probe(self, settings: KnightSettings, path: Sequence[int]) -> Probe | None:
+        s = settings
+        return tour_probe(s.rows, s.cols, path[0], path) if path and s.backtrack else None
 
     def narrate(self, settings: KnightSettings, model: BoardModel, finished: Result | None) -> str:
         s = settings

@@ -23,6 +23,7 @@ from knightviz.engine.events import StackLevel
 from knightviz.engine.explain import conflicts
 from knightviz.engine.queens import QueensSearch
 from knightviz.engine.trace import Kind, decode
+from knightviz.engine.tree import Children, queens_children
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.base import (
@@ -334,6 +335,12 @@ class QueensPuzzle(Puzzle[QueensSettings]):
 
     def tree_probe(self, settings: QueensSettings, start: int) -> Probe | None:
         return queens_probe(settings.rows)
+
+    def tree_children(self, settings: QueensSettings, search: Search) -> Children | None:
+        return queens_children(settings.rows)
+
+    def subtree_probe(self, settings: QueensSettings, path: Sequence[int]) -> Probe | None:
+        return queens_probe(settings.rows, path)
 
     def narrate(self, settings: QueensSettings, model: BoardModel, finished: Result | None) -> str:
         n = settings.rows

@@ -1,0 +1,115 @@
+"""Issue 20, the search tree panel (``searchTree``): its contract against the recording and
+the explored gauge, along the timeline, for both puzzles."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from knightviz.engine.tree import NodeState
+
+from .automation import child, eventually, run_to_end, setup
+
+
+def show_tree(window, follow: bool) -> object:
+    window.tree_dock.show()
+    window.tree_dock.raise_()
+    tree = child(window, "searchTree")
+    child(window, "treeFollowCheck").setChecked(follow)
+    return tree
+
+
+def check_at(window, qtbot, tree, step: int) -> None:
+    session = window.session
+    session.seek(step)
+    eventually(qtbot, lambda: session.position == step, "seek")
+    pos = session.recording.seek(step)
+    eventually(
+        qtbot,
+        lambda: tree.node_count() == pos.moves + 1,
+        lambda: f"step {step}: {tree.node_count()} nodes, {pos.moves} moves",
+    )
+    gauge = session.update_explored()
+    assert gauge is not None
+    assert tree.explored_fraction() == pytest.approx(gauge, abs=1e-12), step
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "n", "strategy"),
+    [
+        ("knight", 5, {"warnsdorff": False}),
+        ("queens", 6, {"all_solutions": True}),
+        ("knight", 8, {"warnsdorff": True}),
+    ],
+)
+def test_the_tree_counts_the_nodes_and_equals_the_gauge_along_the_timeline(
+    window, qtbot, puzzle, n, strategy
+):
+    tree = show_tree(window, follow=False)
+    setup(window, puzzle, n, **strategy)
+    run_to_end(window, qtbot)
+    end = len(window.session.recording)
+    for step in (end, 1, end // 7, end // 2, 3 * end // 4, end - 1, end):
+        check_at(window, qtbot, tree, step)
+    if puzzle == "queens":  # every possibility tried: the whole width
+        assert tree.explored_fraction() == 1.0
+
+
+def test_hover_names_a_node_and_a_click_seeks_where_the_search_entered_it(window, qtbot):
+    tree = show_tree(window, follow=False)
+    setup(window, "queens", 6, all_solutions=True)
+    run_to_end(window, qtbot)
+    canvas = tree.canvas
+    qtbot.waitUntil(lambda: bool(canvas.segments), timeout=2000)
+    # A rank-2 node wide enough to click: its square, and the step it was entered at.
+    seg = next(s for s in canvas.segments if s.row == 2 and s.x1 - s.x0 > 6)
+    point = QPoint(int((seg.x0 + seg.x1) / 2), int(seg.row * canvas.row_h + 3))
+    depth, square = tree.node_at(point.x(), point.y())
+    assert (depth, square) == (seg.node.depth, seg.node.square)
+    assert seg.node.state in (NodeState.FINISHED, NodeState.SOLUTION)
+    assert "depth 2" in canvas.describe(seg.node)
+    QTest.mouseClick(canvas, Qt.MouseButton.LeftButton, pos=point)
+    session = window.session
+    eventually(qtbot, lambda: session.position == seg.node.entered, "the click did not seek")
+    assert window.board.model().path == list(seg.node.path)
+    # The tree now shows the tree as it was at that step.
+    assert tree.node_count() == session.recording.seek(seg.node.entered).moves + 1
+
+
+def test_follow_shows_the_deepest_levels_of_the_path(window, qtbot):
+    tree = show_tree(window, follow=True)
+    setup(window, "knight", 5, warnsdorff=False)
+    run_to_end(window, qtbot)
+    session = window.session
+    session.seek(len(session.recording) // 2)
+    canvas = tree.canvas
+    path = window.board.model().path
+    eventually(
+        qtbot,
+        # Band i: the children of the path's node at the band's depth; the last band,
+        # those of the square the knight stands on (none of them on the path yet).
+        lambda: (
+            len(canvas.bands) > 2
+            and [s.node.square for s in canvas.segments if s.state is NodeState.PATH]
+            == path[len(path) - len(canvas.bands) + 1 :]
+        ),
+        "follow does not show the path's last levels",
+    )
+    # Each band is the children of the path's node above it, in equal shares of the width.
+    for row in range(len(canvas.bands)):
+        widths = [s.x1 - s.x0 for s in canvas.segments if s.row == row]
+        assert widths and max(widths) - min(widths) < 1e-6
+        assert sum(widths) == pytest.approx(canvas.width())
+
+
+def test_zoom_and_pan_leave_follow_and_double_click_fits_all(window, qtbot):
+    tree = show_tree(window, follow=True)
+    setup(window, "queens", 6, all_solutions=True)
+    run_to_end(window, qtbot)
+    canvas = tree.canvas
+    QTest.mouseDClick(canvas, Qt.MouseButton.LeftButton, pos=QPoint(20, 20))
+    assert not child(window, "treeFollowCheck").isChecked()
+    assert (canvas.vx0, canvas.vx1) == (0.0, 1.0)
+    root = [s for s in canvas.segments if s.row == 0]
+    assert len(root) == 1 and root[0].x1 - root[0].x0 == pytest.approx(canvas.width())
