@@ -160,16 +160,13 @@ class TreeIndex:
         a = np.frombuffer(events, dtype=np.int32)
         depth = np.cumsum(np.where(a >= 0, 1, -1), dtype=np.int64) + self._depth
         blocks = depth.reshape(-1, SMALL)
-        small_min = blocks.min(axis=1)
-        small_max = blocks.max(axis=1)
-        for b in range(len(blocks)):
-            self._small_min.append(int(small_min[b]))
-            self._small_max.append(int(small_max[b]))
-            if len(self._small_min) % _PER == 0:
-                first = len(self._small_min) - _PER
-                self._large_min.append(min(self._small_min[first:]))
-                self._large_max.append(max(self._small_max[first:]))
+        self._small_min.frombytes(blocks.min(axis=1).astype(np.int32).tobytes())
+        self._small_max.frombytes(blocks.max(axis=1).astype(np.int32).tobytes())
         self._small_end.frombytes(blocks[:, -1].astype(np.int32).tobytes())
+        for big in range(len(self._large_min), len(self._small_min) // _PER):
+            first, last = big * _PER, (big + 1) * _PER
+            self._large_min.append(min(self._small_min[first:last]))
+            self._large_max.append(max(self._small_max[first:last]))
         if self.solution_depth is not None:
             hits = np.flatnonzero((a >= 0) & (depth == self.solution_depth))
             self._solutions.extend((hits + self._built + 1).tolist())
