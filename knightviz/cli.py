@@ -46,6 +46,7 @@ from .engine.formats import (
     solve_text,
 )
 from .engine.queens import QueensSearch
+from .engine.tree import TreeIndex, first_levels, queens_children, record_search, tour_children
 from .engine.verdict import impossibility
 
 PROG = "knightviz"
@@ -331,7 +332,45 @@ def build_parser() -> argparse.ArgumentParser:
         "--probes", type=_count, default=2000, metavar="N", help="random probes; default 2000"
     )
     estimate.add_argument("--format", choices=["text", "json"], default="text")
+    _add_tree(sub)
     return parser
+
+
+def _add_tree(sub: Any) -> None:
+    tree = sub.add_parser(
+        "tree",
+        help="print the first levels of the search tree as text",
+        description="The search tree of a run at a step, its first levels as the window's "
+        "Search tree panel draws them: each node's depth, square, share of the root (Knuth's "
+        "equal shares per candidate, so the finished shares add up to the explored figure) "
+        "and state: finished (entered and left, no solution below), solution (one below), "
+        "path (on the search's path at that step) or untried; with the steps spent below a "
+        "finished node.",
+    )
+    _add_strategy(tree)
+    tree.add_argument(
+        "--start",
+        default=None,
+        metavar="SQUARE",
+        help="start square (a8 or 0,0); default the top-left square",
+    )
+    tree.add_argument(
+        "--queens",
+        action="store_true",
+        help="the N-Queens search's tree on the N x N board of --size (strategy options are "
+        "ignored)",
+    )
+    tree.add_argument(
+        "--depth", type=_count, default=3, metavar="D", help="levels below the root; default 3"
+    )
+    tree.add_argument(
+        "--steps",
+        type=_count,
+        default=10_000,
+        metavar="N",
+        help="the tree after this many steps (or at the end of a shorter search); default 10000",
+    )
+    tree.add_argument("--format", choices=["text", "json"], default="text")
 
 
 # -- solve -----------------------------------------------------------------------------
@@ -972,10 +1011,97 @@ def _estimate_fact(args: argparse.Namespace) -> str | None:
     return impossibility(board, _start(board, args.start), args.closed)
 
 
+# -- tree ------------------------------------------------------------------------------
+
+#: The deepest --depth printed: each level multiplies the lines by up to eight.
+MAX_TREE_DEPTH = 8
+#: The most steps --steps records (4 bytes each).
+MAX_TREE_STEPS = 100_000_000
+
+
+def _tree(args: argparse.Namespace, out: IO[str]) -> int:
+    if not 0 <= args.depth <= MAX_TREE_DEPTH:
+        raise UsageError(f"--depth must be from 0 to {MAX_TREE_DEPTH}")
+    if not 0 <= args.steps <= MAX_TREE_STEPS:
+        raise UsageError(f"--steps must be from 0 to {MAX_TREE_STEPS:,}")
+    rows, cols = args.size
+    board = Board(rows, cols)
+    search: Any
+    if args.queens:
+        if rows != cols:
+            raise UsageError("--queens needs a square board (--size N)")
+        search = QueensSearch(rows, backend="python")
+        children = queens_children(rows)
+        goal: int | None = rows
+        what = f"N-Queens search on {board}"
+    else:
+        start = _start(board, args.start)
+        fact = None if args.search_anyway else impossibility(board, start, args.closed)
+        if fact is not None:
+            out.write(f"{fact}\n")
+            return EXIT_NOT_FOUND
+        config = _config(args, start, None)
+        search = TourSearch(config)
+        children = tour_children(TourSearch(config, backend="python"))
+        goal = None if args.closed else rows * cols
+        how = (
+            "plain backtracking"
+            if args.heuristic == "none"
+            else (f"Warnsdorff's rule (ties: {args.tie_break})")
+        )
+        if args.no_backtrack:
+            how += " without backtracking"
+        what = (
+            f"{'closed ' if args.closed else ''}tour by {how} from {board.name(start)} on {board}"
+        )
+    rec = record_search(search, args.steps, goal)
+    index = TreeIndex(rec, children, goal)
+    at = index.limit
+    ended = search.result is not None or at < args.steps
+    nodes = list(first_levels(index, at, args.depth))
+    if args.format == "json":
+        payload = {
+            "search": what,
+            "step": at,
+            "finished": ended,
+            "explored": index.explored_fraction(at),
+            "nodes": [
+                {
+                    "depth": n.depth - index.root_depth,
+                    "square": None if n.square < 0 else board.name(n.square),
+                    "share": f"1/{d}",
+                    "state": n.state.value,
+                    "entered": n.entered if n.entered >= 0 else None,
+                    "steps_below": n.steps_below,
+                }
+                for n, d in nodes
+            ],
+        }
+        out.write(json.dumps(payload) + "\n")
+        return EXIT_OK
+    status = "the search ended there" if ended else "the search goes on"
+    out.write(
+        f"search tree of the {what} after {at:,} steps ({status}); explored "
+        f"{index.explored_fraction(at):.6g} of the whole tree\n"
+        f"{'depth':>5}  {'square':<{6 + 2 * args.depth}}  {'share':<12}  {'state':<9}  "
+        "steps below\n"
+    )
+    for n, d in nodes:
+        level = n.depth - index.root_depth
+        name = "(empty)" if n.square < 0 else board.name(n.square)
+        below = "" if n.steps_below is None else f"{n.steps_below:,}"
+        out.write(
+            f"{level:>5}  {'  ' * level + name:<{6 + 2 * args.depth}}  {'1/' + str(d):<12}  "
+            f"{n.state.value:<9}  {below}\n".rstrip()
+            + "\n"
+        )
+    return EXIT_OK
+
+
 # -- entry -----------------------------------------------------------------------------
 
 
-COMMANDS = ("solve", "batch", "count", "sweep", "queens", "estimate")
+COMMANDS = ("solve", "batch", "count", "sweep", "queens", "estimate", "tree")
 
 
 def wants_app(args: Sequence[str]) -> bool:
@@ -1030,6 +1156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 out.write(f"{fact}\n")
                 return EXIT_NOT_FOUND
             return _estimate(args, out)
+        if args.command == "tree":
+            return _tree(args, out)
         return _queens(args, out, err)
     except UsageError as exc:
         err.write(f"{PROG}: error: {exc}\n")

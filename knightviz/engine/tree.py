@@ -391,3 +391,29 @@ def queens_children(n: int) -> Children:
         ]
 
     return children
+
+
+def first_levels(index: TreeIndex, at: int, depth: int) -> Iterator[tuple[Node, int]]:
+    """The nodes of the first ``depth`` levels below the root at step ``at``, depth first in
+    the strategy's order (the root first), each with its share's denominator: the product
+    of the candidate counts above it, so its share of the root is exactly 1/denominator."""
+    root = index.root(at)
+    todo: list[tuple[Node, int]] = [(root, 1)]
+    while todo:
+        node, denom = todo.pop()
+        yield node, denom
+        if node.depth - index.root_depth >= depth or node.state is NodeState.UNTRIED:
+            continue
+        kids = sorted(index.kids(node, at), key=lambda k: k.x)
+        todo.extend((k, denom * len(kids)) for k in reversed(kids))
+
+
+def record_search(search: Any, steps: int, solution_depth: int | None) -> Recording:
+    """The first ``steps`` steps of ``search`` recorded whole (a tree's source headless)."""
+    rec = Recording(search.initial, budget=max(1 << 20, 8 * steps), solution_depth=solution_depth)
+    left = steps
+    while left > 0 and (events := search.advance(min(left, 1 << 16))):
+        rec.extend(events, list(search.path))
+        left -= len(events)
+    rec.finish()
+    return rec
