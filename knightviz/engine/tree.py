@@ -417,3 +417,39 @@ def record_search(search: Any, steps: int, solution_depth: int | None) -> Record
         left -= len(events)
     rec.finish()
     return rec
+
+
+def next_event(
+    children: Children,
+    path: Sequence[int],
+    last: int | None,
+    *,
+    root_depth: int,
+    solved: Callable[[Sequence[int]], bool],
+    stop_on_solution: bool,
+    backtrack: bool = True,
+) -> int | None:
+    """The event a depth-first search in ``children``'s order takes next from ``path``,
+    given the event that led there (``last``; None at the start): a square (a move or a
+    placement) or ``~square`` (leaving it), or None when it stops (a solution it stops at,
+    an exhausted or stuck search). What the "your turn" mode asks the learner to predict.
+
+    After a move the search tries the node's first child; after coming back from child
+    ``c`` it tries the child after ``c``; with none left it backtracks, except at the root
+    (a knight's start is never left) or in a greedy walk."""
+    kids = children(path) if len(path) >= root_depth else []
+    if last is None or last >= 0:
+        if len(path) > root_depth and solved(path):
+            if stop_on_solution:
+                return None
+            return ~path[-1]
+        if kids:
+            return kids[0]
+    else:
+        left = ~last
+        at = kids.index(left) + 1 if left in kids else len(kids)
+        if at < len(kids):
+            return kids[at]
+    if not backtrack or len(path) <= root_depth:
+        return None
+    return ~path[-1]

@@ -151,6 +151,7 @@ class HistoryStore:
             "tree_log10": record.tree_log10,
             "backend": record.backend,
             "anyway": record.anyway,
+            "predictions": record.predictions,
         }
         finished = (when or datetime.now(timezone.utc)).isoformat(timespec="seconds")
         row_, col_ = divmod(record.start, record.settings.cols)
@@ -311,4 +312,15 @@ class HistoryStore:
             anyway=bool(kept.get("anyway", False)),
             from_disk=True,
             finished_at=str(finished),
+            predictions=_predictions(kept.get("predictions")),
         )
+
+
+def _predictions(value: object) -> tuple[int, int, int] | None:
+    """A row's "your turn" score, if it has a sound one (right <= asked, best <= asked)."""
+    if not isinstance(value, list) or len(value) != 3:
+        return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
+        return None
+    right, asked, best = value
+    return (right, asked, best) if right <= asked and best <= right and asked > 0 else None

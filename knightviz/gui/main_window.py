@@ -35,7 +35,14 @@ from knightviz.gui.history_store import HistoryStore
 from knightviz.gui.i18n import Translations, retranslate_tree
 from knightviz.gui.icon import app_icon
 from knightviz.gui.menus.file_menu import FileMenu
-from knightviz.gui.menus.menus import CompareMenu, RunMenu, ViewMenu, connect, run_key
+from knightviz.gui.menus.menus import (
+    CompareMenu,
+    PredictMenu,
+    RunMenu,
+    ViewMenu,
+    connect,
+    run_key,
+)
 from knightviz.gui.panels.chart import ChartPanel
 from knightviz.gui.panels.controls import ControlPanel, RunControls, SettingsScroll
 from knightviz.gui.panels.elided import ElidedLabel
@@ -44,6 +51,7 @@ from knightviz.gui.panels.help import HelpMenu
 from knightviz.gui.panels.history import HistoryTable
 from knightviz.gui.panels.race import LaneParts, RaceView
 from knightviz.gui.panels.startmap import StartMap
+from knightviz.gui.predict import BACK
 from knightviz.gui.prefs import WindowPrefs, fit_to_screen
 from knightviz.gui.puzzles import make_puzzles
 from knightviz.gui.puzzles.base import CODE, CONSTRAINTS, SOLUTIONS, STACK
@@ -395,6 +403,12 @@ class MainWindow(QMainWindow):
             self.menuBar().addMenu(menu)
         self.menuBar().addMenu(self.help_menu)
         run, compare = self.run_menu, self.compare_menu
+        self.predict_menu = PredictMenu(self)
+        run.insertMenu(run.budget_action, self.predict_menu)
+        run.insertSeparator(run.budget_action)
+        self.predict_action = self.predict_menu.predict_action
+        compare.toolbar.addSeparator()
+        compare.toolbar.addAction(self.predict_action)
         self.start_action, self.step_action = run.start_action, run.step_action
         self.step_back_action, self.reset_action = run.step_back_action, run.reset_action
         self.race_action, self.map_action = compare.race_action, compare.map_action
@@ -410,6 +424,13 @@ class MainWindow(QMainWindow):
         connect(self.clear_history_action, lambda: self.clear_history(confirm=True))
         connect(self.reset_settings_action, self.reset_settings)
         self.race_action.toggled.connect(self.set_race_mode)
+        self.predict_action.toggled.connect(self.set_predict)
+        predictor = self.view.predictor
+        for key, item in self.predict_menu.every.items():
+            item.triggered.connect(lambda _=False, k=key: predictor.configure(every=k))
+        for key, item in self.predict_menu.marks.items():
+            item.triggered.connect(lambda _=False, k=key: predictor.configure(marks=k))
+        self.predict_menu.hint_action.toggled.connect(lambda on: predictor.configure(hint=on))
         self.map_action.toggled.connect(self._on_map_toggled)
         self.chart_action.toggled.connect(self._show_chart)
         self.chart_dock.toggleViewAction().toggled.connect(self.chart_action.setChecked)
@@ -504,11 +525,18 @@ class MainWindow(QMainWindow):
         if blocked and not self.conductor.running:
             self._show_message(blocked, 6000)
             return
+        if self.view.predictor.enabled and not self.race_mode:
+            self.view.predictor.play_or_pause()
+            return
         self.conductor.start_or_pause()
 
     @Slot()
     def step(self) -> None:
-        """One event: starts a paused run when idle; ignored while running unpaused."""
+        """One event: starts a paused run when idle; ignored while running unpaused. In
+        "your turn", the step asked about is taken without an answer."""
+        if self.view.predictor.asking and not self.race_mode:
+            self.view.predictor.skip()
+            return
         self.conductor.step()
 
     @Slot()
@@ -550,7 +578,17 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Run keys that the focused widget did not take (a check box keeps its Space)."""
+        """Run keys that the focused widget did not take (a check box keeps its Space);
+        B answers "back" when the search waits for a guess."""
+        if (
+            event.key() == Qt.Key.Key_B
+            and event.modifiers() == Qt.KeyboardModifier.NoModifier
+            and self.view.predictor.asking
+            and not self.race_mode
+        ):
+            self.view.predictor.answer(BACK)
+            event.accept()
+            return
         command = {
             "start": self.start_or_pause,
             "step": self.step,
@@ -658,6 +696,9 @@ class MainWindow(QMainWindow):
             self.race_action.setChecked(on)  # comes back here through toggled
             return
         mapped = self.map_action.isChecked()
+        if on:
+            self.set_predict(False)
+        self.predict_action.setEnabled(not on)
         for view in (self.view, *self.race.views):
             view.show_map(False)
         if on:
@@ -687,6 +728,14 @@ class MainWindow(QMainWindow):
         if mapped:
             self.start_map()
         self._sync()
+
+    @Slot(bool)
+    def set_predict(self, on: bool) -> None:
+        """Your turn on or off (the single run only: a race has no one to ask)."""
+        if self.predict_action.isChecked() != on:
+            self.predict_action.setChecked(on)
+            return
+        self.view.predictor.set_enabled(on and not self.race_mode)
 
     @Slot()
     def race_rival(self) -> None:

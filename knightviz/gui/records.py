@@ -81,6 +81,8 @@ class RunRecord:
     from_disk: bool = False
     #: When it ended (ISO 8601), for rows read from the history file.
     finished_at: str = ""
+    #: "Your turn" during the run: (right, asked, best streak); None if nothing was asked.
+    predictions: tuple[int, int, int] | None = None
 
     @property
     def puzzle(self) -> str:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from dataclasses import replace
 from time import monotonic
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QLabel, QPushButton
 
 from knightviz.engine import Board
 from knightviz.engine.store import RecordingStore
@@ -35,6 +36,7 @@ from knightviz.gui.panels.stack import StackView
 from knightviz.gui.panels.startmap import StartMap
 from knightviz.gui.panels.timeline import Timeline
 from knightviz.gui.panels.tree import SearchTree
+from knightviz.gui.predict import Predictor
 from knightviz.gui.puzzles.base import CURRENT, DONE, NEXT, Puzzle
 from knightviz.gui.puzzles.forecast import forecast_key, make_request
 from knightviz.gui.puzzles.queens_panels import ConstraintsPanel
@@ -98,7 +100,7 @@ class RunView(QObject):
         s.changed.connect(self.refresh)
         s.ticked.connect(self._on_tick)
         s.model_replaced.connect(self._on_model_replaced)
-        s.run_recorded.connect(self.run_recorded)
+        s.run_recorded.connect(self._on_run_recorded)
         s.failed.connect(lambda text: self.message.emit(text, 10_000))
         s.controller.frame_applied.connect(self._on_frame)
         s.estimates.changed.connect(self._on_estimate)
@@ -106,6 +108,10 @@ class RunView(QObject):
         self.board.drag_refused.connect(self._on_drag_refused)
         self.startmap.map_finished.connect(self.map_finished)
         self.startmap.map_failed.connect(lambda text: self.message.emit(text, 10_000))
+        if self.full:
+            self.predictor = Predictor(self)
+            self.predictor.changed.connect(self._show_prediction)
+            self.board.square_picked.connect(self.predictor.answer)
         self.dress()
         self.refresh()
 
@@ -119,13 +125,25 @@ class RunView(QObject):
         )
         self.search_anyway_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.verdict_banner.add_button(self.search_anyway_button)
+        #: "Your turn": the question, the last answer's verdict, the score.
+        self.prediction_banner = Banner("predictionFrame", INFO)
+        self.prediction_banner.label.setObjectName("predictionLabel")
+        self.prediction_score = QLabel()
+        self.prediction_score.setObjectName("predictionScore")
+        self.prediction_score.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        font = self.prediction_score.font()
+        font.setBold(True)
+        self.prediction_score.setFont(font)
+        self.prediction_banner.add_widget(self.prediction_score)
         self.hint_banner = Banner("hintFrame", INFO)
         self.hint_banner.label.setObjectName("hintLabel")
         self.forecast_banner = Banner("forecastFrame", INFO, rich=True)
         self.forecast_banner.label.setObjectName("forecastLabel")
         self.forecast_banner.label.linkActivated.connect(self._on_forecast_link)
         #: One banner at a time above the board, in a place of fixed height.
-        self.notices = NoticeSlot([self.verdict_banner, self.hint_banner, self.forecast_banner])
+        self.notices = NoticeSlot(
+            [self.verdict_banner, self.prediction_banner, self.hint_banner, self.forecast_banner]
+        )
         #: What the run on the board will take, worked out before Start.
         self.forecaster = Forecaster(self)
         self.forecaster.changed.connect(self._show_forecast)
@@ -366,6 +384,14 @@ class RunView(QObject):
             self.forecaster.stop()  # the run has the processor to itself
         self._show_hint()
 
+    @Slot(object)
+    def _on_run_recorded(self, record: RunRecord) -> None:
+        """A run's history row carries its "your turn" score: one row per session of
+        predictions."""
+        if self.full and (stats := self.predictor.stats()) is not None:
+            record = replace(record, predictions=stats)
+        self.run_recorded.emit(record)
+
     def stop_forecast(self) -> None:
         """No background forecast now (race mode, the window closing)."""
         self.forecaster.stop()
@@ -381,6 +407,7 @@ class RunView(QObject):
         shown = (
             self.verdict_banner.isHidden()
             and self.hint_banner.isHidden()
+            and not self.predictor.enabled
             and self.forecaster.key is not None
             and self.forecaster.key[:2] == (setup.puzzle, setup.settings)
             and self.forecaster.key[2] in (setup.start, -1)
@@ -429,9 +456,25 @@ class RunView(QObject):
             self.set_start(square)
             self.start_chosen.emit(square)
 
+    @Slot()
+    def _show_prediction(self) -> None:
+        """ "Your turn" takes the place of the hint and the forecast while it is on."""
+        p = self.predictor
+        if not p.enabled or not self.verdict_banner.isHidden():
+            self.prediction_banner.hide()
+            if not p.enabled:
+                self._show_hint()
+            return
+        self.hint_banner.hide()
+        self.forecast_banner.hide()
+        self.prediction_score.setText(p.score_text())
+        self.prediction_banner.show_text(p.text())
+
     def _show_hint(self) -> None:
         """The "this run looks stuck" banner; its figures reworded once a second at most
         while the run goes (a wrapped paragraph rewritten every frame reflows the window)."""
+        if self.predictor.enabled:
+            return
         hint = self.session.slow_hint()
         if hint is None:
             self.hint_banner.hide()

@@ -32,7 +32,7 @@
     <name>BoardWidget</name>
     <message>
         <source>Chess board</source>
-        <extracomment>After a solver frame was painted, the screen-rate timer leaves painting to the next frame. Pixels the mouse must travel before a press on the piece becomes a drag. The user chose a new start square (drag, click or arrow keys): ``row * cols + col``. The user tried to move the piece while a run is going. The mouse is over a square (row, col), or left the board (-1, -1).</extracomment>
+        <extracomment>After a solver frame was painted, the screen-rate timer leaves painting to the next frame. Pixels the mouse must travel before a press on the piece becomes a drag. The user chose a new start square (drag, click or arrow keys): ``row * cols + col``. The user tried to move the piece while a run is going. The mouse is over a square (row, col), or left the board (-1, -1). A square clicked while the board takes answers (``set_picking``): ``row * cols + col``.</extracomment>
         <translation>棋盘</translation>
     </message>
 </context>
@@ -1112,6 +1112,10 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>整棵树约 {0} 步（Knuth 估计）</translation>
     </message>
     <message>
+        <source>{0} · your turn: {1} of {2} right (best run {3})</source>
+        <translation>{0} · 轮到你：{2} 次中猜对 {1} 次（最长连对 {3}）</translation>
+    </message>
+    <message>
         <source>race {0}</source>
         <translation>竞速 {0}</translation>
     </message>
@@ -1281,6 +1285,14 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <message>
         <source>no tour</source>
         <translation>无周游</translation>
+    </message>
+    <message>
+        <source>Your turn: which square does the knight try next? Click it, or press B if it goes back.</source>
+        <translation>轮到你：马下一步会试哪一格？点击那一格；如果它要回退，按 B。</translation>
+    </message>
+    <message>
+        <source>Hint: onward moves {0}.</source>
+        <translation>提示：各候选格的后续走法数 {0}。</translation>
     </message>
     <message>
         <source>Tour complete: all {0} squares visited.</source>
@@ -1480,6 +1492,101 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     </message>
 </context>
 <context>
+    <name>PredictMenu</name>
+    <message>
+        <source>Your &amp;turn</source>
+        <translation>轮到你(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Predict each step</source>
+        <translation>预测每一步(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Your turn</source>
+        <translation>轮到你</translation>
+    </message>
+    <message>
+        <source>Before each decision the search waits for your guess: click the square it tries next, or press B if it goes back</source>
+        <translation>每次决策前搜索都会等你猜：点击它下一步要试的格子，如果它要回退就按 B</translation>
+    </message>
+    <message>
+        <source>Ask at &amp;every decision</source>
+        <translation>每次决策都问(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Ask only before &amp;backtracks</source>
+        <translation>只在回退前问(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Ask at one decision in &amp;5</source>
+        <translation>每 5 次决策问一次(&amp;5)</translation>
+    </message>
+    <message>
+        <source>Mark the choices after a wrong &amp;guess (a second try)</source>
+        <translation>猜错后标出可选格（再猜一次）(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Mark the choices &amp;at once</source>
+        <translation>立即标出可选格(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Never mark the choices</source>
+        <translation>从不标出可选格(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Hint: the choices&apos; onward moves</source>
+        <translation>提示：可选格的后续走法数(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Mark the choices and give their figures (a knight&apos;s onward moves)</source>
+        <translation>标出可选格并给出它们的数字（马的后续走法数）</translation>
+    </message>
+</context>
+<context>
+    <name>Predictor</name>
+    <message>
+        <source>Not {0}. Try again: the marked squares are the choices the search has left here (or B for back).</source>
+        <extracomment>The learner&apos;s answer &quot;the search goes back&quot;. Marks on the board: the squares the learner may still choose from, and a wrong guess. The question, the feedback or the score changed. Advancing from decision to decision (False: paused by the learner, or idle). The last answer&apos;s verdict and why, in words (&quot;&quot; before the first). Verdicts given so far (a test waits on it). The model&apos;s version when a step was asked for: a change without a new position is an examination shown (paced steps walk through them), so step again.</extracomment>
+        <translation>不是 {0}。再试一次：标出的格子是搜索在这里还剩下的选择（回退请按 B）。</translation>
+    </message>
+    <message>
+        <source>The search has ended.</source>
+        <translation>搜索已结束。</translation>
+    </message>
+    <message>
+        <source>Your turn: press Space (Start) and predict each step of the search.</source>
+        <translation>轮到你：按空格键（开始），然后预测搜索的每一步。</translation>
+    </message>
+    <message>
+        <source>No answers yet</source>
+        <translation>还没有回答</translation>
+    </message>
+    <message>
+        <source>{0} of {1} right, {2} in a row</source>
+        <translation>{1} 次中猜对 {0} 次，连对 {2} 次</translation>
+    </message>
+    <message>
+        <source>✓ Right. {0}</source>
+        <translation>✓ 猜对了。{0}</translation>
+    </message>
+    <message>
+        <source>✗ It went back, not to {0}. {1}</source>
+        <translation>✗ 它回退了，没有走到 {0}。{1}</translation>
+    </message>
+    <message>
+        <source>✗ It went on to {0}, not back. {1}</source>
+        <translation>✗ 它走到了 {0}，没有回退。{1}</translation>
+    </message>
+    <message>
+        <source>✗ It was {0}, not {1}. {2}</source>
+        <translation>✗ 答案是 {0}，不是 {1}。{2}</translation>
+    </message>
+    <message>
+        <source>back</source>
+        <translation>回退</translation>
+    </message>
+</context>
+<context>
     <name>Program</name>
     <message>
         <source>all visited</source>
@@ -1573,6 +1680,10 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <source>Squares covered</source>
         <translation>已走格数</translation>
     </message>
+    <message>
+        <source>Your turn: what does the search do next? Click a square, or press B.</source>
+        <translation>轮到你：搜索下一步做什么？点击一格，或按 B。</translation>
+    </message>
 </context>
 <context>
     <name>QueensPuzzle</name>
@@ -1659,6 +1770,18 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>{0} · filling</source>
         <translation>{0} · 放置中</translation>
+    </message>
+    <message>
+        <source>Your turn: where does the search put the next queen? Click the square, or press B if it takes a queen back.</source>
+        <translation>轮到你：搜索把下一个皇后放在哪里？点击那一格；如果它要撤回一个皇后，按 B。</translation>
+    </message>
+    <message>
+        <source>Hint: no free square is left on this rank.</source>
+        <translation>提示：这一行已没有空闲的格子。</translation>
+    </message>
+    <message>
+        <source>Hint: free squares left on this rank: {0}.</source>
+        <translation>提示：这一行剩下的空闲格子：{0}。</translation>
     </message>
     <message>
         <source>Every possibility tried: {0} solutions.</source>
@@ -2014,7 +2137,7 @@ Off: stop at the first solution.</source>
     </message>
     <message>
         <source>Run {0} brought back with its recording: drag the timeline, or Back/Step.</source>
-        <extracomment>One banner at a time above the board, in a place of fixed height. What the run on the board will take, worked out before Start. The search tree of the run on the board (View › Search tree).</extracomment>
+        <extracomment>&quot;Your turn&quot;: the question, the last answer&apos;s verdict, the score. One banner at a time above the board, in a place of fixed height. What the run on the board will take, worked out before Start. The search tree of the run on the board (View › Search tree).</extracomment>
         <translation>已恢复第 {0} 次运行及其录制：拖动时间轴，或用后退/单步。</translation>
     </message>
     <message>

@@ -172,3 +172,98 @@ def test_the_vectorised_pyramid_equals_the_plain_one(monkeypatch):
         assert getattr(fast, name) == getattr(plain, name), name
     assert fast._solutions == plain._solutions
     assert len(fast._solutions) + len(fast._tail_solutions) == 352  # Q(9)
+
+
+def _events(search, limit=None):
+    out = []
+    while (chunk := search.advance(4096)) and (limit is None or len(out) < limit):
+        out.extend(chunk)
+    return out[:limit] if limit else out
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "start", "heuristic", "tie", "closed", "backtrack", "limit"),
+    [
+        (5, 5, 0, "none", "first", False, True, 30_000),  # plain, deep backtracking
+        (5, 5, 12, "none", "first", False, True, None),  # exhausted from the centre
+        (6, 6, 0, "warnsdorff", "first", False, True, None),
+        (6, 6, 7, "warnsdorff", "roth", True, True, 20_000),  # closed: a full path backs off
+        (5, 5, 0, "warnsdorff", "last", False, True, None),
+        (7, 7, 0, "warnsdorff", "first", False, False, None),  # greedy: stops when stuck
+        (3, 4, 0, "none", "first", False, True, None),
+    ],
+)
+def test_next_event_predicts_every_step_of_a_tour_search(
+    rows, cols, start, heuristic, tie, closed, backtrack, limit
+):
+    """The "your turn" mode's question: from each position of a run, the event the search
+    takes next, derived from the path and the last event alone, is the recorded one."""
+    from knightviz.engine.board import CLASSIC_ORDER, neighbour_table
+    from knightviz.engine.tree import next_event
+
+    kw = dict(heuristic=heuristic, tie_break=tie, closed=closed, backtrack=backtrack)
+    kw["search_anyway"] = True
+    events = _events(tour_search(rows, cols, start, **kw, backend="python"), limit)
+    children = tour_children(tour_search(rows, cols, start, **kw, backend="python"))
+    table = neighbour_table(rows, cols, CLASSIC_ORDER)
+
+    def solved(p):
+        return len(p) == rows * cols and (not closed or p[0] in table[p[-1]])
+
+    path, last = [start], None
+    for x in events:
+        want = next_event(
+            children,
+            path,
+            last,
+            root_depth=1,
+            solved=solved,
+            stop_on_solution=True,
+            backtrack=backtrack,
+        )
+        assert want == x, (len(path), last)
+        if x >= 0:
+            path.append(x)
+        else:
+            assert path.pop() == ~x
+        last = x
+    if limit is None or len(events) < limit:  # the search stopped here: nothing comes next
+        assert (
+            next_event(
+                children,
+                path,
+                last,
+                root_depth=1,
+                solved=solved,
+                stop_on_solution=True,
+                backtrack=backtrack,
+            )
+            is None
+        )
+
+
+@pytest.mark.parametrize("first", [False, True])
+@pytest.mark.parametrize("n", [4, 6, 7])
+def test_next_event_predicts_every_step_of_n_queens(n, first):
+    from knightviz.engine.tree import next_event
+
+    events = _events(QueensSearch(n, first=first, backend="python"))
+    children = queens_children(n)
+    path, last = [], None
+    for x in [*events, None]:
+        want = next_event(
+            children,
+            path,
+            last,
+            root_depth=0,
+            solved=lambda p: len(p) == n,
+            stop_on_solution=first,
+        )
+        assert want == x
+        if x is None:
+            break
+        if x >= 0:
+            path.append(x)
+        else:
+            assert path.pop() == ~x
+        last = x

@@ -64,6 +64,8 @@ class BoardWidget(QWidget):
     drag_refused = Signal()
     #: The mouse is over a square (row, col), or left the board (-1, -1).
     hovered = Signal(int, int)
+    #: A square clicked while the board takes answers (``set_picking``): ``row * cols + col``.
+    square_picked = Signal(int)
 
     def __init__(self, model: BoardModel | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -107,6 +109,7 @@ class BoardWidget(QWidget):
         self._frame_timer.setInterval(16)
         self._frame_timer.timeout.connect(self._on_frame_timer)
         self._animating = False
+        self._picking = False
 
     # -- public API -----------------------------------------------------------------------
 
@@ -179,6 +182,18 @@ class BoardWidget(QWidget):
         self._press = None
         self.unsetCursor()
         self.update()
+
+    def set_picking(self, picking: bool) -> None:
+        """A click on a square answers a question ("your turn") instead of moving the
+        start: the board emits ``square_picked``, whatever the run's state."""
+        if picking != self._picking:
+            self._picking = picking
+            self.unsetCursor()
+            self.update()
+
+    @property
+    def picking(self) -> bool:
+        return self._picking
 
     def set_details(self, details: bool) -> None:
         """Show per-square explanations (degrees, rejected squares): paced or paused."""
@@ -349,6 +364,12 @@ class BoardWidget(QWidget):
         self.update()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self._picking and event.button() == Qt.MouseButton.LeftButton:
+            square = self.square_at(event.position())
+            if square is not None:
+                self.square_picked.emit(square[0] * self._model.cols + square[1])
+            event.accept()
+            return
         if event.button() != Qt.MouseButton.LeftButton or self._start is None:
             super().mousePressEvent(event)
             return
@@ -374,7 +395,9 @@ class BoardWidget(QWidget):
                 self.setCursor(Qt.CursorShape.ClosedHandCursor)
                 self.update()
             return
-        if self._start is not None and self._interactive and square == self.piece_square():
+        if self._picking and square is not None:
+            self.setCursor(Qt.CursorShape.PointingHandCursor)
+        elif self._start is not None and self._interactive and square == self.piece_square():
             self.setCursor(Qt.CursorShape.OpenHandCursor)
         else:
             self.unsetCursor()

@@ -92,6 +92,70 @@ class RunMenu(QMenu):
             item.setText(f"{text}\t{native}")
 
 
+class PredictMenu(QMenu):
+    """Your turn: the mode's switch (``predictAction``) and its settings, which decisions
+    are asked about, when the choices are marked, and the hint."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(self.tr("Your &turn"), parent)
+        self.setObjectName("predictMenu")
+        self.predict_action = action(parent, "predictAction", self.tr("&Predict each step"))
+        self.predict_action.setCheckable(True)
+        self.predict_action.setIconText(self.tr("Your turn"))
+        self.predict_action.setShortcut(QKeySequence("Ctrl+T"))
+        self.predict_action.setToolTip(
+            self.tr(
+                "Before each decision the search waits for your guess: click the square it "
+                "tries next, or press B if it goes back"
+            )
+        )
+        self.predict_action.setStatusTip(self.predict_action.toolTip())
+        self.addAction(self.predict_action)
+        self.addSeparator()
+        self.every: dict[str, QAction] = {}
+        group = QActionGroup(self)
+        for key, name, text in (
+            ("all", "predictEveryAction", self.tr("Ask at &every decision")),
+            ("backtracks", "predictBacktracksAction", self.tr("Ask only before &backtracks")),
+            ("sometimes", "predictSometimesAction", self.tr("Ask at one decision in &5")),
+        ):
+            item = action(parent, name, text)
+            item.setCheckable(True)
+            item.setData(key)
+            group.addAction(item)
+            self.addAction(item)
+            self.every[key] = item
+        self.addSeparator()
+        self.marks: dict[str, QAction] = {}
+        group = QActionGroup(self)
+        for key, name, text in (
+            (
+                "after_wrong",
+                "predictMarksAfterWrongAction",
+                self.tr("Mark the choices after a wrong &guess (a second try)"),
+            ),
+            ("always", "predictMarksAlwaysAction", self.tr("Mark the choices &at once")),
+            ("never", "predictMarksNeverAction", self.tr("&Never mark the choices")),
+        ):
+            item = action(parent, name, text)
+            item.setCheckable(True)
+            item.setData(key)
+            group.addAction(item)
+            self.addAction(item)
+            self.marks[key] = item
+        self.addSeparator()
+        self.hint_action = action(
+            parent,
+            "predictHintAction",
+            self.tr("&Hint: the choices' onward moves"),
+            self.tr("Mark the choices and give their figures (a knight's onward moves)"),
+        )
+        self.hint_action.setCheckable(True)
+        self.addAction(self.hint_action)
+        self.every["all"].setChecked(True)
+        self.marks["after_wrong"].setChecked(True)
+
+
 class CompareMenu(QMenu):
     """The race, the start-square map and the steps chart: a menu and a toolbar of their own,
     each feature's action in both."""

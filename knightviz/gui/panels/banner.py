@@ -108,6 +108,10 @@ class Banner(QFrame):
         self.button = button
         self._layout.addWidget(button, 0, Qt.AlignmentFlag.AlignVCenter)
 
+    def add_widget(self, widget: QWidget) -> None:
+        """A widget at the banner's right (a score beside a question)."""
+        self._layout.addWidget(widget, 0, Qt.AlignmentFlag.AlignVCenter)
+
     def show_text(self, text: str) -> None:
         self.label.setText(text)
         self.show()

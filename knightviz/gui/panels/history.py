@@ -169,7 +169,7 @@ class HistoryTable(QTableWidget):
             puzzle.title(),
             fmt_size(s.rows, s.cols),
             record.start_name,
-            puzzle.describe(s),
+            self._strategy(record),
             puzzle.outcome_text(r),
             fmt_int(r.moves),
             fmt_int(r.backtracks),
@@ -200,6 +200,16 @@ class HistoryTable(QTableWidget):
                     fmt_big_log10(tree)
                 )
             )
+
+    def _strategy(self, record: RunRecord) -> str:
+        """The strategy, and the "your turn" score of a run the learner predicted."""
+        text = self._puzzles[record.puzzle].describe(record.settings)
+        if record.predictions is None:
+            return text
+        right, asked, best = record.predictions
+        return self.tr("{0} · your turn: {1} of {2} right (best run {3})").format(
+            text, right, asked, best
+        )
 
     def _summary(self, record: RunRecord) -> str:
         """What happened, in the current language (the record keeps the words of its time)."""

@@ -316,6 +316,22 @@ class Puzzle(QObject, Generic[S]):
         ``search``: a Python search of these settings (its ``stack_at``). None: no tree."""
         return None
 
+    def next_event(
+        self, settings: S, search: Search, path: Sequence[int], last: int | None
+    ) -> int | None:
+        """The event the search takes next from ``path`` after ``last`` (None at the
+        start): a square, ``~square`` for a backtrack, None when it stops there. The "your
+        turn" mode's question; None too for a puzzle that cannot say."""
+        return None
+
+    def predict_question(self, settings: S) -> str:
+        """The "your turn" question before each decision."""
+        return self.tr("Your turn: what does the search do next? Click a square, or press B.")
+
+    def predict_hint(self, settings: S, model: BoardModel, options: Sequence[int]) -> str:
+        """What the "hint" setting adds to the question (the choices' figures), or ""."""
+        return ""
+
     def tree_goal(self, settings: S) -> int | None:
         """The depth at which a move completes a solution, for the tree's marks (None:
         the run's own end tells)."""

@@ -38,8 +38,9 @@ from knightviz.engine import formats as layouts
 from knightviz.engine.board import CLASSIC_ORDER, neighbour_table
 from knightviz.engine.estimate import Probe, tour_levels, tour_probe
 from knightviz.engine.events import StackLevel
+from knightviz.engine.explain import onward_degrees
 from knightviz.engine.trace import Kind, decode
-from knightviz.engine.tree import Children, tour_children
+from knightviz.engine.tree import Children, next_event, tour_children
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.base import (
@@ -515,6 +516,46 @@ class KnightPuzzle(Puzzle[KnightSettings]):
 
     def tree_children(self, settings: KnightSettings, search: Search) -> Children | None:
         return tour_children(search)
+
+    def next_event(
+        self, settings: KnightSettings, search: Search, path: Sequence[int], last: int | None
+    ) -> int | None:
+        s = settings
+        size = s.rows * s.cols
+        table = neighbour_table(s.rows, s.cols, CLASSIC_ORDER)
+
+        def solved(p: Sequence[int]) -> bool:
+            return len(p) == size and (not s.closed or p[0] in table[p[-1]])
+
+        return next_event(
+            tour_children(search),
+            path,
+            last,
+            root_depth=1,
+            solved=solved,
+            stop_on_solution=True,
+            backtrack=s.backtrack,
+        )
+
+    def predict_question(self, settings: KnightSettings) -> str:
+        return self.tr(
+            "Your turn: which square does the knight try next? Click it, or press B if it "
+            "goes back."
+        )
+
+    def predict_hint(
+        self, settings: KnightSettings, model: BoardModel, options: Sequence[int]
+    ) -> str:
+        """Each choice's onward degree (what Warnsdorff's rule ranks by)."""
+        s = settings
+        if not options or not model.path:
+            return ""
+        board = Board(s.rows, s.cols)
+        degrees = dict(
+            onward_degrees(s.rows, s.cols, model.path[-1], lambda u: model.index[u] >= 0)
+        )
+        parts = [f"{board.name(u)} {degrees.get(u, 0)}" for u in options]
+        return self.tr("Hint: onward moves {0}.").format(", ".join(parts))
 
     def tree_goal(self, settings: KnightSettings) -> int | None:
         """A full path is a tour, except in a closed search (it must also close)."""

@@ -23,7 +23,7 @@ from knightviz.engine.events import StackLevel
 from knightviz.engine.explain import conflicts
 from knightviz.engine.queens import QueensSearch
 from knightviz.engine.trace import Kind, decode
-from knightviz.engine.tree import Children, queens_children
+from knightviz.engine.tree import Children, next_event, queens_children
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.base import (
@@ -338,6 +338,35 @@ class QueensPuzzle(Puzzle[QueensSettings]):
 
     def tree_children(self, settings: QueensSettings, search: Search) -> Children | None:
         return queens_children(settings.rows)
+
+    def predict_question(self, settings: QueensSettings) -> str:
+        return self.tr(
+            "Your turn: where does the search put the next queen? Click the square, or press "
+            "B if it takes a queen back."
+        )
+
+    def predict_hint(
+        self, settings: QueensSettings, model: BoardModel, options: Sequence[int]
+    ) -> str:
+        """The free squares of the rank being filled (no file or diagonal taken)."""
+        board = Board(settings.rows, settings.cols)
+        if not options:
+            return self.tr("Hint: no free square is left on this rank.")
+        names = ", ".join(board.name(u) for u in options)
+        return self.tr("Hint: free squares left on this rank: {0}.").format(names)
+
+    def next_event(
+        self, settings: QueensSettings, search: Search, path: Sequence[int], last: int | None
+    ) -> int | None:
+        n = settings.rows
+        return next_event(
+            queens_children(n),
+            path,
+            last,
+            root_depth=0,
+            solved=lambda p: len(p) == n,
+            stop_on_solution=not settings.all_solutions,
+        )
 
     def subtree_probe(self, settings: QueensSettings, path: Sequence[int]) -> Probe | None:
         return queens_probe(settings.rows, path)

@@ -1,0 +1,437 @@
+"""Your turn: the learner predicts the search's next step before it is taken.
+
+Asking a learner to predict what comes next is what stepper users call the feature that
+teaches (Python Tutor's issue 215; JHAVÉ's stop-and-think questions). In this mode a
+``Predictor`` drives its run one step at a time: before each decision it asks (which square
+next, or back?), the learner answers on the board (a click, or B for back), the search makes
+its move, and the predictor says whether the guess was right and why, in the narration's
+words. Decisions it does not ask about are stepped through at the run's speed.
+
+The question's answer comes from the puzzle's ``next_event`` (the strategy's order from the
+path and the last event); the verdict always compares the guess with the event the search
+really took (the recording), so the two cannot disagree unseen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QColor
+
+from knightviz.engine import Board
+from knightviz.gui.records import State
+
+if TYPE_CHECKING:
+    from knightviz.gui.view import RunView
+
+#: The learner's answer "the search goes back".
+BACK = -1
+#: Marks on the board: the squares the learner may still choose from, and a wrong guess.
+OPTION_COLOUR = QColor(46, 125, 50)
+WRONG_COLOUR = QColor(198, 40, 40)
+
+
+class Every(str, Enum):
+    """Which decisions are asked about."""
+
+    ALL = "all"
+    BACKTRACKS = "backtracks"
+    SOMETIMES = "sometimes"  # one decision in ``one_in``
+
+
+class Marks(str, Enum):
+    """When the board marks the squares the search may still choose from."""
+
+    AFTER_WRONG = "after_wrong"  # after a first wrong try, which then gets a second try
+    ALWAYS = "always"
+    NEVER = "never"
+
+
+@dataclass
+class Question:
+    """One decision asked about: where, the event the search will take, the choices."""
+
+    position: int
+    expected: int
+    options: tuple[int, ...]
+    tries: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Score:
+    right: int = 0
+    asked: int = 0
+    streak: int = 0
+    best: int = 0
+
+    def add(self, right: bool) -> None:
+        self.asked += 1
+        if right:
+            self.right += 1
+            self.streak += 1
+            self.best = max(self.best, self.streak)
+        else:
+            self.streak = 0
+
+
+class Predictor(QObject):
+    """The "your turn" mode of one run view (the single run; not in a race)."""
+
+    #: The question, the feedback or the score changed.
+    changed = Signal()
+
+    def __init__(self, view: RunView) -> None:
+        super().__init__(view)
+        self.view = view
+        self.session = view.session
+        self.enabled = False
+        #: Advancing from decision to decision (False: paused by the learner, or idle).
+        self.running = False
+        self.every = Every.ALL
+        self.one_in = 5
+        self.marks = Marks.AFTER_WRONG
+        self.hint = False
+        self.score = Score()
+        self.question: Question | None = None
+        #: The last answer's verdict and why, in words ("" before the first).
+        self.feedback = ""
+        #: Verdicts given so far (a test waits on it).
+        self.verdicts = 0
+        self._answered: tuple[int, int, bool] | None = None  # (position, guess, right)
+        self._stepping: int | None = None  # an unasked step taken from this position
+        #: The model's version when a step was asked for: a change without a new position
+        #: is an examination shown (paced steps walk through them), so step again.
+        self._version = -1
+        self._decisions = 0
+        self._run: Any = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._step_unasked)
+        view.refreshed.connect(self._on_changed)
+
+    # -- commands --------------------------------------------------------------------------------
+
+    def set_enabled(self, on: bool) -> None:
+        """Turn the mode on (questions come when the run plays) or off (the run stays
+        where it is, paused)."""
+        if on == self.enabled:
+            return
+        self.enabled = on
+        self._drop()
+        if not on:
+            self.running = False
+            self._timer.stop()
+            self.feedback = ""
+        elif self.session.state is State.RUNNING:
+            self.running = True  # a run going: it stops at its next decision
+            self._advance()
+        self.changed.emit()
+
+    def play_or_pause(self) -> None:
+        """Space in this mode: go on from question to question, or pause the questions."""
+        s = self.session
+        if self.running:
+            self.running = False
+            self._timer.stop()
+            self._drop()
+            if s.state is State.RUNNING:
+                s.pause()
+            self.changed.emit()
+            return
+        if s.state is State.IDLE and not s.begin(paused=True):
+            return
+        if s.state is State.FINISHED and s.position >= s.end:
+            return
+        self.running = True
+        self._advance()
+        self.changed.emit()
+
+    def skip(self) -> None:
+        """N in this mode: take the step without answering (no score)."""
+        if self.question is None:
+            self.session.step()
+            return
+        at = self.question.position
+        self._drop()
+        self._stepping = at
+        self.changed.emit()
+        self._step()
+
+    def answer(self, guess: int) -> bool:
+        """The learner's guess: a square, or ``BACK``. False when nothing is asked."""
+        q = self.question
+        if q is None:
+            return False
+        q.tries.append(guess)
+        right = self._is(guess, q.expected)
+        if len(q.tries) == 1:
+            self.score.add(right)
+        if not right and len(q.tries) == 1 and self.marks is Marks.AFTER_WRONG:
+            self.feedback = self.tr(
+                "Not {0}. Try again: the marked squares are the choices the search has left "
+                "here (or B for back)."
+            ).format(self._name(guess))
+            self._mark(q)
+            self.changed.emit()
+            return True
+        self._answered = (q.position, q.tries[0], self._is(q.tries[0], q.expected))
+        self.question = None
+        self.view.board.set_picking(False)
+        self.view.board.set_highlights({})
+        self._step()
+        return True
+
+    def configure(
+        self, every: str | None = None, marks: str | None = None, hint: bool | None = None
+    ) -> None:
+        """The Your turn menu's settings; a question open now is asked again with them."""
+        if every is not None:
+            self.every = Every(every)
+            self._decisions = 0
+            if self.question is not None:  # asked again, if this decision is asked about
+                self._drop()
+                self._advance()
+        if marks is not None:
+            self.marks = Marks(marks)
+        if hint is not None:
+            self.hint = hint
+        q = self.question
+        if q is not None:
+            if (
+                self.marks is Marks.ALWAYS
+                or self.hint
+                or (q.tries and self.marks is Marks.AFTER_WRONG)
+            ):
+                self._mark(q)
+            else:
+                self.view.board.set_highlights({})
+        self.changed.emit()
+
+    def reset_score(self) -> None:
+        self.score = Score()
+        self.changed.emit()
+
+    # -- what the window shows -----------------------------------------------------------------
+
+    @property
+    def asking(self) -> bool:
+        return self.question is not None
+
+    def prompt(self) -> str:
+        """The question, or what the mode waits for."""
+        if not self.enabled:
+            return ""
+        s = self.session
+        if self.question is not None:
+            puzzle = self.session.puzzle
+            text = puzzle.predict_question(s.settings)
+            if self.hint:
+                hint = puzzle.predict_hint(s.settings, s.model, self.question.options)
+                if hint:
+                    text += " " + hint
+            return text
+        if s.state is State.FINISHED and s.position >= s.end:
+            return self.tr("The search has ended.")
+        if not self.running:
+            return self.tr("Your turn: press Space (Start) and predict each step of the search.")
+        return ""
+
+    def score_text(self) -> str:
+        sc = self.score
+        if sc.asked == 0:
+            return self.tr("No answers yet")
+        return self.tr("{0} of {1} right, {2} in a row").format(sc.right, sc.asked, sc.streak)
+
+    def text(self) -> str:
+        """The banner's text: the last verdict, then the question."""
+        return "\n".join(t for t in (self.feedback, self.prompt()) if t)
+
+    def stats(self) -> tuple[int, int, int] | None:
+        """(right, asked, best streak) of this run's predictions, None if none were made."""
+        sc = self.score
+        return (sc.right, sc.asked, sc.best) if sc.asked else None
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def _on_changed(self) -> None:
+        if not self.enabled:
+            return
+        s = self.session
+        if s.run is not self._run:  # a new run: a new score
+            self._run = s.run
+            self.score = Score()
+            self.feedback = ""
+            self._decisions = 0
+        if s.state is State.IDLE:
+            if self.question is not None or self.running:
+                self.running = False
+                self._drop()
+                self.changed.emit()
+            return
+        pos = s.position
+        if s.state is State.FINISHED and pos >= s.end and self._answered is None:
+            if self._stepping is not None or self.running or self.question is not None:
+                self._stepping = None
+                self.running = False
+                self._drop()
+                self.changed.emit()
+            return
+        if self._answered is not None:
+            at, guess, right = self._answered
+            if pos == at + 1:
+                self._answered = None
+                self._verdict(at, guess, right)
+                self._advance()
+            elif pos != at:
+                self._answered = None
+            elif s.state is not State.FINISHED:
+                self._examined()
+            return
+        if self._stepping is not None:
+            if pos != self._stepping:
+                self._stepping = None
+                self._advance()
+            elif s.state is not State.FINISHED:
+                self._examined()
+            return
+        q = self.question
+        if q is not None and pos != q.position:  # stepped back, sought, or played on
+            self._drop()
+            self.changed.emit()
+            self._advance()
+        elif q is None and self.running and not self._timer.isActive():
+            self._advance()
+
+    def _advance(self) -> None:
+        """At a decision: ask about it, or step through it at the run's pace."""
+        if not self.enabled or not self.running or self.question is not None:
+            return
+        s = self.session
+        if s.state is State.RUNNING:
+            s.pause()  # the questions pace this run; it stops at the next decision
+            return
+        if s.state is not State.PAUSED and not (s.state is State.FINISHED and s.position < s.end):
+            if s.state is State.FINISHED:
+                self.running = False
+                self.changed.emit()
+            return
+        path, last = self._here()
+        expected = s.puzzle.next_event(s.settings, s.shadow, path, last)
+        if expected is None:
+            # The search stops here (a solution it keeps, a dead end without backtracking):
+            # one more step lets it say so.
+            self._stepping = s.position
+            self._step()
+            return
+        self._decisions += 1
+        ask = (
+            self.every is Every.ALL
+            or (self.every is Every.BACKTRACKS and expected < 0)
+            or (self.every is Every.SOMETIMES and (self._decisions - 1) % max(1, self.one_in) == 0)
+        )
+        if not ask:
+            self._timer.start(self._interval())
+            return
+        self.question = Question(s.position, expected, self._options(path, last))
+        board = self.view.board
+        board.set_picking(True)
+        if self.marks is Marks.ALWAYS or self.hint:
+            self._mark(self.question)
+        self.changed.emit()
+
+    def _step_unasked(self) -> None:
+        if not self.enabled or not self.running or self.question is not None:
+            return
+        self._stepping = self.session.position
+        self._step()
+
+    def _step(self) -> None:
+        self._version = self.session.model.version
+        self.session.step()
+
+    def _examined(self) -> bool:
+        """A step asked for showed an examination, not a step: ask for the next event."""
+        version = self.session.model.version
+        if version == self._version:
+            return False
+        self._step()
+        return True
+
+    def _interval(self) -> int:
+        """Milliseconds between unasked steps: the run's own pace, at most 60 a second."""
+        speed = self.session.speed
+        return max(16, int(1000 / speed)) if speed > 0 else 16
+
+    def _here(self) -> tuple[tuple[int, ...], int | None]:
+        """The position's path and the event that led to it (None at the start)."""
+        s = self.session
+        pos = s.position
+        rec = s.recording
+        last: int | None = None
+        if pos > 0 and rec is not None:
+            last = int(rec.events(pos - 1, pos)[0])
+        return tuple(s.model.path), last
+
+    def _options(self, path: tuple[int, ...], last: int | None) -> tuple[int, ...]:
+        """The squares the search may still choose from here, in no telling order."""
+        s = self.session
+        children = s.puzzle.tree_children(s.settings, s.shadow)
+        if children is None:
+            return ()
+        kids = list(children(path))
+        if last is not None and last < 0 and ~last in kids:
+            kids = kids[kids.index(~last) + 1 :]
+        return tuple(sorted(kids))
+
+    def _verdict(self, at: int, guess: int, right: bool) -> None:
+        """After the step: right or wrong, and why (the narration of the step taken)."""
+        s = self.session
+        rec = s.recording
+        actual = int(rec.events(at, at + 1)[0]) if rec is not None else guess
+        right = self._is(guess, actual)
+        why = s.puzzle.narrate(s.settings, s.model, None)
+        self.verdicts += 1
+        if right:
+            self.feedback = self.tr("✓ Right. {0}").format(why)
+        elif actual < 0:
+            self.feedback = self.tr("✗ It went back, not to {0}. {1}").format(
+                self._name(guess), why
+            )
+        elif guess == BACK:
+            self.feedback = self.tr("✗ It went on to {0}, not back. {1}").format(
+                self._name(actual), why
+            )
+        else:
+            self.feedback = self.tr("✗ It was {0}, not {1}. {2}").format(
+                self._name(actual), self._name(guess), why
+            )
+        self.changed.emit()
+
+    def _mark(self, q: Question) -> None:
+        marks = {sq: OPTION_COLOUR for sq in q.options}
+        for guess in q.tries:
+            if guess >= 0 and guess not in marks:
+                marks[guess] = WRONG_COLOUR
+        self.view.board.set_highlights(marks)
+
+    def _drop(self) -> None:
+        """No question any more (the board no longer takes answers)."""
+        self.question = None
+        self._answered = None
+        self._stepping = None
+        board = self.view.board
+        board.set_picking(False)
+        board.set_highlights({})
+
+    @staticmethod
+    def _is(guess: int, event: int) -> bool:
+        return guess == event if guess >= 0 else event < 0
+
+    def _name(self, square: int) -> str:
+        if square < 0:
+            return self.tr("back")
+        s = self.session.settings
+        return Board(s.rows, s.cols).name(square)
