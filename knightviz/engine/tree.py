@@ -65,7 +65,8 @@ class Node:
     #: step whose backtrack left it (None while on the path or untried).
     entered: int
     left: int | None
-    #: Its children (the candidates not on the path), in the order the strategy tries them.
+    #: How many children it has (the candidates not on the path); -1: not worked out
+    #: (``TreeIndex.children`` tells, for the few nodes a view describes).
     children: int
 
     @property
@@ -109,6 +110,10 @@ class TreeIndex:
         #: Steps the index can read: the recording up to its first gap.
         self.limit = 0
         self._solutions: list[int] = []
+        self._path_at: tuple[int, tuple[int, ...]] = (-1, ())
+        #: The last chain of path nodes worked out, and its path (``path_nodes``).
+        self._chain: list[Node] = []
+        self._chain_path: tuple[int, ...] = ()
         self.update()
 
     # -- building ------------------------------------------------------------------------------
@@ -266,6 +271,14 @@ class TreeIndex:
             count += bisect.bisect_right(s, last) - bisect.bisect_left(s, first)
         return count
 
+    def path_at(self, at: int) -> tuple[int, ...]:
+        """The search's path at step ``at`` (from the recording; the last one kept): the
+        chain of nodes on the path needs no search for where each of them ends."""
+        at = min(at, self.limit)
+        if self._path_at[0] != at:
+            self._path_at = (at, tuple(self.rec.seek(at).path))
+        return self._path_at[1]
+
     def event(self, step: int) -> int:
         """The event of step ``step`` (1-based: the step that leads to position ``step``)."""
         return self.rec.events(step - 1, step)[0]
@@ -292,11 +305,16 @@ class TreeIndex:
             t = node.entered + 1
             end = node.left if node.left is not None else at
             depth = node.depth + 1
+            # A node on the path has its child on the path last: known from the path itself.
+            on_path = self.path_at(at) if node.state is NodeState.PATH else ()
             while t <= end and t <= at:
                 x = self.event(t)
                 if x < 0:
                     break
-                left = self.leave(t, depth, at)
+                if len(on_path) >= depth and on_path[depth - 1] == x:
+                    left = None
+                else:
+                    left = self.leave(t, depth, at)
                 if x in order:
                     i = order.index(x)
                     entered.add(x)
@@ -306,9 +324,8 @@ class TreeIndex:
                         state = NodeState.SOLUTION
                     else:
                         state = NodeState.FINISHED
-                    kids = len(self.children((*node.path, x)))
                     yield Node(
-                        (*node.path, x), depth, node.x + i * share, share, state, t, left, kids
+                        (*node.path, x), depth, node.x + i * share, share, state, t, left, -1
                     )
                 if left is None:
                     break
@@ -323,7 +340,7 @@ class TreeIndex:
                     NodeState.UNTRIED,
                     -1,
                     None,
-                    0,
+                    -1,
                 )
 
     def _solved(self, entered: int, left: int, depth: int) -> bool:
@@ -332,15 +349,84 @@ class TreeIndex:
         return self.solutions_between(entered, left) > 0
 
     def path_nodes(self, at: int) -> list[Node]:
-        """The chain of nodes on the search's path at step ``at``, root first."""
-        node = self.root(at)
-        chain = [node]
-        while True:
-            nxt = next((k for k in self.kids(node, at) if k.state is NodeState.PATH), None)
-            if nxt is None:
-                return chain
-            chain.append(nxt)
-            node = nxt
+        """The chain of nodes on the search's path at step ``at``, root first.
+
+        Straight from the path at ``at``: each node's share is its parent's split among
+        the parent's children, and the step that entered it the one after the last step
+        (before ``at``) at which the path was shorter; one backward pass over the depth
+        pyramid finds those for every depth, so a 10,000-deep path of a 10-million-step
+        run costs a few block looks per level, not a search per level."""
+        at = min(at, self.limit)
+        path = self.path_at(at)
+        # The nodes of the path shown before, as far as this path shares it, are the same
+        # nodes (a node keeps its entry while it stays on the path): only the rest is new.
+        keep = max(_common(self._chain_path, path), self.root_depth)
+        chain = self._chain[: keep - self.root_depth + 1] or [self.root(at)]
+        node = chain[-1]
+        entered = self._entries(at, len(path), node.depth)
+        ordered = getattr(self.children, "ordered", None)
+        on = set(path[: node.depth])
+        for d in range(node.depth + 1, len(path) + 1):
+            if ordered is not None:  # a walk down the path keeps its own set
+                order = ordered(path[d - 2], on)
+                on.add(path[d - 1])
+            else:
+                order = list(self.children(path[: d - 1]))
+            x = path[d - 1]
+            if x not in order:  # cannot happen for a recording of this strategy
+                break
+            share = node.w / len(order)
+            node = Node(
+                path[:d],
+                d,
+                node.x + order.index(x) * share,
+                share,
+                NodeState.PATH,
+                entered[d],
+                None,
+                -1,
+            )
+            chain.append(node)
+        self._chain, self._chain_path = chain, path
+        return list(chain)
+
+    def _entries(self, at: int, depth: int, above: int) -> dict[int, int]:
+        """For each depth ``d`` of the path at ``at`` (above the root), the step whose move
+        entered its node: one past the last step up to ``at`` after which the path was
+        shorter than ``d``. Deepest first, so the search only moves backward."""
+        out: dict[int, int] = {}
+        k = at  # candidates for "the last step after which the path was shorter" are <= k
+        for d in range(depth, above, -1):
+            k = self._last_below(k, d)
+            out[d] = k + 1
+        return out
+
+    def _last_below(self, k: int, d: int) -> int:
+        """The last ``j <= k`` with ``depth_at(j) < d`` (``depth_at(0)`` is the root's)."""
+        while k > 0:
+            b = (k - 1) // SMALL  # the small block holding depth_at(k): steps b*64+1 ..
+            first = b * SMALL
+            if k == first + SMALL and b < len(self._small_min):
+                # Whole blocks going back, skipping those that stay at d or deeper.
+                if (b + 1) % _PER == 0 and b // _PER < len(self._large_min):
+                    big = b // _PER
+                    if self._large_min[big] >= d:
+                        k = big * LARGE
+                        continue
+                if self._small_min[b] >= d:
+                    k = first
+                    continue
+            # Within the block: the depths after steps first+1 .. k, the last one below d.
+            depth = self.depth_at(first)
+            last = first if depth < d else -1
+            for i, x in enumerate(self.rec.events(first, k), first + 1):
+                depth += 1 if x >= 0 else -1
+                if depth < d:
+                    last = i
+            if last >= 0:
+                return last
+            k = first
+        return 0
 
     def explored_fraction(self, at: int) -> float:
         """The finished part of the root's width at step ``at`` (Knuth's measure): the
@@ -359,19 +445,76 @@ class TreeIndex:
         return (at + self.depth_at(at) - self.root_depth) // 2 + 1
 
 
-def tour_children(search: Any) -> Children:
+def _common(a: Sequence[int], b: Sequence[int]) -> int:
+    """The length of the common prefix of two paths (slices compared in C, halved while
+    they differ: a few compares for the usual case of one path extending the other)."""
+    keep = min(len(a), len(b))
+    la, lb = list(a[:keep]), list(b[:keep])
+    if la == lb:
+        return keep
+    low, high = 0, keep
+    while low < high:
+        mid = (low + high + 1) // 2
+        if la[:mid] == lb[:mid]:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+class _Visited:
+    """The squares of the last path asked about, kept as a set and updated by the
+    difference to the next path (a walk down or across the tree changes one or two
+    squares): the set of a 10,000-square path is not rebuilt for every node."""
+
+    def __init__(self) -> None:
+        self.path: list[int] = []
+        self.squares: set[int] = set()
+
+    def of(self, path: Sequence[int]) -> set[int]:
+        cached = self.path
+        keep = _common(cached, path)
+        for sq in cached[keep:]:
+            self.squares.discard(sq)
+        del cached[keep:]
+        for sq in path[keep:]:
+            cached.append(sq)
+            self.squares.add(sq)
+        return self.squares
+
+
+class TourChildren:
     """A knight's-tour node's children: the candidates its strategy tries from the path's
     last square, in order, less those on the path (``estimate.tour_levels``'s children).
-    ``search``: any search of the run's settings with ``stack_at`` (the Python backend)."""
+    Built from a Python ``TourSearch`` of the run's settings: its neighbour table and, for
+    Warnsdorff, its tie-break ranks order the candidates exactly as ``TourStack`` does
+    (fewest free onward squares, then rank, then table order)."""
 
-    def children(path: Sequence[int]) -> list[int]:
+    def __init__(self, search: Any) -> None:
+        self._nb = search._nb
+        self._ranks = search._ranks if search._strategy.guided else None
+        self._visited = _Visited()
+
+    def __call__(self, path: Sequence[int]) -> list[int]:
         if not path:
             return []
-        top = search.stack_at(path, None)[len(path) - 1]
-        on_path = set(path)
-        return [u for u in top.candidates if u not in on_path]
+        return self.ordered(path[-1], self._visited.of(path))
 
-    return children
+    def ordered(self, square: int, on: set[int] | frozenset[int]) -> list[int]:
+        """The children of a node whose path ends on ``square`` and holds the squares
+        ``on`` (a walk down a path keeps that set itself: ``TreeIndex.path_nodes``)."""
+        nb = self._nb
+        cands = [u for u in nb[square] if u not in on]
+        ranks = self._ranks
+        if ranks is None or len(cands) < 2:
+            return cands
+        key = {u: (sum(1 for w in nb[u] if w not in on), ranks[u]) for u in cands}
+        return sorted(cands, key=key.__getitem__)
+
+
+def tour_children(search: Any) -> Children:
+    """``TourChildren`` of ``search`` (see there)."""
+    return TourChildren(search)
 
 
 def queens_children(n: int) -> Children:

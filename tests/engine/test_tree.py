@@ -174,6 +174,28 @@ def test_the_vectorised_pyramid_equals_the_plain_one(monkeypatch):
     assert len(fast._solutions) + len(fast._tail_solutions) == 352  # Q(9)
 
 
+def test_the_path_chain_is_the_brute_force_path_at_any_step_reused_or_not():
+    """``path_nodes`` (which reuses the chain it worked out before for the shared part of
+    the path) gives the path's nodes with the entry steps of a replay, seeking at random,
+    and their shares as a walk of ``kids`` from the root gives them."""
+    index, rec, _ = knight_index(5, 5, 0, heuristic="none", limit=60_000)
+    brute = brute_tree(rec)
+    rng = random.Random(7)
+    steps = [rng.randrange(len(rec) + 1) for _ in range(60)] + [len(rec), 0, 1]
+    for at in steps:
+        chain = index.path_nodes(at)
+        assert [n.path for n in chain][-1] == tuple(rec.seek(at).path)
+        for node in chain:
+            entered, left = brute[node.path]
+            assert node.entered == entered and node.state is NodeState.PATH
+            assert left is None or left > at
+        fresh = TreeIndex(rec, index.children, 25)
+        node = fresh.root(at)
+        for expected in chain[1:]:
+            node = next(k for k in fresh.kids(node, at) if k.state is NodeState.PATH)
+            assert (node.path, node.x, node.w) == (expected.path, expected.x, expected.w)
+
+
 def _events(search, limit=None):
     out = []
     while (chunk := search.advance(4096)) and (limit is None or len(out) < limit):

@@ -376,10 +376,13 @@ class TreeCanvas(QWidget):
             NodeState.UNTRIED: self.tr("not tried yet"),
         }
         square = self.name(node.square) if node.path else self.tr("the empty board")
+        count = node.children
+        if count < 0 and self.index is not None:
+            count = len(self.index.children(node.path))
         lines = [
             self.tr("{0}, depth {1}: {2}").format(square, fmt_int(node.depth), words[node.state]),
             self.tr("{0} candidates below it; {1} of the root's width").format(
-                fmt_int(node.children), _share(node.w)
+                fmt_int(max(count, 0)), _share(node.w)
             ),
         ]
         below = node.steps_below
