@@ -68,6 +68,10 @@ class Node:
     #: How many children it has (the candidates not on the path); -1: not worked out
     #: (``TreeIndex.children`` tells, for the few nodes a view describes).
     children: int
+    #: Its place among its parent's children and their number: its share of the parent's
+    #: interval, exact where ``w`` itself has underflowed (below 10^-308, 1,000 levels down).
+    slot: int = 0
+    slots: int = 1
 
     @property
     def square(self) -> int:
@@ -325,7 +329,16 @@ class TreeIndex:
                     else:
                         state = NodeState.FINISHED
                     yield Node(
-                        (*node.path, x), depth, node.x + i * share, share, state, t, left, -1
+                        (*node.path, x),
+                        depth,
+                        node.x + i * share,
+                        share,
+                        state,
+                        t,
+                        left,
+                        -1,
+                        i,
+                        count,
                     )
                 if left is None:
                     break
@@ -341,6 +354,8 @@ class TreeIndex:
                     -1,
                     None,
                     -1,
+                    i,
+                    count,
                 )
 
     def _solved(self, entered: int, left: int, depth: int) -> bool:
@@ -376,15 +391,18 @@ class TreeIndex:
             if x not in order:  # cannot happen for a recording of this strategy
                 break
             share = node.w / len(order)
+            slot = order.index(x)
             node = Node(
                 path[:d],
                 d,
-                node.x + order.index(x) * share,
+                node.x + slot * share,
                 share,
                 NodeState.PATH,
                 entered[d],
                 None,
                 -1,
+                slot,
+                len(order),
             )
             chain.append(node)
         self._chain, self._chain_path = chain, path

@@ -426,6 +426,7 @@ class MainWindow(QMainWindow):
         self.race_action.toggled.connect(self.set_race_mode)
         self.predict_action.toggled.connect(self.set_predict)
         predictor = self.view.predictor
+        predictor.changed.connect(self._sync)
         for key, item in self.predict_menu.every.items():
             item.triggered.connect(lambda _=False, k=key: predictor.configure(every=k))
         for key, item in self.predict_menu.marks.items():
@@ -773,10 +774,20 @@ class MainWindow(QMainWindow):
             return
         conductor = self.conductor
         controls = conductor.controls()
+        predictor = self.view.predictor
+        predicting = predictor.running and not self.race_mode
+        if predicting:
+            controls = replace(controls, predicting=True)
         self.run_controls.set_run_state(controls)
         self.step_action.setEnabled(controls.can_step)
         self.step_back_action.setEnabled(controls.can_back and not controls.playing)
-        self.status_label.set_full_text(conductor.status_text())
+        status = conductor.status_text()
+        if predicting and predictor.asking:
+            status = self.tr(
+                "Your turn: click a square or press B; N takes the step without an answer, "
+                "Backspace goes back, Space pauses the questions."
+            )
+        self.status_label.set_full_text(status)
         if self.race_mode:
             self._show_race()
         self.file_menu.update_actions()

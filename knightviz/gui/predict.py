@@ -226,18 +226,22 @@ class Predictor(QObject):
             return ""
         s = self.session
         if self.question is not None:
-            puzzle = self.session.puzzle
-            text = puzzle.predict_question(s.settings)
-            if self.hint:
-                hint = puzzle.predict_hint(s.settings, s.model, self.question.options)
-                if hint:
-                    text += " " + hint
-            return text
+            if self.score.asked == 0:  # the whole question once, then its short form
+                return self.session.puzzle.predict_question(s.settings)
+            return self.tr("Your turn: the next step? Click its square, or press B for back.")
         if s.state is State.FINISHED and s.position >= s.end:
             return self.tr("The search has ended.")
         if not self.running:
             return self.tr("Your turn: press Space (Start) and predict each step of the search.")
         return ""
+
+    def hint_text(self) -> str:
+        """The hint of the open question (shown under the board), or ""."""
+        q = self.question
+        if not self.enabled or not self.hint or q is None:
+            return ""
+        s = self.session
+        return s.puzzle.predict_hint(s.settings, s.model, q.options)
 
     def score_text(self) -> str:
         sc = self.score

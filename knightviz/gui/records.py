@@ -111,6 +111,8 @@ class Controls:
     behind: bool = False
     #: Why Start cannot start now (a sentence for its tooltip), or "".
     blocked: str = ""
+    #: "Your turn" goes from question to question (Start reads Pause).
+    predicting: bool = False
 
     @property
     def can_step(self) -> bool:

@@ -131,6 +131,11 @@ class RunView(QObject):
         self.prediction_score = QLabel()
         self.prediction_score.setObjectName("predictionScore")
         self.prediction_score.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        # Two short lines beside the question, not one long one that narrows it.
+        self.prediction_score.setWordWrap(True)
+        self.prediction_score.setFixedWidth(
+            self.prediction_score.fontMetrics().averageCharWidth() * 14
+        )
         font = self.prediction_score.font()
         font.setBold(True)
         self.prediction_score.setFont(font)
@@ -469,6 +474,7 @@ class RunView(QObject):
         self.forecast_banner.hide()
         self.prediction_score.setText(p.score_text())
         self.prediction_banner.show_text(p.text())
+        self._explain(force=True)  # the hint, under the board, while a question is open
 
     def _show_hint(self) -> None:
         """The "this run looks stuck" banner; its figures reworded once a second at most
@@ -566,7 +572,8 @@ class RunView(QObject):
                 self.stack_view.show_source(puzzle.stack_source(settings, model, stack))
             self.code_panel.view.show_line(puzzle.code_line(settings, model, finished))
             self.code_panel.variables.setText(puzzle.code_variables(settings, model, stack))
-            self.narration.setText(puzzle.narrate(settings, model, finished))
+            hint = self.predictor.hint_text()
+            self.narration.setText(hint or puzzle.narrate(settings, model, finished))
         backtracked = model.backtracks > 0
         self.gauge.show_fraction(s.update_explored(), finished is not None, s.result, backtracked)
         self.gauge.show_estimate(self._estimate_text())

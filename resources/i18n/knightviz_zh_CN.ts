@@ -1487,6 +1487,10 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>运行记录</translation>
     </message>
     <message>
+        <source>Your turn: click a square or press B; N takes the step without an answer, Backspace goes back, Space pauses the questions.</source>
+        <translation>轮到你：点击一格或按 B；N 不作答直接走这一步，退格键后退，空格键暂停提问。</translation>
+    </message>
+    <message>
         <source>No translations for {0}.</source>
         <translation>没有 {0} 的翻译。</translation>
     </message>
@@ -1548,6 +1552,10 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <source>Not {0}. Try again: the marked squares are the choices the search has left here (or B for back).</source>
         <extracomment>The learner&apos;s answer &quot;the search goes back&quot;. Marks on the board: the squares the learner may still choose from, and a wrong guess. The question, the feedback or the score changed. Advancing from decision to decision (False: paused by the learner, or idle). The last answer&apos;s verdict and why, in words (&quot;&quot; before the first). Verdicts given so far (a test waits on it). The model&apos;s version when a step was asked for: a change without a new position is an examination shown (paced steps walk through them), so step again.</extracomment>
         <translation>不是 {0}。再试一次：标出的格子是搜索在这里还剩下的选择（回退请按 B）。</translation>
+    </message>
+    <message>
+        <source>Your turn: the next step? Click its square, or press B for back.</source>
+        <translation>轮到你：下一步是什么？点击那一格，或按 B 表示回退。</translation>
     </message>
     <message>
         <source>The search has ended.</source>

@@ -113,3 +113,17 @@ def test_zoom_and_pan_leave_follow_and_double_click_fits_all(window, qtbot):
     assert (canvas.vx0, canvas.vx1) == (0.0, 1.0)
     root = [s for s in canvas.segments if s.row == 0]
     assert len(root) == 1 and root[0].x1 - root[0].x0 == pytest.approx(canvas.width())
+
+
+def test_a_path_deeper_than_a_double_can_share(window, qtbot):
+    """40x40 Warnsdorff: 1,600 levels, the path's shares underflow to 0 below about 10^-308;
+    following the search still lays every band out by each node's place among its siblings."""
+    tree = show_tree(window, follow=True)
+    setup(window, "knight", 40, warnsdorff=True, tie_break="roth")
+    run_to_end(window, qtbot)
+    canvas = tree.canvas
+    chain = canvas.index.path_nodes(canvas.at)
+    assert len(chain) == 1600 and chain[-1].w == 0.0  # underflowed
+    qtbot.waitUntil(lambda: bool(canvas.segments), timeout=5000)
+    assert all(0.0 <= s.x0 < s.x1 <= canvas.width() + 1e-9 for s in canvas.segments)
+    assert tree.node_count() == 1600

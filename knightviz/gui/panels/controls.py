@@ -362,7 +362,7 @@ class RunControls(QGroupBox):
         when paused or idle; Back when there is a step to undo; Start disabled, with the
         reason in its tooltip, when it cannot start."""
         c = controls
-        if c.playing:
+        if c.playing or c.predicting:
             self.start_button.setText(self.tr("Pause"))
         elif c.behind:
             self.start_button.setText(self.tr("Play"))

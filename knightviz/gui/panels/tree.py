@@ -151,8 +151,9 @@ class TreeCanvas(QWidget):
         for row, parent in enumerate(chain[first:]):
             self.bands.append((parent.x, parent.w))
             for kid in index.kids(parent, at):
-                x0 = (kid.x - parent.x) / parent.w * width
-                x1 = (kid.x + kid.w - parent.x) / parent.w * width
+                # By its slot, not by widths that underflow 1,000 levels down.
+                x0 = kid.slot / kid.slots * width
+                x1 = (kid.slot + 1) / kid.slots * width
                 self.segments.append(Segment(row, x0, x1, kid.state, kid))
 
     def _layout_whole(self, index: TreeIndex, at: int) -> None:
