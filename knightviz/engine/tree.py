@@ -19,6 +19,7 @@ Nothing here knows the puzzle: ``children(path)`` gives a node's candidates in o
 from __future__ import annotations
 
 import bisect
+import math
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -31,6 +32,9 @@ from .recording import Recording, loaded_numpy
 SMALL = 64
 LARGE = 4096
 _PER = LARGE // SMALL
+#: ``path_tail`` works out the whole chain from the root up to this many levels above the
+#: tail (cheap), and only the tail beyond (a 10,000-deep path: seconds from the root).
+TAIL_FROM_ROOT = 2000
 #: Events read from the recording at a time while the pyramid is built.
 _CHUNK = 1 << 18
 
@@ -407,6 +411,47 @@ class TreeIndex:
             chain.append(node)
         self._chain, self._chain_path = chain, path
         return list(chain)
+
+    def path_tail(self, at: int, levels: int) -> list[Node]:
+        """The deepest ``levels + 1`` nodes of the path at step ``at`` (all of them on a
+        shorter path): what following the search shows. Worked out from the chain kept by
+        ``path_nodes`` when this path shares enough of it, else on their own, without the
+        levels above (a 10,000-deep path costs no walk from the root): their shares of the
+        root (``x``, ``w``) are then NaN, unknown; ``slot``/``slots`` place each among its
+        siblings as always."""
+        at = min(at, self.limit)
+        path = self.path_at(at)
+        first = max(self.root_depth, len(path) - levels)
+        reusable = _common(self._chain_path, path) >= first - 1
+        if first - self.root_depth <= TAIL_FROM_ROOT or reusable:
+            return self.path_nodes(at)[first - self.root_depth :]
+        entered = self._entries(at, len(path), first - 1)
+        on = set(path[: first - 1])
+        ordered = getattr(self.children, "ordered", None)
+        chain: list[Node] = []
+        for d in range(first, len(path) + 1):
+            if ordered is not None:
+                order = ordered(path[d - 2], on)
+                on.add(path[d - 1])
+            else:
+                order = list(self.children(path[: d - 1]))
+            x = path[d - 1]
+            slot = order.index(x) if x in order else 0
+            chain.append(
+                Node(
+                    path[:d],
+                    d,
+                    math.nan,
+                    math.nan,
+                    NodeState.PATH,
+                    entered[d],
+                    None,
+                    -1,
+                    slot,
+                    max(len(order), 1),
+                )
+            )
+        return chain
 
     def _entries(self, at: int, depth: int, above: int) -> dict[int, int]:
         """For each depth ``d`` of the path at ``at`` (above the root), the step whose move

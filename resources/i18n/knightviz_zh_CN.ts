@@ -2164,6 +2164,14 @@ Off: stop at the first solution.</source>
 <context>
     <name>SearchTree</name>
     <message>
+        <source>a share not worked out this deep</source>
+        <translation>这么深处的份额未计算</translation>
+    </message>
+    <message>
+        <source>less than 10^-308</source>
+        <translation>小于 10^-308</translation>
+    </message>
+    <message>
         <source>Follow the search</source>
         <translation>跟随搜索</translation>
     </message>

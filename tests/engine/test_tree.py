@@ -289,3 +289,26 @@ def test_next_event_predicts_every_step_of_n_queens(n, first):
         else:
             assert path.pop() == ~x
         last = x
+
+
+def test_the_path_tail_on_its_own_is_the_chains_tail(monkeypatch):
+    """Following the search on a long path works out only its deepest levels: the same
+    nodes (path, entry step, place among siblings) as the whole chain, shares unknown."""
+    import math
+
+    from knightviz.engine import tree as tree_module
+
+    index, rec, _ = knight_index(5, 5, 0, heuristic="none", limit=40_000)
+    rng = random.Random(3)
+    for at in [rng.randrange(1, len(rec) + 1) for _ in range(30)]:
+        whole = TreeIndex(rec, index.children, 25).path_nodes(at)
+        monkeypatch.setattr(tree_module, "TAIL_FROM_ROOT", 0)
+        alone = TreeIndex(rec, index.children, 25)
+        tail = alone.path_tail(at, 6)
+        monkeypatch.undo()
+        want = whole[-len(tail) :]
+        assert len(tail) == min(7, len(whole))
+        for a, b in zip(tail, want, strict=True):
+            assert (a.path, a.entered, a.slot, a.slots) == (b.path, b.entered, b.slot, b.slots)
+        if len(whole) > 7:
+            assert math.isnan(tail[0].w)

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from time import monotonic
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QHelpEvent,
@@ -142,8 +142,8 @@ class TreeCanvas(QWidget):
         return None
 
     def _layout_follow(self, index: TreeIndex, at: int) -> None:
-        chain = index.path_nodes(at)
         bands = max(1, int(self.height() // BAND))
+        chain = index.path_tail(at, bands)
         self.row_h = float(BAND)
         first = max(0, len(chain) - bands)  # the path node above the first band
         self.first_depth = chain[first].depth + 1 if first < len(chain) else 0
@@ -417,6 +417,10 @@ class TreeCanvas(QWidget):
 
 
 def _share(w: float) -> str:
+    if math.isnan(w):  # deep in a long path, shown without the levels above
+        return QCoreApplication.translate("SearchTree", "a share not worked out this deep")
+    if w <= 0.0:
+        return QCoreApplication.translate("SearchTree", "less than 10^-308")
     if w >= 0.001:
         return f"{w:.1%}"
     exponent = math.floor(math.log10(w)) if w > 0 else 0
