@@ -292,7 +292,16 @@ class MainWindow(QMainWindow):
         self.code_dock = dock("codeDock", self.tr("Algorithm"), v.code_panel)
         self.stack_dock = dock("stackDock", self.tr("Search stack"), v.stack_view)
         self.chart_dock = dock("chartDock", self.tr("Steps chart"), self.chart)
-        self.tree_dock = dock("treeDock", self.tr("Search tree"), v.tree_panel)
+        # The single run's tree, or in a race the two racers' trees side by side.
+        self.tree_stack = QStackedWidget()
+        self.tree_stack.addWidget(v.tree_panel)
+        lanes = QSplitter(Qt.Orientation.Horizontal)
+        lanes.setObjectName("raceTrees")
+        lanes.setChildrenCollapsible(False)
+        for lane in self.race.views:
+            lanes.addWidget(lane.tree_panel)
+        self.tree_stack.addWidget(lanes)
+        self.tree_dock = dock("treeDock", self.tr("Search tree"), self.tree_stack)
         #: The docks a puzzle may show (``Puzzle.panels``).
         self.panel_docks = {
             CODE: self.code_dock,
@@ -705,8 +714,9 @@ class MainWindow(QMainWindow):
         if on:
             self.session.reset()
             self.view.stop_forecast()
-            shown = (*self.panel_docks.values(), self.tree_dock)
+            shown = self.panel_docks.values()  # the tree stays: one tree per racer
             self._race_docks = [d for d in shown if d.isVisible()]
+            self.tree_stack.setCurrentIndex(1)
             for dock in self._race_docks:
                 dock.hide()
             self.centre_stack.setCurrentWidget(self.race_view)
@@ -716,6 +726,7 @@ class MainWindow(QMainWindow):
         else:
             self.race.reset()
             self.centre_stack.setCurrentIndex(0)
+            self.tree_stack.setCurrentIndex(0)
             # The layouts shrink to the one board first, and the window forgets the race's
             # minimum width: the docks back beside that would widen the window.
             QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)

@@ -96,6 +96,14 @@ class RunView(QObject):
         self._hint_at = 0.0
         if self.full:
             self._build_panels()
+        else:
+            # A racer's tree, in the tree dock beside the other racer's (no seeking: the race
+            # clock sets the step both boards show).
+            self.tree_panel = SearchTree()
+            for widget in (self.tree_panel, *self.tree_panel.findChildren(QObject)):
+                if widget.objectName():
+                    widget.setObjectName(widget.objectName() + self.suffix)
+            self._tree_of: Any = None
         s = self.session
         s.changed.connect(self.refresh)
         s.ticked.connect(self._on_tick)
@@ -165,7 +173,7 @@ class RunView(QObject):
         #: The search tree of the run on the board (View › Search tree).
         self.tree_panel = SearchTree()
         self.tree_panel.seek_requested.connect(self.session.seek)
-        self._tree_of: Any = None  # the recording the tree's index reads
+        self._tree_of = None  # the recording the tree's index reads
         self.search_anyway_button.clicked.connect(self.search_anyway)
         self.timeline.seek_requested.connect(self.session.seek)
         self.solutions_panel.solution_chosen.connect(self._on_solution_chosen)
@@ -286,18 +294,19 @@ class RunView(QObject):
         self._show_board()
         self.board.refresh()
         self._show_counters()
+        self._show_tree()
 
     @Slot()
     def refresh(self) -> None:
         """Everything derived from the session's state, at once."""
         self._show_board()
         self._show_counters()
+        self._show_tree()
         if self.full:
             self._show_banners()
             self._show_timeline()
             self._explain(force=True)
             self._show_solutions()
-            self._show_tree()
         self.changed.emit()
         self.refreshed.emit()
 
@@ -307,12 +316,12 @@ class RunView(QObject):
         panels exactly at paced speeds and a few times a second above."""
         self._show_counters()
         self.board.refresh()
+        self._show_tree()
         if self.full:
             self._show_hint()
             self._show_timeline()
             self._explain()
             self._show_solutions()
-            self._show_tree()
         self.refreshed.emit()
 
     @Slot()
@@ -532,8 +541,8 @@ class RunView(QObject):
                 )
         if rec is None or not panel.isVisible():
             return
-        live = s.state is State.RUNNING and s.live
-        panel.show_at(s.shown_model().steps, live)
+        live = s.state is State.RUNNING and s.live and self.clock_step is None
+        panel.show_at(s.shown_model(self.clock_step).steps, live)
 
     def _show_solutions(self) -> None:
         s = self.session

@@ -127,3 +127,32 @@ def test_a_path_deeper_than_a_double_can_share(window, qtbot):
     qtbot.waitUntil(lambda: bool(canvas.segments), timeout=5000)
     assert all(0.0 <= s.x0 < s.x1 <= canvas.width() + 1e-9 for s in canvas.segments)
     assert tree.node_count() == 1600
+
+
+def test_a_race_has_one_tree_per_racer_at_the_race_clock(window, qtbot):
+    """Plain against Warnsdorff on 5x5: the tree dock shows both racers' trees side by
+    side, each counting its racer's nodes at the step its board shows."""
+    from knightviz.gui.session import State
+
+    from .conftest import UNLIMITED, configure, set_speed
+
+    configure(window, "knight", n=5)
+    set_speed(window, UNLIMITED)
+    window.tree_dock.show()
+    window.race_action.setChecked(True)
+    assert window.tree_dock.isVisible()
+    trees = [child(window, "searchTree_1"), child(window, "searchTree_2")]
+    assert all(t.isVisible() for t in trees)
+    window.start_or_pause()
+    qtbot.waitUntil(lambda: window.race.state is State.FINISHED, timeout=30_000)
+    for lane, tree in zip(window.race.views, trees, strict=True):
+        eventually(
+            qtbot,
+            lambda lane=lane, tree=tree: (
+                tree.node_count() == lane.session.shown_model(lane.clock_step).moves + 1
+            ),
+            lambda tree=tree: f"{tree.node_count()} nodes",
+        )
+    assert trees[1].node_count() == 25  # Warnsdorff: 24 moves from a5, no backtrack
+    window.race_action.setChecked(False)
+    assert child(window, "searchTree").isVisible()

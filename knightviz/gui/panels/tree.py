@@ -481,7 +481,9 @@ class SearchTree(QWidget):
         }
         for state, name in names.items():
             colour = STATE_COLOURS[state].name()
-            parts.append(f'<span style="color:{colour}">■</span>&nbsp;{name}')
+            # An item never broken over two lines (a narrow racer's tree wrapped "yet").
+            words = name.replace(" ", "&nbsp;")
+            parts.append(f'<span style="color:{colour}">■</span>&nbsp;{words}')
         self.legend.setText(" &nbsp; ".join(parts))
         self._show_info()
 
