@@ -15,7 +15,7 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import IO, Any, NoReturn
+from typing import IO, Any, NoReturn, cast
 
 from . import __version__
 from .engine import (
@@ -987,10 +987,101 @@ def wants_app(args: Sequence[str]) -> bool:
     return first.startswith("-") and first not in ("-h", "--help")
 
 
+#: Standard output could not be written (README "Command line": exit statuses).
+EXIT_OUTPUT = 1
+#: Options of ours that do not open the app.
+OWN_OPTIONS = (["--install-desktop"], ["--uninstall-desktop"], ["--render-icons"], ["--version"])
+
+
+class OutputError(Exception):
+    """Standard output could not be written (full, closed, a device error)."""
+
+
+class _Output(io.TextIOBase):
+    """Standard output for the commands: any failure to write it becomes one OutputError
+    (a closed pipe stays BrokenPipeError: the reader has all it wanted)."""
+
+    def __init__(self, stream: IO[str] | None) -> None:
+        super().__init__()
+        self._stream = stream
+
+    def _failed(self, exc: OSError | None) -> OutputError:
+        if exc is None:
+            return OutputError("standard output is closed")
+        return OutputError(f"cannot write the output: {exc.strerror or exc}")
+
+    def write(self, text: str) -> int:
+        if self._stream is None:
+            raise self._failed(None)
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as exc:  # ValueError: a stream closed inside Python
+            raise self._failed(exc if isinstance(exc, OSError) else None) from None
+
+    def flush(self) -> None:
+        if self._stream is None:
+            return
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as exc:
+            raise self._failed(exc if isinstance(exc, OSError) else None) from None
+
+    def isatty(self) -> bool:
+        try:
+            return self._stream is not None and self._stream.isatty()
+        except (OSError, ValueError):
+            return False
+
+
+def _silence_stdout() -> None:
+    """Point file descriptor 1 at /dev/null so the interpreter's last flush at exit cannot
+    fail again (Python's documentation on SIGPIPE advises this)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    except OSError:
+        pass
+    if sys.stdout is not None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (lives to exit)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """The ``knightviz`` command. Standard output full (``> /dev/full``) or closed
+    (``>&-``): one line on stderr, exit 1; a closed pipe (``| head -1``): quietly."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    out, err = sys.stdout, sys.stderr
-    if args_list[:1] in (["--install-desktop"], ["--uninstall-desktop"], ["--render-icons"]):
+    err: IO[str] = sys.stderr if sys.stderr is not None else io.StringIO()
+    if wants_app(args_list) and args_list[:1] not in OWN_OPTIONS:
+        return _main(args_list, sys.stdout, err)  # the desktop app: its output is its own
+    out = cast("IO[str]", _Output(sys.stdout))
+    stdout = sys.stdout
+    sys.stdout = out  # (print() in the desktop commands too)
+    try:
+        try:
+            code = _main(args_list, out, err)
+        finally:
+            out.flush()  # (also when argparse ends with --help)
+        return code
+    except BrokenPipeError:
+        sys.stdout = stdout
+        _silence_stdout()
+        return EXIT_OUTPUT
+    except OutputError as exc:
+        sys.stdout = stdout
+        err.write(f"{PROG}: error: {exc}\n")
+        _silence_stdout()
+        return EXIT_OUTPUT
+    finally:
+        if sys.stdout is out:
+            sys.stdout = stdout
+
+
+def _main(args_list: list[str], out: IO[str], err: IO[str]) -> int:
+    if args_list[:1] in OWN_OPTIONS[:3]:
         from . import desktop  # the Linux menu entry and icons, for this user
 
         return desktop.main(args_list)
@@ -1040,8 +1131,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         err.write(f"{PROG}: interrupted\n")
         return 130
-    except BrokenPipeError:
-        return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -29,7 +29,11 @@ def atomic_file(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     target = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(target))
     name = os.path.basename(target)
-    fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        exc.filename = target  # (the error names the user's file, not a temporary name)
+        raise
     try:
         # As open() would make it (mkstemp makes it private); an existing file keeps its mode.
         try:
@@ -43,7 +47,9 @@ def atomic_file(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
             f.flush()
             os.fsync(f.fileno())
         os.replace(temp, target)
-    except BaseException:
+    except BaseException as exc:
+        if isinstance(exc, OSError) and exc.filename in (None, temp):
+            exc.filename = target
         if fd >= 0:
             with contextlib.suppress(OSError):
                 os.close(fd)

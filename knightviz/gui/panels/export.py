@@ -29,6 +29,7 @@ from PySide6.QtGui import QImage, QPainter, QPalette
 from PySide6.QtSvg import QSvgGenerator
 
 from knightviz.engine import Board, Result
+from knightviz.engine.files import atomic_write
 from knightviz.engine.recording import Recording, fast_scanner
 from knightviz.engine.runfile import RunFileError, SavedRun, read_run, rebuild
 from knightviz.engine.runfile import write_run as write_run_file
@@ -148,9 +149,9 @@ def run_text(run: RunExport, fmt: str) -> str:
 
 
 def _write_bytes(path: str, data: bytes) -> None:
+    """All of ``data`` in ``path``, or the old file left as it was and ExportError."""
     try:
-        with open(path, "wb") as f:
-            f.write(data)
+        atomic_write(path, data)
     except OSError as exc:
         raise ExportError(cannot_write(path, exc)) from None
 
