@@ -141,7 +141,7 @@ def render_icons(folder: Path) -> list[Path]:
         path = folder / icon_name(size)
         png = QBuffer()
         png.open(QIODevice.OpenModeFlag.WriteOnly)
-        image.save(png, b"PNG")
+        image.save(png, "PNG")  # type: ignore[call-overload]  # (the stubs want bytes, PySide str)
         atomic_write(path, bytes(png.data().data()))
         out.append(path)
     del app

@@ -1,0 +1,150 @@
+"""Failed writes, for real (issue 19, item 8): the kernel refuses to let a file grow past a
+limit (``RLIMIT_FSIZE``, SIGXFSZ ignored), as a full disk or a quota would. Every export
+format, the history's CSV and JSON, a saved run, the desktop entry and the icons: the old
+file is intact, no temporary file is left, the window says which file and why. Also: a
+hostile run file opened in the window is one message, nothing lost (items 1-4)."""
+
+from __future__ import annotations
+
+import json
+import math
+import zipfile
+
+import pytest
+from engine.hostile import nested, parts_of, zip_of
+from engine.limits import address_space_limit, file_size_limit
+
+from knightviz import desktop
+
+from .conftest import configure, place, set_speed, start_and_finish
+from .test_export import messages  # noqa: F401  (the fixture)
+
+OLD = b"the user's old file, precious"
+LIMIT = 64  # bytes: smaller than any export of an 8x8 tour
+RUN_FORMATS = ["c", "py", "matrix", "sequence", "algebraic", "json", "png", "svg", "gif"]
+
+
+def run_8x8(window, qtbot):
+    configure(window, "knight", rows=8, cols=8, warnsdorff=True)
+    place(window, 0, 0)
+    set_speed(window, math.inf)
+    return start_and_finish(window, qtbot)
+
+
+def old_file(tmp_path, name):
+    folder = tmp_path / "out"
+    folder.mkdir()
+    path = folder / name
+    path.write_bytes(OLD)
+    return path
+
+
+def left_alone(path):
+    assert path.read_bytes() == OLD
+    assert [p.name for p in path.parent.iterdir()] == [path.name], "a temporary file was left"
+
+
+def said(messages, path):  # noqa: F811
+    assert len(messages) == 1, messages
+    text = messages[0][1]
+    assert str(path) in text and "File too large" in text, text
+
+
+@pytest.mark.parametrize("fmt", RUN_FORMATS)
+def test_a_failed_export_leaves_the_old_file(window, qtbot, tmp_path, messages, fmt):  # noqa: F811
+    run_8x8(window, qtbot)
+    path = old_file(tmp_path, f"tour.{fmt}")
+    with file_size_limit(LIMIT):
+        assert not window.export_run(str(path), fmt)
+    left_alone(path)
+    said(messages, path)
+    assert window.export_run(str(path), fmt)  # and with room, it writes
+    assert path.read_bytes() != OLD
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_a_failed_history_export_leaves_the_old_file(window, qtbot, tmp_path, messages, fmt):  # noqa: F811
+    run_8x8(window, qtbot)
+    path = old_file(tmp_path, f"history.{fmt}")
+    with file_size_limit(LIMIT):
+        assert not window.export_history(str(path), fmt)
+    left_alone(path)
+    said(messages, path)
+
+
+def test_a_failed_save_leaves_the_old_run_file(window, qtbot, tmp_path, messages):  # noqa: F811
+    run_8x8(window, qtbot)
+    path = old_file(tmp_path, "tour.knightviz")
+    with file_size_limit(LIMIT):
+        assert not window.save_run(str(path))
+    left_alone(path)
+    said(messages, path)
+
+
+def test_a_failed_desktop_install_leaves_the_old_files(tmp_path):
+    home = tmp_path / "share"
+    targets = desktop.targets(home)
+    for target in targets.values():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(OLD)
+    with file_size_limit(LIMIT), pytest.raises(OSError, match="File too large"):
+        desktop.install(home, exec_command="knightviz")
+    for target in targets.values():
+        assert target.read_bytes() == OLD, target
+        assert [p.name for p in target.parent.iterdir()] == [target.name]
+
+
+def test_failed_icon_rendering_leaves_the_old_icons(tmp_path):
+    folder = tmp_path / "icons"
+    folder.mkdir()
+    for size in desktop.SIZES:
+        (folder / desktop.icon_name(size)).write_bytes(OLD)
+    with file_size_limit(LIMIT), pytest.raises(OSError, match="File too large"):
+        desktop.render_icons(folder)
+    assert sorted(p.read_bytes() for p in folder.iterdir()) == [OLD] * len(desktop.SIZES)
+
+
+# -- hostile run files in the window ------------------------------------------------------------
+
+
+def hostile_files(good, tmp_path):
+    """The issue's files: deep nesting, a huge length, a NaN wall time, a steps bomb."""
+    parts = parts_of(good)
+    header = json.loads(dict(parts)["run.json"])
+
+    def with_header(h, text=None):
+        body = (text or json.dumps(h)).encode()
+        return zip_of([(n, body if n == "run.json" else d) for n, d in parts])
+
+    deep = json.dumps(header)[:-1] + ', "deep": ' + nested(100_000) + "}"
+    long = json.loads(json.dumps(header))
+    long["recording"]["length"] = 10**15
+    nan = json.loads(json.dumps(header))
+    nan["wall_seconds"] = math.nan
+    files = {"deep": with_header(header, deep), "long": with_header(long), "nan": with_header(nan)}
+    for name, data in files.items():
+        (tmp_path / f"{name}.knightviz").write_bytes(data)
+    bomb = tmp_path / "bomb.knightviz"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for n, data in parts:
+            if n != "steps.bin":
+                z.writestr(n, data)
+        with z.open("steps.bin", "w", force_zip64=True) as f:
+            for _ in range(300):
+                f.write(b"\0" * (1 << 20))
+    return [*(tmp_path / f"{n}.knightviz" for n in files), bomb]
+
+
+def test_hostile_run_files_are_one_message_and_nothing_is_lost(window, qtbot, tmp_path, messages):  # noqa: F811
+    result = run_8x8(window, qtbot)
+    good = tmp_path / "good.knightviz"
+    assert window.save_run(str(good))
+    rows = window.history.rowCount()
+    for path in hostile_files(good, tmp_path):
+        with address_space_limit():
+            assert not window.open_run(str(path))
+        assert f"{path.name} cannot be opened" in messages[-1][1]
+        assert "\n" not in messages[-1][1]
+    assert len(messages) == 4
+    assert window.history.rowCount() == rows
+    assert window.session.result == result
