@@ -457,9 +457,6 @@ class MainWindow(QMainWindow):
         for record in self.history_store.load():
             self.history.add_record(record)
             self._runs = max(self._runs, record.number)
-        warning = self.history_store.warning()
-        if warning:
-            self._show_message(warning, 20_000)
         self.help = HelpMenu(self.help_menu, self, self.puzzles)
         self.prefs = WindowPrefs(
             self,
@@ -472,6 +469,10 @@ class MainWindow(QMainWindow):
             self.first_launch_shape,
         )
         self.prefs.restore()
+        # What went wrong with the history or the settings, in the window, not only the log.
+        warning = " ".join(w for w in (self.history_store.warning(), self.prefs.warning()) if w)
+        if warning:
+            self._show_message(warning, 30_000)
 
     def set_appearance(self, mode: str) -> None:
         """View › Appearance: ``system``, ``light`` or ``dark``, at once and remembered."""
@@ -491,7 +492,9 @@ class MainWindow(QMainWindow):
         if confirm and not self.history.confirm_clear():
             return
         self.history.clear_records()
-        self.history_store.clear()
+        failed = self.history_store.clear()
+        if failed:
+            self._show_message(failed, 10_000)
         self._runs = 0
         self.file_menu.update_actions()
 
