@@ -14,7 +14,7 @@ import math
 import os
 import re
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Any, NoReturn, cast
 
 from . import __version__
@@ -45,7 +45,7 @@ from .engine.formats import (
     solve_payload,
     solve_text,
 )
-from .engine.queens import QueensSearch
+from .engine.queens import MAX_QUEENS, QueensSearch
 from .engine.verdict import impossibility
 
 PROG = "knightviz"
@@ -59,6 +59,12 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error on ONE line (no usage block) and exits 2."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # "-1,0" is a value (a square off the board), not an unknown option: the error
+        # then says what is wrong with it.
+        self._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+,-?\d+$")
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
@@ -70,28 +76,45 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative: {text!r}")
+#: ASCII digits only, in groups separated by ``_`` or ``,`` (1_000_000, 16,501,401): the one
+#: number syntax of every option (full-width digits are refused everywhere, as --size refuses them).
+_WHOLE = re.compile(r"[+-]?[0-9]+(?:[_,][0-9]+)*")
+#: Bounds of the numeric options (README "Command line"): past them, a usage error naming
+#: the range, never a run that cannot end or a number the engine cannot hold.
+MAX_STEPS = 2**63 - 1
+MAX_SEED = 2**32 - 1
+MAX_PROBES = 100_000_000
+MAX_JOBS = 1024
+
+
+def whole_number(text: str, low: int, high: int) -> int:
+    """The one parser of every numeric option: a whole number from ``low`` to ``high``
+    (argparse.ArgumentTypeError naming the range otherwise)."""
+    raw = text.strip()
+    if not _WHOLE.fullmatch(raw):
+        shown = repr(text) if len(text) <= 30 else repr(text[:12] + "…")
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown}")
+    digits = raw.replace("_", "").replace(",", "")
+    # (Python refuses to read thousands of digits: anything that long is out of range anyway)
+    value = int(digits) if len(digits) <= 40 else (high + 1 if raw[0] != "-" else low - 1)
+    if not low <= value <= high:
+        shown = raw if len(raw) <= 30 else f"{raw[:12]}… ({len(digits):,} digits)"
+        raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not {shown}")
     return value
 
 
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        return whole_number(text, low, high)
+
+    return parse
 
 
-def _jobs(text: str) -> int:
-    value = _int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
-    return value
+_count = _whole(0, MAX_STEPS)
+_seed = _whole(0, MAX_SEED)
+_jobs = _whole(1, MAX_JOBS)
+_probes = _whole(2, MAX_PROBES)  # (the spread needs two)
+_queens_size = _whole(1, MAX_QUEENS)
 
 
 def _add_workers(p: argparse.ArgumentParser, what: str) -> None:
@@ -136,7 +159,7 @@ def _add_strategy(p: argparse.ArgumentParser) -> None:
         help="Warnsdorff ties: first/last in the classic order, roth = farthest from the "
         "centre, random (see --seed); default first",
     )
-    p.add_argument("--seed", type=_int, default=0, help="seed for --tie-break random")
+    p.add_argument("--seed", type=_seed, default=0, metavar="N", help="seed for --tie-break random")
     p.add_argument(
         "--no-backtrack",
         action="store_true",
@@ -276,7 +299,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Place N queens so that none attacks another: every solution in order, "
         "or the first, or the count.",
     )
-    queens.add_argument("--size", type=_int, default=8, metavar="N", help="board size; default 8")
+    queens.add_argument(
+        "--size", type=_queens_size, default=8, metavar="N", help="board size; default 8"
+    )
     queens.add_argument(
         "--trace",
         action="store_true",
@@ -328,7 +353,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="start square (a8 or 0,0); default the top-left square",
     )
     estimate.add_argument(
-        "--probes", type=_count, default=2000, metavar="N", help="random probes; default 2000"
+        "--probes",
+        type=_probes,
+        default=2000,
+        metavar="N",
+        help="random probes; default 2000",
     )
     estimate.add_argument("--format", choices=["text", "json"], default="text")
     return parser
@@ -914,8 +943,6 @@ def trace_line(
 def _estimate(args: argparse.Namespace, out: IO[str]) -> int:
     board = Board(*args.size)
     start = _start(board, args.start)
-    if args.probes < 2:
-        raise UsageError("--probes must be at least 2 (the spread needs two)")
     estimator = TreeEstimator(tour_probe(board.rows, board.cols, start), seed=args.seed)
     est = estimator.run(args.probes)
     if args.format == "json":
