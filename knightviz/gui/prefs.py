@@ -168,8 +168,19 @@ class WindowPrefs(QObject):
         if self.fell_back:
             return self.tr(
                 "Some remembered settings could not be read ({0}): their defaults are used."
-            ).format(", ".join(self.fell_back))
+            ).format(", ".join(self._words(key) for key in self.fell_back))
         return ""
+
+    def _words(self, key: str) -> str:
+        """A remembered setting as the user knows it (a puzzle's title for its settings)."""
+        puzzle = self._puzzles.get(key.removeprefix("setup/"))
+        if puzzle is not None:
+            return puzzle.title()
+        if key == SPEED:
+            return self.tr("the speed")
+        if key == START:
+            return self.tr("the start square")
+        return self.tr("the window's size and panels")
 
     def _restore_puzzle(self, s: QSettings, key: str, current: str) -> None:
         """One puzzle's settings: each field the puzzle accepts (its own range checks) is

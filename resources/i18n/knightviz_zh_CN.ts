@@ -2490,6 +2490,18 @@ Off: stop at the first solution.</source>
         <source>Some remembered settings could not be read ({0}): their defaults are used.</source>
         <translation>部分保存的设置无法读取（{0}）：已改用它们的默认值。</translation>
     </message>
+    <message>
+        <source>the speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>the start square</source>
+        <translation>起点</translation>
+    </message>
+    <message>
+        <source>the window&apos;s size and panels</source>
+        <translation>窗口大小和面板</translation>
+    </message>
 </context>
 <context>
     <name>widget</name>
