@@ -11,8 +11,10 @@ import math
 import zipfile
 
 import pytest
-from engine.hostile import nested, parts_of, zip_of
+from engine.hostile import ODD_VALUES, field_paths, nested, parts_of, replaced, valid_run, zip_of
 from engine.limits import address_space_limit, file_size_limit
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from knightviz import desktop
 
@@ -148,3 +150,34 @@ def test_hostile_run_files_are_one_message_and_nothing_is_lost(window, qtbot, tm
     assert len(messages) == 4
     assert window.history.rowCount() == rows
     assert window.session.result == result
+
+
+@settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_any_field_replaced_opens_in_the_window_or_is_one_message(
+    window,
+    qtbot,
+    tmp_path_factory,
+    data,
+    messages,  # noqa: F811
+):
+    """Past ``read_run`` the window decodes the settings, rebuilds the recording and words
+    the summary: a damaged value there too is a message, never an exception."""
+    folder = tmp_path_factory.mktemp("open")
+    good = valid_run(folder)
+    parts = parts_of(good)
+    header = json.loads(dict(parts)["run.json"])
+    where = data.draw(st.sampled_from(field_paths(header)))
+    value = data.draw(st.one_of(st.sampled_from(ODD_VALUES), st.integers(-50, 50)))
+    body = json.dumps(replaced(header, where, value)).encode()
+    path = folder / "mutated.knightviz"
+    path.write_bytes(zip_of([(n, body if n == "run.json" else d) for n, d in parts]))
+    before = len(messages)
+    with address_space_limit():
+        opened = window.open_run(str(path))
+    if not opened:
+        assert len(messages) == before + 1 and "\n" not in messages[-1][1]
