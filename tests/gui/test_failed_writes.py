@@ -52,35 +52,27 @@ def said(messages, path):  # noqa: F811
     assert str(path) in text and "File too large" in text, text
 
 
-@pytest.mark.parametrize("fmt", RUN_FORMATS)
-def test_a_failed_export_leaves_the_old_file(window, qtbot, tmp_path, messages, fmt):  # noqa: F811
+WRITERS = [
+    *((f"tour.{fmt}", lambda w, path, fmt=fmt: w.export_run(path, fmt)) for fmt in RUN_FORMATS),
+    *(
+        (f"history.{fmt}", lambda w, path, fmt=fmt: w.export_history(path, fmt))
+        for fmt in ("csv", "json")
+    ),
+    ("tour.knightviz", lambda w, path: w.save_run(path)),
+]
+
+
+@pytest.mark.parametrize(("name", "write"), WRITERS, ids=[name for name, _ in WRITERS])
+def test_a_failed_write_leaves_the_old_file(window, qtbot, tmp_path, messages, name, write):  # noqa: F811
+    """Every run format, the history as CSV and JSON, a saved run."""
     run_8x8(window, qtbot)
-    path = old_file(tmp_path, f"tour.{fmt}")
+    path = old_file(tmp_path, name)
     with file_size_limit(LIMIT):
-        assert not window.export_run(str(path), fmt)
+        assert not write(window, str(path))
     left_alone(path)
     said(messages, path)
-    assert window.export_run(str(path), fmt)  # and with room, it writes
+    assert write(window, str(path))  # and with room, it writes
     assert path.read_bytes() != OLD
-
-
-@pytest.mark.parametrize("fmt", ["csv", "json"])
-def test_a_failed_history_export_leaves_the_old_file(window, qtbot, tmp_path, messages, fmt):  # noqa: F811
-    run_8x8(window, qtbot)
-    path = old_file(tmp_path, f"history.{fmt}")
-    with file_size_limit(LIMIT):
-        assert not window.export_history(str(path), fmt)
-    left_alone(path)
-    said(messages, path)
-
-
-def test_a_failed_save_leaves_the_old_run_file(window, qtbot, tmp_path, messages):  # noqa: F811
-    run_8x8(window, qtbot)
-    path = old_file(tmp_path, "tour.knightviz")
-    with file_size_limit(LIMIT):
-        assert not window.save_run(str(path))
-    left_alone(path)
-    said(messages, path)
 
 
 def test_a_failed_desktop_install_leaves_the_old_files(tmp_path):
