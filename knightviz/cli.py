@@ -14,8 +14,8 @@ import math
 import os
 import re
 import sys
-from collections.abc import Iterable, Iterator, Sequence
-from typing import IO, Any, NoReturn
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import IO, Any, NoReturn, cast
 
 from . import __version__
 from .engine import (
@@ -45,7 +45,7 @@ from .engine.formats import (
     solve_payload,
     solve_text,
 )
-from .engine.queens import QueensSearch
+from .engine.queens import MAX_QUEENS, QueensSearch
 from .engine.tree import TreeIndex, first_levels, queens_children, record_search, tour_children
 from .engine.verdict import impossibility
 
@@ -60,6 +60,12 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error on ONE line (no usage block) and exits 2."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # "-1,0" is a value (a square off the board), not an unknown option: the error
+        # then says what is wrong with it.
+        self._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+,-?\d+$")
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
@@ -71,28 +77,45 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative: {text!r}")
+#: ASCII digits only, in groups separated by ``_`` or ``,`` (1_000_000, 16,501,401): the one
+#: number syntax of every option (full-width digits are refused everywhere, as --size refuses them).
+_WHOLE = re.compile(r"[+-]?[0-9]+(?:[_,][0-9]+)*")
+#: Bounds of the numeric options (README "Command line"): past them, a usage error naming
+#: the range, never a run that cannot end or a number the engine cannot hold.
+MAX_STEPS = 2**63 - 1
+MAX_SEED = 2**32 - 1
+MAX_PROBES = 100_000_000
+MAX_JOBS = 1024
+
+
+def whole_number(text: str, low: int, high: int) -> int:
+    """The one parser of every numeric option: a whole number from ``low`` to ``high``
+    (argparse.ArgumentTypeError naming the range otherwise)."""
+    raw = text.strip()
+    if not _WHOLE.fullmatch(raw):
+        shown = repr(text) if len(text) <= 30 else repr(text[:12] + "…")
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown}")
+    digits = raw.replace("_", "").replace(",", "")
+    # (Python refuses to read thousands of digits: anything that long is out of range anyway)
+    value = int(digits) if len(digits) <= 40 else (high + 1 if raw[0] != "-" else low - 1)
+    if not low <= value <= high:
+        shown = raw if len(raw) <= 30 else f"{raw[:12]}… ({len(digits):,} digits)"
+        raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not {shown}")
     return value
 
 
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        return whole_number(text, low, high)
+
+    return parse
 
 
-def _jobs(text: str) -> int:
-    value = _int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
-    return value
+_count = _whole(0, MAX_STEPS)
+_seed = _whole(0, MAX_SEED)
+_jobs = _whole(1, MAX_JOBS)
+_probes = _whole(2, MAX_PROBES)  # (the spread needs two)
+_queens_size = _whole(1, MAX_QUEENS)
 
 
 def _add_workers(p: argparse.ArgumentParser, what: str) -> None:
@@ -137,7 +160,7 @@ def _add_strategy(p: argparse.ArgumentParser) -> None:
         help="Warnsdorff ties: first/last in the classic order, roth = farthest from the "
         "centre, random (see --seed); default first",
     )
-    p.add_argument("--seed", type=_int, default=0, help="seed for --tie-break random")
+    p.add_argument("--seed", type=_seed, default=0, metavar="N", help="seed for --tie-break random")
     p.add_argument(
         "--no-backtrack",
         action="store_true",
@@ -277,7 +300,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Place N queens so that none attacks another: every solution in order, "
         "or the first, or the count.",
     )
-    queens.add_argument("--size", type=_int, default=8, metavar="N", help="board size; default 8")
+    queens.add_argument(
+        "--size", type=_queens_size, default=8, metavar="N", help="board size; default 8"
+    )
     queens.add_argument(
         "--trace",
         action="store_true",
@@ -329,7 +354,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="start square (a8 or 0,0); default the top-left square",
     )
     estimate.add_argument(
-        "--probes", type=_count, default=2000, metavar="N", help="random probes; default 2000"
+        "--probes",
+        type=_probes,
+        default=2000,
+        metavar="N",
+        help="random probes; default 2000",
     )
     estimate.add_argument("--format", choices=["text", "json"], default="text")
     _add_tree(sub)
@@ -361,11 +390,15 @@ def _add_tree(sub: Any) -> None:
         "ignored)",
     )
     tree.add_argument(
-        "--depth", type=_count, default=3, metavar="D", help="levels below the root; default 3"
+        "--depth",
+        type=_whole(0, MAX_TREE_DEPTH),
+        default=3,
+        metavar="D",
+        help=f"levels below the root; default 3, at most {MAX_TREE_DEPTH}",
     )
     tree.add_argument(
         "--steps",
-        type=_count,
+        type=_whole(0, MAX_TREE_STEPS),
         default=10_000,
         metavar="N",
         help="the tree after this many steps (or at the end of a shorter search); default 10000",
@@ -953,8 +986,6 @@ def trace_line(
 def _estimate(args: argparse.Namespace, out: IO[str]) -> int:
     board = Board(*args.size)
     start = _start(board, args.start)
-    if args.probes < 2:
-        raise UsageError("--probes must be at least 2 (the spread needs two)")
     estimator = TreeEstimator(tour_probe(board.rows, board.cols, start), seed=args.seed)
     est = estimator.run(args.probes)
     if args.format == "json":
@@ -1113,10 +1144,101 @@ def wants_app(args: Sequence[str]) -> bool:
     return first.startswith("-") and first not in ("-h", "--help")
 
 
+#: Standard output could not be written (README "Command line": exit statuses).
+EXIT_OUTPUT = 1
+#: Options of ours that do not open the app.
+OWN_OPTIONS = (["--install-desktop"], ["--uninstall-desktop"], ["--render-icons"], ["--version"])
+
+
+class OutputError(Exception):
+    """Standard output could not be written (full, closed, a device error)."""
+
+
+class _Output(io.TextIOBase):
+    """Standard output for the commands: any failure to write it becomes one OutputError
+    (a closed pipe stays BrokenPipeError: the reader has all it wanted)."""
+
+    def __init__(self, stream: IO[str] | None) -> None:
+        super().__init__()
+        self._stream = stream
+
+    def _failed(self, exc: OSError | None) -> OutputError:
+        if exc is None:
+            return OutputError("standard output is closed")
+        return OutputError(f"cannot write the output: {exc.strerror or exc}")
+
+    def write(self, text: str) -> int:
+        if self._stream is None:
+            raise self._failed(None)
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as exc:  # ValueError: a stream closed inside Python
+            raise self._failed(exc if isinstance(exc, OSError) else None) from None
+
+    def flush(self) -> None:
+        if self._stream is None:
+            return
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as exc:
+            raise self._failed(exc if isinstance(exc, OSError) else None) from None
+
+    def isatty(self) -> bool:
+        try:
+            return self._stream is not None and self._stream.isatty()
+        except (OSError, ValueError):
+            return False
+
+
+def _silence_stdout() -> None:
+    """Point file descriptor 1 at /dev/null so the interpreter's last flush at exit cannot
+    fail again (Python's documentation on SIGPIPE advises this)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    except OSError:
+        pass
+    if sys.stdout is not None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (lives to exit)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """The ``knightviz`` command. Standard output full (``> /dev/full``) or closed
+    (``>&-``): one line on stderr, exit 1; a closed pipe (``| head -1``): quietly."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    out, err = sys.stdout, sys.stderr
-    if args_list[:1] in (["--install-desktop"], ["--uninstall-desktop"], ["--render-icons"]):
+    err: IO[str] = sys.stderr if sys.stderr is not None else io.StringIO()
+    if wants_app(args_list) and args_list[:1] not in OWN_OPTIONS:
+        return _main(args_list, sys.stdout, err)  # the desktop app: its output is its own
+    out = cast("IO[str]", _Output(sys.stdout))
+    stdout = sys.stdout
+    sys.stdout = out  # (print() in the desktop commands too)
+    try:
+        try:
+            code = _main(args_list, out, err)
+        finally:
+            out.flush()  # (also when argparse ends with --help)
+        return code
+    except BrokenPipeError:
+        sys.stdout = stdout
+        _silence_stdout()
+        return EXIT_OUTPUT
+    except OutputError as exc:
+        sys.stdout = stdout
+        err.write(f"{PROG}: error: {exc}\n")
+        _silence_stdout()
+        return EXIT_OUTPUT
+    finally:
+        if sys.stdout is out:
+            sys.stdout = stdout
+
+
+def _main(args_list: list[str], out: IO[str], err: IO[str]) -> int:
+    if args_list[:1] in OWN_OPTIONS[:3]:
         from . import desktop  # the Linux menu entry and icons, for this user
 
         return desktop.main(args_list)
@@ -1168,8 +1290,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         err.write(f"{PROG}: interrupted\n")
         return 130
-    except BrokenPipeError:
-        return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -23,6 +23,8 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from .engine.files import atomic_write
+
 NAME = "knightviz"
 SIZES = (16, 24, 32, 48, 64, 128, 256)
 DESKTOP_FILE = f"{NAME}.desktop"
@@ -80,12 +82,12 @@ def install(home: Path | None = None, exec_command: str | None = None) -> list[P
     for name, target in targets(home).items():
         target.parent.mkdir(parents=True, exist_ok=True)
         if name == DESKTOP_FILE:
-            target.write_text(desktop_entry(exec_command or command()), encoding="utf-8")
+            atomic_write(target, desktop_entry(exec_command or command()).encode("utf-8"))
         else:
             node = package
             for part in name.split("/"):
                 node = node / part
-            target.write_bytes(node.read_bytes())
+            atomic_write(target, node.read_bytes())
         written.append(target)
     _refresh_caches(home)
     return written
@@ -120,7 +122,7 @@ def _refresh_caches(home: Path | None) -> None:
 
 def render_icons(folder: Path) -> list[Path]:
     """Render ``icon.svg`` at every size in ``SIZES`` into ``folder`` (``make icons``)."""
-    from PySide6.QtCore import QByteArray, QRectF, Qt
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
     from PySide6.QtGui import QGuiApplication, QImage, QPainter
     from PySide6.QtSvg import QSvgRenderer
 
@@ -137,15 +139,30 @@ def render_icons(folder: Path) -> list[Path]:
             p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
             svg.render(p, QRectF(0, 0, size, size))
         path = folder / icon_name(size)
-        image.save(str(path))
+        png = QBuffer()
+        png.open(QIODevice.OpenModeFlag.WriteOnly)
+        image.save(png, "PNG")  # type: ignore[call-overload]  # (the stubs want bytes, PySide str)
+        atomic_write(path, bytes(png.data().data()))
         out.append(path)
     del app
     return out
 
 
 def main(argv: Sequence[str]) -> int:
-    """``--install-desktop`` or ``--uninstall-desktop`` (from ``knightviz``'s command line)."""
-    args = list(argv)
+    """``--install-desktop``, ``--uninstall-desktop`` or ``--render-icons FOLDER`` (from
+    ``knightviz``'s command line). A folder or file that cannot be made or written is one
+    line on stderr naming it and why, exit 1."""
+    try:
+        return _main(list(argv))
+    except BrokenPipeError:
+        raise  # standard output's reader has gone: the command line ends quietly
+    except OSError as exc:
+        where = exc.filename if exc.filename is not None else "a file"
+        sys.stderr.write(f"knightviz: error: cannot write {where}: {exc.strerror or exc}\n")
+        return 1
+
+
+def _main(args: list[str]) -> int:
     if args == ["--install-desktop"]:
         for path in install():
             print(f"installed {path}")

@@ -21,19 +21,18 @@ Nothing here knows Qt or a puzzle's settings class: the app turns ``settings`` i
 
 from __future__ import annotations
 
-import contextlib
 import json
+import math
 import os
 import sys
-import tempfile
 import zipfile
-import zlib
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .events import Outcome, Result
+from .files import atomic_file
 from .recording import Markers, Recording, RecordingData, merge_spans
 
 FORMAT = "knightviz-run"
@@ -85,16 +84,6 @@ def _le(values: array[int]) -> bytes:
     swapped = array("i", values)
     swapped.byteswap()
     return swapped.tobytes()
-
-
-def _from_le(data: bytes) -> array[int]:
-    if len(data) % 4:
-        raise RunFileError("damaged file: a binary part is not made of 4-byte numbers")
-    values = array("i")
-    values.frombytes(data)
-    if sys.byteorder != "little":
-        values.byteswap()
-    return values
 
 
 def _result_json(result: Result) -> dict[str, Any]:
@@ -161,39 +150,42 @@ def write_run(path: str | os.PathLike[str], run: SavedRun) -> None:
     solutions = bytearray()
     for sol in run.solutions:
         solutions += _le(array("i", [len(sol), *sol]))
-    target = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(target))
-    fd, temp = tempfile.mkstemp(prefix=".knightviz-", suffix=".tmp", dir=folder)
-    try:
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(temp, 0o666 & ~mask)  # as open() would make it (mkstemp makes it private)
-        with os.fdopen(fd, "wb") as raw, zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as z:
-            z.writestr("run.json", json.dumps(header, indent=1))
-            # Steps compress about 4:1; level 1 is several times faster than the default
-            # and almost as small (63 MB of steps for plain 8x8 from a8).
-            z.writestr("steps.bin", bytes(steps), compresslevel=1)
-            z.writestr("checkpoints.bin", bytes(paths), compresslevel=1)
-            z.writestr("solutions.bin", bytes(solutions), compresslevel=1)
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+    with atomic_file(path) as raw, zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("run.json", json.dumps(header, indent=1))
+        # Steps compress about 4:1; level 1 is several times faster than the default
+        # and almost as small (63 MB of steps for plain 8x8 from a8).
+        z.writestr("steps.bin", bytes(steps), compresslevel=1)
+        z.writestr("checkpoints.bin", bytes(paths), compresslevel=1)
+        z.writestr("solutions.bin", bytes(solutions), compresslevel=1)
 
 
 # -- reading ---------------------------------------------------------------------------------
 
 
-def _int(value: Any, what: str, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise RunFileError(f"damaged file: {what} is not a whole number ≥ {low}")
+#: Bounds a file must keep before anything in it is inflated: every refusal is cheap.
+MAX_HEADER = 8 << 20  # run.json: a long run's description is a few hundred KB
+MAX_NUMBER = 1 << 62  # any count (SQLite keeps 64-bit integers)
+MAX_SQUARES = 1 << 20  # rows x cols
+MAX_BLOCK = 1 << 22  # steps in a recording block (knightviz writes 1 << 20)
+MAX_BLOCKS = 1 << 20  # blocks of a recording, kept or not (10^12 steps at 1 << 20 each)
+MAX_KEPT = 1 << 14  # blocks held in memory (64 GB of steps: far past any budget)
+#: Parts larger than this must not inflate more than MAX_RATIO times their stored size:
+#: real steps deflate about 10:1, a deflate bomb about 1000:1.
+RATIO_FROM = 64 << 20
+MAX_RATIO = 100
+_CHUNK = 1 << 20
+BINARY = ("steps.bin", "checkpoints.bin", "solutions.bin")
+
+
+def _int(value: Any, what: str, low: int = 0, high: int = MAX_NUMBER) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RunFileError(f"damaged file: {what} is not a whole number from {low} to {high}")
     return value
 
 
 def _ints(value: Any, what: str) -> list[int]:
     if not isinstance(value, list) or not all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value
+        isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_NUMBER for v in value
     ):
         raise RunFileError(f"damaged file: {what} is not a list of whole numbers")
     return value
@@ -202,7 +194,10 @@ def _ints(value: Any, what: str) -> list[int]:
 def _number(value: Any, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise RunFileError(f"damaged file: {what} is not a number")
-    return float(value)
+    x = float(value)
+    if not math.isfinite(x) or x < 0:
+        raise RunFileError(f"damaged file: {what} is not a finite number ≥ 0")
+    return x
 
 
 def _in_board(values: Sequence[int], size: int, what: str, signed: bool = False) -> None:
@@ -213,40 +208,163 @@ def _in_board(values: Sequence[int], size: int, what: str, signed: bool = False)
         raise RunFileError(f"damaged file: {what} names squares off the board")
 
 
+def _not_finite(text: str) -> float:
+    raise RunFileError(f"damaged file: its description holds a number that is not finite ({text})")
+
+
+def _finite(text: str) -> float:
+    x = float(text)
+    if not math.isfinite(x):
+        _not_finite(text)
+    return x
+
+
+def _entries(z: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
+    """The archive's entries by name: each once, none missing, none claiming more than the
+    format allows."""
+    entries: dict[str, zipfile.ZipInfo] = {}
+    for info in z.infolist():
+        if info.filename in entries:
+            raise RunFileError(f"damaged file: {info.filename} is in it twice")
+        entries[info.filename] = info
+    if "run.json" not in entries:
+        raise RunFileError("not a knightviz run file (no run.json inside)")
+    for name in BINARY:
+        if name not in entries:
+            raise RunFileError(f"damaged file: {name} is missing")
+    for name in ("run.json", *BINARY):
+        info = entries[name]
+        ratio = info.file_size // max(1, info.compress_size)
+        if info.file_size > RATIO_FROM and ratio > MAX_RATIO:
+            raise RunFileError(
+                f"damaged file: {name} would inflate {ratio:,} times its stored size"
+            )
+    return entries
+
+
+def _pieces(z: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> Iterator[bytes]:
+    """An entry's bytes in pieces: never more than ``limit`` nor than it declares."""
+    if info.file_size > limit:
+        raise RunFileError(
+            f"damaged file: {info.filename} declares {info.file_size:,} bytes, "
+            f"its description allows {limit:,}"
+        )
+    done = 0
+    with z.open(info) as f:
+        while done < info.file_size:
+            chunk = f.read(min(_CHUNK, info.file_size - done))
+            if not chunk:
+                break
+            done += len(chunk)
+            yield chunk
+        if done != info.file_size or f.read(1):
+            raise RunFileError(f"damaged file: {info.filename} is not the size it declares")
+
+
+def _read_ints(z: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> array[int]:
+    """A binary part as 4-byte numbers, inflated piece by piece into one array."""
+    if info.file_size % 4:
+        raise RunFileError("damaged file: a binary part is not made of 4-byte numbers")
+    values = array("i")
+    rest = b""
+    for chunk in _pieces(z, info, limit):
+        data = rest + chunk if rest else chunk
+        whole = len(data) - len(data) % 4
+        values.frombytes(data[:whole])
+        rest = data[whole:]
+    if sys.byteorder != "little":
+        values.byteswap()
+    return values
+
+
+def _header(z: zipfile.ZipFile, info: zipfile.ZipInfo) -> dict[str, Any]:
+    data = b"".join(_pieces(z, info, MAX_HEADER))
+    try:
+        header = json.loads(data.decode("utf-8"), parse_constant=_not_finite, parse_float=_finite)
+    except RecursionError:
+        raise RunFileError("damaged file: its description (run.json) is nested too deep") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise RunFileError("not a knightviz run file")
+    version = header.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise RunFileError("damaged file: its version is not a whole number")
+    if version > VERSION:
+        raise RunFileError(
+            f"saved by a newer knightviz (file version {version}, this one reads up to {VERSION})"
+        )
+    return header
+
+
+def _limits(header: dict[str, Any]) -> dict[str, int]:
+    """The most bytes each binary part may hold, from the description alone (checked before
+    anything is inflated), and the recording's counts against the memory they would take."""
+    rows = _int(header["rows"], "rows", 1, MAX_SQUARES)
+    cols = _int(header["cols"], "cols", 1, MAX_SQUARES)
+    size = rows * cols
+    if size > MAX_SQUARES:
+        raise RunFileError(f"damaged file: a board of {size:,} squares")
+    solutions = _int(header["solutions"], "solutions", 0, MAX_NUMBER)
+    limits = {"steps.bin": 0, "checkpoints.bin": 0, "solutions.bin": 0}
+    limits["solutions.bin"] = min(4 * solutions * (size + 1), MAX_NUMBER)
+    rec = header["recording"]
+    if rec is None:
+        return limits
+    if not isinstance(rec, dict):
+        raise RunFileError("damaged file: the recording")
+    length = _int(rec["length"], "the recording's length")
+    block = _int(rec["block"], "the block size", 1, MAX_BLOCK)
+    count = -(-length // block)
+    if count > MAX_BLOCKS:
+        raise RunFileError(
+            f"damaged file: a recording of {length:,} steps in blocks of {block:,} "
+            f"({count:,} blocks, at most {MAX_BLOCKS:,})"
+        )
+    blocks = rec["blocks"]
+    if not isinstance(blocks, list) or len(blocks) > min(count, MAX_KEPT):
+        raise RunFileError("damaged file: the recording's blocks")
+    fills = [_ints(entry, "a block") for entry in blocks]
+    if any(len(e) != 2 or not 0 <= e[0] < count or not 0 < e[1] <= block for e in fills):
+        raise RunFileError("damaged file: a block lies outside the recording")
+    limits["steps.bin"] = 4 * sum(e[1] for e in fills)
+    checkpoints = rec["checkpoints"]
+    if not isinstance(checkpoints, list):
+        raise RunFileError("damaged file: the checkpoints")
+    ns = [_ints(entry, "a checkpoint") for entry in checkpoints]
+    if any(len(e) != 4 or not 0 <= e[3] <= size for e in ns):
+        raise RunFileError("damaged file: a checkpoint")
+    limits["checkpoints.bin"] = 4 * sum(e[3] for e in ns)
+    return limits
+
+
 def read_run(path: str | os.PathLike[str]) -> SavedRun:
     """The run saved in ``path``; RunFileError (with a sentence saying why) if the file is
     not a knightviz run, is damaged, or comes from a newer knightviz. OSError if it cannot
-    be read at all."""
+    be read at all. Work and memory are bounded by what the file's description allows: a
+    part claiming more than that is refused before it is inflated."""
     try:
         with zipfile.ZipFile(path) as z:
-            try:
-                header = json.loads(z.read("run.json").decode("utf-8"))
-            except KeyError:
-                raise RunFileError("not a knightviz run file (no run.json inside)") from None
-            if not isinstance(header, dict) or header.get("format") != FORMAT:
-                raise RunFileError("not a knightviz run file")
-            version = header.get("version")
-            if not isinstance(version, int) or version > VERSION:
-                raise RunFileError(
-                    f"saved by a newer knightviz (file version {version}, this one reads "
-                    f"up to {VERSION})"
-                )
-            steps = _from_le(z.read("steps.bin"))
-            paths = _from_le(z.read("checkpoints.bin"))
-            solutions_data = _from_le(z.read("solutions.bin"))
-    except zipfile.BadZipFile as exc:
-        raise RunFileError(f"not a knightviz run file, or a damaged one ({exc})") from None
-    except KeyError as exc:
-        raise RunFileError(f"damaged file: {exc.args[0] if exc.args else exc}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise RunFileError("damaged file: its description (run.json) is unreadable") from None
-    except (EOFError, zlib.error, zipfile.LargeZipFile, NotImplementedError) as exc:
-        raise RunFileError(f"damaged file ({exc})") from None
-    try:
+            entries = _entries(z)
+            header = _header(z, entries["run.json"])
+            limits = _limits(header)
+            steps, paths, solutions_data = (
+                _read_ints(z, entries[name], limits[name]) for name in BINARY
+            )
         return _parse(header, steps, paths, solutions_data)
     except RunFileError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+    except zipfile.BadZipFile as exc:
+        raise RunFileError(f"not a knightviz run file, or a damaged one ({exc})") from None
+    except KeyError as exc:
+        raise RunFileError(f"damaged file: {exc.args[0] if exc.args else exc} is missing") from None
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise RunFileError("damaged file: its description (run.json) is unreadable") from None
+    except RecursionError:
+        raise RunFileError("damaged file: its description is nested too deep") from None
+    except MemoryError:
+        raise RunFileError("the file needs more memory than there is") from None
+    except OSError:
+        raise  # cannot be read at all (the caller says so)
+    except Exception as exc:  # anything else a damaged file can provoke is still a refusal
         raise RunFileError(f"damaged file ({type(exc).__name__}: {exc})") from None
 
 
@@ -376,4 +494,7 @@ def rebuild(data: RecordingData, into: Recording) -> Recording:
     except (ValueError, IndexError, AssertionError) as exc:
         into.release()
         raise RunFileError(f"damaged file: its recording does not replay ({exc})") from None
+    except (MemoryError, OSError):
+        into.release()
+        raise RunFileError("its recording needs more memory than there is") from None
     return into

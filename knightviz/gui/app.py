@@ -75,8 +75,10 @@ def take_language(args: list[str]) -> tuple[str | None, list[str]]:
         if arg == "--lang" or arg.startswith("--lang="):
             value = arg.partition("=")[2] if "=" in arg else next(it, "")
             code = normalise(value)
+            choices = ", ".join(LANGUAGES)
+            if not value.strip():
+                raise ValueError(f"argument --lang: expected a language: {choices}")
             if code is None:
-                choices = ", ".join(LANGUAGES)
                 raise ValueError(f"argument --lang: unknown language {value!r} (use {choices})")
             language = code
         else:

@@ -25,6 +25,7 @@ from PySide6.QtCore import QCoreApplication
 
 from knightviz.engine.events import Outcome, Result
 from knightviz.gui import config
+from knightviz.gui.board.model import BoardModel
 from knightviz.gui.config import encode_settings
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.session import RunRecord, RunSetup
@@ -73,6 +74,15 @@ class NewerFile(Exception):
     """The file's schema is newer than this program's: leave it alone."""
 
 
+class ForeignFile(sqlite3.DatabaseError):
+    """A database, but not a history this program wrote (a table ``runs`` with other
+    columns): moved aside like a damaged file."""
+
+
+#: Rows kept for a retry when they could not be written (a locked or full disk).
+MAX_PENDING = 1000
+
+
 def default_path() -> Path:
     return config.data_dir() / FILENAME
 
@@ -90,6 +100,10 @@ class HistoryStore:
         self.write_error = ""
         #: Rows of the file that could not be read at the last ``load`` (left in the file).
         self.skipped = 0
+        #: Where a damaged or foreign file was moved, or None.
+        self.moved_to: Path | None = None
+        #: Rows that could not be written yet: tried again before the next one.
+        self._pending: list[tuple[Any, ...]] = []
         self._open()
 
     def _open(self) -> None:
@@ -98,14 +112,25 @@ class HistoryStore:
         except (sqlite3.OperationalError, OSError, NewerFile) as exc:
             # Locked by another knightviz, read-only, no such directory, a newer schema.
             self._fail("cannot open the run history", exc)
-        except sqlite3.DatabaseError as exc:  # not a database (any more): start afresh
-            aside = self.path.with_name(f"{self.path.name}.damaged-{datetime.now():%Y%m%d-%H%M%S}")
+        except sqlite3.DatabaseError as exc:  # not a database (any more), or not ours
+            aside = self._aside_name()
             log.warning("the run history %s is damaged (%s): moved to %s", self.path, exc, aside)
             try:
                 self.path.replace(aside)
+                self.moved_to = aside
                 self._db = self._connect()
             except (OSError, sqlite3.Error, NewerFile) as again:
                 self._fail("cannot open the run history", again)
+
+    def _aside_name(self) -> Path:
+        """A name no earlier backup has: two damaged files within a second keep both."""
+        stem = f"{self.path.name}.damaged-{datetime.now():%Y%m%d-%H%M%S}"
+        aside = self.path.with_name(stem)
+        n = 1
+        while aside.exists():
+            n += 1
+            aside = self.path.with_name(f"{stem}-{n}")
+        return aside
 
     def _connect(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -115,6 +140,10 @@ class HistoryStore:
             if version > SCHEMA_VERSION:
                 raise NewerFile(f"written by a newer knightviz (schema {version})")
             db.execute(_SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(runs)")}
+            missing = [c for c in _COLUMNS.split(", ") if c not in columns]
+            if missing:
+                raise ForeignFile(f"its table of runs has no column {missing[0]}")
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             db.execute("SELECT count(*) FROM runs").fetchone()
         except BaseException:
@@ -145,6 +174,28 @@ class HistoryStore:
         not be written (``error_text`` says why); the next run tries again."""
         if self._db is None:
             return True  # a session-only history: the user was told when it opened
+        self._pending.append(self._row(record, when))
+        del self._pending[:-MAX_PENDING]
+        try:
+            while self._pending:
+                self._db.execute(
+                    f"INSERT INTO runs ({_COLUMNS}) VALUES ({', '.join('?' * 19)})",
+                    self._pending[0],
+                )
+                self._pending.pop(0)
+        except sqlite3.Error as exc:
+            self.write_error = str(exc)
+            log.warning("cannot write run %s to the history %s: %s", record.number, self.path, exc)
+            return False
+        self.write_error = ""
+        return True
+
+    @property
+    def pending(self) -> int:
+        """Runs not written yet (the next run tries them again first)."""
+        return len(self._pending)
+
+    def _row(self, record: RunRecord, when: datetime | None) -> tuple[Any, ...]:
         r = record.result
         extra = {
             "explored": record.explored,
@@ -155,7 +206,7 @@ class HistoryStore:
         }
         finished = (when or datetime.now(timezone.utc)).isoformat(timespec="seconds")
         row_, col_ = divmod(record.start, record.settings.cols)
-        row = (
+        return (
             record.number,
             finished,
             record.puzzle,
@@ -170,56 +221,73 @@ class HistoryStore:
             r.count,
             r.reason,
             None if r.solution is None else json.dumps(list(r.solution)),
-            r.seconds,
-            record.wall_seconds,
+            _finite(r.seconds),
+            _finite(record.wall_seconds),
             record.strategy,
             record.summary,
             json.dumps(extra, default=str),
         )
-        try:
-            self._db.execute(f"INSERT INTO runs ({_COLUMNS}) VALUES ({', '.join('?' * 19)})", row)
-        except sqlite3.Error as exc:
-            self.write_error = str(exc)
-            log.warning("cannot write run %s to the history %s: %s", record.number, self.path, exc)
-            return False
-        self.write_error = ""
-        return True
 
     def warning(self) -> str:
         """What the user should know about the history file after ``load`` ("" if nothing):
-        rows that could not be read, or a file not in use."""
-        if self.error:
-            return QCoreApplication.translate(
-                "HistoryStore",
-                "The run history {0} cannot be used ({1}): runs are kept for this session only.",
-            ).format(str(self.path), self.error.rstrip("."))
-        if self.skipped == 1:
-            return QCoreApplication.translate(
-                "HistoryStore",
-                "1 history row could not be read and is not shown (it stays in the file).",
+        a file moved aside, a file not in use, rows that could not be read."""
+        said = []
+        if self.moved_to is not None:
+            said.append(
+                QCoreApplication.translate(
+                    "HistoryStore",
+                    "The run history could not be read and was moved to {0}; a new one was "
+                    "started.",
+                ).format(str(self.moved_to))
             )
-        if self.skipped:
-            return QCoreApplication.translate(
-                "HistoryStore",
-                "{0} history rows could not be read and are not shown (they stay in the file).",
-            ).format(self.skipped)
-        return ""
+        if self.error:
+            said.append(
+                QCoreApplication.translate(
+                    "HistoryStore",
+                    "The run history {0} cannot be used ({1}): runs are kept for this session "
+                    "only.",
+                ).format(str(self.path), self.error.rstrip("."))
+            )
+        if self.skipped == 1:
+            said.append(
+                QCoreApplication.translate(
+                    "HistoryStore",
+                    "1 history row could not be read and is not shown (it stays in the file).",
+                )
+            )
+        elif self.skipped:
+            said.append(
+                QCoreApplication.translate(
+                    "HistoryStore",
+                    "{0} history rows could not be read and are not shown (they stay in the file).",
+                ).format(self.skipped)
+            )
+        return " ".join(said)
 
     def error_text(self) -> str:
         """Why the last run could not be written to the history file (a sentence)."""
         return QCoreApplication.translate(
-            "HistoryStore", "The last run could not be written to the history file {0}: {1}."
+            "HistoryStore",
+            "The last run could not be written to the history file {0}: {1}. It will be "
+            "tried again with the next run.",
         ).format(str(self.path), self.write_error.rstrip("."))
 
-    def clear(self) -> None:
-        """Forget every run."""
+    def clear(self) -> str:
+        """Forget every run; "" or a sentence saying why the file could not be cleared."""
+        self._pending.clear()
         if self._db is None:
-            return
+            return ""
         try:
             self._db.execute("DELETE FROM runs")
             self._db.execute("DELETE FROM sqlite_sequence WHERE name = 'runs'")
         except sqlite3.Error as exc:
             self._fail("cannot clear the run history", exc)
+            return QCoreApplication.translate(
+                "HistoryStore",
+                "The run history {0} could not be cleared ({1}): runs are kept for this "
+                "session only.",
+            ).format(str(self.path), str(exc).rstrip("."))
+        return ""
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -240,7 +308,7 @@ class HistoryStore:
         for row in reversed(rows):
             try:
                 record = self._record(row)
-            except (TypeError, ValueError, KeyError, OverflowError) as exc:
+            except Exception as exc:  # whatever a damaged row provokes, it is only skipped
                 log.warning("skipped a run history row: %s", exc)
                 self.skipped += 1
                 continue
@@ -276,18 +344,27 @@ class HistoryStore:
         values = json.loads(settings)
         if not isinstance(values, dict):
             raise ValueError("settings are not an object")
-        decoded = puzzle.decode_settings(values)
-        r, c = int(start_row), int(start_col)
+        decoded = puzzle.decode_settings(values)  # the puzzle's own ranges
+        r, c = _count(start_row, "start"), _count(start_col, "start")
         if not (0 <= r < decoded.rows and 0 <= c < decoded.cols):
             raise ValueError("the start square is off the board")
+        squares = None if solution is None else json.loads(solution)
+        if squares is not None and not (
+            isinstance(squares, list)
+            and len(squares) <= decoded.rows * decoded.cols
+            and all(type(x) is int and 0 <= x < decoded.rows * decoded.cols for x in squares)
+        ):
+            raise ValueError("the solution is not a list of squares on the board")
+        if reason is not None and not isinstance(reason, str):
+            raise ValueError("the reason is not text")
         result = Result(
             outcome=Outcome(outcome),
-            moves=int(moves),
-            backtracks=int(backtracks),
+            moves=_count(moves, "moves"),
+            backtracks=_count(backtracks, "backtracks"),
             reason=reason,
-            solution=None if solution is None else tuple(int(x) for x in json.loads(solution)),
-            seconds=float(search_seconds),
-            count=int(count),
+            solution=None if squares is None else tuple(squares),
+            seconds=_seconds(search_seconds),
+            count=_count(count, "solutions"),
         )
         kept = json.loads(extra) if extra else {}
         if not isinstance(kept, dict):
@@ -296,18 +373,22 @@ class HistoryStore:
         steps = kept.get("tree_steps")  # rows written before the estimate was in logarithms
         if tree is None and isinstance(steps, (int, float)) and 0 < steps < math.inf:
             tree = math.log10(steps)
+        start = r * decoded.cols + c if puzzle.movable_start else 0
+        # What the history table will show of it, made now: a row it cannot show is skipped.
+        puzzle.describe(decoded)
+        puzzle.outcome_text(result)
+        model = BoardModel(decoded.rows, decoded.cols, ())
+        puzzle.describe_result(decoded, start, result, model)
         return RunRecord(
-            setup=RunSetup(
-                puzzle_key, decoded, r * decoded.cols + c if puzzle.movable_start else 0
-            ),
+            setup=RunSetup(puzzle_key, decoded, start),
             result=result,
-            wall_seconds=float(wall_seconds),
+            wall_seconds=_seconds(wall_seconds),
             strategy=str(strategy),
             summary=str(summary),
             start_name=str(start_name),
-            number=int(number),
-            explored=float(explored) if isinstance(explored, (int, float)) else None,
-            tree_log10=float(tree) if isinstance(tree, (int, float)) else None,
+            number=_count(number, "number"),
+            explored=_fraction(explored),
+            tree_log10=float(tree) if tree is not None and _real(tree) else None,
             backend=str(kept.get("backend", "python")),
             anyway=bool(kept.get("anyway", False)),
             from_disk=True,
@@ -324,3 +405,32 @@ def _predictions(value: object) -> tuple[int, int, int] | None:
         return None
     right, asked, best = value
     return (right, asked, best) if right <= asked and best <= right and asked > 0 else None
+
+
+#: The largest count a row may hold (what SQLite's integers hold, and far past any run).
+MAX_COUNT = 1 << 62
+
+
+def _count(value: Any, what: str) -> int:
+    if type(value) is not int or not 0 <= value <= MAX_COUNT:
+        raise ValueError(f"{what} is not a whole number from 0 to {MAX_COUNT}")
+    return value
+
+
+def _real(value: Any) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)
+
+
+def _seconds(value: Any) -> float:
+    if not _real(value) or value < 0:
+        raise ValueError("a time is not a number of seconds")
+    return float(value)
+
+
+def _fraction(value: Any) -> float | None:
+    return float(value) if _real(value) and 0 <= value <= 1 else None
+
+
+def _finite(seconds: float) -> float:
+    """A time SQLite can keep (it stores NaN as NULL, which the column refuses)."""
+    return seconds if math.isfinite(seconds) and seconds >= 0 else 0.0

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import (
     QCloseEvent,
     QFontMetrics,
@@ -488,9 +488,6 @@ class MainWindow(QMainWindow):
         for record in self.history_store.load():
             self.history.add_record(record)
             self._runs = max(self._runs, record.number)
-        warning = self.history_store.warning()
-        if warning:
-            self._show_message(warning, 20_000)
         self.help = HelpMenu(self.help_menu, self, self.puzzles)
         self.prefs = WindowPrefs(
             self,
@@ -503,6 +500,18 @@ class MainWindow(QMainWindow):
             self.first_launch_shape,
         )
         self.prefs.restore()
+        # What went wrong with the history or the settings, in the window, not only the log;
+        # once the window is up (a message shown before would share the bar with the status
+        # line, drawn over each other).
+        self.startup_warning = " ".join(
+            w for w in (self.history_store.warning(), self.prefs.warning()) if w
+        )
+        if self.startup_warning:
+            QTimer.singleShot(0, self, self._show_startup_warning)
+
+    @Slot()
+    def _show_startup_warning(self) -> None:
+        self._show_message(self.startup_warning, 30_000)
 
     def set_appearance(self, mode: str) -> None:
         """View › Appearance: ``system``, ``light`` or ``dark``, at once and remembered."""
@@ -522,7 +531,9 @@ class MainWindow(QMainWindow):
         if confirm and not self.history.confirm_clear():
             return
         self.history.clear_records()
-        self.history_store.clear()
+        failed = self.history_store.clear()
+        if failed:
+            self._show_message(failed, 10_000)
         self._runs = 0
         self.file_menu.update_actions()
 

@@ -117,57 +117,117 @@ class WindowPrefs(QObject):
         self._default_puzzle = panel.puzzle_key()
         self._default_speed = run_controls.speed()
         self._default_start = start()
+        #: Keys that could not be restored (their defaults shown), and whether the whole
+        #: file was of another format: ``warning`` says so in the window.
+        self.fell_back: list[str] = []
+        self.other_format = False
 
     # -- restore ----------------------------------------------------------------------------
 
     def restore(self) -> None:
-        """Show the remembered settings (at start-up); the defaults stay where none are."""
+        """Show the remembered settings (at start-up); the defaults stay where none are.
+        Each key on its own: one unreadable value falls back to its default and the rest
+        are still restored (``warning`` says which fell back)."""
         s = config.settings()
+        self.fell_back = []
+        self.other_format = False
         if _int(s.value("format"), FORMAT) != FORMAT:
             log.warning("settings of another format in %s: ignored", s.fileName())
+            self.other_format = True
             return
-        try:
-            self._restore_setup(s)
-            self._restore_window(s)
-        except Exception:  # a broken file must never stop the app
-            log.exception("could not restore the settings from %s", s.fileName())
-
-    def _restore_setup(self, s: QSettings) -> None:
-        panel = self._panel
         current = str(s.value(PUZZLE, self._default_puzzle))
         if current not in self._puzzles:
             current = self._default_puzzle
-        chosen: dict[str, Any] = {}
-        for key, puzzle in self._puzzles.items():
-            text = s.value(f"setup/{key}")
-            if text is not None:
-                chosen[key] = fit_size(puzzle, decode_settings(puzzle.default_settings(), text))
-        for key, settings in chosen.items():
-            if key != current:
-                panel.widgets[key].set_settings(settings)
-        if current in chosen or current != panel.puzzle_key():
-            settings = chosen.get(current, self._puzzles[current].default_settings())
+        steps: list[tuple[str, Callable[[], None]]] = [
+            *(
+                (f"setup/{key}", lambda key=key: self._restore_puzzle(s, key, current))
+                for key in self._puzzles
+                if key != current
+            ),
+            (f"setup/{current}", lambda: self._restore_puzzle(s, current, current)),
+            (SPEED, lambda: self._run.set_speed(_float(s.value(SPEED), self._default_speed))),
+            (START, lambda: self._restore_start(s, current)),
+            (GEOMETRY, lambda: self._restore_geometry(s)),
+            (STATE, lambda: self._restore_bytes(s, STATE)),
+            (SPLITTER, lambda: self._restore_bytes(s, SPLITTER)),
+        ]
+        for key, step in steps:
+            try:
+                step()
+            except Exception as exc:  # a broken value must never stop the app, nor the rest
+                log.warning("could not restore %s from %s: %s", key, s.fileName(), exc)
+                self.fell_back.append(key)
+
+    def warning(self) -> str:
+        """What the user should know about the settings after ``restore`` ("" if nothing)."""
+        s = config.settings()
+        if self.other_format:
+            return self.tr(
+                "The settings in {0} are from another version of knightviz: the defaults are used."
+            ).format(s.fileName())
+        if self.fell_back:
+            return self.tr(
+                "Some remembered settings could not be read ({0}): their defaults are used."
+            ).format(", ".join(self._words(key) for key in self.fell_back))
+        return ""
+
+    def _words(self, key: str) -> str:
+        """A remembered setting as the user knows it (a puzzle's title for its settings)."""
+        puzzle = self._puzzles.get(key.removeprefix("setup/"))
+        if puzzle is not None:
+            return puzzle.title()
+        if key == SPEED:
+            return self.tr("the speed")
+        if key == START:
+            return self.tr("the start square")
+        return self.tr("the window's size and panels")
+
+    def _restore_puzzle(self, s: QSettings, key: str, current: str) -> None:
+        """One puzzle's settings: each field the puzzle accepts (its own range checks) is
+        kept, any other falls back to its default."""
+        puzzle = self._puzzles[key]
+        text = s.value(f"setup/{key}")
+        panel = self._panel
+        if text is None:
+            if key == current and current != panel.puzzle_key():
+                panel.set_settings(current, puzzle.default_settings())
+            return
+        read = fit_size(puzzle, decode_settings(puzzle.default_settings(), text))
+        settings = puzzle.default_settings()
+        rejected = []
+        for f in dataclasses.fields(read):
+            candidate = dataclasses.replace(settings, **{f.name: getattr(read, f.name)})
+            try:
+                settings = puzzle.check_settings(fit_size(puzzle, candidate))
+            except ValueError:
+                rejected.append(f.name)
+        if key == current:
             panel.set_settings(current, settings)
-        speed = _float(s.value(SPEED), self._default_speed)
-        self._run.set_speed(speed)
+        else:
+            panel.widgets[key].set_settings(settings)
+        if rejected:
+            raise ValueError(f"out of range: {', '.join(rejected)}")
+
+    def _restore_start(self, s: QSettings, current: str) -> None:
         start = _pair(s.value(START))
         if start is not None and self._puzzles[current].movable_start:
-            rows, cols = panel.settings().rows, panel.settings().cols
+            rows, cols = self._panel.settings().rows, self._panel.settings().cols
             if 0 <= start[0] < rows and 0 <= start[1] < cols:
                 self._set_start(start[0] * cols + start[1])
 
-    def _restore_window(self, s: QSettings) -> None:
-        w = self._window
+    def _restore_geometry(self, s: QSettings) -> None:
         geometry = s.value(GEOMETRY)
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-            w.restoreGeometry(geometry)
-            clamp_to_screen(w)
-        state = s.value(STATE)
-        if isinstance(state, QByteArray) and not state.isEmpty():
-            w.restoreState(state, FORMAT)
-        splitter = s.value(SPLITTER)
-        if isinstance(splitter, QByteArray) and not splitter.isEmpty():
-            self._splitter.restoreState(splitter)
+            self._window.restoreGeometry(geometry)
+            clamp_to_screen(self._window)
+
+    def _restore_bytes(self, s: QSettings, key: str) -> None:
+        value = s.value(key)
+        if isinstance(value, QByteArray) and not value.isEmpty():
+            if key == STATE:
+                self._window.restoreState(value, FORMAT)
+            else:
+                self._splitter.restoreState(value)
 
     # -- save -------------------------------------------------------------------------------
 

@@ -991,8 +991,12 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
 <context>
     <name>HistoryStore</name>
     <message>
+        <source>The run history could not be read and was moved to {0}; a new one was started.</source>
+        <extracomment>``PRAGMA user_version`` of the schema below. Rows loaded at start-up: the newest ones. Rows kept for a retry when they could not be written (a locked or full disk). Why the file is not in use, or &quot;&quot; when it is. Why the last run could not be written, or &quot;&quot;. Rows of the file that could not be read at the last ``load`` (left in the file). Where a damaged or foreign file was moved, or None. Rows that could not be written yet: tried again before the next one.</extracomment>
+        <translation>运行历史无法读取，已移到 {0}；已新建一个历史文件。</translation>
+    </message>
+    <message>
         <source>The run history {0} cannot be used ({1}): runs are kept for this session only.</source>
-        <extracomment>``PRAGMA user_version`` of the schema below. Rows loaded at start-up: the newest ones. Why the file is not in use, or &quot;&quot; when it is. Why the last run could not be written, or &quot;&quot;. Rows of the file that could not be read at the last ``load`` (left in the file).</extracomment>
         <translation>运行历史 {0} 无法使用（{1}）：运行只保留在本次会话中。</translation>
     </message>
     <message>
@@ -1004,8 +1008,12 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>有 {0} 行历史记录无法读取，未显示（它们仍保留在文件中）。</translation>
     </message>
     <message>
-        <source>The last run could not be written to the history file {0}: {1}.</source>
-        <translation>上一次运行未能写入历史文件 {0}：{1}。</translation>
+        <source>The last run could not be written to the history file {0}: {1}. It will be tried again with the next run.</source>
+        <translation>上一次运行未能写入历史文件 {0}：{1}。下一次运行时会再次尝试写入。</translation>
+    </message>
+    <message>
+        <source>The run history {0} could not be cleared ({1}): runs are kept for this session only.</source>
+        <translation>运行历史 {0} 无法清空（{1}）：运行只保留在本次会话中。</translation>
     </message>
 </context>
 <context>
@@ -2608,6 +2616,30 @@ Off: stop at the first solution.</source>
     <message>
         <source>Show or hide “{0}”</source>
         <translation>显示或隐藏“{0}”</translation>
+    </message>
+</context>
+<context>
+    <name>WindowPrefs</name>
+    <message>
+        <source>The settings in {0} are from another version of knightviz: the defaults are used.</source>
+        <extracomment>Bumped when a key changes meaning; older files are then ignored, not misread. Settings were cleared and the defaults shown (the language menu may follow). Keys that could not be restored (their defaults shown), and whether the whole file was of another format: ``warning`` says so in the window.</extracomment>
+        <translation>{0} 中的设置来自另一个版本的 knightviz：已使用默认设置。</translation>
+    </message>
+    <message>
+        <source>Some remembered settings could not be read ({0}): their defaults are used.</source>
+        <translation>部分保存的设置无法读取（{0}）：已改用它们的默认值。</translation>
+    </message>
+    <message>
+        <source>the speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>the start square</source>
+        <translation>起点</translation>
+    </message>
+    <message>
+        <source>the window&apos;s size and panels</source>
+        <translation>窗口大小和面板</translation>
     </message>
 </context>
 <context>

@@ -817,3 +817,10 @@ def test_sentences_are_spaced_as_each_language_writes_them():
     assert sentences("已经走了 5 步。", "这只是一部分。") == "已经走了 5 步。这只是一部分。"
     assert sentences("/ 3", "（最近的保留步）") == "/ 3（最近的保留步）"  # noqa: RUF001
     assert sentences("", "Two.") == "Two."
+
+
+@pytest.mark.parametrize("args", [["--lang", ""], ["--lang"], ["--lang="]])
+def test_an_empty_language_says_what_is_expected(args):
+    """(It said "unknown language ''".)"""
+    with pytest.raises(ValueError, match="expected a language: en, zh_CN"):
+        take_language(args)

@@ -29,6 +29,7 @@ from PySide6.QtGui import QImage, QPainter, QPalette
 from PySide6.QtSvg import QSvgGenerator
 
 from knightviz.engine import Board, Result
+from knightviz.engine.files import atomic_write
 from knightviz.engine.recording import Recording, fast_scanner
 from knightviz.engine.runfile import RunFileError, SavedRun, read_run, rebuild
 from knightviz.engine.runfile import write_run as write_run_file
@@ -148,9 +149,9 @@ def run_text(run: RunExport, fmt: str) -> str:
 
 
 def _write_bytes(path: str, data: bytes) -> None:
+    """All of ``data`` in ``path``, or the old file left as it was and ExportError."""
     try:
-        with open(path, "wb") as f:
-            f.write(data)
+        atomic_write(path, data)
     except OSError as exc:
         raise ExportError(cannot_write(path, exc)) from None
 
@@ -477,6 +478,7 @@ def save_run_file(run: RunExport, record: RunRecord | None, wall: float, path: s
 def open_run_file(path: str, puzzles: dict[str, Puzzle[Any]], store: RecordingStore) -> RunRecord:
     """A saved run as a history record (number 0: the window numbers it), its recording
     rebuilt in ``store``. ExportError with a sentence for any file that cannot be opened."""
+    recording: Recording | None = None
     try:
         saved = read_run(path)
         puzzle = puzzles.get(saved.puzzle)
@@ -492,41 +494,43 @@ def open_run_file(path: str, puzzles: dict[str, Puzzle[Any]], store: RecordingSt
         if not (0 <= row < settings.rows and 0 <= col < settings.cols):
             raise RunFileError("damaged file: the start square is off the board")
         start = row * settings.cols + col if puzzle.movable_start else 0
-        recording = None
         if saved.recording is not None:
             data = saved.recording
             if tuple(data.initial) != puzzle.initial(settings, start):
                 raise RunFileError("damaged file: the recording starts elsewhere")
             recording = rebuild(data, store.new(data.initial, data.solution_depth))
-    except RunFileError as exc:
-        raise ExportError(
-            QCoreApplication.translate("Export", "{0} cannot be opened: {1}.").format(
-                os.path.basename(path), str(exc).rstrip(".")
-            )
-        ) from None
+        model = BoardModel(settings.rows, settings.cols, ())
+        if recording is not None:
+            pos = recording.seek(len(recording))
+            model.replace(pos.path, pos.moves, pos.backtracks)
+        return RunRecord(
+            setup=RunSetup(puzzle.key, settings, start),
+            result=saved.result,
+            wall_seconds=saved.wall_seconds,
+            strategy=puzzle.describe(settings),
+            summary=puzzle.describe_result(settings, start, saved.result, model),
+            start_name=puzzle.start_name(settings, start),
+            solutions=tuple(saved.solutions),
+            path=tuple(model.path),
+            explored=saved.explored,
+            recording=recording,
+            anyway=saved.anyway,
+        )
     except OSError as exc:
         raise ExportError(
             QCoreApplication.translate("Export", "{0} cannot be read: {1}.").format(
                 path, exc.strerror or exc
             )
         ) from None
-    model = BoardModel(settings.rows, settings.cols, ())
-    if recording is not None:
-        pos = recording.seek(len(recording))
-        model.replace(pos.path, pos.moves, pos.backtracks)
-    return RunRecord(
-        setup=RunSetup(puzzle.key, settings, start),
-        result=saved.result,
-        wall_seconds=saved.wall_seconds,
-        strategy=puzzle.describe(settings),
-        summary=puzzle.describe_result(settings, start, saved.result, model),
-        start_name=puzzle.start_name(settings, start),
-        solutions=tuple(saved.solutions),
-        path=tuple(model.path),
-        explored=saved.explored,
-        recording=recording,
-        anyway=saved.anyway,
-    )
+    except Exception as exc:  # a damaged file, whatever it provokes: one sentence
+        if recording is not None:
+            recording.release()
+        why = str(exc) if isinstance(exc, RunFileError) else f"damaged file ({exc})"
+        raise ExportError(
+            QCoreApplication.translate("Export", "{0} cannot be opened: {1}.").format(
+                os.path.basename(path), why.rstrip(".")
+            )
+        ) from None
 
 
 def record_of(records: Sequence[RunRecord], recording: Recording | None) -> RunRecord | None:
