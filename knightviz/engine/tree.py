@@ -554,6 +554,10 @@ class TourChildren:
     (fewest free onward squares, then rank, then table order)."""
 
     def __init__(self, search: Any) -> None:
+        if not hasattr(search, "_nb"):  # a compiled search: its Python twin's tables
+            from .tour import TourSearch
+
+            search = TourSearch(search.config, backend="python")
         self._nb = search._nb
         self._ranks = search._ranks if search._strategy.guided else None
         self._visited = _Visited()

@@ -59,7 +59,7 @@ def walk(index, at):
 def knight_index(rows, cols, start, **kw):
     search = tour_search(rows, cols, start, **kw)
     rec = record(search)
-    shadow = tour_search(rows, cols, start, **kw)
+    shadow = tour_search(rows, cols, start, backend="python", **kw)  # as the window's shadow
     return TreeIndex(rec, tour_children(shadow), rows * cols), rec, shadow
 
 
