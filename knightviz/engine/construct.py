@@ -3,8 +3,8 @@
 I. Parberry, "An efficient algorithm for the Knight's tour problem", Discrete Applied
 Mathematics 73 (1997): a board with both sides even is cut in four quarters (each side into
 two even parts, halves when the side is a multiple of four, else ``2k`` and ``2k + 2``), each
-quarter toured the same way, down to base boards with both sides 6 to 12 whose tours are kept
-as data (:mod:`knightviz.engine.construct_data`). Every tour is *structured*: near each corner
+quarter toured the same way, down to base boards with sides 6 to 12 (not 12 × 12) whose tours
+are kept as data (:mod:`knightviz.engine.construct_data`). Every tour is *structured*: near each corner
 it contains two fixed moves (:data:`knightviz.engine.construct_base.CORNER_MOVES`). Where four
 quarters meet, one structured move of each is cut and four moves across the meeting point join
 the four cycles into one, leaving the outer corners' moves in place for the next level up. On
@@ -12,24 +12,27 @@ n×n (n even, at least 6) and n×(n+2), Parberry's boards, the quarters keep tho
 same cut also serves other even rectangles while both sides stay at least 12 until both are at
 most 12 (``plan`` says which).
 
-The tour is assembled from the pieces of the base tours between the cuts: a walk over a few
-pieces per block (not per square), then every square written by whole-array operations, so the
-time is linear in the board and 25 million squares take a few hundred megabytes. numpy does the
-writing when it is installed (it comes with numba); the standard library's ``array`` otherwise.
+Every block of one shape has the same tour, so each shape's tour is made once, from its
+quarters' tours by whole-array slices: a few passes over the board, linear in its size (25
+million squares in about a second and a few hundred megabytes). numpy does the slicing when it
+is installed (it comes with numba); the standard library's ``array`` otherwise.
 """
 
 from __future__ import annotations
 
 import sys
+import time
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
+from functools import cache, lru_cache
+from typing import Any, cast
 
+from .board import Board
 from .construct_base import corner_moves
 from .construct_data import BASE_TEXT
-from .verdict import closed_tour_exists, open_tour_exists
+from .events import Outcome, Result
+from .verdict import closed_tour_exists, impossibility, open_tour_exists
 
 #: The largest side of a base board; a block larger than this is cut in four.
 BASE_MAX = 12
@@ -95,24 +98,28 @@ def _split(side: int) -> int:
     return 2 * (side // 4)
 
 
+def is_base(rows: int, cols: int) -> bool:
+    """A block toured from the stored data: both sides at most 12, not both 12 (12 × 12 is
+    four 6 × 6, as in Parberry's paper, whose largest base is 10 × 12)."""
+    return rows <= BASE_MAX and cols <= BASE_MAX and min(rows, cols) < BASE_MAX
+
+
 def constructible(rows: int, cols: int) -> bool:
     """Whether the division reaches base boards: both sides even and at least 6, and every
     block either a base board or large enough both ways to be cut in four."""
     return _reaches_bases(rows, cols)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _reaches_bases(rows: int, cols: int) -> bool:
     if rows % 2 or cols % 2 or rows < 6 or cols < 6:
         return False
-    if rows <= BASE_MAX and cols <= BASE_MAX:
+    if is_base(rows, cols):
         return True
     if rows < 2 * 6 or cols < 2 * 6:
         return False
     top, left = _split(rows), _split(cols)
-    return all(
-        _reaches_bases(r, c) for r in (top, rows - top) for c in (left, cols - left)
-    )
+    return all(_reaches_bases(r, c) for r in (top, rows - top) for c in (left, cols - left))
 
 
 def no_construction(rows: int, cols: int, closed: bool) -> str | None:
@@ -128,11 +135,11 @@ def no_construction(rows: int, cols: int, closed: bool) -> str | None:
     if m % 2 or n % 2:
         return (
             f"no construction for {board}: Parberry's construction needs both sides even "
-            "(on an odd side it would need open tours, not built here); search finds one"
+            "(an odd side needs open tours, not built here); try --method search"
         )
     return (
         f"no construction for {board}: Parberry's division into quarters needs the sides "
-        f"close enough in length to reach base boards of 6 to {BASE_MAX}; search finds one"
+        f"close enough in length to reach base boards of 6 to {BASE_MAX}; try --method search"
     )
 
 
@@ -144,7 +151,7 @@ def plan(rows: int, cols: int) -> Plan:
 
     def divide(row: int, col: int, h: int, w: int, level: int) -> tuple[int, int, int, int]:
         """Tour the block; returns the indices of the blocks in its four corners."""
-        if h <= BASE_MAX and w <= BASE_MAX:
+        if is_base(h, w):
             blocks.append(Block(row, col, h, w))
             i = len(blocks) - 1
             return (i, i, i, i)
@@ -196,24 +203,10 @@ def _to_board(block: Block, local: int, cols: int) -> int:
     return (block.row + r) * cols + block.col + c
 
 
-@lru_cache(maxsize=None)
+@cache
 def base_tour(rows: int, cols: int) -> tuple[int, ...]:
     """The stored structured closed tour of a base board, squares ``row * cols + col``."""
     return tuple(int(x) for x in BASE_TEXT[(rows, cols)].split())
-
-
-@lru_cache(maxsize=None)
-def _cut_positions(rows: int, cols: int) -> tuple[int, ...]:
-    """For each structured move of the base tour: i such that the move joins its i-th and
-    (i + 1)-th squares (cyclically)."""
-    tour = base_tour(rows, cols)
-    where = {sq: i for i, sq in enumerate(tour)}
-    size = len(tour)
-    out = []
-    for a, b in corner_moves(rows, cols):
-        i, j = where[a], where[b]
-        out.append(i if (i + 1) % size == j else j)
-    return tuple(out)
 
 
 def tour(rows: int, cols: int, start: int = 0) -> Sequence[int]:
@@ -222,13 +215,31 @@ def tour(rows: int, cols: int, start: int = 0) -> Sequence[int]:
     _check(rows, cols)
     if not 0 <= start < rows * cols:
         raise ConstructError(f"square {start} is off the {rows}x{cols} board")
-    segments = _segments(rows, cols)
     np = _numpy()
-    out = _fill_numpy(np, rows, cols, segments) if np is not None else _fill(rows, cols, segments)
-    if start:
-        at = int((out == start).nonzero()[0][0]) if np is not None else out.index(start)
-        out = np.concatenate((out[at:], out[:at])) if np is not None else out[at:] + out[:at]
-    return out
+    out: Any = _cycle(rows, cols, cols, np, {})
+    if out[0] != start:
+        if np is not None:
+            at = int(np.flatnonzero(out == start)[0])
+            out = np.concatenate((out[at:], out[:at]))
+        else:
+            at = out.index(start)
+            out = out[at:] + out[:at]
+    return cast("Sequence[int]", out)
+
+
+def solve(rows: int, cols: int, start: int = 0, closed: bool = False) -> Result:
+    """The construction as a finished run, like a search's: solved with the tour (no
+    backtracks), or impossible with the same verdict a search gives; ``ConstructError`` when
+    a tour exists but no construction here makes it."""
+    board = Board(rows, cols)
+    reason = impossibility(board, start, closed)
+    if reason is not None:
+        return Result(Outcome.IMPOSSIBLE, 0, 0, reason=reason)
+    began = time.perf_counter()
+    squares = tour(rows, cols, start)
+    squares = tuple(squares.tolist()) if hasattr(squares, "tolist") else tuple(squares)
+    seconds = time.perf_counter() - began
+    return Result(Outcome.SOLVED, rows * cols - 1, 0, solution=squares, seconds=seconds, count=1)
 
 
 def _numpy() -> Any:
@@ -244,133 +255,64 @@ def _numpy() -> Any:
 
 USE_NUMPY = True
 
-# A piece of a base tour in the finished cycle: block origin (row * cols + col on the whole
-# board), block shape, first and last position in the base tour, direction (+1 or -1).
-Segments = tuple[list[int], list[tuple[int, int]], list[int], list[int], list[int]]
+#: The quarters in the order the joined ring visits them (top-left, top-right, bottom-right,
+#: bottom-left), each with the ends of that cut it enters and leaves by, as
+#: offsets from the meeting point (see ``JOIN_MOVES``).
+_RING = (
+    (0, (-2, -4), (-1, -2)),
+    (1, (-2, 0), (-1, 2)),
+    (3, (1, 3), (0, 1)),
+    (2, (1, -1), (0, -3)),
+)
 
 
-def _segments(rows: int, cols: int) -> Segments:
-    """Walk the finished cycle piece by piece: the base tours cut where joins are, the pieces
-    linked by the joins' added moves. Python work per block, not per square."""
-    p = _fast_plan(rows, cols)
-    origins, shapes, cuts_of, added = p
-    seg_origin: list[int] = []
-    seg_shape: list[tuple[int, int]] = []
-    seg_first: list[int] = []
-    seg_last: list[int] = []
-    seg_dir: list[int] = []
-    if len(origins) == 1:
-        size = shapes[0][0] * shapes[0][1]
-        return ([origins[0]], [shapes[0]], [0], [size - 1], [1])
-    # The arcs of every block: between consecutive cuts of its cycle.
-    arc_block: list[int] = []
-    arc_first: list[int] = []
-    arc_last: list[int] = []
-    end_of: dict[int, int] = {}  # a square ending an arc -> arc * 2 + (0 first end, 1 last)
-    for b, cuts in enumerate(cuts_of):
-        h, w = shapes[b]
-        size = h * w
-        base = base_tour(h, w)
-        origin = origins[b]
-        cuts.sort()
-        for k, c in enumerate(cuts):
-            first = (c + 1) % size
-            last = cuts[(k + 1) % len(cuts)]
-            a = len(arc_block)
-            arc_block.append(b)
-            arc_first.append(first)
-            arc_last.append(last)
-            r0, c0 = divmod(base[first], w)
-            r1, c1 = divmod(base[last], w)
-            end_of[origin + r0 * cols + c0] = 2 * a
-            end_of[origin + r1 * cols + c1] = 2 * a + 1
-    arc = 0
-    forward = True
-    count = len(arc_block)
-    for _ in range(count):
-        b = arc_block[arc]
-        h, w = shapes[b]
-        first, last = arc_first[arc], arc_last[arc]
-        seg_origin.append(origins[b])
-        seg_shape.append((h, w))
-        if forward:
-            seg_first.append(first)
-            seg_last.append(last)
-            seg_dir.append(1)
-            exit_pos = last
+def _cycle(h: int, w: int, cols: int, np: Any, memo: dict[tuple[int, int], Any]) -> Any:
+    """The closed tour of an h × w block as offsets ``row * cols + col`` from its top-left.
+
+    Every block of one shape has the same tour (the division depends on the shape alone), so
+    each shape is made once: from its four quarters' tours, each cut open and laid end to end
+    round the meeting point. Whole-array slices, so linear in the block.
+    """
+    key = (h, w)
+    if key in memo:
+        return memo[key]
+    if is_base(h, w):
+        offsets = _offsets(h, w, cols)
+        out = np.asarray(offsets, dtype=np.int32) if np is not None else array("i", offsets)
+        memo[key] = out
+        return out
+    top, left = _split(h), _split(w)
+    quarters = (
+        (0, 0, top, left),
+        (0, left, top, w - left),
+        (top, 0, h - top, left),
+        (top, left, h - top, w - left),
+    )
+    pieces = []
+    for q, (er, ec), (xr, xc) in _RING:
+        row, col, qh, qw = quarters[q]
+        sub = _cycle(qh, qw, cols, np, memo)
+        shift = row * cols + col
+        enter = (top + er - row) * cols + left + ec - col  # relative to the quarter
+        leave = (top + xr - row) * cols + left + xc - col
+        size = qh * qw
+        i = int(np.flatnonzero(sub == enter)[0]) if np is not None else sub.index(enter)
+        # If the cut move follows ``enter``, walk backwards from it, else forwards.
+        backwards = sub[(i + 1) % size] == leave
+        parts = (sub[i::-1], sub[:i:-1]) if backwards else (sub[i:], sub[:i])
+        if np is not None:
+            piece = np.concatenate(parts)
+            piece += shift
         else:
-            seg_first.append(last)
-            seg_last.append(first)
-            seg_dir.append(-1)
-            exit_pos = first
-        r, c = divmod(base_tour(h, w)[exit_pos], w)
-        end = end_of[added[origins[b] + r * cols + c]]
-        arc, forward = end >> 1, not (end & 1)
-    if arc != 0:  # pragma: no cover - the joins always close one ring (tests walk them all)
-        raise AssertionError("the joined pieces did not close into one cycle")
-    return (seg_origin, seg_shape, seg_first, seg_last, seg_dir)
-
-
-def _fast_plan(
-    rows: int, cols: int
-) -> tuple[list[int], list[tuple[int, int]], list[list[int]], dict[int, int]]:
-    """``plan`` without objects: block origins and shapes, each block's cut positions, and
-    the added moves as a map square -> square (both ways)."""
-    origins: list[int] = []
-    shapes: list[tuple[int, int]] = []
-    cuts_of: list[list[int]] = []
-    added: dict[int, int] = {}
-    stack = [(0, 0, rows, cols)]
-    corner_block: dict[tuple[int, int], int] = {}  # (row, col) of a block's corner square
-    pending: list[tuple[int, int]] = []
-    while stack:
-        row, col, h, w = stack.pop()
-        if h <= BASE_MAX and w <= BASE_MAX:
-            b = len(origins)
-            origins.append(row * cols + col)
-            shapes.append((h, w))
-            cuts_of.append([])
-            corner_block[(row, col)] = b
-            corner_block[(row, col + w - 1)] = b
-            corner_block[(row + h - 1, col)] = b
-            corner_block[(row + h - 1, col + w - 1)] = b
-            continue
-        top, left = _split(h), _split(w)
-        pending.append((row + top, col + left))
-        stack.append((row, col, top, left))
-        stack.append((row, col + left, top, w - left))
-        stack.append((row + top, col, h - top, left))
-        stack.append((row + top, col + left, h - top, w - left))
-    for mid_r, mid_c in pending:
-        for (dr, dc), k in (
-            ((-1, -1), _CUT_TL_QUARTER),
-            ((-1, 0), _CUT_TR_QUARTER),
-            ((0, -1), _CUT_BL_QUARTER),
-            ((0, 0), _CUT_BR_QUARTER),
-        ):
-            b = corner_block[(mid_r + dr, mid_c + dc)]
-            cuts_of[b].append(_cut_positions(*shapes[b])[k])
-        for (ar, ac), (br, bc) in JOIN_MOVES:
-            a = (mid_r + ar) * cols + mid_c + ac
-            z = (mid_r + br) * cols + mid_c + bc
-            added[a] = z
-            added[z] = a
-    return origins, shapes, cuts_of, added
-
-
-def _pieces(segments: Segments) -> list[tuple[int, tuple[int, int], int, int, int]]:
-    """Each segment as runs that do not wrap round the end of their base tour."""
-    out = []
-    for origin, shape, first, last, step in zip(*segments, strict=True):
-        size = shape[0] * shape[1]
-        if step == 1 and last < first:
-            out.append((origin, shape, first, size - 1, 1))
-            out.append((origin, shape, 0, last, 1))
-        elif step == -1 and last > first:
-            out.append((origin, shape, first, 0, -1))
-            out.append((origin, shape, size - 1, last, -1))
-        else:
-            out.append((origin, shape, first, last, step))
+            piece = array("i", (x + shift for part in parts for x in part))
+        pieces.append(piece)
+    if np is not None:
+        out = np.concatenate(pieces)
+    else:
+        out = array("i")
+        for piece in pieces:
+            out.extend(piece)
+    memo[key] = out
     return out
 
 
@@ -378,43 +320,6 @@ def _pieces(segments: Segments) -> list[tuple[int, tuple[int, int], int, int, in
 def _offsets(rows: int, cols: int, board_cols: int) -> tuple[int, ...]:
     """The base tour's squares as offsets from the block's top-left on the whole board."""
     return tuple((sq // cols) * board_cols + sq % cols for sq in base_tour(rows, cols))
-
-
-def _fill(rows: int, cols: int, segments: Segments) -> array[int]:
-    out: array[int] = array("i")
-    for origin, shape, first, last, step in _pieces(segments):
-        offs = _offsets(shape[0], shape[1], cols)
-        out.extend(origin + offs[k] for k in range(first, last + step, step))
-    return out
-
-
-def _fill_numpy(np: Any, rows: int, cols: int, segments: Segments) -> Any:
-    pieces = _pieces(segments)
-    shapes = sorted({p[1] for p in pieces})
-    table = np.concatenate(
-        [np.asarray(_offsets(h, w, cols), dtype=np.int32) for h, w in shapes]
-    )
-    start_of: dict[tuple[int, int], int] = {}
-    at = 0
-    for h, w in shapes:
-        start_of[(h, w)] = at
-        at += h * w
-    n = len(pieces)
-    origin = np.fromiter((p[0] for p in pieces), dtype=np.int32, count=n)
-    first = np.fromiter((start_of[p[1]] + p[2] for p in pieces), dtype=np.int32, count=n)
-    step = np.fromiter((p[4] for p in pieces), dtype=np.int32, count=n)
-    length = np.fromiter((abs(p[3] - p[2]) + 1 for p in pieces), dtype=np.int64, count=n)
-    begin = np.zeros(n, dtype=np.int32)
-    np.cumsum(length[:-1], out=begin[1:])
-    # Position in ``table`` of every square of the tour: first + step * (i - begin).
-    index = np.arange(rows * cols, dtype=np.int32)
-    index -= np.repeat(begin, length)
-    index *= np.repeat(step, length)
-    index += np.repeat(first, length)
-    out = table[index]
-    del index
-    out += np.repeat(origin, length)
-    return out
 
 
 def is_closed_tour(rows: int, cols: int, squares: Sequence[int]) -> bool:

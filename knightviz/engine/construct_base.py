@@ -46,11 +46,7 @@ def find_structured_tour(rows: int, cols: int, seed: int = 0, budget: int = 200_
     a budget of steps with the next seed."""
     size = rows * cols
     nbrs = [
-        [
-            (r + dr) * cols + c + dc
-            for dr, dc in KNIGHT
-            if 0 <= r + dr < rows and 0 <= c + dc < cols
-        ]
+        [(r + dr) * cols + c + dc for dr, dc in KNIGHT if 0 <= r + dr < rows and 0 <= c + dc < cols]
         for r in range(rows)
         for c in range(cols)
     ]
