@@ -4,13 +4,13 @@ I. Parberry, "An efficient algorithm for the Knight's tour problem", Discrete Ap
 Mathematics 73 (1997): a board with both sides even is cut in four quarters (each side into
 two even parts, halves when the side is a multiple of four, else ``2k`` and ``2k + 2``), each
 quarter toured the same way, down to base boards with sides 6 to 12 (not 12 × 12) whose tours
-are kept as data (:mod:`knightviz.engine.construct_data`). Every tour is *structured*: near each corner
-it contains two fixed moves (:data:`knightviz.engine.construct_base.CORNER_MOVES`). Where four
-quarters meet, one structured move of each is cut and four moves across the meeting point join
-the four cycles into one, leaving the outer corners' moves in place for the next level up. On
-n×n (n even, at least 6) and n×(n+2), Parberry's boards, the quarters keep those shapes; the
-same cut also serves other even rectangles while both sides stay at least 12 until both are at
-most 12 (``plan`` says which).
+are kept as data (:mod:`knightviz.engine.construct_data`). Every tour is *structured*: near
+each corner it contains two fixed moves (``construct_base.CORNER_MOVES``). Where four quarters
+meet, one structured move of each is cut and four moves across the meeting point join the four
+cycles into one, leaving the outer corners' moves in place for the next level up. On n×n (n
+even, at least 6) and n×(n+2), Parberry's boards, the quarters keep those shapes; the same cut
+also serves other even rectangles while both sides stay at least 12 until a block is a base
+(``constructible`` says which).
 
 Every block of one shape has the same tour, so each shape's tour is made once, from its
 quarters' tours by whole-array slices: a few passes over the board, linear in its size (25
