@@ -31,7 +31,8 @@ from typing import Any, cast
 from .board import Board
 from .construct_base import corner_moves
 from .construct_data import BASE_TEXT
-from .events import Outcome, Result
+from .events import Outcome, Result, StackLevel
+from .search import TrackedSearch
 from .verdict import closed_tour_exists, impossibility, open_tour_exists
 
 #: The largest side of a base board; a block larger than this is cut in four.
@@ -352,3 +353,64 @@ def is_closed_tour(rows: int, cols: int, squares: Sequence[int]) -> bool:
 if __name__ == "__main__":  # pragma: no cover
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 8
     print(list(tour(n, n)))
+
+
+class ConstructionRun:
+    """The construction as an event stream (an ``EventSource``), so the window can show it
+    with the same board, timeline and exports as a search: one move per square of the
+    finished tour, never a backtrack. The steps of the construction itself are ``plan``'s;
+    a front end draws them from how far the stream has got (``stage``)."""
+
+    def __init__(self, rows: int, cols: int, start: int) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.initial: tuple[int, ...] = (start,)
+        self.plan = plan(rows, cols)
+        began = time.perf_counter()
+        made = tour(rows, cols, start)
+        self._tour = array("i", made.tolist() if hasattr(made, "tolist") else made)
+        self._seconds = time.perf_counter() - began
+        self._at = 1
+        self._result: Result | None = None
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    def advance(self, max_events: int) -> array[int]:
+        chunk = self._tour[self._at : self._at + max(0, max_events)]
+        self._at += len(chunk)
+        if self._at >= len(self._tour) and self._result is None:
+            size = len(self._tour)
+            self._result = Result(
+                Outcome.SOLVED,
+                size - 1,
+                0,
+                solution=tuple(self._tour),
+                seconds=self._seconds,
+                count=1,
+            )
+        return chunk
+
+
+def stage(p: Plan, placed: int) -> int:
+    """How many of the plan's steps (each block's tour, then each join) to show when
+    ``placed`` squares of the stream have arrived: none at the start, all at the end."""
+    steps = len(p.blocks) + len(p.joins)
+    size = p.rows * p.cols
+    if size <= 1:
+        return steps
+    return min(steps, max(0, (placed - 1) * steps // (size - 1)))
+
+
+class ConstructionSearch(TrackedSearch):
+    """A construction driven like a search (the window's worker, timeline and panels); its
+    stack is empty at every step: nothing is tried, nothing taken back."""
+
+    def __init__(self, rows: int, cols: int, start: int) -> None:
+        super().__init__(ConstructionRun(rows, cols, start))
+
+    def stack_at(
+        self, path: Sequence[int], last: int | None, *, ended: bool = False
+    ) -> tuple[StackLevel, ...]:
+        return ()

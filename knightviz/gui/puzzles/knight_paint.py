@@ -43,10 +43,11 @@ class PathLayer(Layer):
     def __init__(self) -> None:
         self._polygon: QPolygonF | None = None
         self._key: tuple[object, ...] = ()
+        self.enabled = True  # off while a construction draws its own lines
 
     def paint(self, p: QPainter, ctx: PaintContext) -> None:
         path = ctx.model.path
-        if len(path) < 2:
+        if len(path) < 2 or not self.enabled:
             return
         g = ctx.geometry
         centres = g.centres
@@ -107,11 +108,14 @@ class NumbersLayer(Layer):
     def __init__(self) -> None:
         self._cache: dict[tuple[int, int, float], QPixmap] = {}
         self._font_key = ""
+        self.enabled = True  # off while a construction draws its own lines
 
     def invalidate(self) -> None:
         self._cache.clear()
 
     def paint(self, p: QPainter, ctx: PaintContext) -> None:
+        if not self.enabled:
+            return
         m, g = ctx.model, ctx.geometry
         if len(m.path) <= 1:
             return

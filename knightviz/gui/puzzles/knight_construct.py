@@ -1,0 +1,205 @@
+"""The knight's third strategy, construction: its option, its words and its board layer.
+
+A run of this strategy is no search: ``ConstructionRun`` streams the finished tour square by
+square (so the timeline, history and exports work as for a search) while the board draws the
+construction's own steps from how far the stream has got: each block's stored tour appearing,
+then each join (the four moves cut in red, the four added in green), and at the end the one
+closed tour. The words (narration, result, strategy name) say it is a construction.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PySide6.QtCore import QCoreApplication, QLineF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QCheckBox, QWidget
+
+from knightviz.engine import construct
+from knightviz.engine.construct import Plan
+from knightviz.gui.board.layers import Z_UNDER, Layer, PaintContext
+from knightviz.gui.text import fmt_int, fmt_size
+
+CTX = "KnightConstruct"
+#: Block tours drawn in turn in these colours (readable on the light and the dark wood).
+BLOCK_COLOURS = (
+    QColor(46, 62, 98),
+    QColor(20, 110, 90),
+    QColor(120, 50, 120),
+    QColor(150, 80, 20),
+)
+CUT = QColor(210, 40, 40)
+ADDED = QColor(30, 150, 60)
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate(CTX, text)
+
+
+@lru_cache(maxsize=8)
+def cached_plan(rows: int, cols: int) -> Plan:
+    return construct.plan(rows, cols)
+
+
+def why_not(rows: int, cols: int) -> str | None:
+    """Why the construction does not apply to this board (the option's tooltip), or None."""
+    if construct.constructible(rows, cols):
+        return None
+    size = fmt_size(rows, cols)
+    if rows % 2 or cols % 2:
+        return tr(
+            "Construct needs both sides even (Parberry's construction makes closed tours): "
+            "not on {0}."
+        ).format(size)
+    if min(rows, cols) < 6:
+        return tr("Construct needs both sides at least 6: not on {0}.").format(size)
+    return tr(
+        "Construct divides the board into quarters down to blocks of 6 to 12 squares a "
+        "side: the sides of {0} are too different in length for that."
+    ).format(size)
+
+
+def make_search(rows: int, cols: int, start: int) -> construct.ConstructionSearch:
+    return construct.ConstructionSearch(rows, cols, start)
+
+
+class ConstructOption:
+    """The Construct check box of the knight's strategy box: on only where it applies."""
+
+    def __init__(self, parent: QWidget) -> None:
+        self.check = QCheckBox(tr("Construct (no search)"), parent)
+        self.check.setObjectName("constructCheck")
+        self.reason: str | None = None
+        self.set_board(8, 8)
+
+    def set_board(self, rows: int, cols: int) -> None:
+        self.reason = why_not(rows, cols)
+        self.check.setEnabled(self.reason is None)
+        if self.reason is not None:
+            self.check.setChecked(False)
+            self.check.setToolTip(self.reason)
+        else:
+            self.check.setToolTip(
+                tr(
+                    "Build a closed tour without any search: Parberry's divide and conquer "
+                    "(1997) joins small stored tours at the corners of the board's quarters."
+                )
+            )
+
+    @staticmethod
+    def explanation() -> str:
+        return tr("Construction: stored block tours joined at their corners, no search.")
+
+
+def strategy_name() -> str:
+    return tr("Construction (Parberry)")
+
+
+def describe() -> str:
+    return tr("construction (Parberry), no search")
+
+
+def describe_result(rows: int, cols: int, start_name: str) -> str:
+    p = cached_plan(rows, cols)
+    return tr(
+        "Closed tour built from {0} without search: {1} stored block tours joined at {2} "
+        "points; no move was tried and taken back."
+    ).format(start_name, fmt_int(len(p.blocks)), fmt_int(len(p.joins)))
+
+
+def narrate(rows: int, cols: int, placed: int, names: list[str]) -> str:
+    """What the board shows at this point of the construction (``names``: square names)."""
+    p = cached_plan(rows, cols)
+    shown = construct.stage(p, placed)
+    total = len(p.blocks) + len(p.joins)
+    head = tr("Construction step {0} of {1}").format(shown, total)
+    if shown == 0:
+        return tr("{0}: nothing is searched; the board is cut into {1} blocks.").format(
+            head, fmt_int(len(p.blocks))
+        )
+    if shown <= len(p.blocks):
+        b = p.blocks[shown - 1]
+        corner = names[b.row * cols + b.col]
+        return tr("{0}: block {1} of {2}, a stored {3} tour from {4}.").format(
+            head, shown, fmt_int(len(p.blocks)), fmt_size(b.rows, b.cols), corner
+        )
+    j = p.joins[shown - len(p.blocks) - 1]
+    where = names[j.row * cols + j.col]
+    if shown == total:
+        return tr("{0}: the last join, at {1}; the blocks' tours are now one closed tour.").format(
+            head, where
+        )
+    return tr(
+        "{0}: join at {1}: four moves cut (red), four added (green), four tours become one."
+    ).format(head, where)
+
+
+class ConstructionLayer(Layer):
+    """The construction's steps on the board (see the module's docstring)."""
+
+    z = Z_UNDER
+
+    def __init__(self) -> None:
+        self.enabled = False
+
+    def paint(self, p: QPainter, ctx: PaintContext) -> None:
+        if not self.enabled:
+            return
+        model = ctx.model
+        rows, cols = model.rows, model.cols
+        if not construct.constructible(rows, cols):
+            return
+        plan = cached_plan(rows, cols)
+        shown = construct.stage(plan, len(model.path))
+        if shown == 0:
+            return
+        g = ctx.geometry
+        centres = g.centres
+        width = min(3.0, max(1.0, g.square * 0.05))
+        blocks = plan.blocks[: min(shown, len(plan.blocks))]
+        joins = plan.joins[: max(0, shown - len(plan.blocks))]
+        owner: dict[frozenset[int], int] = {}
+        for i, b in enumerate(blocks):
+            local = construct.base_tour(b.rows, b.cols)
+            squares = [(b.row + sq // b.cols) * cols + b.col + sq % b.cols for sq in local]
+            for k, a in enumerate(squares):
+                owner[frozenset((a, squares[k - 1]))] = i
+        added: set[frozenset[int]] = set()
+        for j in joins:
+            for move in j.cut:
+                owner.pop(frozenset(move), None)
+            added |= {frozenset(m) for m in j.added}
+        done = shown == len(plan.blocks) + len(plan.joins)
+        # Block outlines, faint once the tour is whole.
+        frame = QColor(BLOCK_COLOURS[0])
+        frame.setAlphaF(0.25 if done else 0.6)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(frame, 1.0, Qt.PenStyle.DashLine))
+        s = g.square
+        for b in blocks:
+            p.drawRect(
+                QRectF(
+                    g.board.left() + b.col * s, g.board.top() + b.row * s, b.cols * s, b.rows * s
+                )
+            )
+        by_colour: dict[int, list[QLineF]] = {}
+        for edge, i in owner.items():
+            a, z = tuple(edge)
+            by_colour.setdefault(0 if done else i % len(BLOCK_COLOURS), []).append(
+                QLineF(centres[a], centres[z])
+            )
+        for colour, lines in by_colour.items():
+            p.setPen(QPen(BLOCK_COLOURS[colour], width))
+            p.drawLines(lines)
+        last = joins[-1] if joins and not done else None
+        fresh = {frozenset(m) for m in last.added} if last is not None else set()
+        old = [QLineF(centres[a], centres[z]) for a, z in map(tuple, added - fresh)]
+        if old:
+            p.setPen(QPen(BLOCK_COLOURS[0], width))
+            p.drawLines(old)
+        if last is not None:
+            cut = QPen(CUT, width * 1.5, Qt.PenStyle.DashLine)
+            p.setPen(cut)
+            p.drawLines([QLineF(centres[a], centres[z]) for a, z in last.cut])
+            p.setPen(QPen(ADDED, width * 2))
+            p.drawLines([QLineF(centres[a], centres[z]) for a, z in last.added])
