@@ -394,13 +394,14 @@ class ConstructionRun:
 
 
 def stage(p: Plan, placed: int) -> int:
-    """How many of the plan's steps (each block's tour, then each join) to show when
-    ``placed`` squares of the stream have arrived: none at the start, all at the end."""
-    steps = len(p.blocks) + len(p.joins)
+    """How many of the plan's steps to show when ``placed`` squares of the stream have
+    arrived: each block's tour, each join, then one last step, the finished tour (so the last
+    join is seen before it): none at the start, all at the end."""
+    steps = len(p.blocks) + len(p.joins) + 1
     size = p.rows * p.cols
-    if size <= 1:
+    if placed >= size:
         return steps
-    return min(steps, max(0, (placed - 1) * steps // (size - 1)))
+    return min(steps - 1, max(0, (placed - 1) * steps // (size - 1)))
 
 
 class ConstructionSearch(TrackedSearch):

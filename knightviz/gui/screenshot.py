@@ -264,13 +264,13 @@ def _scene_construct(window: MainWindow) -> int:
     """12×12 by construction at 30 squares/s, caught with three of its four 6×6 block
     tours drawn."""
     start(window, "knight", knight(12, 12, construct=True, closed=True), 30)
-    return 3300
+    return 2700
 
 
 def _scene_construct_join(window: MainWindow) -> int:
     """12×12 by construction, caught at its join: four moves cut (red), four added (green)."""
     start(window, "knight", knight(12, 12, construct=True, closed=True), 30)
-    return 4950
+    return 4300
 
 
 SCENES: dict[str, Callable[[MainWindow], int]] = {

@@ -56,7 +56,7 @@ from knightviz.gui.puzzles.base import (
     SweepOptions,
 )
 from knightviz.gui.puzzles.knight_paint import DegreesLayer, KnightLayer, NumbersLayer, PathLayer
-from knightviz.gui.puzzles.programs import PLAIN, WARNSDORFF, Program
+from knightviz.gui.puzzles.programs import CONSTRUCT, PLAIN, WARNSDORFF, Program
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.text import fmt_int, fmt_size, sentences
 
@@ -507,10 +507,14 @@ class KnightPuzzle(Puzzle[KnightSettings]):
                 layer.enabled = not settings.construct
             if isinstance(layer, construction.ConstructionLayer):
                 layer.enabled = settings.construct
+            if isinstance(layer, KnightLayer):
+                layer.at_start = settings.construct
 
     # -- explaining ---------------------------------------------------------------------------
 
     def program(self, settings: KnightSettings) -> Program:
+        if settings.construct:
+            return CONSTRUCT
         return WARNSDORFF if settings.warnsdorff else PLAIN
 
     def stack_source(

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QCheckBox, QWidget
 
 from knightviz.engine import construct
 from knightviz.engine.construct import Plan
-from knightviz.gui.board.layers import Z_UNDER, Layer, PaintContext
+from knightviz.gui.board.layers import Z_MARKER, Layer, PaintContext, square_colours
 from knightviz.gui.text import fmt_int, fmt_size
 
 CTX = "KnightConstruct"
@@ -101,9 +101,14 @@ def describe() -> str:
 
 def describe_result(rows: int, cols: int, start_name: str) -> str:
     p = cached_plan(rows, cols)
+    if len(p.joins) == 0:
+        return tr(
+            "Closed tour from {0}, without search: a stored tour of this base board; no move "
+            "was tried and taken back."
+        ).format(start_name)
     return tr(
-        "Closed tour built from {0} without search: {1} stored block tours joined at {2} "
-        "points; no move was tried and taken back."
+        "Closed tour built from {0} without search: {1} stored block tours, joined four at "
+        "a time ({2} joins); no move was tried and taken back."
     ).format(start_name, fmt_int(len(p.blocks)), fmt_int(len(p.joins)))
 
 
@@ -111,33 +116,33 @@ def narrate(rows: int, cols: int, placed: int, names: list[str]) -> str:
     """What the board shows at this point of the construction (``names``: square names)."""
     p = cached_plan(rows, cols)
     shown = construct.stage(p, placed)
-    total = len(p.blocks) + len(p.joins)
+    blocks = len(p.blocks)
+    total = blocks + len(p.joins) + 1
     head = tr("Construction step {0} of {1}").format(shown, total)
     if shown == 0:
         return tr("{0}: nothing is searched; the board is cut into {1} blocks.").format(
-            head, fmt_int(len(p.blocks))
+            head, fmt_int(blocks)
         )
-    if shown <= len(p.blocks):
+    if shown <= blocks:
         b = p.blocks[shown - 1]
         corner = names[b.row * cols + b.col]
         return tr("{0}: block {1} of {2}, a stored {3} tour from {4}.").format(
-            head, shown, fmt_int(len(p.blocks)), fmt_size(b.rows, b.cols), corner
+            head, shown, fmt_int(blocks), fmt_size(b.rows, b.cols), corner
         )
-    j = p.joins[shown - len(p.blocks) - 1]
-    where = names[j.row * cols + j.col]
     if shown == total:
-        return tr("{0}: the last join, at {1}; the blocks' tours are now one closed tour.").format(
-            head, where
-        )
+        return tr("{0}: one closed tour of all {1} squares.").format(head, fmt_int(rows * cols))
+    j = p.joins[shown - blocks - 1]
     return tr(
         "{0}: join at {1}: four moves cut (red), four added (green), four tours become one."
-    ).format(head, where)
+    ).format(head, names[j.row * cols + j.col])
 
 
 class ConstructionLayer(Layer):
-    """The construction's steps on the board (see the module's docstring)."""
+    """The construction's steps on the board (see the module's docstring). Over the
+    visited shading and the current-square ring, which would show the order the finished
+    tour streams in, not the construction: it repaints the squares under its lines."""
 
-    z = Z_UNDER
+    z = Z_MARKER + 5
 
     def __init__(self) -> None:
         self.enabled = False
@@ -151,9 +156,11 @@ class ConstructionLayer(Layer):
             return
         plan = cached_plan(rows, cols)
         shown = construct.stage(plan, len(model.path))
+        g = ctx.geometry
+        if len(model.path) > 1:
+            self._squares(p, ctx)
         if shown == 0:
             return
-        g = ctx.geometry
         centres = g.centres
         width = min(3.0, max(1.0, g.square * 0.05))
         blocks = plan.blocks[: min(shown, len(plan.blocks))]
@@ -169,7 +176,7 @@ class ConstructionLayer(Layer):
             for move in j.cut:
                 owner.pop(frozenset(move), None)
             added |= {frozenset(m) for m in j.added}
-        done = shown == len(plan.blocks) + len(plan.joins)
+        done = shown > len(plan.blocks) + len(plan.joins)
         # Block outlines, faint once the tour is whole.
         frame = QColor(BLOCK_COLOURS[0])
         frame.setAlphaF(0.25 if done else 0.6)
@@ -203,3 +210,16 @@ class ConstructionLayer(Layer):
             p.drawLines([QLineF(centres[a], centres[z]) for a, z in last.cut])
             p.setPen(QPen(ADDED, width * 2))
             p.drawLines([QLineF(centres[a], centres[z]) for a, z in last.added])
+
+    @staticmethod
+    def _squares(p: QPainter, ctx: PaintContext) -> None:
+        g = ctx.geometry
+        light, dark = square_colours(ctx.palette)
+        p.save()
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        p.fillRect(g.board, light)
+        rects = g.rects
+        for row in range(g.rows):
+            for col in range(1 - row % 2, g.cols, 2):
+                p.fillRect(rects[row * g.cols + col], dark)
+        p.restore()

@@ -209,6 +209,8 @@ class KnightLayer(Layer):
 
     def __init__(self) -> None:
         self._piece = SvgPiece("knight.svg")
+        #: Drawn on the start square throughout a run (a construction moves no knight).
+        self.at_start = False
 
     def paint(self, p: QPainter, ctx: PaintContext) -> None:
         g = ctx.geometry
@@ -217,5 +219,7 @@ class KnightLayer(Layer):
             self._piece.draw(p, ctx.drag_pos, side * 1.12, ctx.dpr)  # lifted while dragged
             return
         current = ctx.current
+        if self.at_start and ctx.start is not None:  # a construction: no knight walks
+            current = ctx.start[0] * ctx.model.cols + ctx.start[1]
         if current is not None:
             self._piece.draw(p, g.centres[current], side, ctx.dpr)
