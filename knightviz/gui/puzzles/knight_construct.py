@@ -21,7 +21,7 @@ from knightviz.gui.board.layers import Z_MARKER, Layer, PaintContext, square_col
 from knightviz.gui.text import fmt_int, fmt_size
 
 CTX = "KnightConstruct"
-#: Block tours drawn in turn in these colours (readable on the light and the dark wood).
+# Block tours drawn in turn in these colours (readable on the light and the dark wood).
 BLOCK_COLOURS = (
     QColor(46, 62, 98),
     QColor(20, 110, 90),
