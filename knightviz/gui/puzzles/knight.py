@@ -140,7 +140,7 @@ class KnightSettingsWidget(SettingsWidget):
         self.backtrack_check.setToolTip(
             self.tr("Off: a greedy walk that stops at the first dead end")
         )
-        self.construct_option = construction.ConstructOption(self)
+        self.construct_check = construction.ConstructCheck(self)
         self.closed_check = QCheckBox(self.tr("Closed tour"))
         self.closed_check.setObjectName("closedCheck")
         self.closed_check.setToolTip(
@@ -165,7 +165,7 @@ class KnightSettingsWidget(SettingsWidget):
             grid.addLayout(seed_row, 2, 1)
             grid.addWidget(self.backtrack_check, 3, 0)
             grid.addWidget(self.closed_check, 3, 1)
-            grid.addWidget(self.construct_option.check, 4, 0, 1, 2)
+            grid.addWidget(self.construct_check, 4, 0, 1, 2)
             grid.setColumnStretch(1, 1)
         else:
             form = QFormLayout()
@@ -176,14 +176,14 @@ class KnightSettingsWidget(SettingsWidget):
             layout = QVBoxLayout(self)
             layout.setContentsMargins(0, 0, 0, 0)
             layout.addWidget(self.warnsdorff_check)
-            layout.addWidget(self.construct_option.check)
+            layout.addWidget(self.construct_check)
             layout.addWidget(self.explain_label)
             layout.addLayout(form)
             layout.addWidget(self.backtrack_check)
             layout.addWidget(self.closed_check)
 
         checks = (self.warnsdorff_check, self.backtrack_check, self.closed_check)
-        for check in (*checks, self.construct_option.check):
+        for check in (*checks, self.construct_check):
             check.toggled.connect(self._changed)
         self.tie_break_combo.currentIndexChanged.connect(self._changed)
         self.seed_spin.valueChanged.connect(self._changed)
@@ -199,11 +199,11 @@ class KnightSettingsWidget(SettingsWidget):
             seed=self.seed_spin.value(),
             backtrack=self.backtrack_check.isChecked(),
             closed=self.closed_check.isChecked(),
-            construct=self.construct_option.check.isChecked(),
+            construct=self.construct_check.isChecked(),
         )
 
     def board_changed(self, rows: int, cols: int) -> None:
-        self.construct_option.set_board(rows, cols)
+        self.construct_check.set_board(rows, cols)
 
     def set_settings(self, settings: Any) -> None:
         s: KnightSettings = settings
@@ -214,8 +214,8 @@ class KnightSettingsWidget(SettingsWidget):
             self.seed_spin.setValue(s.seed)
             self.backtrack_check.setChecked(s.backtrack)
             self.closed_check.setChecked(s.closed)
-            self.construct_option.set_board(s.rows, s.cols)
-            self.construct_option.check.setChecked(s.construct)
+            self.construct_check.set_board(s.rows, s.cols)
+            self.construct_check.setChecked(s.construct)
         finally:
             self._updating = False
         self._sync()
@@ -228,7 +228,7 @@ class KnightSettingsWidget(SettingsWidget):
         self.seed_spin.setValue(seed)
 
     def _sync(self) -> None:
-        built = self.construct_option.check.isChecked()
+        built = self.construct_check.isChecked()
         self.warnsdorff_check.setEnabled(not built)
         self.backtrack_check.setEnabled(not built)
         guided = self.warnsdorff_check.isChecked() and not built
@@ -239,7 +239,7 @@ class KnightSettingsWidget(SettingsWidget):
         for w in (self.seed_spin, self.new_seed_button, self.seed_label):
             w.setVisible(randomised)
         if built:
-            text = self.construct_option.explanation()
+            text = self.tr("Construction: stored block tours joined at their corners, no search.")
         elif guided:
             text = self.tr("Fewest exits first: the move with fewest onward moves.")
         else:

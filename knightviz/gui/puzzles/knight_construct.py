@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PySide6.QtCore import QCoreApplication, QLineF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QLineF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QCheckBox, QWidget
 
@@ -20,7 +20,6 @@ from knightviz.engine.construct import Plan
 from knightviz.gui.board.layers import Z_MARKER, Layer, PaintContext, square_colours
 from knightviz.gui.text import fmt_int, fmt_size
 
-CTX = "KnightConstruct"
 # Block tours drawn in turn in these colours (readable on the light and the dark wood).
 BLOCK_COLOURS = (
     QColor(46, 62, 98),
@@ -30,10 +29,6 @@ BLOCK_COLOURS = (
 )
 CUT = QColor(210, 40, 40)
 ADDED = QColor(30, 150, 60)
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate(CTX, text)
 
 
 @lru_cache(maxsize=8)
@@ -47,15 +42,19 @@ def why_not(rows: int, cols: int) -> str | None:
         return None
     size = fmt_size(rows, cols)
     if rows % 2 or cols % 2:
-        return tr(
+        return QCoreApplication.translate(
+            "KnightConstruct",
             "Construct needs both sides even (Parberry's construction makes closed tours): "
-            "not on {0}."
+            "not on {0}.",
         ).format(size)
     if min(rows, cols) < 6:
-        return tr("Construct needs both sides at least 6: not on {0}.").format(size)
-    return tr(
+        return QCoreApplication.translate(
+            "KnightConstruct", "Construct needs both sides at least 6: not on {0}."
+        ).format(size)
+    return QCoreApplication.translate(
+        "KnightConstruct",
         "Construct divides the board into quarters down to blocks of 6 to 12 squares a "
-        "side: the sides of {0} are too different in length for that."
+        "side: the sides of {0} are too different in length for that.",
     ).format(size)
 
 
@@ -63,52 +62,59 @@ def make_search(rows: int, cols: int, start: int) -> construct.ConstructionSearc
     return construct.ConstructionSearch(rows, cols, start)
 
 
-class ConstructOption:
-    """The Construct check box of the knight's strategy box: on only where it applies."""
+class ConstructCheck(QCheckBox):
+    """The Construct check box of the knight's strategy box: on only where it applies, with
+    the reason as its tooltip otherwise (worded again when the language changes)."""
 
     def __init__(self, parent: QWidget) -> None:
-        self.check = QCheckBox(tr("Construct (no search)"), parent)
-        self.check.setObjectName("constructCheck")
+        super().__init__(parent)
+        self.setObjectName("constructCheck")
         self.reason: str | None = None
+        self._board = (8, 8)
         self.set_board(8, 8)
 
     def set_board(self, rows: int, cols: int) -> None:
+        self._board = (rows, cols)
+        self.setText(self.tr("Construct (no search)"))
         self.reason = why_not(rows, cols)
-        self.check.setEnabled(self.reason is None)
+        self.setEnabled(self.reason is None)
         if self.reason is not None:
-            self.check.setChecked(False)
-            self.check.setToolTip(self.reason)
+            self.setChecked(False)
+            self.setToolTip(self.reason)
         else:
-            self.check.setToolTip(
-                tr(
+            self.setToolTip(
+                self.tr(
                     "Build a closed tour without any search: Parberry's divide and conquer "
                     "(1997) joins small stored tours at the corners of the board's quarters."
                 )
             )
 
-    @staticmethod
-    def explanation() -> str:
-        return tr("Construction: stored block tours joined at their corners, no search.")
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.set_board(*self._board)
 
 
 def strategy_name() -> str:
-    return tr("Construction (Parberry)")
+    return QCoreApplication.translate("KnightConstruct", "Construction (Parberry)")
 
 
 def describe() -> str:
-    return tr("construction (Parberry), no search")
+    return QCoreApplication.translate("KnightConstruct", "construction (Parberry), no search")
 
 
 def describe_result(rows: int, cols: int, start_name: str) -> str:
     p = cached_plan(rows, cols)
     if len(p.joins) == 0:
-        return tr(
+        return QCoreApplication.translate(
+            "KnightConstruct",
             "Closed tour from {0}, without search: a stored tour of this base board; no move "
-            "was tried and taken back."
+            "was tried and taken back.",
         ).format(start_name)
-    return tr(
+    return QCoreApplication.translate(
+        "KnightConstruct",
         "Closed tour built from {0} without search: {1} stored block tours, joined four at "
-        "a time ({2} joins); no move was tried and taken back."
+        "a time ({2} joins); no move was tried and taken back.",
     ).format(start_name, fmt_int(len(p.blocks)), fmt_int(len(p.joins)))
 
 
@@ -118,22 +124,27 @@ def narrate(rows: int, cols: int, placed: int, names: list[str]) -> str:
     shown = construct.stage(p, placed)
     blocks = len(p.blocks)
     total = blocks + len(p.joins) + 1
-    head = tr("Construction step {0} of {1}").format(shown, total)
+    head = QCoreApplication.translate("KnightConstruct", "Construction step {0} of {1}").format(
+        shown, total
+    )
     if shown == 0:
-        return tr("{0}: nothing is searched; the board is cut into {1} blocks.").format(
-            head, fmt_int(blocks)
-        )
+        return QCoreApplication.translate(
+            "KnightConstruct", "{0}: nothing is searched; the board is cut into {1} blocks."
+        ).format(head, fmt_int(blocks))
     if shown <= blocks:
         b = p.blocks[shown - 1]
         corner = names[b.row * cols + b.col]
-        return tr("{0}: block {1} of {2}, a stored {3} tour from {4}.").format(
-            head, shown, fmt_int(blocks), fmt_size(b.rows, b.cols), corner
-        )
+        return QCoreApplication.translate(
+            "KnightConstruct", "{0}: block {1} of {2}, a stored {3} tour from {4}."
+        ).format(head, shown, fmt_int(blocks), fmt_size(b.rows, b.cols), corner)
     if shown == total:
-        return tr("{0}: one closed tour of all {1} squares.").format(head, fmt_int(rows * cols))
+        return QCoreApplication.translate(
+            "KnightConstruct", "{0}: one closed tour of all {1} squares."
+        ).format(head, fmt_int(rows * cols))
     j = p.joins[shown - blocks - 1]
-    return tr(
-        "{0}: join at {1}: four moves cut (red), four added (green), four tours become one."
+    return QCoreApplication.translate(
+        "KnightConstruct",
+        "{0}: join at {1}: four moves cut (red), four added (green), four tours become one.",
     ).format(head, names[j.row * cols + j.col])
 
 
