@@ -179,8 +179,12 @@ class KnightSettingsWidget(SettingsWidget):
             layout.addWidget(self.construct_check)
             layout.addWidget(self.explain_label)
             layout.addLayout(form)
-            layout.addWidget(self.backtrack_check)
-            layout.addWidget(self.closed_check)
+            options = QHBoxLayout()  # one row: Construct took the room of a line above
+            options.setContentsMargins(0, 0, 0, 0)
+            options.addWidget(self.backtrack_check)
+            options.addWidget(self.closed_check)
+            options.addStretch(1)
+            layout.addLayout(options)
 
         checks = (self.warnsdorff_check, self.backtrack_check, self.closed_check)
         for check in (*checks, self.construct_check):
