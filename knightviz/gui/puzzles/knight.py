@@ -301,6 +301,8 @@ class KnightPuzzle(Puzzle[KnightSettings]):
             raise ValueError(f"unknown tie-break {settings.tie_break!r}")
         if not 0 <= settings.seed <= MAX_SEED:
             raise ValueError("the seed is out of range")
+        if settings.construct and construction.why_not(settings.rows, settings.cols):
+            raise ValueError("the construction does not apply to this board")
         return settings
 
     def race_defaults(self) -> tuple[KnightSettings, KnightSettings]:
