@@ -36,34 +36,16 @@ def test_matrix_is_a_closed_tour_from_the_top_left(capsys, size):
 
 def test_sequence_algebraic_and_c_layouts(capsys):
     board = Board(10, 10)
-    code, out, _ = run(
-        capsys,
-        "solve",
-        "--method",
-        "construct",
-        "--size",
-        "10",
-        "--format",
-        "sequence",
-        "--start",
-        "d5",
-    )
-    assert code == 0
-    tour = tuple(int(x) - 1 for x in out.split())
+
+    def layout(fmt: str) -> str:
+        args = ("solve", "--method", "construct", "--size", "10", "--start", "d5", "--format")
+        code, out, _ = run(capsys, *args, fmt)
+        assert code == 0
+        return out
+
+    tour = tuple(int(x) - 1 for x in layout("sequence").split())
     assert_valid_tour(board, tour, board.parse("d5"), closed=True)
-    code, out, _ = run(
-        capsys,
-        "solve",
-        "--method",
-        "construct",
-        "--size",
-        "10",
-        "--format",
-        "algebraic",
-        "--start",
-        "d5",
-    )
-    assert out.split() == [board.name(sq) for sq in tour]
+    assert layout("algebraic").split() == [board.name(sq) for sq in tour]
     code, out, _ = run(capsys, "solve", "--method", "construct", "--size", "10", "--format", "c")
     assert code == 0 and out.startswith("  0 ") and out.count("\n") == 10
 
