@@ -247,11 +247,9 @@ def _numpy() -> Any:
     """numpy if it can be imported (tests set ``USE_NUMPY`` to try the standard library)."""
     if not USE_NUMPY:
         return None
-    try:
-        import numpy
-    except ImportError:  # pragma: no cover - numpy comes with numba
-        return None
-    return numpy
+    from .kernels.arrays import numpy_or_none
+
+    return numpy_or_none()
 
 
 USE_NUMPY = True
