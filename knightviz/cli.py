@@ -31,6 +31,7 @@ from .engine import (
     TourConfig,
     TourSearch,
     closed_tour_exists,
+    construct,
     kernels,
     open_tour_exists,
     parallel,
@@ -197,6 +198,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Find one knight's tour and print it. Exit 1 if none was found.",
     )
     _add_strategy(solve)
+    solve.add_argument(
+        "--method",
+        choices=["search", "construct"],
+        default="search",
+        help="search: backtracking as --heuristic says (default); construct: build a closed "
+        "tour without search by Parberry's divide and conquer, for boards with both sides "
+        "even, at least 6 and close in length (N, or N x N+2), in time linear in the board",
+    )
     solve.add_argument(
         "--start",
         default=None,
@@ -426,9 +435,23 @@ def _start(board: Board, text: str | None) -> int:
         raise UsageError(str(exc)) from None
 
 
+#: solve's options that only a search has: refused with --method construct.
+SEARCH_ONLY = (
+    "--heuristic",
+    "--tie-break",
+    "--seed",
+    "--no-backtrack",
+    "--limit",
+    "--trace",
+    "--search-anyway",
+)
+
+
 def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     board = Board(*args.size)
     start = _start(board, args.start)
+    if args.method == "construct":
+        return _construct(args, board, start, out, err)
     config = _config(args, start, args.limit)
     search = TourSearch(config)
     if args.trace:
@@ -456,6 +479,37 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         if tour is None and args.format in ("c", "py"):
             err.write(f"{result.reason}\n")  # stdout has the verdict only, as the tutorial's
     return EXIT_OK if tour is not None else EXIT_NOT_FOUND
+
+
+def _construct(
+    args: argparse.Namespace, board: Board, start: int, out: IO[str], err: IO[str]
+) -> int:
+    """solve --method construct: the same output as a search's, from Parberry's construction."""
+    given = [o for o in SEARCH_ONLY if o in args.given]
+    if given:
+        raise UsageError(f"{given[0]} is for --method search; a construction does not search")
+    try:
+        result = construct.solve(board.rows, board.cols, start, args.closed)
+    except construct.ConstructError as exc:
+        raise UsageError(str(exc)) from None
+    if args.format == "json":
+        payload = solve_payload(
+            board,
+            start,
+            heuristic="none",
+            tie_break="first",
+            seed=0,
+            backtrack=False,
+            closed=args.closed,
+            result=result,
+        )
+        payload.update(method="construct", heuristic=None, tie_break=None)
+        out.write(json.dumps(payload) + "\n")
+    else:
+        out.write(solve_text(board, result, args.format))
+    if args.stats:
+        err.write(f"{result.outcome.value}: built without search in {result.seconds:.3f} s\n")
+    return EXIT_OK if result.solution is not None else EXIT_NOT_FOUND
 
 
 def _stats(result: Result) -> str:
@@ -1260,6 +1314,7 @@ def _main(args_list: list[str], out: IO[str], err: IO[str]) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(args_list)
+        args.given = {a.partition("=")[0] for a in args_list if a.startswith("--")}
         use_kernels(args)
         if args.command == "solve":
             return _solve(args, out, err)

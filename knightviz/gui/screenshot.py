@@ -260,7 +260,22 @@ def _scene_chart_zoom(window: MainWindow) -> int:
     return 900
 
 
+def _scene_construct(window: MainWindow) -> int:
+    """12×12 by construction at 30 squares/s, caught with three of its four 6×6 block
+    tours drawn."""
+    start(window, "knight", knight(12, 12, construct=True, closed=True), 30)
+    return 2700
+
+
+def _scene_construct_join(window: MainWindow) -> int:
+    """12×12 by construction, caught at its join: four moves cut (red), four added (green)."""
+    start(window, "knight", knight(12, 12, construct=True, closed=True), 30)
+    return 4300
+
+
 SCENES: dict[str, Callable[[MainWindow], int]] = {
+    "construct": _scene_construct,
+    "construct-join": _scene_construct_join,
     "race-maps": _scene_race_maps,
     "race": _scene_race,
     "map": _scene_map,

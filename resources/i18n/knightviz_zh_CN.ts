@@ -224,6 +224,17 @@
     </message>
 </context>
 <context>
+    <name>ConstructCheck</name>
+    <message>
+        <source>Construct (no search)</source>
+        <translation>构造（不搜索）</translation>
+    </message>
+    <message>
+        <source>Build a closed tour without any search: Parberry&apos;s divide and conquer (1997) joins small stored tours at the corners of the board&apos;s quarters.</source>
+        <translation>不做任何搜索，直接造出闭合周游：Parberry 的分治法（1997）在棋盘四个象限的角上把存好的小周游连接起来。</translation>
+    </message>
+</context>
+<context>
     <name>ControlPanel</name>
     <message>
         <source>Which puzzle the search solves</source>
@@ -1141,6 +1152,57 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     </message>
 </context>
 <context>
+    <name>KnightConstruct</name>
+    <message>
+        <source>Construct needs both sides even (Parberry&apos;s construction makes closed tours): not on {0}.</source>
+        <translation>构造法要求两边都是偶数（Parberry 的构造法只造闭合周游）：{0} 不行。</translation>
+    </message>
+    <message>
+        <source>Construct needs both sides at least 6: not on {0}.</source>
+        <translation>构造法要求两边都至少为 6：{0} 不行。</translation>
+    </message>
+    <message>
+        <source>Construct divides the board into quarters down to blocks of 6 to 12 squares a side: the sides of {0} are too different in length for that.</source>
+        <translation>构造法把棋盘反复四等分，直到每块边长 6 到 12 格：{0} 的两边长度相差太大，做不到。</translation>
+    </message>
+    <message>
+        <source>Construction (Parberry)</source>
+        <translation>构造法（Parberry）</translation>
+    </message>
+    <message>
+        <source>construction (Parberry), no search</source>
+        <translation>构造法（Parberry），不搜索</translation>
+    </message>
+    <message>
+        <source>Closed tour from {0}, without search: a stored tour of this base board; no move was tried and taken back.</source>
+        <translation>从 {0} 出发的闭合周游，没有搜索：这是该基础棋盘存好的周游；没有尝试过再撤回的走法。</translation>
+    </message>
+    <message>
+        <source>Closed tour built from {0} without search: {1} stored block tours, joined four at a time ({2} joins); no move was tried and taken back.</source>
+        <translation>从 {0} 出发、不经搜索造出的闭合周游：{1} 个存好的分块周游，每次四个连接在一起（共 {2} 次连接）；没有尝试过再撤回的走法。</translation>
+    </message>
+    <message>
+        <source>Construction step {0} of {1}</source>
+        <translation>构造第 {0} 步，共 {1} 步</translation>
+    </message>
+    <message>
+        <source>{0}: nothing is searched; the board is cut into {1} blocks.</source>
+        <translation>{0}：不做任何搜索；棋盘被切成 {1} 块。</translation>
+    </message>
+    <message>
+        <source>{0}: block {1} of {2}, a stored {3} tour from {4}.</source>
+        <translation>{0}：第 {1} 块（共 {2} 块），从 {4} 起的一个存好的 {3} 周游。</translation>
+    </message>
+    <message>
+        <source>{0}: one closed tour of all {1} squares.</source>
+        <translation>{0}：一条走遍全部 {1} 格的闭合周游。</translation>
+    </message>
+    <message>
+        <source>{0}: join at {1}: four moves cut (red), four added (green), four tours become one.</source>
+        <translation>{0}：在 {1} 处连接：剪断四步（红色），加上四步（绿色），四条周游合成一条。</translation>
+    </message>
+</context>
+<context>
     <name>KnightPuzzle</name>
     <message>
         <source>Knight&apos;s tour</source>
@@ -1371,7 +1433,7 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <name>KnightSettingsWidget</name>
     <message>
         <source>Warnsdorff&apos;s rule</source>
-        <extracomment>A run that has taken this many times the board&apos;s squares in steps &quot;looks hung&quot;. …but never before this many steps (small boards backtrack a little, harmlessly). On by default: a newcomer who just presses Start sees a whole tour in seconds. The text layouts of ``knightviz solve --format`` a run can be exported in.</extracomment>
+        <extracomment>A run that has taken this many times the board&apos;s squares in steps &quot;looks hung&quot;. …but never before this many steps (small boards backtrack a little, harmlessly). On by default: a newcomer who just presses Start sees a whole tour in seconds. The third strategy: build the tour by Parberry&apos;s construction, no search. The text layouts of ``knightviz solve --format`` a run can be exported in.</extracomment>
         <translation>Warnsdorff 规则</translation>
     </message>
     <message>
@@ -1439,6 +1501,10 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>Seed</source>
         <translation>种子</translation>
+    </message>
+    <message>
+        <source>Construction: stored block tours joined at their corners, no search.</source>
+        <translation>构造法：把存好的分块周游在角上连接起来，不做搜索。</translation>
     </message>
     <message>
         <source>Fewest exits first: the move with fewest onward moves.</source>
@@ -1659,6 +1725,22 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>back here: a backtrack</source>
         <translation>回到这里：回退</translation>
+    </message>
+    <message>
+        <source>a base board</source>
+        <translation>基础棋盘</translation>
+    </message>
+    <message>
+        <source>stored, not searched</source>
+        <translation>存好的，不是搜出来的</translation>
+    </message>
+    <message>
+        <source>one move each cut</source>
+        <translation>各剪断一步</translation>
+    </message>
+    <message>
+        <source>four moves added</source>
+        <translation>加上四步</translation>
     </message>
 </context>
 <context>

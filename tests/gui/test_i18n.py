@@ -64,6 +64,7 @@ ALLOWED = {
     "roth",
     "knuth",
     "schwenk",
+    "parberry",
     "python",
     "numba",
     "mb",

@@ -233,6 +233,9 @@ class ControlPanel(QWidget):
             self.cols_spin.setValue(self.rows_spin.value())
 
     def _emit(self) -> None:
+        rows, cols = self.rows_spin.value(), self.cols_spin.value()
+        for widget in self.widgets.values():
+            widget.board_changed(rows, cols)
         if not self._updating:
             self.settings_changed.emit()
 

@@ -112,6 +112,10 @@ class SettingsWidget(QWidget):
     def set_settings(self, settings: Any) -> None:
         raise NotImplementedError
 
+    def board_changed(self, rows: int, cols: int) -> None:
+        """The board's size changed (before its settings are read): options that depend on
+        it can follow (the knight's Construct applies to some sizes only)."""
+
 
 class Puzzle(QObject, Generic[S]):
     """One puzzle's adapter, for settings of type ``S``. Subclasses fill in every method."""

@@ -43,6 +43,7 @@ from knightviz.engine.trace import Kind, decode
 from knightviz.engine.tree import Children, next_event, tour_children
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
+from knightviz.gui.puzzles import knight_construct as construction
 from knightviz.gui.puzzles.base import (
     CURRENT,
     DONE,
@@ -56,7 +57,7 @@ from knightviz.gui.puzzles.base import (
     SweepOptions,
 )
 from knightviz.gui.puzzles.knight_paint import DegreesLayer, KnightLayer, NumbersLayer, PathLayer
-from knightviz.gui.puzzles.programs import PLAIN, WARNSDORFF, Program
+from knightviz.gui.puzzles.programs import CONSTRUCT, PLAIN, WARNSDORFF, Program
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.text import fmt_int, fmt_size, sentences
 
@@ -79,6 +80,8 @@ class KnightSettings:
     seed: int = 0
     backtrack: bool = True
     closed: bool = False
+    #: The third strategy: build the tour by Parberry's construction, no search.
+    construct: bool = False
 
 
 #: The text layouts of ``knightviz solve --format`` a run can be exported in.
@@ -138,6 +141,7 @@ class KnightSettingsWidget(SettingsWidget):
         self.backtrack_check.setToolTip(
             self.tr("Off: a greedy walk that stops at the first dead end")
         )
+        self.construct_check = construction.ConstructCheck(self)
         self.closed_check = QCheckBox(self.tr("Closed tour"))
         self.closed_check.setObjectName("closedCheck")
         self.closed_check.setToolTip(
@@ -162,6 +166,7 @@ class KnightSettingsWidget(SettingsWidget):
             grid.addLayout(seed_row, 2, 1)
             grid.addWidget(self.backtrack_check, 3, 0)
             grid.addWidget(self.closed_check, 3, 1)
+            grid.addWidget(self.construct_check, 4, 0, 1, 2)
             grid.setColumnStretch(1, 1)
         else:
             form = QFormLayout()
@@ -172,12 +177,18 @@ class KnightSettingsWidget(SettingsWidget):
             layout = QVBoxLayout(self)
             layout.setContentsMargins(0, 0, 0, 0)
             layout.addWidget(self.warnsdorff_check)
+            layout.addWidget(self.construct_check)
             layout.addWidget(self.explain_label)
             layout.addLayout(form)
-            layout.addWidget(self.backtrack_check)
-            layout.addWidget(self.closed_check)
+            options = QHBoxLayout()  # one row: Construct took the room of a line above
+            options.setContentsMargins(0, 0, 0, 0)
+            options.addWidget(self.backtrack_check)
+            options.addWidget(self.closed_check)
+            options.addStretch(1)
+            layout.addLayout(options)
 
-        for check in (self.warnsdorff_check, self.backtrack_check, self.closed_check):
+        checks = (self.warnsdorff_check, self.backtrack_check, self.closed_check)
+        for check in (*checks, self.construct_check):
             check.toggled.connect(self._changed)
         self.tie_break_combo.currentIndexChanged.connect(self._changed)
         self.seed_spin.valueChanged.connect(self._changed)
@@ -193,7 +204,11 @@ class KnightSettingsWidget(SettingsWidget):
             seed=self.seed_spin.value(),
             backtrack=self.backtrack_check.isChecked(),
             closed=self.closed_check.isChecked(),
+            construct=self.construct_check.isChecked(),
         )
+
+    def board_changed(self, rows: int, cols: int) -> None:
+        self.construct_check.set_board(rows, cols)
 
     def set_settings(self, settings: Any) -> None:
         s: KnightSettings = settings
@@ -204,6 +219,8 @@ class KnightSettingsWidget(SettingsWidget):
             self.seed_spin.setValue(s.seed)
             self.backtrack_check.setChecked(s.backtrack)
             self.closed_check.setChecked(s.closed)
+            self.construct_check.set_board(s.rows, s.cols)
+            self.construct_check.setChecked(s.construct)
         finally:
             self._updating = False
         self._sync()
@@ -216,14 +233,19 @@ class KnightSettingsWidget(SettingsWidget):
         self.seed_spin.setValue(seed)
 
     def _sync(self) -> None:
-        guided = self.warnsdorff_check.isChecked()
+        built = self.construct_check.isChecked()
+        self.warnsdorff_check.setEnabled(not built)
+        self.backtrack_check.setEnabled(not built)
+        guided = self.warnsdorff_check.isChecked() and not built
         for item in (self.tie_break_combo, self.tie_break_label):
             item.setEnabled(guided)
         randomised = guided and self.tie_break_combo.currentData() == TieBreak.RANDOM.value
         # The seed only matters for random ties: shown then, out of the way otherwise.
         for w in (self.seed_spin, self.new_seed_button, self.seed_label):
             w.setVisible(randomised)
-        if guided:
+        if built:
+            text = self.tr("Construction: stored block tours joined at their corners, no search.")
+        elif guided:
             text = self.tr("Fewest exits first: the move with fewest onward moves.")
         else:
             text = self.tr("Off: plain backtracking in the classic fixed order.")
@@ -270,6 +292,8 @@ class KnightPuzzle(Puzzle[KnightSettings]):
         backend: str | None = None,
     ) -> Search:
         s = settings
+        if s.construct:
+            return construction.make_search(s.rows, s.cols, start)
         config = TourConfig(s.rows, s.cols, start, self.strategy(s), s.closed, None, anyway)
         return TourSearch(config, backend=backend)
 
@@ -278,6 +302,8 @@ class KnightPuzzle(Puzzle[KnightSettings]):
             raise ValueError(f"unknown tie-break {settings.tie_break!r}")
         if not 0 <= settings.seed <= MAX_SEED:
             raise ValueError("the seed is out of range")
+        if settings.construct and construction.why_not(settings.rows, settings.cols):
+            raise ValueError("the construction does not apply to this board")
         return settings
 
     def race_defaults(self) -> tuple[KnightSettings, KnightSettings]:
@@ -324,7 +350,7 @@ class KnightPuzzle(Puzzle[KnightSettings]):
             payload = layouts.solve_payload(
                 board,
                 start,
-                heuristic="warnsdorff" if s.warnsdorff else "none",
+                heuristic="construct" if s.construct else "warnsdorff" if s.warnsdorff else "none",
                 tie_break=s.tie_break,
                 seed=s.seed,
                 backtrack=s.backtrack,
@@ -340,14 +366,16 @@ class KnightPuzzle(Puzzle[KnightSettings]):
 
     def file_name(self, settings: KnightSettings, start: int) -> str:
         s = settings
-        if not s.warnsdorff:
+        if s.construct:
+            strategy = "construct"
+        elif not s.warnsdorff:
             strategy = "plain"
         else:
             tie = s.tie_break
             strategy = "warnsdorff" if tie == TieBreak.FIRST.value else f"warnsdorff-{tie}"
             if tie == TieBreak.RANDOM.value:
                 strategy += f"{s.seed}"
-        if not s.backtrack:
+        if not s.backtrack and not s.construct:
             strategy += "-greedy"
         if s.closed:
             strategy += "-closed"
@@ -359,7 +387,7 @@ class KnightPuzzle(Puzzle[KnightSettings]):
         board = Board(s.rows, s.cols)
         code = verdict(board, start, s.closed)
         if code is None:
-            return None
+            return construction.why_not(s.rows, s.cols) if s.construct else None
         size, name = fmt_size(s.rows, s.cols), board.name(start)
         if code is Verdict.CLOSED_ODD:
             return self.tr(
@@ -380,7 +408,9 @@ class KnightPuzzle(Puzzle[KnightSettings]):
     def strategy_name(self, settings: KnightSettings) -> str:
         """The strategy in the words of the tutorials ("Warnsdorff's rule")."""
         s = settings
-        if not s.warnsdorff:
+        if s.construct:
+            name = construction.strategy_name()
+        elif not s.warnsdorff:
             name = self.tr("Plain backtracking")
         elif s.backtrack:
             name = self.tr("Warnsdorff's rule")
@@ -395,12 +425,18 @@ class KnightPuzzle(Puzzle[KnightSettings]):
 
     def rival(self, settings: KnightSettings) -> tuple[KnightSettings, str]:
         """Plain backtracking against Warnsdorff's rule (with backtracking), the rest kept."""
+        if settings.construct:  # construction against the search it replaces
+            other = replace(settings, construct=False, warnsdorff=True, backtrack=True)
+            return other, self.tr("Warnsdorff's rule")
         other = replace(settings, warnsdorff=not settings.warnsdorff, backtrack=True)
         name = self.tr("Warnsdorff's rule") if other.warnsdorff else self.tr("plain backtracking")
         return other, name
 
     def describe(self, settings: KnightSettings) -> str:
         s = settings
+        if s.construct:
+            kind = self.tr("closed") if s.closed else self.tr("open")
+            return " · ".join((construction.describe(), kind))
         if not s.warnsdorff:
             order = self.tr("plain")
         elif s.tie_break == TieBreak.FIRST.value:
@@ -426,6 +462,8 @@ class KnightPuzzle(Puzzle[KnightSettings]):
         )
         outcome = result.outcome
         if outcome is Outcome.SOLVED:
+            if s.construct:
+                return construction.describe_result(s.rows, s.cols, name)
             if s.closed:
                 return self.tr("Closed tour found from {0}: {1}.").format(name, counts)
             return self.tr("Tour found from {0}: {1}.").format(name, counts)
@@ -460,16 +498,30 @@ class KnightPuzzle(Puzzle[KnightSettings]):
         return super().outcome_text(result)
 
     def create_layers(self) -> list[Layer]:
-        return [PathLayer(), NumbersLayer(), DegreesLayer(), KnightLayer()]
+        return [
+            PathLayer(),
+            NumbersLayer(),
+            DegreesLayer(),
+            KnightLayer(),
+            construction.ConstructionLayer(),
+        ]
 
     def configure_layers(self, layers: list[Layer], settings: KnightSettings) -> None:
         for layer in layers:
             if isinstance(layer, DegreesLayer):
-                layer.enabled = settings.warnsdorff
+                layer.enabled = settings.warnsdorff and not settings.construct
+            if isinstance(layer, (PathLayer, NumbersLayer)):
+                layer.enabled = not settings.construct
+            if isinstance(layer, construction.ConstructionLayer):
+                layer.enabled = settings.construct
+            if isinstance(layer, KnightLayer):
+                layer.at_start = settings.construct
 
     # -- explaining ---------------------------------------------------------------------------
 
     def program(self, settings: KnightSettings) -> Program:
+        if settings.construct:
+            return CONSTRUCT
         return WARNSDORFF if settings.warnsdorff else PLAIN
 
     def stack_source(
@@ -512,10 +564,10 @@ class KnightPuzzle(Puzzle[KnightSettings]):
 
     def tree_probe(self, settings: KnightSettings, start: int) -> Probe | None:
         s = settings
-        return tour_probe(s.rows, s.cols, start) if s.backtrack else None
+        return tour_probe(s.rows, s.cols, start) if s.backtrack and not s.construct else None
 
     def tree_children(self, settings: KnightSettings, search: Search) -> Children | None:
-        return tour_children(search)
+        return None if settings.construct else tour_children(search)
 
     def next_event(
         self, settings: KnightSettings, search: Search, path: Sequence[int], last: int | None
@@ -563,12 +615,17 @@ class KnightPuzzle(Puzzle[KnightSettings]):
 
     def subtree_probe(self, settings: KnightSettings, path: Sequence[int]) -> Probe | None:
         s = settings
+        if s.construct:
+            return None
         return tour_probe(s.rows, s.cols, path[0], path) if path and s.backtrack else None
 
     def narrate(self, settings: KnightSettings, model: BoardModel, finished: Result | None) -> str:
         s = settings
         board = Board(s.rows, s.cols)
         path = model.path
+        if s.construct and construction.why_not(s.rows, s.cols) is None:
+            names = [board.name(sq) for sq in range(board.size)]
+            return construction.narrate(s.rows, s.cols, len(path), names)
         if not path:
             return ""
         here = board.name(path[-1])

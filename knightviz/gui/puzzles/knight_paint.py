@@ -43,10 +43,11 @@ class PathLayer(Layer):
     def __init__(self) -> None:
         self._polygon: QPolygonF | None = None
         self._key: tuple[object, ...] = ()
+        self.enabled = True  # off while a construction draws its own lines
 
     def paint(self, p: QPainter, ctx: PaintContext) -> None:
         path = ctx.model.path
-        if len(path) < 2:
+        if len(path) < 2 or not self.enabled:
             return
         g = ctx.geometry
         centres = g.centres
@@ -107,11 +108,14 @@ class NumbersLayer(Layer):
     def __init__(self) -> None:
         self._cache: dict[tuple[int, int, float], QPixmap] = {}
         self._font_key = ""
+        self.enabled = True  # off while a construction draws its own lines
 
     def invalidate(self) -> None:
         self._cache.clear()
 
     def paint(self, p: QPainter, ctx: PaintContext) -> None:
+        if not self.enabled:
+            return
         m, g = ctx.model, ctx.geometry
         if len(m.path) <= 1:
             return
@@ -205,6 +209,8 @@ class KnightLayer(Layer):
 
     def __init__(self) -> None:
         self._piece = SvgPiece("knight.svg")
+        #: Drawn on the start square throughout a run (a construction moves no knight).
+        self.at_start = False
 
     def paint(self, p: QPainter, ctx: PaintContext) -> None:
         g = ctx.geometry
@@ -213,5 +219,7 @@ class KnightLayer(Layer):
             self._piece.draw(p, ctx.drag_pos, side * 1.12, ctx.dpr)  # lifted while dragged
             return
         current = ctx.current
+        if self.at_start and ctx.start is not None:  # a construction: no knight walks
+            current = ctx.start[0] * ctx.model.cols + ctx.start[1]
         if current is not None:
             self._piece.draw(p, g.centres[current], side, ctx.dpr)
