@@ -223,6 +223,17 @@ class Playback:
             self._marker_timer.stop()
             self.changed.emit()
 
+    def solution_step(self, solution: tuple[int, ...]) -> int | None:
+        """The step of the recording that completed ``solution`` (None if unknown)."""
+        rec = self.recording
+        if rec is None or solution not in self.found:
+            return None
+        index = self.found.index(solution)
+        while len(rec.markers.solutions) <= index and not rec.scan_markers(scanner=fast_scanner()):
+            pass
+        steps = rec.markers.solutions
+        return steps[index] if index < len(steps) else None
+
     def rate(self) -> float | None:
         """The run's own steps per second (its steps over its time), None before any."""
         seconds = self.clock.seconds()

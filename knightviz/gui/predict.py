@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QLabel
 
 from knightviz.engine import Board
+from knightviz.gui.panels.banner import INFO, Banner
 from knightviz.gui.records import State
 
 if TYPE_CHECKING:
@@ -439,3 +441,26 @@ class Predictor(QObject):
             return self.tr("back")
         s = self.session.settings
         return Board(s.rows, s.cols).name(square)
+
+
+class PredictionBanner(Banner):
+    """Above the board while "your turn" is on: the last verdict and the question
+    (``predictionLabel``), the score beside them (``predictionScore``)."""
+
+    def __init__(self) -> None:
+        super().__init__("predictionFrame", INFO)
+        self.label.setObjectName("predictionLabel")
+        self.score = QLabel()
+        self.score.setObjectName("predictionScore")
+        self.score.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        font = self.score.font()
+        font.setBold(True)
+        self.score.setFont(font)
+        # Two short lines beside the question, not one long one that narrows it.
+        self.score.setWordWrap(True)
+        self.score.setFixedWidth(self.score.fontMetrics().averageCharWidth() * 14)
+        self.add_widget(self.score)
+
+    def show_for(self, predictor: Predictor) -> None:
+        self.score.setText(predictor.score_text())
+        self.show_text(predictor.text())

@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from knightviz.engine import Outcome, Result
 from knightviz.engine.estimate import TreeEstimate
-from knightviz.engine.recording import Recording, fast_scanner
+from knightviz.engine.recording import Recording
 from knightviz.engine.store import RecordingStore
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.playback import TICK_MS, Playback
@@ -34,6 +34,7 @@ from knightviz.gui.solver.controller import SolverController
 from knightviz.gui.solver.estimator import TreeEstimates
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.solver.frames import PER_EVENT_MAX
+from knightviz.gui.status import status_line
 
 #: Speed a newcomer sees: Warnsdorff's 63 moves on 8×8 take about three seconds.
 DEFAULT_SPEED = 20.0
@@ -283,17 +284,6 @@ class RunSession(QObject, Playback):
         self.changed.emit()
         return model
 
-    def solution_step(self, solution: tuple[int, ...]) -> int | None:
-        """The step of the recording that completed ``solution`` (None if unknown)."""
-        rec = self.recording
-        if rec is None or solution not in self.found:
-            return None
-        index = self.found.index(solution)
-        while len(rec.markers.solutions) <= index and not rec.scan_markers(scanner=fast_scanner()):
-            pass
-        steps = rec.markers.solutions
-        return steps[index] if index < len(steps) else None
-
     def start_or_pause(self) -> None:
         """Space: start when idle, pause when running, resume when paused. Behind the live
         edge (after a seek), Start plays the recording forward first."""
@@ -389,23 +379,7 @@ class RunSession(QObject, Playback):
 
     def status_text(self) -> str:
         """The status line: what to do next, or what the run on the board did."""
-        if self.state is State.RUNNING:
-            return self.tr("Searching… Space pauses, N steps, R resets.")
-        if self.state is State.PAUSED:
-            return self.tr("Paused: N makes one step, Space resumes, R resets.")
-        if self.state is State.FINISHED and self.result is not None and self.run is not None:
-            puzzle = self.puzzles[self.run.puzzle]
-            return puzzle.describe_result(
-                self.run.settings, self.run.start, self.result, self.model
-            )
-        if self.verdict() is not None:
-            return self.tr("No solution can exist here; press “Search anyway” to watch the proof.")
-        if self.puzzle.movable_start:
-            name = self.puzzle.start_name(self.settings, self.start)
-            return self.tr(
-                "Start square {0}. Drag the knight to choose another, then press Start (Space)."
-            ).format(name)
-        return self.tr("Press Start (Space) to place the queens, rank by rank.")
+        return status_line(self)
 
     # -- explaining ---------------------------------------------------------------------------
 

@@ -17,8 +17,7 @@ from time import monotonic
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal, Slot
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtWidgets import QPushButton
 
 from knightviz.engine import Board
 from knightviz.engine.store import RecordingStore
@@ -28,7 +27,7 @@ from knightviz.gui.panels.banner import INFO, WARNING, Banner, NoticeSlot
 from knightviz.gui.panels.code import CodePanel
 from knightviz.gui.panels.counters import CounterPanel
 from knightviz.gui.panels.elided import SteadyLabel
-from knightviz.gui.panels.forecast import RACE, SQUARE, forecast_html
+from knightviz.gui.panels.forecast import RACE, SQUARE, forecast_text
 from knightviz.gui.panels.gauge import GaugePanel
 from knightviz.gui.panels.map_legend import StartMapLegend
 from knightviz.gui.panels.solutions import SolutionsPanel
@@ -36,8 +35,8 @@ from knightviz.gui.panels.stack import StackView
 from knightviz.gui.panels.startmap import StartMap
 from knightviz.gui.panels.timeline import Timeline
 from knightviz.gui.panels.tree import SearchTree
-from knightviz.gui.predict import Predictor
-from knightviz.gui.puzzles.base import CURRENT, DONE, NEXT, Puzzle
+from knightviz.gui.predict import PredictionBanner, Predictor
+from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.puzzles.forecast import forecast_key, make_request
 from knightviz.gui.puzzles.queens_panels import ConstraintsPanel
 from knightviz.gui.session import RunRecord, RunSession, State
@@ -99,10 +98,7 @@ class RunView(QObject):
         else:
             # A racer's tree, in the tree dock beside the other racer's (no seeking: the race
             # clock sets the step both boards show).
-            self.tree_panel = SearchTree()
-            for widget in (self.tree_panel, *self.tree_panel.findChildren(QObject)):
-                if widget.objectName():
-                    widget.setObjectName(widget.objectName() + self.suffix)
+            self.tree_panel = SearchTree(suffix=self.suffix)
             self._tree_of: Any = None
         s = self.session
         s.changed.connect(self.refresh)
@@ -134,20 +130,7 @@ class RunView(QObject):
         self.search_anyway_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.verdict_banner.add_button(self.search_anyway_button)
         #: "Your turn": the question, the last answer's verdict, the score.
-        self.prediction_banner = Banner("predictionFrame", INFO)
-        self.prediction_banner.label.setObjectName("predictionLabel")
-        self.prediction_score = QLabel()
-        self.prediction_score.setObjectName("predictionScore")
-        self.prediction_score.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        # Two short lines beside the question, not one long one that narrows it.
-        self.prediction_score.setWordWrap(True)
-        self.prediction_score.setFixedWidth(
-            self.prediction_score.fontMetrics().averageCharWidth() * 14
-        )
-        font = self.prediction_score.font()
-        font.setBold(True)
-        self.prediction_score.setFont(font)
-        self.prediction_banner.add_widget(self.prediction_score)
+        self.prediction_banner = PredictionBanner()
         self.hint_banner = Banner("hintFrame", INFO)
         self.hint_banner.label.setObjectName("hintLabel")
         self.forecast_banner = Banner("forecastFrame", INFO, rich=True)
@@ -433,28 +416,8 @@ class RunView(QObject):
         if forecast is None and s.state is not State.IDLE:
             self.forecast_banner.hide()  # it was still being worked out when the run began
             return
-        settings, start = setup.settings, setup.start
-        nearest: list[tuple[str, int, float]] = []
-        looking = False
-        if forecast is not None and puzzle.movable_start:
-            ends_soon = forecast.steps is not None and forecast.steps <= 1e6
-            if not ends_soon and forecast.quick_cap > 0:
-                from knightviz.engine.forecast import nearest as near
-
-                rows, cols = settings.rows, settings.cols
-                for square, steps in near(rows, cols, start, forecast.quick):
-                    if forecast.steps is None or steps < forecast.steps / 10:
-                        nearest.append((puzzle.start_name(settings, square), square, steps))
-            looking = not ends_soon and forecast.quick_cap == 0
-        rival = puzzle.rival(settings)
-        text = forecast_html(
-            puzzle.forecast_subject(settings, start),
-            forecast,
-            s.speed,
-            nearest,
-            rival[1] if rival is not None else None,
-            looking,
-            links=s.state is State.IDLE,
+        text = forecast_text(
+            puzzle, setup.settings, setup.start, forecast, s.speed, links=s.state is State.IDLE
         )
         if text != self.forecast_banner.text() or self.forecast_banner.isHidden():
             self.forecast_banner.show_text(text)
@@ -481,8 +444,7 @@ class RunView(QObject):
             return
         self.hint_banner.hide()
         self.forecast_banner.hide()
-        self.prediction_score.setText(p.score_text())
-        self.prediction_banner.show_text(p.text())
+        self.prediction_banner.show_for(p)
         self._explain(force=True)  # the hint, under the board, while a question is open
 
     def _show_hint(self) -> None:
@@ -631,23 +593,6 @@ class RunView(QObject):
     @Slot(int)
     def _on_level_hovered(self, row: int) -> None:
         """Show a stack level on the board: its square and its candidates."""
-        if row < 0:
-            self.board.set_highlights({})
-            return
-        stack = self.stack_view.stack_model
-        level = stack.level(row)
-        if level is None:
-            return
-        colours = {
-            CURRENT: QColor("#1f8a4c"),
-            NEXT: QColor(60, 110, 190),
-            DONE: QColor(130, 130, 130),
-        }
-        marks = {
-            chip.square: colours[chip.state]
-            for chip in stack.chips(row)
-            if chip.state in colours and chip.square >= 0
-        }
-        if level.square >= 0:
-            marks[level.square] = QColor(230, 150, 20)
-        self.board.set_highlights(marks)
+        marks = self.stack_view.level_marks(row)
+        if marks is not None:
+            self.board.set_highlights(marks)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
@@ -123,3 +124,38 @@ def forecast_html(
             race = QCoreApplication.translate("Forecast", "Race it against {0}").format(rival)
             parts.append(f'<a href="{RACE}">{html.escape(race)}</a>')
     return sentences(*parts)
+
+
+def forecast_text(
+    puzzle: Any,
+    settings: Any,
+    start: int,
+    forecast: Any,
+    speed: float,
+    links: bool,
+) -> str:
+    """The forecast banner's words for ``settings`` from ``start``: the forecast, the
+    nearest start squares from which the same search ends far sooner, and the rival
+    strategy to race (``links``: they can be clicked, before Start)."""
+    nearest: list[tuple[str, int, float]] = []
+    looking = False
+    if forecast is not None and puzzle.movable_start:
+        ends_soon = forecast.steps is not None and forecast.steps <= 1e6
+        if not ends_soon and forecast.quick_cap > 0:
+            from knightviz.engine.forecast import nearest as near
+
+            rows, cols = settings.rows, settings.cols
+            for square, steps in near(rows, cols, start, forecast.quick):
+                if forecast.steps is None or steps < forecast.steps / 10:
+                    nearest.append((puzzle.start_name(settings, square), square, steps))
+        looking = not ends_soon and forecast.quick_cap == 0
+    rival = puzzle.rival(settings)
+    return forecast_html(
+        puzzle.forecast_subject(settings, start),
+        forecast,
+        speed,
+        nearest,
+        rival[1] if rival is not None else None,
+        looking,
+        links=links,
+    )

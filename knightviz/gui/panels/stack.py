@@ -246,3 +246,26 @@ class StackView(QTableView):
 
     def retranslate(self) -> None:
         self.stack_model.retranslate()
+
+    def level_marks(self, row: int) -> dict[int, QColor] | None:
+        """A level's squares as the board outlines them on hover: its square and its
+        candidates by state (empty: none; None: no such level)."""
+        if row < 0:
+            return {}
+        stack = self.stack_model
+        level = stack.level(row)
+        if level is None:
+            return None
+        colours = {
+            CURRENT: QColor("#1f8a4c"),
+            NEXT: QColor(60, 110, 190),
+            DONE: QColor(130, 130, 130),
+        }
+        marks = {
+            chip.square: colours[chip.state]
+            for chip in stack.chips(row)
+            if chip.state in colours and chip.square >= 0
+        }
+        if level.square >= 0:
+            marks[level.square] = QColor(230, 150, 20)
+        return marks

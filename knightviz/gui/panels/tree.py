@@ -433,12 +433,13 @@ class SearchTree(QWidget):
 
     seek_requested = Signal(int)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, suffix: str = "") -> None:
+        """``suffix``: a racer's tree, its widgets named with ``_1``/``_2`` appended."""
         super().__init__(parent)
-        self.setObjectName("searchTree")
+        self.setObjectName("searchTree" + suffix)
         self.canvas = TreeCanvas()
         self.follow_check = QCheckBox(self.tr("Follow the search"))
-        self.follow_check.setObjectName("treeFollowCheck")
+        self.follow_check.setObjectName("treeFollowCheck" + suffix)
         self.follow_check.setChecked(True)
         self.follow_check.setToolTip(
             self.tr(
@@ -447,7 +448,7 @@ class SearchTree(QWidget):
             )
         )
         self.info = SteadyLabel()
-        self.info.setObjectName("treeInfoLabel")
+        self.info.setObjectName("treeInfoLabel" + suffix)
         row = QHBoxLayout()
         row.setContentsMargins(4, 2, 4, 0)
         row.addWidget(self.follow_check)
@@ -458,7 +459,7 @@ class SearchTree(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.canvas, 1)
         self.legend = QLabel()
-        self.legend.setObjectName("treeLegend")
+        self.legend.setObjectName("treeLegend" + suffix)
         self.legend.setTextFormat(Qt.TextFormat.RichText)
         self.legend.setWordWrap(True)
         layout.addWidget(self.legend)
