@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QTimer, Signal, Slot
 from PySide6.QtGui import (
     QCloseEvent,
-    QFontMetrics,
     QKeyEvent,
 )
 from PySide6.QtWidgets import (
@@ -23,7 +22,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QSplitter,
     QStackedWidget,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -44,58 +42,48 @@ from knightviz.gui.menus.menus import (
     run_key,
 )
 from knightviz.gui.panels.chart import ChartPanel
-from knightviz.gui.panels.controls import ControlPanel, RunControls, SettingsScroll
+from knightviz.gui.panels.controls import ControlPanel, RunControls
 from knightviz.gui.panels.elided import ElidedLabel
 from knightviz.gui.panels.engine import EngineStatus
 from knightviz.gui.panels.help import HelpMenu
 from knightviz.gui.panels.history import HistoryTable
 from knightviz.gui.panels.race import LaneParts, RaceView
 from knightviz.gui.panels.startmap import StartMap
-from knightviz.gui.predict import BACK
 from knightviz.gui.prefs import WindowPrefs, fit_to_screen
 from knightviz.gui.puzzles import make_puzzles
-from knightviz.gui.puzzles.base import CODE, CONSTRAINTS, SOLUTIONS, STACK
+from knightviz.gui.puzzles.base import CONSTRAINTS
 from knightviz.gui.race import Race
 from knightviz.gui.session import RunRecord, RunSession
 from knightviz.gui.solver.controller import SolverController
 from knightviz.gui.theme import ThemeController
 from knightviz.gui.view import RunView
-
-#: Largest default window; smaller screens get 92 % of their available area.
-DEFAULT_SIZE = (1280, 880)
-#: A window at least this tall has the history along the bottom (else beside the stack).
-TALL = 800
-#: A window at least this wide has the Algorithm above the Search stack (else as tabs).
-WIDE = 1150
-
-
-def column(*items: QWidget | tuple[QWidget, int]) -> QWidget:
-    """Widgets one above the other, no margins (a tuple gives a widget and its stretch)."""
-    box = QWidget()
-    layout = QVBoxLayout(box)
-    layout.setContentsMargins(0, 0, 0, 0)
-    for item in items:
-        widget, stretch = item if isinstance(item, tuple) else (item, 0)
-        layout.addWidget(widget, stretch)
-    return box
-
-
-class SidePanel(QWidget):
-    """The controls' column: as narrow as its contents allow, the board gets the rest (a
-    splitter hands out its first sizes by the columns' size hints)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setObjectName("sidePanel")
-        self.setMinimumWidth(310)
-        self.setMaximumWidth(460)
-
-    def sizeHint(self) -> QSize:
-        return QSize(self.minimumSizeHint().width(), super().sizeHint().height())
+from knightviz.gui.window_layout import (
+    DEFAULT_SIZE,
+    arrange_docks,
+    build_layout,
+    fit_code_dock,
+    show_race,
+)
 
 
 class MainWindow(QMainWindow):
     """Board in the middle, controls and counters on the right, history and panels docked."""
+
+    # Made by ``window_layout.build_layout``.
+    centre_stack: QStackedWidget
+    splitter: QSplitter
+    _central: QWidget
+    history_dock: QDockWidget
+    constraints_dock: QDockWidget
+    solutions_dock: QDockWidget
+    code_dock: QDockWidget
+    stack_dock: QDockWidget
+    chart_dock: QDockWidget
+    tree_stack: QStackedWidget
+    tree_dock: QDockWidget
+    panel_docks: dict[str, QDockWidget]
+    status_label: ElidedLabel
+    engine: EngineStatus
 
     #: The start-square map ended: True when every square is mapped, False when cancelled.
     map_finished = Signal(bool)
@@ -257,119 +245,15 @@ class MainWindow(QMainWindow):
     # -- construction ---------------------------------------------------------------------------
 
     def _build_layout(self) -> None:
-        v = self.view
-        self.centre_stack = QStackedWidget()
-        self.centre_stack.setObjectName("centreStack")
-        under = (v.map_legend, v.timeline, v.narration, v.gauge)
-        self.centre_stack.addWidget(column(v.notices, (v.board, 1), *under))
-        self.centre_stack.addWidget(self.race_view)
-        scroll = SettingsScroll(self.panel)
-        side = SidePanel()
-        layout = QVBoxLayout(side)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.panel.puzzle_bar)
-        layout.addWidget(scroll, 1)
-        layout.addWidget(self.run_controls)
-        layout.addWidget(v.counters)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.setObjectName("mainSplitter")
-        self.splitter.addWidget(self.centre_stack)
-        self.splitter.addWidget(side)
-        self.splitter.setStretchFactor(0, 1)
-        self.splitter.setStretchFactor(1, 0)
-        self.splitter.setChildrenCollapsible(False)
-        self._central = column(self.splitter)
-        self._central.setContentsMargins(8, 6, 8, 2)
-        self.setCentralWidget(self._central)
-
-        dock = self._dock
-        # A short title: it is a tab's text on a small screen (the table's tooltip says
-        # that a double-click brings a run back).
-        runs = self.tr("Runs")
-        self.history_dock = dock("historyDock", runs, self.history)
-        self.constraints_dock = dock("constraintsDock", self.tr("Constraints"), v.constraints_panel)
-        self.solutions_dock = dock("solutionsDock", self.tr("Solutions"), v.solutions_panel)
-        self.code_dock = dock("codeDock", self.tr("Algorithm"), v.code_panel)
-        self.stack_dock = dock("stackDock", self.tr("Search stack"), v.stack_view)
-        self.chart_dock = dock("chartDock", self.tr("Steps chart"), self.chart)
-        # The single run's tree, or in a race the two racers' trees side by side.
-        self.tree_stack = QStackedWidget()
-        self.tree_stack.addWidget(v.tree_panel)
-        lanes = QSplitter(Qt.Orientation.Horizontal)
-        lanes.setObjectName("raceTrees")
-        lanes.setChildrenCollapsible(False)
-        for lane in self.race.views:
-            lanes.addWidget(lane.tree_panel)
-        self.tree_stack.addWidget(lanes)
-        self.tree_dock = dock("treeDock", self.tr("Search tree"), self.tree_stack)
-        #: The docks a puzzle may show (``Puzzle.panels``).
-        self.panel_docks = {
-            CODE: self.code_dock,
-            STACK: self.stack_dock,
-            CONSTRAINTS: self.constraints_dock,
-            SOLUTIONS: self.solutions_dock,
-        }
-        self.chart_dock.hide()  # until asked for (Compare, Steps chart)
-        self.tree_dock.hide()  # until asked for (View, Search tree)
-        # The right column reaches the window's foot; the history spans board and controls.
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-
-        self.status_label = ElidedLabel()
-        self.status_label.setObjectName("statusLabel")
-        self.status_label.floor = 20
-        self.statusBar().addWidget(self.status_label, 1)
-        self.engine = EngineStatus(lambda: self.session.backend if self.session.running else None)
-        self.statusBar().addPermanentWidget(self.engine)
+        build_layout(self)
 
     def arrange_docks(self) -> None:
-        """The panels' first-launch places (and View › Reset settings'): the Algorithm above
-        the Search stack on the right, N-Queens' Constraints and Solutions tabbed with them;
-        the history (and the steps chart, a tab beside it) along the bottom when the window is
-        tall enough, else as a tab beside the stack, so the board keeps its size on a laptop."""
-        right, bottom = (
-            Qt.DockWidgetArea.RightDockWidgetArea,
-            Qt.DockWidgetArea.BottomDockWidgetArea,
-        )
-        docks = (self.code_dock, self.constraints_dock, self.stack_dock, self.solutions_dock)
-        for dock in (*docks, self.history_dock, self.chart_dock, self.tree_dock):
-            dock.setFloating(False)
-        for dock in docks:
-            self.addDockWidget(right, dock)
-        wide = self.width() >= WIDE
-        if wide:
-            self.splitDockWidget(self.code_dock, self.stack_dock, Qt.Orientation.Vertical)
-            self.tabifyDockWidget(self.code_dock, self.constraints_dock)
-            self.tabifyDockWidget(self.stack_dock, self.solutions_dock)
-        else:  # one column of tabs: the board keeps 300 px on a 1024-pixel screen
-            for dock in docks[1:]:
-                self.tabifyDockWidget(self.code_dock, dock)
-        if self.height() >= TALL:
-            self.addDockWidget(bottom, self.history_dock)
-            self.resizeDocks([self.history_dock], [130], Qt.Orientation.Vertical)
-        else:
-            self.addDockWidget(right, self.history_dock)
-            self.tabifyDockWidget(self.stack_dock, self.history_dock)
-        # The chart a tab beside the stack, in a right column that reaches the window's
-        # foot: its two plots one above the other, readable, and neither the board nor the
-        # controls give it an inch.
-        self.addDockWidget(right, self.chart_dock)
-        self.tabifyDockWidget(self.stack_dock, self.chart_dock)
-        self.addDockWidget(right, self.tree_dock)  # beside the stack: the same run, drawn
-        self.tabifyDockWidget(self.stack_dock, self.tree_dock)
-        self.code_dock.raise_()
-        if wide:
-            self.stack_dock.raise_()
-            self._fit_code_dock()
-        self.resizeDocks([self.code_dock], [380 if wide else 270], Qt.Orientation.Horizontal)
+        """The panels' first-launch places (and View › Reset settings'): see
+        ``window_layout.arrange_docks``."""
+        arrange_docks(self)
 
     def _fit_code_dock(self) -> None:
-        """The Algorithm panel as tall as the program and its variables, no more: the
-        stack (or the chart) below gets the rest of the column."""
-        right = Qt.DockWidgetArea.RightDockWidgetArea
-        if self.code_dock.isFloating() or self.dockWidgetArea(self.code_dock) != right:
-            return
-        lines = QFontMetrics(self.view.code_panel.font()).lineSpacing()
-        self.resizeDocks([self.code_dock], [17 * lines + 44], Qt.Orientation.Vertical)
+        fit_code_dock(self)
 
     def first_launch_shape(self) -> None:
         """The size and panels' places of a first launch (View › Reset settings)."""
@@ -379,17 +263,6 @@ class MainWindow(QMainWindow):
     def start_engine_loader(self) -> None:
         """Load or compile the fast engine in the background, once the window has painted."""
         self.engine.start_loader()
-
-    def _dock(self, name: str, title: str, widget: QWidget) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(name)
-        dock.setWidget(widget)
-        dock.setFeatures(
-            QDockWidget.DockWidgetFeature.DockWidgetClosable
-            | QDockWidget.DockWidgetFeature.DockWidgetMovable
-            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-        )
-        return dock
 
     def _build_menus(self) -> None:
         self.file_menu = FileMenu(
@@ -412,12 +285,8 @@ class MainWindow(QMainWindow):
             self.menuBar().addMenu(menu)
         self.menuBar().addMenu(self.help_menu)
         run, compare = self.run_menu, self.compare_menu
-        self.predict_menu = PredictMenu(self)
-        run.insertMenu(run.budget_action, self.predict_menu)
-        run.insertSeparator(run.budget_action)
+        self.predict_menu = PredictMenu(self, run, compare.toolbar)
         self.predict_action = self.predict_menu.predict_action
-        compare.toolbar.addSeparator()
-        compare.toolbar.addAction(self.predict_action)
         self.start_action, self.step_action = run.start_action, run.step_action
         self.step_back_action, self.reset_action = run.step_back_action, run.reset_action
         self.race_action, self.map_action = compare.race_action, compare.map_action
@@ -434,13 +303,8 @@ class MainWindow(QMainWindow):
         connect(self.reset_settings_action, self.reset_settings)
         self.race_action.toggled.connect(self.set_race_mode)
         self.predict_action.toggled.connect(self.set_predict)
-        predictor = self.view.predictor
-        predictor.changed.connect(self._sync)
-        for key, item in self.predict_menu.every.items():
-            item.triggered.connect(lambda _=False, k=key: predictor.configure(every=k))
-        for key, item in self.predict_menu.marks.items():
-            item.triggered.connect(lambda _=False, k=key: predictor.configure(marks=k))
-        self.predict_menu.hint_action.toggled.connect(lambda on: predictor.configure(hint=on))
+        self.predict_menu.bind(self.view.predictor)
+        self.view.predictor.changed.connect(self._sync)
         self.map_action.toggled.connect(self._on_map_toggled)
         self.chart_action.toggled.connect(self._show_chart)
         self.chart_dock.toggleViewAction().toggled.connect(self.chart_action.setChecked)
@@ -601,14 +465,7 @@ class MainWindow(QMainWindow):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Run keys that the focused widget did not take (a check box keeps its Space);
         B answers "back" when the search waits for a guess."""
-        if (
-            event.key() == Qt.Key.Key_B
-            and event.modifiers() == Qt.KeyboardModifier.NoModifier
-            and self.view.predictor.asking
-            and not self.race_mode
-        ):
-            self.view.predictor.answer(BACK)
-            event.accept()
+        if not self.race_mode and self.view.predictor.key(event):
             return
         command = {
             "start": self.start_or_pause,
@@ -725,26 +582,13 @@ class MainWindow(QMainWindow):
         if on:
             self.session.reset()
             self.view.stop_forecast()
-            shown = self.panel_docks.values()  # the tree stays: one tree per racer
-            self._race_docks = [d for d in shown if d.isVisible()]
-            self.tree_stack.setCurrentIndex(1)
-            for dock in self._race_docks:
-                dock.hide()
-            self.centre_stack.setCurrentWidget(self.race_view)
+        show_race(self, on)
+        if on:
             self.race.set_speed(self.session.speed)  # the one speed shown, whatever set it
             self.race.set_start(self.session.start)
             self.race.lanes[0].board.setFocus()
         else:
             self.race.reset()
-            self.centre_stack.setCurrentIndex(0)
-            self.tree_stack.setCurrentIndex(0)
-            # The layouts shrink to the one board first, and the window forgets the race's
-            # minimum width: the docks back beside that would widen the window.
-            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-            self._central.updateGeometry()
-            for dock in self._race_docks:
-                dock.show()
-            self._race_docks = []
             self.board.setFocus()
         self.panel.strategy_box.setVisible(not on)
         self.view.counters.setVisible(not on)
@@ -796,19 +640,10 @@ class MainWindow(QMainWindow):
             return
         conductor = self.conductor
         controls = conductor.controls()
-        predictor = self.view.predictor
-        predicting = predictor.running and not self.race_mode
-        if predicting:
-            controls = replace(controls, predicting=True)
+        controls, status = self.view.predictor.dress(controls, conductor.status_text())
         self.run_controls.set_run_state(controls)
         self.step_action.setEnabled(controls.can_step)
         self.step_back_action.setEnabled(controls.can_back and not controls.playing)
-        status = conductor.status_text()
-        if predicting and predictor.asking:
-            status = self.tr(
-                "Your turn: click a square or press B; N takes the step without an answer, "
-                "Backspace goes back, Space pauses the questions."
-            )
         self.status_label.set_full_text(status)
         if self.race_mode:
             self._show_race()

@@ -14,17 +14,17 @@ really took (the recording), so the two cannot disagree unseen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import QLabel
 
 from knightviz.engine import Board
 from knightviz.gui.panels.banner import INFO, Banner
-from knightviz.gui.records import State
+from knightviz.gui.records import Controls, State
 
 if TYPE_CHECKING:
     from knightviz.gui.view import RunView
@@ -211,6 +211,30 @@ class Predictor(QObject):
             else:
                 self.view.board.set_highlights({})
         self.changed.emit()
+
+    def dress(self, controls: Controls, status: str) -> tuple[Controls, str]:
+        """The run buttons and the status line while the questions go on: Start reads
+        Pause, and the line says what the keys do."""
+        if not self.running:
+            return controls, status
+        if self.asking:
+            status = self.tr(
+                "Your turn: click a square or press B; N takes the step without an answer, "
+                "Backspace goes back, Space pauses the questions."
+            )
+        return replace(controls, predicting=True), status
+
+    def key(self, event: QKeyEvent) -> bool:
+        """B answers "back" while a question is open (True: the key was taken)."""
+        if (
+            event.key() == Qt.Key.Key_B
+            and event.modifiers() == Qt.KeyboardModifier.NoModifier
+            and self.asking
+        ):
+            self.answer(BACK)
+            event.accept()
+            return True
+        return False
 
     def reset_score(self) -> None:
         self.score = Score()

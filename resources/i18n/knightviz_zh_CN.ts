@@ -1519,7 +1519,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>MainWindow</name>
     <message>
         <source>knightviz — watch backtracking search think</source>
-        <extracomment>Largest default window; smaller screens get 92 % of their available area. A window at least this tall has the history along the bottom (else beside the stack). A window at least this wide has the Algorithm above the Search stack (else as tabs). The start-square map ended: True when every square is mapped, False when cancelled. The application&apos;s languages (View, Language); the window&apos;s own when not given. The language the window&apos;s texts are in now (they follow ``translations``).</extracomment>
+        <extracomment>The start-square map ended: True when every square is mapped, False when cancelled. The application&apos;s languages (View, Language); the window&apos;s own when not given. The language the window&apos;s texts are in now (they follow ``translations``).</extracomment>
         <translation>knightviz — 看回溯搜索如何思考</translation>
     </message>
     <message>
@@ -1552,17 +1552,13 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     </message>
     <message>
         <source>&amp;Help</source>
-        <extracomment>The docks a puzzle may show (``Puzzle.panels``).</extracomment>
+        <extracomment>Every run&apos;s recording, under one memory budget (Run, Recording memory…). The single run&apos;s view; the race has two more (``race.views``).</extracomment>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>Runs</source>
-        <extracomment>Every run&apos;s recording, under one memory budget (Run, Recording memory…). The single run&apos;s view; the race has two more (``race.views``).</extracomment>
+        <extracomment>Largest default window; smaller screens get 92 % of their available area. A window at least this tall has the history along the bottom (else beside the stack). A window at least this wide has the Algorithm above the Search stack (else as tabs).</extracomment>
         <translation>运行记录</translation>
-    </message>
-    <message>
-        <source>Your turn: click a square or press B; N takes the step without an answer, Backspace goes back, Space pauses the questions.</source>
-        <translation>轮到你：点击一格或按 B；N 不作答直接走这一步，退格键后退，空格键暂停提问。</translation>
     </message>
     <message>
         <source>No translations for {0}.</source>
@@ -1626,6 +1622,10 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <source>Not {0}. Try again: the marked squares are the choices the search has left here (or B for back).</source>
         <extracomment>The learner&apos;s answer &quot;the search goes back&quot;. Marks on the board: the squares the learner may still choose from, and a wrong guess. The question, the feedback or the score changed. Advancing from decision to decision (False: paused by the learner, or idle). The last answer&apos;s verdict and why, in words (&quot;&quot; before the first). Verdicts given so far (a test waits on it). The model&apos;s version when a step was asked for: a change without a new position is an examination shown (paced steps walk through them), so step again.</extracomment>
         <translation>不是 {0}。再试一次：标出的格子是搜索在这里还剩下的选择（回退请按 B）。</translation>
+    </message>
+    <message>
+        <source>Your turn: click a square or press B; N takes the step without an answer, Backspace goes back, Space pauses the questions.</source>
+        <translation>轮到你：点击一格或按 B；N 不作答直接走这一步，退格键后退，空格键暂停提问。</translation>
     </message>
     <message>
         <source>Your turn: the next step? Click its square, or press B for back.</source>

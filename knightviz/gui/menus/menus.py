@@ -4,6 +4,7 @@ the window (their actions carry the automation names of the README)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeyEvent, QKeySequence
@@ -13,6 +14,9 @@ from knightviz.engine.store import RecordingStore
 from knightviz.gui.config import DARK, LIGHT, SYSTEM
 from knightviz.gui.i18n import LANGUAGES
 from knightviz.gui.text import fmt_int
+
+if TYPE_CHECKING:
+    from knightviz.gui.predict import Predictor
 
 
 def action(parent: QWidget, name: str, text: str = "", tip: str = "") -> QAction:
@@ -96,7 +100,8 @@ class PredictMenu(QMenu):
     """Your turn: the mode's switch (``predictAction``) and its settings, which decisions
     are asked about, when the choices are marked, and the hint."""
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget, run: RunMenu, toolbar: QToolBar) -> None:
+        """In the Run menu (above the recording's memory) and its switch on ``toolbar``."""
         super().__init__(self.tr("Your &turn"), parent)
         self.setObjectName("predictMenu")
         self.predict_action = action(parent, "predictAction", self.tr("&Predict each step"))
@@ -154,6 +159,18 @@ class PredictMenu(QMenu):
         self.addAction(self.hint_action)
         self.every["all"].setChecked(True)
         self.marks["after_wrong"].setChecked(True)
+        run.insertMenu(run.budget_action, self)
+        run.insertSeparator(run.budget_action)
+        toolbar.addSeparator()
+        toolbar.addAction(self.predict_action)
+
+    def bind(self, predictor: Predictor) -> None:
+        """The settings' actions configure ``predictor``."""
+        for key, item in self.every.items():
+            item.triggered.connect(lambda _=False, k=key: predictor.configure(every=k))
+        for key, item in self.marks.items():
+            item.triggered.connect(lambda _=False, k=key: predictor.configure(marks=k))
+        self.hint_action.toggled.connect(lambda on: predictor.configure(hint=on))
 
 
 class CompareMenu(QMenu):
