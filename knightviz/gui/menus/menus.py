@@ -117,23 +117,15 @@ class PredictMenu(QMenu):
         self.predict_action.setStatusTip(self.predict_action.toolTip())
         self.addAction(self.predict_action)
         self.addSeparator()
-        self.every: dict[str, QAction] = {}
-        group = QActionGroup(self)
-        for key, name, text in (
+        self.every = self._choices(
+            parent,
             ("all", "predictEveryAction", self.tr("Ask at &every decision")),
             ("backtracks", "predictBacktracksAction", self.tr("Ask only before &backtracks")),
             ("sometimes", "predictSometimesAction", self.tr("Ask at one decision in &5")),
-        ):
-            item = action(parent, name, text)
-            item.setCheckable(True)
-            item.setData(key)
-            group.addAction(item)
-            self.addAction(item)
-            self.every[key] = item
+        )
         self.addSeparator()
-        self.marks: dict[str, QAction] = {}
-        group = QActionGroup(self)
-        for key, name, text in (
+        self.marks = self._choices(
+            parent,
             (
                 "after_wrong",
                 "predictMarksAfterWrongAction",
@@ -141,13 +133,7 @@ class PredictMenu(QMenu):
             ),
             ("always", "predictMarksAlwaysAction", self.tr("Mark the choices &at once")),
             ("never", "predictMarksNeverAction", self.tr("&Never mark the choices")),
-        ):
-            item = action(parent, name, text)
-            item.setCheckable(True)
-            item.setData(key)
-            group.addAction(item)
-            self.addAction(item)
-            self.marks[key] = item
+        )
         self.addSeparator()
         self.hint_action = action(
             parent,
@@ -163,6 +149,19 @@ class PredictMenu(QMenu):
         run.insertSeparator(run.budget_action)
         toolbar.addSeparator()
         toolbar.addAction(self.predict_action)
+
+    def _choices(self, parent: QWidget, *items: tuple[str, str, str]) -> dict[str, QAction]:
+        """One checkable action per (data, automation name, text), only one checked."""
+        group = QActionGroup(self)
+        made: dict[str, QAction] = {}
+        for key, name, text in items:
+            item = action(parent, name, text)
+            item.setCheckable(True)
+            item.setData(key)
+            group.addAction(item)
+            self.addAction(item)
+            made[key] = item
+        return made
 
     def bind(self, predictor: Predictor) -> None:
         """The settings' actions configure ``predictor``."""
