@@ -422,7 +422,8 @@ class Predictor(QObject):
         rec = s.recording
         actual = int(rec.events(at, at + 1)[0]) if rec is not None else guess
         right = self._is(guess, actual)
-        why = s.puzzle.narrate(s.settings, s.model, None)
+        ended = s.result if s.state is State.FINISHED else None
+        why = s.puzzle.narrate(s.settings, s.model, ended)
         self.verdicts += 1
         if right:
             self.feedback = self.tr("✓ Right. {0}").format(why)

@@ -167,3 +167,24 @@ def test_not_in_a_race_and_chinese(window, qtbot):
     text = banner(window)
     assert text and not any("a" <= ch <= "z" for ch in text.replace("B", "")), text
     window.set_language("en")
+
+
+def test_a_whole_warnsdorff_tour_predicted_to_its_end(window, qtbot):
+    """Every decision of 5x5 Warnsdorff from a5 answered right (by the engine's own
+    events): the run ends with the tour, the banner says so, the row has 24 of 24."""
+    setup(window, "knight", 5, speed=60, warnsdorff=True)
+    events = engine_events(tour_search(5, 5, 0, backend="python"), 100)
+    assert len(events) == 24 and all(x >= 0 for x in events)
+    window.predict_action.trigger()
+    QTest.keyClick(window, Qt.Key.Key_Space)
+    for i, event in enumerate(events):
+        asked_at(window, qtbot, i)
+        answer(window, qtbot, event)
+        if i < len(events) - 1:
+            assert "fewest onward moves" in banner(window)
+    assert banner(window).startswith("✓ Right. Tour complete: all 25 squares visited.")
+    eventually(qtbot, lambda: not window.controller.running, "the run did not end")
+    eventually(qtbot, lambda: "The search has ended." in banner(window), banner(window))
+    assert child(window, "predictionScore").text() == "24 of 24 right, 24 in a row"
+    eventually(qtbot, lambda: window.history.rowCount() == 1, "no history row")
+    assert "your turn: 24 of 24 right (best run 24)" in history_cell(window, 0, "Strategy")
