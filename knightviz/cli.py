@@ -152,6 +152,22 @@ def _add_strategy(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_html(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--html",
+        default=None,
+        metavar="FILE",
+        help="also write the run as one interactive HTML page (the same run as the text "
+        "output): board, timeline and search stack, to open offline in any browser",
+    )
+    p.add_argument(
+        "--lang",
+        choices=["en", "zh_CN"],
+        default="en",
+        help="the language of the --html page: en (default) or zh_CN (Simplified Chinese)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
@@ -201,6 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also print moves, backtracks, steps and time on stderr",
     )
+    _add_html(solve)
     solve.add_argument(
         "--trace",
         action="store_true",
@@ -309,6 +326,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="stop after this many steps (placements + removals) and print what was found "
         "so far, labelled partial (exit 1)",
     )
+    _add_html(queens)
     _add_workers(queens, "--format count")
     estimate = sub.add_parser(
         "estimate",
@@ -363,7 +381,12 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         search.trace = True
         while chunk := search.advance(4096):
             out.write("".join(trace_line(board, x, config.strategy.order) + "\n" for x in chunk))
-    result = search.run()
+    if args.html is not None:
+        if args.trace:
+            search = TourSearch(config)  # the traced one has run: the same search again
+        result = _tour_page(args, board, start, config, search)
+    else:
+        result = search.run()
     tour = result.solution
     if args.format == "json":
         payload = solve_payload(
@@ -384,6 +407,65 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         if tour is None and args.format in ("c", "py"):
             err.write(f"{result.reason}\n")  # stdout has the verdict only, as the tutorial's
     return EXIT_OK if tour is not None else EXIT_NOT_FOUND
+
+
+def _tour_page(
+    args: argparse.Namespace, board: Board, start: int, config: TourConfig, search: TourSearch
+) -> Result:
+    """Run ``search`` recording every step, and write it as the --html page."""
+    from .page import PageRun, knight_command, record
+
+    result, data = record(search)
+    command = knight_command(
+        board.rows,
+        board.cols,
+        start,
+        config.strategy,
+        config.closed,
+        args.limit,
+        os.path.basename(args.html),
+        search_anyway=config.search_anyway,
+        lang=args.lang,
+    )
+    run = PageRun(
+        "knight",
+        board.rows,
+        board.cols,
+        result,
+        data,
+        start=start,
+        strategy=config.strategy,
+        closed=config.closed,
+        command=command,
+        lang=args.lang,
+    )
+    _write_page(run, args.html)
+    return result
+
+
+def _write_page(run: Any, path: str) -> None:
+    from .page import write_page
+
+    try:
+        write_page(run, path)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _queens_page(args: argparse.Namespace, search: QueensSearch) -> Result:
+    """Run ``search`` recording every step, and write it as the --html page."""
+    from .page import PageRun, queens_command, record
+
+    n = args.size
+    result, data = record(search, n)
+    command = queens_command(
+        n, args.first, args.limit, os.path.basename(args.html), lang=args.lang
+    )
+    run = PageRun(
+        "queens", n, n, result, data, first=args.first, command=command, lang=args.lang
+    )
+    _write_page(run, args.html)
+    return result
 
 
 def _stats(result: Result) -> str:
@@ -774,12 +856,14 @@ def _queens(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if args.format == "count":
         if args.first:
             raise UsageError("--first cannot be combined with --format count")
+        if args.html is not None:
+            raise UsageError("--html cannot be combined with --format count (no steps to show)")
         return _queens_count(args, out, err)
     _queens_announce(args, err)
     search = QueensSearch(n, first=args.first, limit=args.limit)
     board = search.board
     if args.format == "json":
-        result = search.run()
+        result = search.run() if args.html is None else _queens_page(args, search)
         payload = queens_payload(board, search.solutions, result, args.first)
         out.write(json.dumps(payload) + "\n")
         return EXIT_OK if result.count or not args.first else EXIT_NOT_FOUND
@@ -798,7 +882,12 @@ def _queens(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             show(solution)
     else:
         search = QueensSearch(n, first=args.first, on_solution=show, limit=args.limit)
-    result = search.run()
+    if args.html is None:
+        result = search.run()
+    elif args.trace:  # the traced search has run: the same search again, for the page
+        result = _queens_page(args, QueensSearch(n, first=args.first, limit=args.limit))
+    else:
+        result = _queens_page(args, search)
     if result.outcome is Outcome.LIMIT:
         out.write(
             f"partial: {result.count} solution{'' if result.count == 1 else 's'} found before "

@@ -70,6 +70,9 @@ def knight_command(
     closed: bool = False,
     limit: int | None = None,
     html: str = "run.html",
+    *,
+    search_anyway: bool = False,
+    lang: str = "en",
 ) -> str:
     """``knightviz solve …`` for this search (the page says how to make it again)."""
     size = str(rows) if rows == cols else f"{rows}x{cols}"
@@ -85,21 +88,30 @@ def knight_command(
         words.append("--no-backtrack")
     if closed:
         words.append("--closed")
+    if search_anyway:
+        words.append("--search-anyway")
     if limit is not None:
         words += ["--limit", str(limit)]
-    words += ["--html", html]
+    return _with_page(words, html, lang)
+
+
+def _with_page(words: list[str], html: str, lang: str) -> str:
+    words += ["--html", html or "run.html"]
+    if lang != "en":
+        words += ["--lang", lang]
     return shlex.join(words)
 
 
-def queens_command(n: int, first: bool = False, limit: int | None = None, html: str = "") -> str:
+def queens_command(
+    n: int, first: bool = False, limit: int | None = None, html: str = "", *, lang: str = "en"
+) -> str:
     """``knightviz queens …`` for this search."""
     words = ["knightviz", "queens", "--size", str(n)]
     if first:
         words.append("--first")
     if limit is not None:
         words += ["--limit", str(limit)]
-    words += ["--html", html or "run.html"]
-    return shlex.join(words)
+    return _with_page(words, html, lang)
 
 
 # -- packing the steps --------------------------------------------------------------------------
@@ -238,6 +250,7 @@ def page_data(run: PageRun) -> dict[str, Any]:
                 "path": list(path),
                 "moves": moves,
                 "backtracks": backtracks,
+                "last": list(rec.seek(step).last_events),
                 "width": width,
                 "steps": _b64(packed),
             }

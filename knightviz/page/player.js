@@ -49,6 +49,7 @@
     path: s.path,
     moves: s.moves,
     backtracks: s.backtracks,
+    last: s.last,
     width: s.width,
     packed: s.steps,
     bytes: null,
@@ -83,7 +84,7 @@
       len: seg.path.length,
       moves: seg.moves,
       backtracks: seg.backtracks,
-      last: [],
+      last: seg.last.slice(),
     };
   }
 
@@ -678,8 +679,15 @@
     box.max = String(length);
     box.addEventListener("change", () => seek(Number(box.value) || 0));
     box.addEventListener("keydown", (ev) => {
-      if (ev.key === "Enter") seek(Number(box.value) || 0);
+      if (ev.key === "Enter") {
+        seek(Number(box.value) || 0);
+        box.blur(); // the keys go back to the player
+      }
     });
+    // A clicked button keeps no focus: Space then plays or pauses, never "clicks" it again.
+    for (const id of ["play", "step", "back", "speed", "timeline"]) {
+      $(id).addEventListener("pointerup", () => $(id).blur());
+    }
     $("length").textContent = num(length);
     $("stackTitle").textContent = S.stack;
     $("keys").textContent = S.keys;
