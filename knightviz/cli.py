@@ -458,12 +458,8 @@ def _queens_page(args: argparse.Namespace, search: QueensSearch) -> Result:
 
     n = args.size
     result, data = record(search, n)
-    command = queens_command(
-        n, args.first, args.limit, os.path.basename(args.html), lang=args.lang
-    )
-    run = PageRun(
-        "queens", n, n, result, data, first=args.first, command=command, lang=args.lang
-    )
+    command = queens_command(n, args.first, args.limit, os.path.basename(args.html), lang=args.lang)
+    run = PageRun("queens", n, n, result, data, first=args.first, command=command, lang=args.lang)
     _write_page(run, args.html)
     return result
 

@@ -164,15 +164,16 @@ def encode_steps(
         reach = max(max(abs(a), abs(b)) for a, b in order)
         span = 2 * reach + 1
         lookup = np.full(span * span, -1, dtype=np.int64)
-        for k, (dr, dc) in enumerate(order):
-            lookup[(dr + reach) * span + dc + reach] = k
+        for index, (row_step, col_step) in enumerate(order):
+            lookup[(row_step + reach) * span + col_step + reach] = index
         dr = child // cols - parent // cols
         dc = child % cols - parent % cols
         inside = (np.abs(dr) <= reach) & (np.abs(dc) <= reach)
-        k = np.where(inside, lookup[np.clip((dr + reach) * span + dc + reach, 0, span**2 - 1)], -1)
-        if (k < 0).any():
+        where = np.clip((dr + reach) * span + dc + reach, 0, span**2 - 1)
+        direction = np.where(inside, lookup[where], -1)
+        if (direction < 0).any():
             raise PageError("a recorded move is not a move of the piece")
-        sym[mi] = k
+        sym[mi] = direction
     if width == 4:
         padded = np.append(sym, 0) if n % 2 else sym
         packed = (padded[0::2] | (padded[1::2] << 4)).astype(np.uint8).tobytes()
@@ -282,7 +283,9 @@ def page_data(run: PageRun) -> dict[str, Any]:
         "gaps": [list(g) for g in gaps],
         "checkpointSteps": steps_at,
         "deepest": markers.deepest,
-        "pieces": {name: _piece(name) for name in (("knight",) if run.puzzle == KNIGHT else ("queen",))},
+        "pieces": {
+            name: _piece(name) for name in (("knight",) if run.puzzle == KNIGHT else ("queen",))
+        },
         "segments": segments,
         "anchors": anchors,
         "markers": {
@@ -312,7 +315,7 @@ def page_data(run: PageRun) -> dict[str, Any]:
     return out
 
 
-# -- the page ---------------------------------------------------------------------------------------
+# -- the page ------------------------------------------------------------------------------------
 
 
 def _piece(name: str) -> str:

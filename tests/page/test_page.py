@@ -20,7 +20,8 @@ from knightviz.page.build import strings
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="Playwright's Python package is not installed (pip install -e '.[test]')"
+    "playwright.sync_api",
+    reason="Playwright's Python package is not installed (pip install -e '.[test]')",
 )
 if not Path(CHROMIUM).exists():
     pytest.skip(
@@ -45,13 +46,9 @@ class Page:
         self.errors: list[str] = []
         self.requests: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on(
-            "console", lambda m: self.errors.append(m.text) if m.type == "error" else None
-        )
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         url = path.as_uri()
-        self.page.on(
-            "request", lambda r: self.requests.append(r.url) if r.url != url else None
-        )
+        self.page.on("request", lambda r: self.requests.append(r.url) if r.url != url else None)
         self.page.goto(url)
         self.page.wait_for_function(
             "() => window.knightviz && window.knightviz.ready", timeout=30_000
@@ -300,7 +297,9 @@ def test_the_cli_writes_the_same_run_as_its_text(tmp_path, open_page, capsys):
     page = open_page(html)
     end = page.seek(10**9)
     assert end["path"] == squares
-    assert page.page.inner_text("#command") == "knightviz solve --size 5 --start a5 --html tour.html"
+    assert (
+        page.page.inner_text("#command") == "knightviz solve --size 5 --start a5 --html tour.html"
+    )
     queens = tmp_path / "q.html"
     assert cli_main(["queens", "--size", "5", "--html", str(queens), "--lang", "zh_CN"]) == 0
     assert capsys.readouterr().out.endswith("10 solutions\n")
