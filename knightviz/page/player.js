@@ -236,13 +236,15 @@
   }
   const ranks = strategy && strategy.ranks ? strategy.ranks : null;
 
-  function knightStack(pos, ended) {
+  // Levels ``from`` … top (the panel shows the top ones only: a 10,000-deep stack costs
+  // what it shows).
+  function knightStack(pos, ended, from) {
     const n = pos.len;
     const path = pos.path;
     const depthOf = new Int32Array(size).fill(-1);
     for (let i = 0; i < n; i++) depthOf[path[i]] = i;
     const levels = [];
-    for (let d = 0; d < n; d++) {
+    for (let d = from; d < n; d++) {
       const sq = path[d];
       let cands;
       if (!strategy.guided) {
@@ -302,11 +304,11 @@
     return levels;
   }
 
-  function stackOf(pos) {
+  function stackOf(pos, from) {
     if (!pos.exact && !pos.len && knight) return [];
     const ended =
       D.result.outcome === "exhausted" && pos.shown === length && pos.exact && pos.last.length > 0;
-    return knight ? knightStack(pos, ended) : queensStack(pos);
+    return knight ? knightStack(pos, ended, from || 0) : queensStack(pos).slice(from || 0);
   }
 
   // -- the page -------------------------------------------------------------------------------
@@ -422,27 +424,50 @@
     }
   }
 
+  // The board's width is read when the window changes (reading it on every draw would
+  // make the browser lay the page out on every step), and the empty board is painted once
+  // per size and colour scheme.
+  let boardWidth = 0;
+  let background = null;
+  function measure() {
+    boardWidth = Math.max(200, $("boardPane").clientWidth - 2);
+    background = null;
+  }
+
+  function emptyBoard(width, height, dpr, cell) {
+    const bg = document.createElement("canvas");
+    bg.width = canvas.width;
+    bg.height = canvas.height;
+    const g = bg.getContext("2d");
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.fillStyle = colours.dark;
+    g.fillRect(0, 0, width, height);
+    g.fillStyle = colours.light;
+    for (let r = 0; r < rows; r++) {
+      for (let c = r % 2; c < cols; c += 2) g.fillRect(c * cell, r * cell, cell + 0.5, cell + 0.5);
+    }
+    return bg;
+  }
+
   function draw() {
     if (pos === null) return;
-    const pane = $("boardPane");
+    if (!boardWidth) measure();
     const dpr = window.devicePixelRatio || 1;
-    const width = Math.max(200, pane.clientWidth - 2);
+    const width = boardWidth;
     const cell = width / cols;
     const height = cell * rows;
-    canvas.style.width = width + "px";
-    canvas.style.height = height + "px";
     if (canvas.width !== Math.round(width * dpr) || canvas.height !== Math.round(height * dpr)) {
+      canvas.style.width = width + "px";
+      canvas.style.height = height + "px";
       canvas.width = Math.round(width * dpr);
       canvas.height = Math.round(height * dpr);
+      background = null;
     }
+    if (background === null) background = emptyBoard(width, height, dpr, cell);
     const g = canvas.getContext("2d");
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.drawImage(background, 0, 0);
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
-    for (let r = 0; r < rows; r++) {
-      for (let c = 0; c < cols; c++) {
-        g.fillStyle = (r + c) % 2 === 0 ? colours.light : colours.dark;
-        g.fillRect(c * cell, r * cell, cell + 0.5, cell + 0.5);
-      }
-    }
     const x = (sq) => (sq % cols) * cell;
     const y = (sq) => Math.floor(sq / cols) * cell;
     const path = pos.path;
@@ -524,31 +549,31 @@
   function showStack() {
     const list = $("stack");
     list.textContent = "";
-    const levels = stackOf(pos);
+    const SHOWN = 60;
+    const from = Math.max(0, (knight ? pos.len : Math.min(pos.len + 1, rows)) - SHOWN);
+    const levels = stackOf(pos, from);
     if (!levels.length) {
       const li = document.createElement("li");
       li.textContent = S.stackEmpty;
       list.append(li);
       return;
     }
-    const shown = levels.slice(-60).reverse();
-    for (const [d0, level] of shown.entries()) {
-      const d = levels.length - 1 - d0;
-      const [sq, cands, tried] = level;
-      const li = document.createElement("li");
+    // One string of markup (names and numbers only, nothing to escape): far cheaper than
+    // sixty elements built one by one.
+    const html = [];
+    for (let j = levels.length - 1; j >= 0; j--) {
+      const d = from + j;
+      const [sq, cands, tried] = levels[j];
       const head = knight
         ? fmt("depth", { d }) + " " + squareName(sq) + ":"
         : fmt("rank", { r: d + 1 }) + ":";
-      li.append(head + " ");
-      cands.forEach((u, i) => {
-        const span = document.createElement("span");
-        span.textContent = squareName(u);
-        if (i < tried - 1) span.className = "tried";
-        else if (i === tried - 1) span.className = "current";
-        li.append(span, " ");
+      const names = cands.map((u, i) => {
+        const cls = i < tried - 1 ? "tried" : i === tried - 1 ? "current" : "";
+        return cls ? '<span class="' + cls + '">' + squareName(u) + "</span>" : squareName(u);
       });
-      list.append(li);
+      html.push("<li>" + head + " " + names.join(" ") + "</li>");
     }
+    list.innerHTML = html.join("");
   }
 
   function show() {
@@ -694,9 +719,13 @@
     $("made").textContent = fmt("made", { version: D.version });
     $("command").textContent = D.command;
     document.addEventListener("keydown", keys);
-    window.addEventListener("resize", draw);
+    window.addEventListener("resize", () => {
+      measure();
+      draw();
+    });
     window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
       readColours();
+      background = null;
       draw();
     });
   }
@@ -748,6 +777,7 @@
     markers();
     seek(0);
     api.ready = true;
+    api.readyMs = performance.now(); // since the page began to load (benchmarks read it)
   }
   main();
 })();
