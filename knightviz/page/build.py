@@ -29,7 +29,7 @@ from typing import Any
 from .. import __version__
 from ..engine.board import Board
 from ..engine.events import EventSource, Outcome, Result
-from ..engine.recording import Recording, RecordingData
+from ..engine.recording import Recording, RecordingData, fast_scanner
 from ..engine.tour import Strategy, TieBreak
 
 KNIGHT, QUEENS = "knight", "queens"
@@ -208,7 +208,10 @@ def _b64(data: bytes) -> str:
 def _recording(data: RecordingData) -> Recording:
     rec = Recording(data.initial)
     rec.load(data)
-    while not rec.scan_markers(budget=1 << 24):
+    import numpy  # noqa: F401  (loaded first: the marker scan then runs on it)
+
+    scanner = fast_scanner()
+    while not rec.scan_markers(budget=1 << 24, scanner=scanner):
         pass
     return rec
 

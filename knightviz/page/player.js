@@ -338,6 +338,7 @@
     const names = ["light", "dark", "path", "visited", "flash", "attack", "number", "line"];
     colours = {};
     for (const n of names) colours[n] = css.getPropertyValue("--" + n).trim();
+    visitedLayer.colour = pixelOf(colours.visited);
   }
 
   function title() {
@@ -449,6 +450,24 @@
     return bg;
   }
 
+  const visitedLayer = (() => {
+    const tiny = document.createElement("canvas");
+    tiny.width = cols;
+    tiny.height = rows;
+    const context = tiny.getContext("2d");
+    const image = context.createImageData(cols, rows);
+    return { canvas: tiny, context, image, pixels: new Uint32Array(image.data.buffer), colour: 0 };
+  })();
+
+  // A CSS colour as the 32-bit pixel of an ImageData (little-endian RGBA).
+  function pixelOf(css) {
+    const probe = document.createElement("canvas").getContext("2d");
+    probe.fillStyle = css;
+    probe.fillRect(0, 0, 1, 1);
+    const [r, g, b, a] = probe.getImageData(0, 0, 1, 1).data;
+    return ((a << 24) | (b << 16) | (g << 8) | r) >>> 0;
+  }
+
   function draw() {
     if (pos === null) return;
     if (!boardWidth) measure();
@@ -494,8 +513,13 @@
         }
       }
     } else {
-      g.fillStyle = colours.visited;
-      for (let i = 0; i < n; i++) g.fillRect(x(path[i]), y(path[i]), cell, cell);
+      // Visited squares: one pixel each in a board-sized image, scaled up in one draw
+      // (a 100×100 tour's 10,000 rectangles one by one cost most of a seek).
+      visitedLayer.pixels.fill(0);
+      for (let i = 0; i < n; i++) visitedLayer.pixels[path[i]] = visitedLayer.colour;
+      visitedLayer.context.putImageData(visitedLayer.image, 0, 0);
+      g.imageSmoothingEnabled = false;
+      g.drawImage(visitedLayer.canvas, 0, 0, width, height);
     }
     const last = pos.last.length ? pos.last[pos.last.length - 1] : null;
     if (last !== null && last < 0) {
@@ -511,7 +535,7 @@
     if (knight && n > 1) {
       g.strokeStyle = colours.path;
       g.lineWidth = Math.max(1, Math.min(4, cell * 0.06));
-      g.lineJoin = "round";
+      g.lineJoin = cell >= 12 ? "round" : "bevel";
       g.beginPath();
       g.moveTo(x(path[0]) + cell / 2, y(path[0]) + cell / 2);
       for (let i = 1; i < n; i++) g.lineTo(x(path[i]) + cell / 2, y(path[i]) + cell / 2);
