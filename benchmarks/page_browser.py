@@ -22,37 +22,26 @@ import tempfile
 import time
 from pathlib import Path
 
-from knightviz.engine import Heuristic, Strategy, TieBreak, TourConfig, TourSearch
-from knightviz.engine.queens import QueensSearch
-from knightviz.page import PageRun, build_page, knight_command, queens_command, record
+from knightviz.engine import Heuristic, Strategy, TieBreak, TourConfig
+from knightviz.page import build_page, knight_page_run, queens_page_run
 
 MB = 1 << 20
 
 
 def knight_page(rows: int, start: int, strategy: Strategy, limit: int | None = None):
     t0 = time.perf_counter()
-    result, data = record(TourSearch(TourConfig(rows, rows, start, strategy, limit=limit)))
+    run = knight_page_run(TourConfig(rows, rows, start, strategy, limit=limit))
     t1 = time.perf_counter()
-    run = PageRun(
-        "knight",
-        rows,
-        rows,
-        result,
-        data,
-        start=start,
-        strategy=strategy,
-        command=knight_command(rows, rows, start, strategy, limit=limit),
-    )
     html = build_page(run)
-    return result, html, t1 - t0, time.perf_counter() - t1
+    return run.result, html, t1 - t0, time.perf_counter() - t1
 
 
 def queens_page(n: int):
     t0 = time.perf_counter()
-    result, data = record(QueensSearch(n), n)
+    run = queens_page_run(n)
     t1 = time.perf_counter()
-    html = build_page(PageRun("queens", n, n, result, data, command=queens_command(n)))
-    return result, html, t1 - t0, time.perf_counter() - t1
+    html = build_page(run)
+    return run.result, html, t1 - t0, time.perf_counter() - t1
 
 
 def in_browser(browser, path: Path, steps: int, seeks: int = 200):

@@ -384,7 +384,7 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if args.html is not None:
         if args.trace:
             search = TourSearch(config)  # the traced one has run: the same search again
-        result = _tour_page(args, board, start, config, search)
+        result = _tour_page(args, config, search)
     else:
         result = search.run()
     tour = result.solution
@@ -409,38 +409,14 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     return EXIT_OK if tour is not None else EXIT_NOT_FOUND
 
 
-def _tour_page(
-    args: argparse.Namespace, board: Board, start: int, config: TourConfig, search: TourSearch
-) -> Result:
+def _tour_page(args: argparse.Namespace, config: TourConfig, search: TourSearch) -> Result:
     """Run ``search`` recording every step, and write it as the --html page."""
-    from .page import PageRun, knight_command, record
+    from .page import knight_page_run
 
-    result, data = record(search)
-    command = knight_command(
-        board.rows,
-        board.cols,
-        start,
-        config.strategy,
-        config.closed,
-        args.limit,
-        os.path.basename(args.html),
-        search_anyway=config.search_anyway,
-        lang=args.lang,
-    )
-    run = PageRun(
-        "knight",
-        board.rows,
-        board.cols,
-        result,
-        data,
-        start=start,
-        strategy=config.strategy,
-        closed=config.closed,
-        command=command,
-        lang=args.lang,
-    )
+    html = os.path.basename(args.html)
+    run = knight_page_run(config, search, html=html, lang=args.lang)
     _write_page(run, args.html)
-    return result
+    return run.result
 
 
 def _write_page(run: Any, path: str) -> None:
@@ -454,14 +430,14 @@ def _write_page(run: Any, path: str) -> None:
 
 def _queens_page(args: argparse.Namespace, search: QueensSearch) -> Result:
     """Run ``search`` recording every step, and write it as the --html page."""
-    from .page import PageRun, queens_command, record
+    from .page import queens_page_run
 
-    n = args.size
-    result, data = record(search, n)
-    command = queens_command(n, args.first, args.limit, os.path.basename(args.html), lang=args.lang)
-    run = PageRun("queens", n, n, result, data, first=args.first, command=command, lang=args.lang)
+    html = os.path.basename(args.html)
+    run = queens_page_run(
+        args.size, search, first=args.first, limit=args.limit, html=html, lang=args.lang
+    )
     _write_page(run, args.html)
-    return result
+    return run.result
 
 
 def _stats(result: Result) -> str:

@@ -9,8 +9,10 @@ from .build import (
     PageRun,
     build_page,
     knight_command,
+    knight_page_run,
     page_data,
     queens_command,
+    queens_page_run,
     record,
     write_page,
 )
@@ -21,8 +23,10 @@ __all__ = [
     "PageRun",
     "build_page",
     "knight_command",
+    "knight_page_run",
     "page_data",
     "queens_command",
+    "queens_page_run",
     "record",
     "write_page",
 ]

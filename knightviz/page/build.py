@@ -29,8 +29,9 @@ from typing import Any
 from .. import __version__
 from ..engine.board import Board
 from ..engine.events import EventSource, Outcome, Result
+from ..engine.queens import QueensSearch
 from ..engine.recording import Recording, RecordingData, fast_scanner
-from ..engine.tour import Strategy, TieBreak
+from ..engine.tour import Strategy, TieBreak, TourConfig, TourSearch
 
 KNIGHT, QUEENS = "knight", "queens"
 #: Languages the page speaks (the window's and the command line's names).
@@ -196,6 +197,61 @@ def record(
     result = search.result
     assert result is not None
     return result, rec.data()
+
+
+def knight_page_run(
+    config: TourConfig,
+    search: EventSource | None = None,
+    *,
+    html: str = "run.html",
+    lang: str = "en",
+    **recording: Any,
+) -> PageRun:
+    """Run a knight's tour search (``search``, or a new one of ``config``) to its end,
+    recorded, as the page needs it; ``html`` names the page in its command line."""
+    result, data = record(search if search is not None else TourSearch(config), **recording)
+    c = config
+    command = knight_command(
+        c.rows,
+        c.cols,
+        c.start,
+        c.strategy,
+        c.closed,
+        c.limit,
+        html,
+        search_anyway=c.search_anyway,
+        lang=lang,
+    )
+    return PageRun(
+        KNIGHT,
+        c.rows,
+        c.cols,
+        result,
+        data,
+        start=c.start,
+        strategy=c.strategy,
+        closed=c.closed,
+        command=command,
+        lang=lang,
+    )
+
+
+def queens_page_run(
+    n: int,
+    search: EventSource | None = None,
+    *,
+    first: bool = False,
+    limit: int | None = None,
+    html: str = "run.html",
+    lang: str = "en",
+    **recording: Any,
+) -> PageRun:
+    """The same for N-Queens (every solution, or the first)."""
+    if search is None:
+        search = QueensSearch(n, first=first, limit=limit)
+    result, data = record(search, n, **recording)
+    command = queens_command(n, first, limit, html, lang=lang)
+    return PageRun(QUEENS, n, n, result, data, first=first, command=command, lang=lang)
 
 
 def _b64(data: bytes) -> str:

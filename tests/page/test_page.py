@@ -15,7 +15,7 @@ from knightviz.cli import main as cli_main
 from knightviz.engine import Heuristic, Outcome, Strategy, TieBreak, TourConfig, TourSearch
 from knightviz.engine.queens import QueensSearch
 from knightviz.engine.recording import Recording
-from knightviz.page import PageRun, build_page, knight_command, queens_command, record
+from knightviz.page import PageRun, build_page, knight_page_run, queens_page_run
 from knightviz.page.build import strings
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -82,24 +82,11 @@ def open_page(browser):
 
 def knight_run(rows, cols, start, strategy, limit=None, **recording):
     config = TourConfig(rows, cols, start, strategy, limit=limit)
-    result, data = record(TourSearch(config), **recording)
-    run = PageRun(
-        "knight",
-        rows,
-        cols,
-        result,
-        data,
-        start=start,
-        strategy=strategy,
-        command=knight_command(rows, cols, start, strategy, limit=limit),
-    )
-    return run, TourSearch(config)
+    return knight_page_run(config, **recording), TourSearch(config)
 
 
 def queens_run(n, first=False, **recording):
-    result, data = record(QueensSearch(n, first=first), n, **recording)
-    run = PageRun("queens", n, n, result, data, first=first, command=queens_command(n, first))
-    return run, QueensSearch(n, first=first)
+    return queens_page_run(n, first=first, **recording), QueensSearch(n, first=first)
 
 
 def write(tmp_path: Path, run: PageRun, name: str = "run.html") -> Path:
