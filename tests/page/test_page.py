@@ -82,11 +82,14 @@ def open_page(browser):
 
 def knight_run(rows, cols, start, strategy, limit=None, **recording):
     config = TourConfig(rows, cols, start, strategy, limit=limit)
-    return knight_page_run(config, **recording), TourSearch(config)
+    # The oracle's stack: the reference engine's stack_at, as the window's shadow search.
+    return knight_page_run(config, **recording), TourSearch(config, backend="python")
 
 
 def queens_run(n, first=False, **recording):
-    return queens_page_run(n, first=first, **recording), QueensSearch(n, first=first)
+    return queens_page_run(n, first=first, **recording), QueensSearch(
+        n, first=first, backend="python"
+    )
 
 
 def write(tmp_path: Path, run: PageRun, name: str = "run.html") -> Path:
