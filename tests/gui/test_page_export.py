@@ -66,3 +66,26 @@ def test_the_page_speaks_the_window_s_language(window, qtbot, tmp_path):
     assert data["command"].endswith("--lang zh_CN")
     assert len(data["markers"]["solutions"]) == 4
     assert '<html lang="zh-CN">' in (tmp_path / "q.html").read_text(encoding="utf-8")
+
+
+def test_a_run_stopped_in_the_window_is_made_again_with_a_limit(window):
+    from knightviz.engine import Outcome, Result
+    from knightviz.engine.recording import Recording
+    from knightviz.gui.puzzles.knight import KnightSettings
+    from knightviz.gui.puzzles.queens import QueensSettings
+
+    data = Recording((0,)).data()
+    stopped = Result(Outcome.CANCELLED, 700, 300)
+    knight = window.puzzles["knight"].page_run(
+        KnightSettings(6, 6, warnsdorff=False), 0, stopped, data, "en"
+    )
+    assert knight.command == (
+        "knightviz solve --size 6 --start a6 --heuristic none --limit 1000 "
+        "--html knight-6x6-a6-plain.html"
+    )
+    solved = Result(Outcome.SOLVED, 2056, 2056, count=92)
+    queens = window.puzzles["queens"].page_run(
+        QueensSettings(), -1, solved, Recording(()).data(), "zh_CN"
+    )
+    assert queens.command.startswith("knightviz queens --size 8 --html ")
+    assert queens.command.endswith(" --lang zh_CN") and "--limit" not in queens.command
