@@ -1,6 +1,8 @@
-"""``python -m benchmarks [--quick]``: every ``engine_*`` module, then every ``gui_*`` script.
+"""``python -m benchmarks [--quick]``: every ``engine_*`` module, then every ``gui_*`` and
+``page_*`` script.
 
-The GUI scripts run in their own processes (each needs a fresh QApplication).
+The GUI scripts run in their own processes (each needs a fresh QApplication); the page's
+runs in a real browser.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"== benchmarks.{name}", flush=True)
         module = importlib.import_module(f"benchmarks.{name}")
         status = max(status, int(module.main(list(args))))
-    for script in sorted(Path(__file__).parent.glob("gui_*.py")):
+    here = Path(__file__).parent
+    for script in [*sorted(here.glob("gui_*.py")), *sorted(here.glob("page_*.py"))]:
         print(f"== benchmarks/{script.name}", flush=True)
         status = max(status, subprocess.run([sys.executable, str(script)], check=False).returncode)
     return status

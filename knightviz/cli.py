@@ -177,6 +177,22 @@ def _add_strategy(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_html(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--html",
+        default=None,
+        metavar="FILE",
+        help="also write the run as one interactive HTML page (the same run as the text "
+        "output): board, timeline and search stack, to open offline in any browser",
+    )
+    p.add_argument(
+        "--lang",
+        choices=["en", "zh_CN"],
+        default="en",
+        help="the language of the --html page: en (default) or zh_CN (Simplified Chinese)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
@@ -234,6 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also print moves, backtracks, steps and time on stderr",
     )
+    _add_html(solve)
     solve.add_argument(
         "--trace",
         action="store_true",
@@ -344,6 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="stop after this many steps (placements + removals) and print what was found "
         "so far, labelled partial (exit 1)",
     )
+    _add_html(queens)
     _add_workers(queens, "--format count")
     estimate = sub.add_parser(
         "estimate",
@@ -458,7 +476,12 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         search.trace = True
         while chunk := search.advance(4096):
             out.write("".join(trace_line(board, x, config.strategy.order) + "\n" for x in chunk))
-    result = search.run()
+    if args.html is not None:
+        if args.trace:
+            search = TourSearch(config)  # the traced one has run: the same search again
+        result = _tour_page(args, config, search)
+    else:
+        result = search.run()
     tour = result.solution
     if args.format == "json":
         payload = solve_payload(
@@ -510,6 +533,37 @@ def _construct(
     if args.stats:
         err.write(f"{result.outcome.value}: built without search in {result.seconds:.3f} s\n")
     return EXIT_OK if result.solution is not None else EXIT_NOT_FOUND
+
+
+def _tour_page(args: argparse.Namespace, config: TourConfig, search: TourSearch) -> Result:
+    """Run ``search`` recording every step, and write it as the --html page."""
+    from .page import knight_page_run
+
+    html = os.path.basename(args.html)
+    run = knight_page_run(config, search, html=html, lang=args.lang)
+    _write_page(run, args.html)
+    return run.result
+
+
+def _write_page(run: Any, path: str) -> None:
+    from .page import write_page
+
+    try:
+        write_page(run, path)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _queens_page(args: argparse.Namespace, search: QueensSearch) -> Result:
+    """Run ``search`` recording every step, and write it as the --html page."""
+    from .page import queens_page_run
+
+    html = os.path.basename(args.html)
+    run = queens_page_run(
+        args.size, search, first=args.first, limit=args.limit, html=html, lang=args.lang
+    )
+    _write_page(run, args.html)
+    return run.result
 
 
 def _stats(result: Result) -> str:
@@ -900,12 +954,14 @@ def _queens(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if args.format == "count":
         if args.first:
             raise UsageError("--first cannot be combined with --format count")
+        if args.html is not None:
+            raise UsageError("--html cannot be combined with --format count (no steps to show)")
         return _queens_count(args, out, err)
     _queens_announce(args, err)
     search = QueensSearch(n, first=args.first, limit=args.limit)
     board = search.board
     if args.format == "json":
-        result = search.run()
+        result = search.run() if args.html is None else _queens_page(args, search)
         payload = queens_payload(board, search.solutions, result, args.first)
         out.write(json.dumps(payload) + "\n")
         return EXIT_OK if result.count or not args.first else EXIT_NOT_FOUND
@@ -924,7 +980,12 @@ def _queens(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             show(solution)
     else:
         search = QueensSearch(n, first=args.first, on_solution=show, limit=args.limit)
-    result = search.run()
+    if args.html is None:
+        result = search.run()
+    elif args.trace:  # the traced search has run: the same search again, for the page
+        result = _queens_page(args, QueensSearch(n, first=args.first, limit=args.limit))
+    else:
+        result = _queens_page(args, search)
     if result.outcome is Outcome.LIMIT:
         out.write(
             f"partial: {result.count} solution{'' if result.count == 1 else 's'} found before "

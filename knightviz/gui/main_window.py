@@ -266,7 +266,12 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         self.file_menu = FileMenu(
-            self, self.puzzles, self.recordings, lambda: self.view, self.history.records
+            self,
+            self.puzzles,
+            self.recordings,
+            lambda: self.view,
+            self.history.records,
+            language=self.language,
         )
         self.run_menu = RunMenu(self)
         self.compare_menu = CompareMenu(self)

@@ -416,6 +416,10 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>运行过程的 GIF 动画</translation>
     </message>
     <message>
+        <source>Interactive page</source>
+        <translation>交互式网页</translation>
+    </message>
+    <message>
         <source>Could not write {0}.</source>
         <translation>无法写入 {0}。</translation>
     </message>
@@ -505,8 +509,8 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>关闭窗口并退出（设置会保留）</translation>
     </message>
     <message>
-        <source>Export the run on the board: text, JSON, image</source>
-        <translation>导出棋盘上的运行：文本、JSON、图片</translation>
+        <source>Export the run on the board: text, JSON, image, interactive page</source>
+        <translation>导出棋盘上的运行：文本、JSON、图片、交互式网页</translation>
     </message>
     <message>
         <source>Save the run with its recording, to open it later</source>

@@ -90,3 +90,11 @@ def test_the_shipped_files_are_package_data():
     assert "*.desktop" in data["knightviz.resources"]
     assert "*.png" in data["knightviz.resources.icons"]
     assert {"*.ts", "*.qm"} <= set(data["knightviz.resources.i18n"])
+    # The HTML page's player: every file of knightviz/page that is not Python ships.
+    from fnmatch import fnmatch
+
+    page = RESOURCES.parent / "knightviz" / "page"
+    shipped = [f.name for f in page.iterdir() if f.is_file() and f.suffix != ".py"]
+    assert {"player.js", "player.css", "page.html", "strings.json"} <= set(shipped)
+    for name in shipped:
+        assert any(fnmatch(name, glob) for glob in data["knightviz.page"]), name

@@ -238,7 +238,7 @@ def test_a_long_gif_is_sampled_evenly(window, qtbot, tmp_path, monkeypatch):
 # -- errors -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("fmt", ["c", "json", "png", "svg", "gif"])
+@pytest.mark.parametrize("fmt", ["c", "json", "png", "svg", "gif", "html"])
 def test_an_unwritable_path_is_a_message_not_a_crash(window, qtbot, tmp_path, messages, fmt):
     run_knight(window, qtbot, rows=5, cols=5)
     path = tmp_path / "no such folder" / f"out.{fmt}"

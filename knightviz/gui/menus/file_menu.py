@@ -41,6 +41,7 @@ class FileMenu(QMenu):
         store: RecordingStore,
         view: Callable[[], RunView],
         records: Callable[[], list[RunRecord]],
+        language: Callable[[], str] = lambda: "en",
     ) -> None:
         super().__init__(self.tr("&File"), parent)
         self._window = parent
@@ -48,6 +49,8 @@ class FileMenu(QMenu):
         self._store = store
         self._view = view
         self._records = records
+        # The window's language: an interactive page is written in it.
+        self._language = language
         self.folder = os.path.expanduser("~")
         #: The last GIF's frames, seconds and bytes (also in the status bar).
         self.last_gif: exporting.GifReport | None = None
@@ -100,7 +103,10 @@ class FileMenu(QMenu):
         """Enabled only when they can act; the tooltip says why not."""
         why = exporting.why_not_exportable(self._view().session)
         for action, tip in (
-            (self.export_run_action, self.tr("Export the run on the board: text, JSON, image")),
+            (
+                self.export_run_action,
+                self.tr("Export the run on the board: text, JSON, image, interactive page"),
+            ),
             (self.save_action, self.tr("Save the run with its recording, to open it later")),
         ):
             action.setEnabled(why is None)
@@ -150,6 +156,7 @@ class FileMenu(QMenu):
                 delay_ms=delay_ms,
                 side=side,
                 progress=progress,
+                lang=self._language(),
             )
         except exporting.ExportError as exc:
             self._error(self.tr("Export run"), str(exc))

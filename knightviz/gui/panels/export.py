@@ -41,6 +41,7 @@ from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.puzzles.base import ExportRefused, Puzzle, RunFormat
 from knightviz.gui.session import RunRecord, RunSession, RunSetup, State
 from knightviz.gui.text import fmt_int
+from knightviz.page import write_page
 
 #: A GIF has at most this many frames: longer stretches are sampled evenly.
 MAX_GIF_FRAMES = 300
@@ -134,6 +135,7 @@ def run_formats(puzzle: Puzzle[Any], settings: Any) -> list[RunFormat]:
         RunFormat("png", ".png", QCoreApplication.translate("Export", "PNG image of the board")),
         RunFormat("svg", ".svg", QCoreApplication.translate("Export", "SVG drawing of the board")),
         RunFormat("gif", ".gif", QCoreApplication.translate("Export", "Animated GIF of the run")),
+        RunFormat("html", ".html", QCoreApplication.translate("Export", "Interactive page")),
     ]
 
 
@@ -351,10 +353,15 @@ def write_export(
     delay_ms: int = GIF_DELAY_MS,
     side: int | None = None,
     progress: Callable[[int, int], bool] | None = None,
+    lang: str = "en",
 ) -> GifReport | None:
     """Write ``run`` in format ``fmt`` (see ``run_formats``). Pictures show ``shown`` (the
     board on screen) or, without it, the run's end; a GIF shows steps ``first`` … ``last``
-    (default: the whole run). ExportError with a sentence when it cannot be done."""
+    (default: the whole run); the interactive page speaks ``lang``. ExportError with a
+    sentence when it cannot be done."""
+    if fmt == "html":
+        write_html(run, path, lang)
+        return None
     if fmt in IMAGE_FORMATS:
         painter = BoardPainter(
             run.puzzle,
@@ -388,6 +395,18 @@ def write_export(
             painter.close()
     _write_bytes(path, run_text(run, fmt).encode("utf-8"))
     return None
+
+
+def write_html(run: RunExport, path: str, lang: str) -> None:
+    """The run as one interactive page (knightviz/page): its whole recording, offline."""
+    rec = run.recording
+    if rec is None or len(rec) == 0:
+        raise ExportError(QCoreApplication.translate("Export", "This run has no recorded steps."))
+    page = run.puzzle.page_run(run.settings, run.start, run.result, rec.data(), lang)
+    try:
+        write_page(page, path)
+    except OSError as exc:
+        raise ExportError(cannot_write(path, exc)) from None
 
 
 # -- history ----------------------------------------------------------------------------------

@@ -18,12 +18,14 @@ from PySide6.QtWidgets import QWidget
 from knightviz.engine import Board, Outcome, Result, Search, Strategy
 from knightviz.engine.estimate import Probe
 from knightviz.engine.events import StackLevel
+from knightviz.engine.recording import RecordingData
 from knightviz.engine.trace import decode
 from knightviz.engine.tree import Children
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.programs import BACKTRACK, EXHAUSTED, MOVE, SOLVED, Program
 from knightviz.gui.solver.feed import SolutionLog
+from knightviz.page import PageRun
 
 DONE = "done"  # a candidate taken and finished
 CURRENT = "current"  # being explored below
@@ -191,6 +193,12 @@ class Puzzle(QObject, Generic[S]):
 
     def export_formats(self, settings: S) -> list[RunFormat]:
         """The text layouts File › Export run offers for this puzzle (pictures are added)."""
+        raise NotImplementedError
+
+    def page_run(
+        self, settings: S, start: int, result: Result, recording: RecordingData, lang: str
+    ) -> PageRun:
+        """The run as the shareable HTML page needs it (File › Export run, Interactive page)."""
         raise NotImplementedError
 
     def export_text(

@@ -39,6 +39,7 @@ from knightviz.engine.board import CLASSIC_ORDER, neighbour_table
 from knightviz.engine.estimate import Probe, tour_levels, tour_probe
 from knightviz.engine.events import StackLevel
 from knightviz.engine.explain import onward_degrees
+from knightviz.engine.recording import RecordingData
 from knightviz.engine.trace import Kind, decode
 from knightviz.engine.tree import Children, next_event, tour_children
 from knightviz.gui.board.layers import Layer
@@ -60,6 +61,7 @@ from knightviz.gui.puzzles.knight_paint import DegreesLayer, KnightLayer, Number
 from knightviz.gui.puzzles.programs import CONSTRUCT, PLAIN, WARNSDORFF, Program
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.text import fmt_int, fmt_size, sentences
+from knightviz.page import PageRun, knight_command
 
 MAX_SEED = 999_999
 #: A run that has taken this many times the board's squares in steps "looks hung".
@@ -335,6 +337,41 @@ class KnightPuzzle(Puzzle[KnightSettings]):
             RunFormat("algebraic", ".txt", self.tr("Square names on one line")),
             RunFormat("json", ".json", self.tr("JSON, as knightviz solve prints it")),
         ]
+
+    def page_run(
+        self,
+        settings: KnightSettings,
+        start: int,
+        result: Result,
+        recording: RecordingData,
+        lang: str,
+    ) -> PageRun:
+        s = settings
+        strategy = self.strategy(s)
+        # A run stopped in the window is made again by stopping at the same step.
+        stopped = result.outcome in (Outcome.LIMIT, Outcome.CANCELLED)
+        command = knight_command(
+            s.rows,
+            s.cols,
+            start,
+            strategy,
+            s.closed,
+            result.steps if stopped else None,
+            self.file_name(s, start) + ".html",
+            lang=lang,
+        )
+        return PageRun(
+            "knight",
+            s.rows,
+            s.cols,
+            result,
+            recording,
+            start=start,
+            strategy=strategy,
+            closed=s.closed,
+            command=command,
+            lang=lang,
+        )
 
     def export_text(
         self,

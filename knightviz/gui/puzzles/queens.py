@@ -22,6 +22,7 @@ from knightviz.engine.estimate import Probe, queens_levels, queens_probe
 from knightviz.engine.events import StackLevel
 from knightviz.engine.explain import conflicts
 from knightviz.engine.queens import QueensSearch
+from knightviz.engine.recording import RecordingData
 from knightviz.engine.trace import Kind, decode
 from knightviz.engine.tree import Children, next_event, queens_children
 from knightviz.gui.board.layers import Layer
@@ -46,6 +47,7 @@ from knightviz.gui.puzzles.programs import QUEENS_BITS, QUEENS_SETS, Program
 from knightviz.gui.puzzles.queens_paint import AttackLayer, QueensLayer, RejectLayer
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.text import fmt_int, fmt_size
+from knightviz.page import PageRun, queens_command
 
 MAX_QUEENS_SIDE = 30
 SETS = "sets"
@@ -226,6 +228,22 @@ class QueensPuzzle(Puzzle[QueensSettings]):
         out.append(RunFormat("ascii", ".txt", self.tr("The article's boards (text)")))
         out.append(RunFormat("json", ".json", self.tr("JSON, as knightviz queens prints it")))
         return out
+
+    def page_run(
+        self,
+        settings: QueensSettings,
+        start: int,
+        result: Result,
+        recording: RecordingData,
+        lang: str,
+    ) -> PageRun:
+        n = settings.rows
+        first = not settings.all_solutions
+        stopped = result.outcome in (Outcome.LIMIT, Outcome.CANCELLED)
+        limit = result.steps if stopped else None
+        html = self.file_name(settings, start) + ".html"
+        command = queens_command(n, first, limit, html, lang=lang)
+        return PageRun("queens", n, n, result, recording, first=first, command=command, lang=lang)
 
     def export_text(
         self,

@@ -1,0 +1,32 @@
+"""The shareable HTML page: one file that replays a recorded run in any browser, offline.
+
+No Qt: the command line (``--html``) and the window (File › Export run) both call it.
+"""
+
+from .build import (
+    LANGUAGES,
+    PageError,
+    PageRun,
+    build_page,
+    knight_command,
+    knight_page_run,
+    page_data,
+    queens_command,
+    queens_page_run,
+    record,
+    write_page,
+)
+
+__all__ = [
+    "LANGUAGES",
+    "PageError",
+    "PageRun",
+    "build_page",
+    "knight_command",
+    "knight_page_run",
+    "page_data",
+    "queens_command",
+    "queens_page_run",
+    "record",
+    "write_page",
+]

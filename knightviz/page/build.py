@@ -1,0 +1,431 @@
+"""The builder: one self-contained HTML file that replays a recorded run in any browser.
+
+The player's JavaScript, CSS and strings are files of this package (``player.js``,
+``player.css``, ``strings.json``), inlined here; the recording goes in compactly. Each step
+becomes one symbol: a knight's move is the index of its direction in the move order, a
+queen's placement its file, a backtrack the largest symbol (the square taken back is the
+top of the path, so it needs no bits). Symbols are packed 4 bits each when they fit (16 bits
+at most), deflated (the browser inflates them with its own ``DecompressionStream``) and
+base64-encoded. Plain 8×8 from a8, 16.5 million steps, packs into about 1.2 MB.
+
+Only the stretches a recording kept are written, each from a checkpoint of the recording
+(the page replays from there, as ``Recording.seek`` does), with the checkpoints inside gaps,
+so the page shows exactly what the app shows at every step, gaps included.
+"""
+
+from __future__ import annotations
+
+import base64
+import bisect
+import json
+import re
+import shlex
+import zlib
+from array import array
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from .. import __version__
+from ..engine.board import Board
+from ..engine.events import EventSource, Outcome, Result
+from ..engine.queens import QueensSearch
+from ..engine.recording import Recording, RecordingData, fast_scanner
+from ..engine.tour import Strategy, TieBreak, TourConfig, TourSearch
+
+KNIGHT, QUEENS = "knight", "queens"
+#: Languages the page speaks (the window's and the command line's names).
+LANGUAGES = ("en", "zh_CN")
+
+
+class PageError(ValueError):
+    """A run that cannot be made into a page (no recording, an unknown language)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PageRun:
+    """One recorded run, as the page needs it: what was searched, how it ended, its steps."""
+
+    puzzle: str
+    rows: int
+    cols: int
+    result: Result
+    recording: RecordingData
+    #: The knight's start square (None for queens).
+    start: int | None = None
+    #: The knight's strategy (None for queens).
+    strategy: Strategy | None = None
+    closed: bool = False
+    #: Queens: stop at the first solution.
+    first: bool = False
+    #: The command line that runs the same search (shown on the page).
+    command: str = ""
+    lang: str = "en"
+
+
+def knight_command(
+    rows: int,
+    cols: int,
+    start: int,
+    strategy: Strategy,
+    closed: bool = False,
+    limit: int | None = None,
+    html: str = "run.html",
+    *,
+    search_anyway: bool = False,
+    lang: str = "en",
+) -> str:
+    """``knightviz solve …`` for this search (the page says how to make it again)."""
+    size = str(rows) if rows == cols else f"{rows}x{cols}"
+    words = ["knightviz", "solve", "--size", size, "--start", Board(rows, cols).name(start)]
+    if strategy.guided:
+        if strategy.tie_break is not TieBreak.FIRST:
+            words += ["--tie-break", strategy.tie_break.value]
+        if strategy.tie_break is TieBreak.RANDOM:
+            words += ["--seed", str(strategy.seed)]
+    else:
+        words += ["--heuristic", "none"]
+    if not strategy.backtrack:
+        words.append("--no-backtrack")
+    if closed:
+        words.append("--closed")
+    if search_anyway:
+        words.append("--search-anyway")
+    if limit is not None:
+        words += ["--limit", str(limit)]
+    return _with_page(words, html, lang)
+
+
+def _with_page(words: list[str], html: str, lang: str) -> str:
+    words += ["--html", html or "run.html"]
+    if lang != "en":
+        words += ["--lang", lang]
+    return shlex.join(words)
+
+
+def queens_command(
+    n: int, first: bool = False, limit: int | None = None, html: str = "", *, lang: str = "en"
+) -> str:
+    """``knightviz queens …`` for this search."""
+    words = ["knightviz", "queens", "--size", str(n)]
+    if first:
+        words.append("--first")
+    if limit is not None:
+        words += ["--limit", str(limit)]
+    return _with_page(words, html, lang)
+
+
+# -- packing the steps --------------------------------------------------------------------------
+
+
+def symbol_width(largest: int) -> int:
+    """Bits per symbol: 4, 8 or 16 (the largest symbol is the backtrack's)."""
+    for width in (4, 8, 16):
+        if largest < 1 << width:
+            return width
+    raise PageError(f"{largest + 1} symbols do not fit 16 bits")
+
+
+def encode_steps(
+    steps: array[int],
+    path: list[int] | array[int],
+    puzzle: str,
+    cols: int,
+    order: tuple[tuple[int, int], ...] = (),
+) -> tuple[int, bytes]:
+    """The steps as symbols from the position ``path``: (bits per symbol, packed bytes).
+
+    numpy (a dependency of the app) finds each move's parent square without a Python loop:
+    the square at the depth below a move is the latest earlier move to that depth, or the
+    starting path's square there when no such move came since.
+    """
+    import numpy as np
+
+    n = len(steps)
+    ev = np.frombuffer(steps, dtype=np.int32) if n else np.zeros(0, np.int32)
+    moves = ev >= 0
+    back = (cols if puzzle == QUEENS else len(order)) if n else 0
+    width = symbol_width(max(back, 15) if puzzle == KNIGHT else back)
+    back = (1 << width) - 1
+    sym = np.full(n, back, dtype=np.int64)
+    mi = np.flatnonzero(moves)
+    if puzzle == QUEENS:
+        sym[mi] = ev[mi] % cols
+    elif len(mi):
+        depth = len(path) + np.cumsum(np.where(moves, 1, -1))  # path length after each step
+        md = depth[mi]
+        key = md * (n + 1) + mi  # moves by depth, then by step: find the latest below
+        by = np.argsort(key, kind="stable")
+        found = np.searchsorted(key[by], (md - 1) * (n + 1) + mi) - 1
+        cand = by[np.clip(found, 0, None)]
+        ok = (found >= 0) & (md[cand] == md - 1)
+        start = np.asarray(list(path) or [0], dtype=np.int64)
+        parent = np.where(ok, ev[mi[cand]], start[np.clip(md - 2, 0, len(start) - 1)])
+        child = ev[mi].astype(np.int64)
+        reach = max(max(abs(a), abs(b)) for a, b in order)
+        span = 2 * reach + 1
+        lookup = np.full(span * span, -1, dtype=np.int64)
+        for index, (row_step, col_step) in enumerate(order):
+            lookup[(row_step + reach) * span + col_step + reach] = index
+        dr = child // cols - parent // cols
+        dc = child % cols - parent % cols
+        inside = (np.abs(dr) <= reach) & (np.abs(dc) <= reach)
+        where = np.clip((dr + reach) * span + dc + reach, 0, span**2 - 1)
+        direction = np.where(inside, lookup[where], -1)
+        if (direction < 0).any():
+            raise PageError("a recorded move is not a move of the piece")
+        sym[mi] = direction
+    if width == 4:
+        padded = np.append(sym, 0) if n % 2 else sym
+        packed = (padded[0::2] | (padded[1::2] << 4)).astype(np.uint8).tobytes()
+    elif width == 8:
+        packed = sym.astype(np.uint8).tobytes()
+    else:
+        packed = sym.astype("<u2").tobytes()
+    return width, packed
+
+
+def record(
+    search: EventSource, solution_depth: int | None = None, **recording: Any
+) -> tuple[Result, RecordingData]:
+    """Run ``search`` to its end, recording every step (the same run as ``search.run()``)."""
+    rec = Recording(search.initial, solution_depth=solution_depth, **recording)
+    path = getattr(search, "snapshot_path", None)
+    while chunk := search.advance(1 << 16):
+        rec.extend(chunk, path() if path is not None else None)
+    rec.finish()
+    result = search.result
+    assert result is not None
+    return result, rec.data()
+
+
+def knight_page_run(
+    config: TourConfig,
+    search: EventSource | None = None,
+    *,
+    html: str = "run.html",
+    lang: str = "en",
+    **recording: Any,
+) -> PageRun:
+    """Run a knight's tour search (``search``, or a new one of ``config``) to its end,
+    recorded, as the page needs it; ``html`` names the page in its command line."""
+    result, data = record(search if search is not None else TourSearch(config), **recording)
+    c = config
+    command = knight_command(
+        c.rows,
+        c.cols,
+        c.start,
+        c.strategy,
+        c.closed,
+        c.limit,
+        html,
+        search_anyway=c.search_anyway,
+        lang=lang,
+    )
+    return PageRun(
+        KNIGHT,
+        c.rows,
+        c.cols,
+        result,
+        data,
+        start=c.start,
+        strategy=c.strategy,
+        closed=c.closed,
+        command=command,
+        lang=lang,
+    )
+
+
+def queens_page_run(
+    n: int,
+    search: EventSource | None = None,
+    *,
+    first: bool = False,
+    limit: int | None = None,
+    html: str = "run.html",
+    lang: str = "en",
+    **recording: Any,
+) -> PageRun:
+    """The same for N-Queens (every solution, or the first)."""
+    if search is None:
+        search = QueensSearch(n, first=first, limit=limit)
+    result, data = record(search, n, **recording)
+    command = queens_command(n, first, limit, html, lang=lang)
+    return PageRun(QUEENS, n, n, result, data, first=first, command=command, lang=lang)
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(zlib.compress(data, 9)).decode("ascii")
+
+
+# -- the page's data ------------------------------------------------------------------------------
+
+
+def _recording(data: RecordingData) -> Recording:
+    rec = Recording(data.initial)
+    rec.load(data)
+    import numpy  # noqa: F401  (loaded first: the marker scan then runs on it)
+
+    scanner = fast_scanner()
+    while not rec.scan_markers(budget=1 << 24, scanner=scanner):
+        pass
+    return rec
+
+
+def page_data(run: PageRun) -> dict[str, Any]:
+    """Everything the player reads (JSON): the run, its strings' language, the steps."""
+    data = run.recording
+    rec = _recording(data)
+    length = data.length
+    gaps = rec.gaps()
+    kept: list[tuple[int, int]] = []
+    at = 0
+    for a, b in gaps:
+        if a > at:
+            kept.append((at, a))
+        at = b
+    if at < length or not kept:
+        kept.append((at, length))
+    checkpoints = data.checkpoints
+    steps_at = [c[0] for c in checkpoints]
+    strategy = run.strategy
+    order = strategy.order if strategy is not None else ()
+    segments: list[dict[str, Any]] = []
+    covered: list[tuple[int, int]] = []
+    first_back: int | None = None
+    for a, b in kept:
+        i = bisect.bisect_left(steps_at, a)
+        if i >= len(checkpoints) or checkpoints[i][0] > b:
+            continue  # no checkpoint in this stretch: only coarse, as in the app
+        step, path, moves, backtracks = checkpoints[i]
+        events = rec.events(step, b)
+        width, packed = encode_steps(events, path, run.puzzle, run.cols, order)
+        if first_back is None:
+            backs = [j for j, x in enumerate(events[: 1 << 16]) if x < 0]
+            first_back = step + backs[0] + 1 if backs else None
+        segments.append(
+            {
+                "start": step,
+                "count": b - step,
+                "path": list(path),
+                "moves": moves,
+                "backtracks": backtracks,
+                "last": list(rec.seek(step).last_events),
+                "width": width,
+                "steps": _b64(packed),
+            }
+        )
+        covered.append((step, b))
+    anchors = [
+        {"step": s, "path": list(p), "moves": m, "backtracks": bt}
+        for s, p, m, bt in checkpoints
+        if not any(a <= s <= b for a, b in covered)
+    ]
+    markers = rec.markers
+    if run.puzzle == KNIGHT:
+        solutions = [length] if run.result.outcome is Outcome.SOLVED else []
+    else:
+        solutions = list(markers.solutions)
+    result = run.result
+    out: dict[str, Any] = {
+        "format": 1,
+        "version": __version__,
+        "lang": run.lang,
+        "puzzle": run.puzzle,
+        "rows": run.rows,
+        "cols": run.cols,
+        "start": run.start,
+        "closed": run.closed,
+        "first": run.first,
+        "command": run.command,
+        "length": length,
+        "gaps": [list(g) for g in gaps],
+        "checkpointSteps": steps_at,
+        "deepest": markers.deepest,
+        "pieces": {
+            name: _piece(name) for name in (("knight",) if run.puzzle == KNIGHT else ("queen",))
+        },
+        "segments": segments,
+        "anchors": anchors,
+        "markers": {
+            "solutions": solutions,
+            "deepest": markers.deepest_step if markers.deepest_step or length == 0 else None,
+            "firstBacktrack": first_back,
+        },
+        "result": {
+            "outcome": result.outcome.value,
+            "moves": result.moves,
+            "backtracks": result.backtracks,
+            "count": result.count,
+            "seconds": result.seconds,
+            "reason": result.reason,
+        },
+    }
+    if strategy is not None:
+        ranks, _ = strategy.ranks(Board(run.rows, run.cols))
+        out["strategy"] = {
+            "guided": strategy.guided,
+            "tieBreak": strategy.tie_break.value,
+            "seed": strategy.seed,
+            "backtrack": strategy.backtrack,
+            "order": [list(d) for d in order],
+            "ranks": ranks if any(ranks) else None,
+        }
+    return out
+
+
+# -- the page ------------------------------------------------------------------------------------
+
+
+def _piece(name: str) -> str:
+    """The app's own piece drawing as a data: URL (the page loads nothing)."""
+    svg = resources.files("knightviz.resources").joinpath(f"{name}.svg").read_bytes()
+    return "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
+
+
+def _source(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def strings(lang: str) -> dict[str, str]:
+    """The page's words in ``lang`` (English where a translation is missing)."""
+    table: dict[str, dict[str, str]] = json.loads(_source("strings.json"))
+    if lang not in table:
+        raise PageError(f"no page strings for language {lang!r} (have {', '.join(table)})")
+    return {**table["en"], **table[lang]}
+
+
+def _script_json(value: Any) -> str:
+    """JSON safe inside a <script> element (no "</" can end it early)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+
+
+def build_page(run: PageRun) -> str:
+    """The page's HTML: the player's sources with the run and its strings inlined."""
+    if run.lang not in LANGUAGES:
+        raise PageError(f"the page language must be one of {', '.join(LANGUAGES)}")
+    words = strings(run.lang)
+    html = _source("page.html")
+    lang = "zh-CN" if run.lang == "zh_CN" else "en"
+    parts = {
+        "@LANG@": lang,
+        "@TITLE@": _escape(words["appTitle"]),
+        "@CSS@": _source("player.css"),
+        "@STRINGS@": _script_json(words),
+        "@DATA@": _script_json(page_data(run)),
+        "@JS@": _source("player.js"),
+    }
+    # One pass over the template: nothing inlined is searched again.
+    return re.sub(r"@[A-Z]+@", lambda m: parts.get(m.group(0), m.group(0)), html)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def write_page(run: PageRun, path: str) -> int:
+    """Write the page to ``path``; its size in bytes. OSError when it cannot be written."""
+    data = build_page(run).encode("utf-8")
+    with open(path, "wb") as f:
+        f.write(data)
+    return len(data)

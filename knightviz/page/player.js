@@ -1,0 +1,807 @@
+// knightviz's page player: replays a recorded search from the data the builder inlined
+// (KV_DATA) in the words chosen at export (KV_STRINGS). No network, no framework.
+//
+// The recording comes as stretches ("segments"), each starting from a position of the
+// recording (a checkpoint) with its steps packed as symbols: a knight's move is the index
+// of its direction in the move order, a queen's placement its file, a backtrack the largest
+// symbol. Opening the page replays every stretch once and keeps a checkpoint every K steps,
+// so a seek anywhere replays at most K steps: the app's own scheme. Steps that were not
+// kept (a gap) show the nearest kept position before them, as the app does, and say so.
+(function () {
+  "use strict";
+  const S = KV_STRINGS;
+  const D = KV_DATA;
+  const rows = D.rows;
+  const cols = D.cols;
+  const size = rows * cols;
+  const knight = D.puzzle === "knight";
+  const strategy = D.strategy || null;
+  const order = knight ? strategy.order : [];
+  const length = D.length;
+  const locale = D.lang === "zh_CN" ? "zh-CN" : "en-US";
+  const numbers = new Intl.NumberFormat(locale);
+  const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 1000, Infinity];
+  const $ = (id) => document.getElementById(id);
+
+  function fmt(key, args) {
+    return S[key].replace(/\{(\w+)\}/g, (m, k) => (args && k in args ? String(args[k]) : m));
+  }
+  function num(x) {
+    return numbers.format(x);
+  }
+  function fileName(c) {
+    let s = "";
+    for (let k = c + 1; k > 0; k = Math.floor((k - 1) / 26)) {
+      s = String.fromCharCode(97 + ((k - 1) % 26)) + s;
+    }
+    return s;
+  }
+  function squareName(sq) {
+    return fileName(sq % cols) + String(rows - Math.floor(sq / cols));
+  }
+
+  // -- the recording ------------------------------------------------------------------------
+
+  const segments = D.segments.map((s) => ({
+    start: s.start,
+    end: s.start + s.count,
+    count: s.count,
+    path: s.path,
+    moves: s.moves,
+    backtracks: s.backtracks,
+    last: s.last,
+    width: s.width,
+    packed: s.steps,
+    bytes: null,
+    checkpoints: [],
+  }));
+  const checkpointSteps = D.checkpointSteps;
+  const anchors = new Map(D.anchors.map((a) => [a.step, a]));
+  // Checkpoints every K steps, fewer on deep runs (memory: steps / K * depth).
+  const K = Math.max(1024, Math.ceil((length * Math.max(1, D.deepest)) / 8e6));
+
+  async function inflate(text) {
+    const bin = atob(text);
+    const raw = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) raw[i] = bin.charCodeAt(i);
+    const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+
+  function symbolAt(seg, i) {
+    const b = seg.bytes;
+    if (seg.width === 4) return (b[i >> 1] >> ((i & 1) << 2)) & 15;
+    if (seg.width === 8) return b[i];
+    return b[2 * i] | (b[2 * i + 1] << 8);
+  }
+
+  // A position being replayed: the path (an Int32Array of room ``size``), counts, last steps.
+  function fromStart(seg) {
+    const path = new Int32Array(Math.max(size, seg.path.length) + 1);
+    path.set(seg.path);
+    return {
+      path,
+      len: seg.path.length,
+      moves: seg.moves,
+      backtracks: seg.backtracks,
+      last: seg.last.slice(),
+    };
+  }
+
+  function copyOf(p) {
+    return {
+      path: p.path.slice(0, p.len),
+      len: p.len,
+      moves: p.moves,
+      backtracks: p.backtracks,
+      last: p.last.slice(),
+    };
+  }
+
+  function grow(p) {
+    const path = new Int32Array(Math.max(size, p.len) + 1);
+    path.set(p.path.subarray(0, p.len));
+    return { path, len: p.len, moves: p.moves, backtracks: p.backtracks, last: p.last.slice() };
+  }
+
+  // Apply symbols [from, to) of ``seg`` to ``p``; keeps the last two steps (encoded as the
+  // engine does: a square moved onto, or ~square taken back).
+  function apply(seg, p, from, to) {
+    const back = (1 << seg.width) - 1;
+    const path = p.path;
+    let len = p.len;
+    let moves = p.moves;
+    let backs = p.backtracks;
+    let e1 = p.last.length > 1 ? p.last[p.last.length - 2] : null;
+    let e2 = p.last.length ? p.last[p.last.length - 1] : null;
+    for (let i = from; i < to; i++) {
+      const s = symbolAt(seg, i);
+      let e;
+      if (s === back) {
+        len -= 1;
+        e = ~path[len];
+        backs += 1;
+      } else {
+        let sq;
+        if (knight) {
+          const top = path[len - 1];
+          const d = order[s];
+          sq = top + d[0] * cols + d[1];
+        } else {
+          sq = (rows - 1 - len) * cols + s;
+        }
+        path[len] = sq;
+        len += 1;
+        e = sq;
+        moves += 1;
+      }
+      e1 = e2;
+      e2 = e;
+    }
+    p.len = len;
+    p.moves = moves;
+    p.backtracks = backs;
+    p.last = e1 === null ? (e2 === null ? [] : [e2]) : [e1, e2];
+  }
+
+  async function unpack() {
+    for (const seg of segments) {
+      seg.bytes = await inflate(seg.packed);
+      seg.packed = null;
+      const p = fromStart(seg);
+      seg.checkpoints.push(copyOf(p));
+      for (let i = 0; i < seg.count; i += K) {
+        const to = Math.min(seg.count, i + K);
+        apply(seg, p, i, to);
+        if (to % K === 0 && to < seg.count) seg.checkpoints.push(copyOf(p));
+      }
+    }
+  }
+
+  function segmentAt(step) {
+    for (let j = segments.length - 1; j >= 0; j--) {
+      const seg = segments[j];
+      if (seg.start <= step && step <= seg.end) return seg;
+    }
+    return null;
+  }
+
+  function replayTo(seg, step) {
+    const i = step - seg.start;
+    const c = Math.min(Math.floor(i / K), seg.checkpoints.length - 1);
+    const p = grow(seg.checkpoints[c]);
+    apply(seg, p, c * K, i);
+    return p;
+  }
+
+  function lastAtMost(list, x) {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid] <= x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  // The position after ``step`` steps, as Recording.seek gives it.
+  function positionAt(step) {
+    step = Math.max(0, Math.min(length, Math.floor(step)));
+    const seg = segmentAt(step);
+    if (seg !== null) {
+      const p = replayTo(seg, step);
+      return { step, shown: step, exact: true, ...p };
+    }
+    const c = checkpointSteps[Math.max(0, lastAtMost(checkpointSteps, step))];
+    const inside = segmentAt(c);
+    if (inside !== null) {
+      const p = replayTo(inside, c);
+      return { step, shown: c, exact: false, ...p, last: [] };
+    }
+    const a = anchors.get(c);
+    const path = new Int32Array(size + 1);
+    path.set(a.path);
+    return {
+      step,
+      shown: c,
+      exact: false,
+      path,
+      len: a.path.length,
+      moves: a.moves,
+      backtracks: a.backtracks,
+      last: [],
+    };
+  }
+
+  // -- the search stack at a position (the engine's stack_at) ---------------------------------
+
+  function onBoard(sq, d) {
+    const r = Math.floor(sq / cols) + d[0];
+    const c = (sq % cols) + d[1];
+    return r >= 0 && r < rows && c >= 0 && c < cols ? r * cols + c : -1;
+  }
+  const tableOrder =
+    knight && strategy.guided && strategy.tieBreak === "last" ? order.slice().reverse() : order;
+  const table = [];
+  if (knight) {
+    for (let sq = 0; sq < size; sq++) {
+      const out = [];
+      for (const d of tableOrder) {
+        const t = onBoard(sq, d);
+        if (t >= 0) out.push(t);
+      }
+      table.push(out);
+    }
+  }
+  const ranks = strategy && strategy.ranks ? strategy.ranks : null;
+
+  // Levels ``from`` … top (the panel shows the top ones only: a 10,000-deep stack costs
+  // what it shows).
+  function knightStack(pos, ended, from) {
+    const n = pos.len;
+    const path = pos.path;
+    const depthOf = new Int32Array(size).fill(-1);
+    for (let i = 0; i < n; i++) depthOf[path[i]] = i;
+    const levels = [];
+    for (let d = from; d < n; d++) {
+      const sq = path[d];
+      let cands;
+      if (!strategy.guided) {
+        cands = table[sq];
+      } else {
+        const free = (u) => depthOf[u] < 0 || depthOf[u] > d;
+        const list = table[sq].filter(free);
+        const key = new Map();
+        list.forEach((u, i) => {
+          let deg = 0;
+          for (const w of table[u]) if (free(w)) deg += 1;
+          key.set(u, [deg, ranks ? ranks[u] : 0, i]);
+        });
+        cands = list.sort((a, b) => {
+          const x = key.get(a);
+          const y = key.get(b);
+          return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+        });
+      }
+      let tried;
+      if (d < n - 1) {
+        tried = cands.indexOf(path[d + 1]) + 1;
+      } else {
+        const last = pos.last.length ? pos.last[pos.last.length - 1] : null;
+        if (ended && !strategy.guided) tried = cands.length;
+        else if (last !== null && last < 0 && cands.includes(~last)) tried = cands.indexOf(~last) + 1;
+        else tried = 0;
+      }
+      levels.push([sq, cands, tried]);
+    }
+    return levels;
+  }
+
+  function queensStack(pos) {
+    const n = rows;
+    const placed = Array.from(pos.path.subarray(0, pos.len));
+    const levels = [];
+    const count = Math.min(placed.length + 1, n);
+    for (let d = 0; d < count; d++) {
+      const first = (n - 1 - d) * n;
+      const cands = [];
+      for (let f = 0; f < n; f++) cands.push(first + f);
+      let tried = 0;
+      let sq = -1;
+      if (d < placed.length) {
+        sq = placed[d];
+        tried = (sq % n) + 1;
+      } else {
+        const last = pos.last.length ? pos.last[pos.last.length - 1] : null;
+        const removed = last !== null && last < 0 ? ~last : null;
+        if (removed !== null && Math.floor(removed / n) === n - 1 - placed.length) {
+          tried = (removed % n) + 1;
+        }
+      }
+      levels.push([sq, cands, tried]);
+    }
+    return levels;
+  }
+
+  function stackOf(pos, from) {
+    if (!pos.exact && !pos.len && knight) return [];
+    const ended =
+      D.result.outcome === "exhausted" && pos.shown === length && pos.exact && pos.last.length > 0;
+    return knight ? knightStack(pos, ended, from || 0) : queensStack(pos).slice(from || 0);
+  }
+
+  // -- the page -------------------------------------------------------------------------------
+
+  const canvas = document.createElement("canvas");
+  canvas.id = "boardCanvas";
+  const svgHolder = $("board");
+  svgHolder.replaceWith(canvas);
+  const images = {};
+  for (const [name, src] of Object.entries(D.pieces)) {
+    const img = new Image();
+    img.src = src;
+    img.onload = () => draw();
+    images[name] = img;
+  }
+
+  let pos = null;
+  let playing = false;
+  let speedIndex = 3;
+  let lastTick = 0;
+  let due = 0;
+  let colours = {};
+  const solutions = D.markers.solutions;
+
+  function readColours() {
+    const css = getComputedStyle(document.documentElement);
+    const names = ["light", "dark", "path", "visited", "flash", "attack", "number", "line"];
+    colours = {};
+    for (const n of names) colours[n] = css.getPropertyValue("--" + n).trim();
+    visitedLayer.colour = pixelOf(colours.visited);
+  }
+
+  function title() {
+    const dims = rows + "×" + cols;
+    let head;
+    if (knight) {
+      head = fmt("knightTitle", { size: dims, start: squareName(D.start) });
+      let how = strategy.guided
+        ? fmt("warnsdorff", { tie: fmt("tie_" + strategy.tieBreak, { seed: strategy.seed }) })
+        : S.plain;
+      if (!strategy.backtrack) how += ", " + S.noBacktrack;
+      if (D.closed) how += ", " + S.closed;
+      head += " · " + how;
+    } else {
+      head = fmt("queensTitle", { n: rows, size: dims });
+      head += " · " + (D.first ? S.firstSolution : S.allSolutions);
+    }
+    const r = D.result;
+    let outcome = fmt("outcomeCounts", {
+      outcome: S[r.outcome] || r.outcome,
+      moves: num(r.moves),
+      backtracks: num(r.backtracks),
+      steps: num(r.moves + r.backtracks),
+    });
+    if (!knight) outcome += " · " + fmt("queensDone", { count: num(r.count) });
+    $("title").textContent = head;
+    $("subtitle").textContent = outcome;
+    document.title = head + " — " + outcome;
+  }
+
+  function counters() {
+    const box = $("counters");
+    box.textContent = "";
+    for (const key of ["moves", "backtracks", "steps", "solutions"]) {
+      const div = document.createElement("div");
+      div.className = "counter";
+      const b = document.createElement("b");
+      b.id = "count-" + key;
+      const span = document.createElement("span");
+      span.textContent = S[key];
+      div.append(b, span);
+      box.append(div);
+    }
+  }
+
+  function markers() {
+    const box = $("markers");
+    const at = (step) => (length ? (100 * step) / length : 0) + "%";
+    const add = (cls, step, tip) => {
+      const m = document.createElement("div");
+      m.className = "marker " + cls;
+      m.style.left = at(step);
+      m.title = tip + " · " + S.stepBox + " " + num(step);
+      m.addEventListener("click", () => seek(step));
+      box.append(m);
+    };
+    for (const [a, b] of D.gaps) {
+      const g = document.createElement("div");
+      g.className = "marker gap";
+      g.style.left = at(a);
+      g.style.width = "calc(" + at(b - a) + " + 1px)";
+      g.title = S.legendGap + " " + num(a) + "–" + num(b);
+      box.append(g);
+    }
+    const shown = solutions.length > 400 ? solutions.filter((_, i) => i % Math.ceil(solutions.length / 400) === 0) : solutions;
+    for (const s of shown) add("solution", s, S.legendSolution);
+    if (D.markers.deepest !== null) add("deepest", D.markers.deepest, S.legendDeepest);
+    if (D.markers.firstBacktrack !== null) add("first", D.markers.firstBacktrack, S.legendFirst);
+    const legend = $("legend");
+    const items = [
+      ["solution", S.legendSolution, solutions.length],
+      ["deepest", S.legendDeepest, D.markers.deepest !== null],
+      ["first", S.legendFirst, D.markers.firstBacktrack !== null],
+      ["gap", S.legendGap, D.gaps.length],
+    ];
+    for (const [cls, text, present] of items) {
+      if (!present) continue;
+      const span = document.createElement("span");
+      const i = document.createElement("i");
+      i.className = "marker-swatch";
+      i.style.background = "var(--" + (cls === "first" ? "first" : cls) + ")";
+      span.append(i, text);
+      legend.append(span);
+    }
+  }
+
+  // The board's width is read when the window changes (reading it on every draw would
+  // make the browser lay the page out on every step), and the empty board is painted once
+  // per size and colour scheme.
+  let boardWidth = 0;
+  let background = null;
+  function measure() {
+    boardWidth = Math.max(200, $("boardPane").clientWidth - 2);
+    background = null;
+  }
+
+  function emptyBoard(width, height, dpr, cell) {
+    const bg = document.createElement("canvas");
+    bg.width = canvas.width;
+    bg.height = canvas.height;
+    const g = bg.getContext("2d");
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.fillStyle = colours.dark;
+    g.fillRect(0, 0, width, height);
+    g.fillStyle = colours.light;
+    for (let r = 0; r < rows; r++) {
+      for (let c = r % 2; c < cols; c += 2) g.fillRect(c * cell, r * cell, cell + 0.5, cell + 0.5);
+    }
+    return bg;
+  }
+
+  const visitedLayer = (() => {
+    const tiny = document.createElement("canvas");
+    tiny.width = cols;
+    tiny.height = rows;
+    const context = tiny.getContext("2d");
+    const image = context.createImageData(cols, rows);
+    return { canvas: tiny, context, image, pixels: new Uint32Array(image.data.buffer), colour: 0 };
+  })();
+
+  // A CSS colour as the 32-bit pixel of an ImageData (little-endian RGBA).
+  function pixelOf(css) {
+    const probe = document.createElement("canvas").getContext("2d");
+    probe.fillStyle = css;
+    probe.fillRect(0, 0, 1, 1);
+    const [r, g, b, a] = probe.getImageData(0, 0, 1, 1).data;
+    return ((a << 24) | (b << 16) | (g << 8) | r) >>> 0;
+  }
+
+  function draw() {
+    if (pos === null) return;
+    if (!boardWidth) measure();
+    const dpr = window.devicePixelRatio || 1;
+    const width = boardWidth;
+    const cell = width / cols;
+    const height = cell * rows;
+    if (canvas.width !== Math.round(width * dpr) || canvas.height !== Math.round(height * dpr)) {
+      canvas.style.width = width + "px";
+      canvas.style.height = height + "px";
+      canvas.width = Math.round(width * dpr);
+      canvas.height = Math.round(height * dpr);
+      background = null;
+    }
+    if (background === null) background = emptyBoard(width, height, dpr, cell);
+    const g = canvas.getContext("2d");
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.drawImage(background, 0, 0);
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const x = (sq) => (sq % cols) * cell;
+    const y = (sq) => Math.floor(sq / cols) * cell;
+    const path = pos.path;
+    const n = pos.len;
+    if (!knight) {
+      g.fillStyle = colours.attack;
+      const col = new Uint8Array(cols);
+      const up = new Uint8Array(rows + cols);
+      const down = new Uint8Array(rows + cols);
+      for (let i = 0; i < n; i++) {
+        const r = Math.floor(path[i] / cols);
+        const c = path[i] % cols;
+        col[c] = 1;
+        up[r + c] = 1;
+        down[r - c + cols - 1] = 1;
+      }
+      const queen = new Uint8Array(size);
+      for (let i = 0; i < n; i++) queen[path[i]] = 1;
+      for (let r = 0; r < rows; r++) {
+        for (let c = 0; c < cols; c++) {
+          if (!queen[r * cols + c] && (col[c] || up[r + c] || down[r - c + cols - 1])) {
+            g.fillRect(c * cell, r * cell, cell, cell);
+          }
+        }
+      }
+    } else {
+      // Visited squares: one pixel each in a board-sized image, scaled up in one draw
+      // (a 100×100 tour's 10,000 rectangles one by one cost most of a seek).
+      visitedLayer.pixels.fill(0);
+      for (let i = 0; i < n; i++) visitedLayer.pixels[path[i]] = visitedLayer.colour;
+      visitedLayer.context.putImageData(visitedLayer.image, 0, 0);
+      g.imageSmoothingEnabled = false;
+      g.drawImage(visitedLayer.canvas, 0, 0, width, height);
+    }
+    const last = pos.last.length ? pos.last[pos.last.length - 1] : null;
+    if (last !== null && last < 0) {
+      const sq = ~last;
+      g.fillStyle = colours.flash;
+      g.globalAlpha = 0.55;
+      g.fillRect(x(sq), y(sq), cell, cell);
+      g.globalAlpha = 1;
+      g.strokeStyle = colours.flash;
+      g.lineWidth = Math.max(1.5, cell * 0.08);
+      g.strokeRect(x(sq) + g.lineWidth / 2, y(sq) + g.lineWidth / 2, cell - g.lineWidth, cell - g.lineWidth);
+    }
+    if (knight && n > 1) {
+      g.strokeStyle = colours.path;
+      g.lineWidth = Math.max(1, Math.min(4, cell * 0.06));
+      g.lineJoin = cell >= 12 ? "round" : "bevel";
+      g.beginPath();
+      g.moveTo(x(path[0]) + cell / 2, y(path[0]) + cell / 2);
+      for (let i = 1; i < n; i++) g.lineTo(x(path[i]) + cell / 2, y(path[i]) + cell / 2);
+      g.stroke();
+    }
+    if (knight && cell >= 16) {
+      g.font = "600 " + Math.round(cell * 0.34) + "px system-ui, 'Noto Sans', 'DejaVu Sans', sans-serif";
+      g.textAlign = "center";
+      g.textBaseline = "middle";
+      for (let i = 0; i < n - 1; i++) {
+        const cx = x(path[i]) + cell / 2;
+        const cy = y(path[i]) + cell / 2;
+        g.lineWidth = 3;
+        g.strokeStyle = (Math.floor(path[i] / cols) + (path[i] % cols)) % 2 === 0 ? colours.light : colours.dark;
+        g.strokeText(String(i), cx, cy);
+        g.fillStyle = colours.number;
+        g.fillText(String(i), cx, cy);
+      }
+    }
+    const img = images[knight ? "knight" : "queen"];
+    if (img && img.complete) {
+      const pad = cell * 0.06;
+      if (knight) {
+        if (n > 0) g.drawImage(img, x(path[n - 1]) + pad, y(path[n - 1]) + pad, cell - 2 * pad, cell - 2 * pad);
+      } else {
+        for (let i = 0; i < n; i++) g.drawImage(img, x(path[i]) + pad, y(path[i]) + pad, cell - 2 * pad, cell - 2 * pad);
+      }
+    }
+  }
+
+  function solutionsAt(step) {
+    return lastAtMost(solutions, step) + 1;
+  }
+
+  function showStack() {
+    const list = $("stack");
+    list.textContent = "";
+    const SHOWN = 60;
+    const from = Math.max(0, (knight ? pos.len : Math.min(pos.len + 1, rows)) - SHOWN);
+    const levels = stackOf(pos, from);
+    if (!levels.length) {
+      const li = document.createElement("li");
+      li.textContent = S.stackEmpty;
+      list.append(li);
+      return;
+    }
+    // One string of markup (names and numbers only, nothing to escape): far cheaper than
+    // sixty elements built one by one.
+    const html = [];
+    for (let j = levels.length - 1; j >= 0; j--) {
+      const d = from + j;
+      const [sq, cands, tried] = levels[j];
+      const head = knight
+        ? fmt("depth", { d }) + " " + squareName(sq) + ":"
+        : fmt("rank", { r: d + 1 }) + ":";
+      const names = cands.map((u, i) => {
+        const cls = i < tried - 1 ? "tried" : i === tried - 1 ? "current" : "";
+        return cls ? '<span class="' + cls + '">' + squareName(u) + "</span>" : squareName(u);
+      });
+      html.push("<li>" + head + " " + names.join(" ") + "</li>");
+    }
+    list.innerHTML = html.join("");
+  }
+
+  function show() {
+    const steps = pos.moves + pos.backtracks;
+    $("count-moves").textContent = num(pos.moves);
+    $("count-backtracks").textContent = num(pos.backtracks);
+    $("count-steps").textContent = num(steps);
+    $("count-solutions").textContent = num(solutionsAt(pos.shown));
+    $("timeline").value = String(pos.step);
+    if (document.activeElement !== $("stepBox")) $("stepBox").value = String(pos.step);
+    const note = $("note");
+    if (pos.exact) {
+      note.textContent = "";
+      note.className = "";
+    } else {
+      note.textContent = fmt("inexact", { step: num(pos.step), shown: num(pos.shown) });
+      note.className = "inexact";
+    }
+    $("play").textContent = playing ? S.pause : S.play;
+    draw();
+    if (!playing || SPEEDS[speedIndex] <= 20) showStack();
+  }
+
+  function seek(step) {
+    pos = positionAt(step);
+    show();
+  }
+
+  function stepBy(k) {
+    const target = Math.max(0, Math.min(length, pos.step + k));
+    const seg = segmentAt(pos.step);
+    if (k > 0 && pos.exact && seg !== null && target <= seg.end) {
+      // Forward inside a kept stretch: replay from where we are.
+      const p = grow(pos);
+      apply(seg, p, pos.step - seg.start, target - seg.start);
+      pos = { step: target, shown: target, exact: true, ...p };
+      show();
+    } else {
+      seek(target);
+    }
+  }
+
+  function setPlaying(on) {
+    playing = on && pos.step < length;
+    lastTick = performance.now();
+    due = 0;
+    show();
+    if (playing) requestAnimationFrame(tick);
+  }
+
+  function tick(now) {
+    if (!playing) return;
+    const speed = SPEEDS[speedIndex];
+    if (speed === Infinity) {
+      // As fast as the browser paints: as many steps as fit in most of a frame.
+      const t0 = performance.now();
+      let batch = 256;
+      while (performance.now() - t0 < 12 && pos.step < length) {
+        stepQuiet(batch);
+        batch *= 2;
+      }
+      show();
+    } else {
+      due += ((now - lastTick) / 1000) * speed;
+      const k = Math.floor(due);
+      if (k > 0) {
+        due -= k;
+        stepBy(k);
+      }
+    }
+    lastTick = now;
+    if (pos.step >= length) {
+      playing = false;
+      show();
+      return;
+    }
+    requestAnimationFrame(tick);
+  }
+
+  function stepQuiet(k) {
+    const target = Math.min(length, pos.step + k);
+    const seg = segmentAt(pos.step);
+    if (pos.exact && seg !== null && target <= seg.end) {
+      const p = pos;
+      apply(seg, p, pos.step - seg.start, target - seg.start);
+      pos = { ...p, step: target, shown: target, exact: true };
+    } else {
+      pos = positionAt(target);
+    }
+  }
+
+  function setSpeed(i) {
+    speedIndex = Math.max(0, Math.min(SPEEDS.length - 1, i));
+    $("speed").value = String(speedIndex);
+    const v = SPEEDS[speedIndex];
+    $("speedValue").textContent = v === Infinity ? S.unlimited : fmt("perSecond", { n: num(v) });
+  }
+
+  function keys(ev) {
+    if (ev.target === $("stepBox")) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const k = ev.key;
+    if (k === " ") setPlaying(!playing);
+    else if (k === "n" || k === "N" || k === "ArrowRight") stepBy(1);
+    else if (k === "Backspace" || k === "ArrowLeft") stepBy(-1);
+    else if (k === "ArrowUp") setSpeed(speedIndex + 1);
+    else if (k === "ArrowDown") setSpeed(speedIndex - 1);
+    else if (k === "Home") seek(0);
+    else if (k === "End") seek(length);
+    else return;
+    ev.preventDefault();
+  }
+
+  function wire() {
+    $("play").addEventListener("click", () => setPlaying(!playing));
+    $("step").addEventListener("click", () => stepBy(1));
+    $("back").addEventListener("click", () => stepBy(-1));
+    $("step").textContent = S.step;
+    $("back").textContent = S.back;
+    $("speedName").textContent = S.speed;
+    $("speed").max = String(SPEEDS.length - 1);
+    $("speed").addEventListener("input", () => setSpeed(Number($("speed").value)));
+    const timeline = $("timeline");
+    timeline.max = String(length);
+    timeline.addEventListener("input", () => seek(Number(timeline.value)));
+    $("stepBoxName").textContent = S.stepBox;
+    const box = $("stepBox");
+    box.max = String(length);
+    box.addEventListener("change", () => seek(Number(box.value) || 0));
+    box.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter") {
+        seek(Number(box.value) || 0);
+        box.blur(); // the keys go back to the player
+      }
+    });
+    // A clicked button keeps no focus: Space then plays or pauses, never "clicks" it again.
+    for (const id of ["play", "step", "back", "speed", "timeline"]) {
+      $(id).addEventListener("pointerup", () => $(id).blur());
+    }
+    $("length").textContent = num(length);
+    $("stackTitle").textContent = S.stack;
+    $("keys").textContent = S.keys;
+    $("made").textContent = fmt("made", { version: D.version });
+    $("command").textContent = D.command;
+    document.addEventListener("keydown", keys);
+    window.addEventListener("resize", () => {
+      measure();
+      draw();
+    });
+    window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+      readColours();
+      background = null;
+      draw();
+    });
+  }
+
+  const api = {
+    ready: false,
+    seek(step) {
+      seek(step);
+      return api.state();
+    },
+    state() {
+      return {
+        step: pos.step,
+        shown: pos.shown,
+        exact: pos.exact,
+        path: Array.from(pos.path.subarray(0, pos.len)),
+        moves: pos.moves,
+        backtracks: pos.backtracks,
+        steps: pos.moves + pos.backtracks,
+        solutions: solutionsAt(pos.shown),
+        last: pos.last.slice(),
+        stack: stackOf(pos),
+        length,
+        playing,
+        speed: SPEEDS[speedIndex] === Infinity ? null : SPEEDS[speedIndex],
+        shownCounters: ["moves", "backtracks", "steps", "solutions"].map(
+          (k) => $("count-" + k).textContent
+        ),
+      };
+    },
+    play: () => setPlaying(true),
+    pause: () => setPlaying(false),
+    setSpeed: (i) => setSpeed(i),
+  };
+  window.knightviz = api;
+
+  async function main() {
+    readColours();
+    title();
+    counters();
+    wire();
+    setSpeed(speedIndex);
+    $("note").textContent = S.loading;
+    if (typeof DecompressionStream === "undefined") {
+      $("note").textContent = S.noDecompress;
+      return;
+    }
+    await unpack();
+    markers();
+    seek(0);
+    api.ready = true;
+    api.readyMs = performance.now(); // since the page began to load (benchmarks read it)
+  }
+  main();
+})();
