@@ -29,6 +29,7 @@ from typing import Any
 from .. import __version__
 from ..engine.board import Board
 from ..engine.events import EventSource, Outcome, Result
+from ..engine.files import atomic_write
 from ..engine.queens import QueensSearch
 from ..engine.recording import Recording, RecordingData, fast_scanner
 from ..engine.tour import Strategy, TieBreak, TourConfig, TourSearch
@@ -426,6 +427,5 @@ def _escape(text: str) -> str:
 def write_page(run: PageRun, path: str) -> int:
     """Write the page to ``path``; its size in bytes. OSError when it cannot be written."""
     data = build_page(run).encode("utf-8")
-    with open(path, "wb") as f:
-        f.write(data)
+    atomic_write(path, data)  # a failed write leaves the user's old file as it was
     return len(data)

@@ -23,7 +23,7 @@ from .test_export import messages  # noqa: F401  (the fixture)
 
 OLD = b"the user's old file, precious"
 LIMIT = 64  # bytes: smaller than any export of an 8x8 tour
-RUN_FORMATS = ["c", "py", "matrix", "sequence", "algebraic", "json", "png", "svg", "gif"]
+RUN_FORMATS = ["c", "py", "matrix", "sequence", "algebraic", "json", "png", "svg", "gif", "html"]
 
 
 def run_8x8(window, qtbot):
