@@ -104,9 +104,10 @@ class Predictor(QObject):
         self.verdicts = 0
         self._answered: tuple[int, int, bool] | None = None  # (position, guess, right)
         self._stepping: int | None = None  # an unasked step taken from this position
-        #: The model's version when a step was asked for: a change without a new position
-        #: is an examination shown (paced steps walk through them), so step again.
-        self._version = -1
+        #: The examinations shown when a step was asked for (the list and its length): one
+        #: more without a new position is an examination (paced steps walk through them),
+        #: so step again; nothing else (a preview of the next event) asks for a step.
+        self._seen: tuple[int, int] = (0, 0)
         self._decisions = 0
         self._run: Any = None
         self._timer = QTimer(self)
@@ -315,8 +316,9 @@ class Predictor(QObject):
                 self._answered = None
                 self._verdict(at, guess, right)
                 self._advance()
-            elif pos != at:
+            elif pos != at:  # sought elsewhere meanwhile: ask there
                 self._answered = None
+                self._advance()
             elif s.state is not State.FINISHED:
                 self._examined()
             return
@@ -379,13 +381,14 @@ class Predictor(QObject):
         self._step()
 
     def _step(self) -> None:
-        self._version = self.session.model.version
+        considered = self.session.model.considered
+        self._seen = (id(considered), len(considered))
         self.session.step()
 
     def _examined(self) -> bool:
         """A step asked for showed an examination, not a step: ask for the next event."""
-        version = self.session.model.version
-        if version == self._version:
+        considered = self.session.model.considered
+        if not considered or (id(considered), len(considered)) == self._seen:
             return False
         self._step()
         return True
