@@ -156,7 +156,9 @@ class Board:
     def present(self, square: int) -> bool:
         return square not in self.shape.holes
 
-    def order(self, order: tuple[tuple[int, int], ...] = CLASSIC_ORDER) -> tuple[tuple[int, int], ...]:
+    def order(
+        self, order: tuple[tuple[int, int], ...] = CLASSIC_ORDER
+    ) -> tuple[tuple[int, int], ...]:
         """``order`` (a knight's) scaled to this board's leaper."""
         return leaper_order(order, self.shape.leaper)
 
@@ -283,8 +285,7 @@ def parse_grid(text: str) -> tuple[int, int, frozenset[int]]:
 def format_grid(board: Board) -> str:
     """The board as ``parse_grid`` reads it."""
     return "".join(
-        "".join("#" if r * board.cols + c in board.holes else "." for c in range(board.cols))
-        + "\n"
+        "".join("#" if r * board.cols + c in board.holes else "." for c in range(board.cols)) + "\n"
         for r in range(board.rows)
     )
 

@@ -47,9 +47,7 @@ NO_HOLES: frozenset[int] = frozenset()
 
 
 @lru_cache(maxsize=8)
-def tables(
-    rows: int, cols: int, order: Order, holes: frozenset[int] = NO_HOLES
-) -> tuple[I32, I32]:
+def tables(rows: int, cols: int, order: Order, holes: frozenset[int] = NO_HOLES) -> tuple[I32, I32]:
     """Neighbour table as CSR (targets, offsets), per board, direction order (any leaper's
     offsets) and holes (no row holds a hole; a hole's row is empty)."""
     dr = np.array([d[0] for d in order], np.int64)
