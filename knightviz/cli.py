@@ -40,10 +40,10 @@ from .engine import (
 from .engine.board import FULL, Shape, parse_grid, parse_holes, parse_leaper
 from .engine.estimate import TreeEstimator, tour_probe
 from .engine.formats import (
-    shape_payload,
     queens_ending,
     queens_payload,
     queens_solution_text,
+    shape_payload,
     solve_payload,
     solve_text,
 )
@@ -412,7 +412,8 @@ def _start(board: Board, text: str | None) -> int:
 
 
 def _board(args: argparse.Namespace) -> Board:
-    return Board(*args.size, args.shape)
+    rows, cols = args.size
+    return Board(rows, cols, args.shape)
 
 
 def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
