@@ -102,6 +102,7 @@ class MapWorker(BackgroundWorker):
                 self._cap,
                 cancel=self.stopped,
                 chunk=None,
+                shape=self._options.shape,
             ):
                 if run.outcome is Outcome.CANCELLED:
                     break

@@ -74,7 +74,20 @@ def comments() -> dict[str, str]:
         "add 3 IDs": QCoreApplication.translate("Program", "add 3 IDs"),
         "attacked": QCoreApplication.translate("Program", "attacked"),
         "back here: a backtrack": QCoreApplication.translate("Program", "back here: a backtrack"),
+        "the piece's moves": QCoreApplication.translate("Program", "the piece's moves"),
     }
+
+
+def with_moves(program: Program, order: tuple[tuple[int, int], ...]) -> Program:
+    """``program`` with the piece's moves, in the order tried, as its first lines (the
+    code panel follows the piece: a camel's program lists the camel's eight moves)."""
+    steps = [f"({dr}, {dc})" for dr, dc in order]
+    half = (len(steps) + 1) // 2
+    first = "MOVES = [" + ", ".join(steps[:half]) + ","
+    second = "         " + ", ".join(steps[half:]) + "]"
+    head = f"# the piece's moves\n{first}\n{second}\n"
+    shifted = {what: line + 3 for what, line in program.lines.items()}
+    return Program(f"{program.key}-{'-'.join(steps)}", head + program.text, shifted)
 
 
 PLAIN = Program(
