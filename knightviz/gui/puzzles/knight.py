@@ -50,7 +50,7 @@ from knightviz.engine.estimate import Probe, tour_levels, tour_probe
 from knightviz.engine.events import StackLevel
 from knightviz.engine.trace import Kind, decode
 from knightviz.engine.tree import Children, tour_children
-from knightviz.engine.verdict import analyse, marked, name_squares
+from knightviz.engine.verdict import NAMED, analyse, marked
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.base import (
@@ -546,7 +546,9 @@ class KnightPuzzle(Puzzle[KnightSettings]):
         a, b = board.leaper
         piece = self.piece_name(board.leaper)
         squares = marked(code, board, start)
-        some = name_squares(board, squares)
+        names = ", ".join(board.name(sq) for sq in squares[:NAMED])
+        rest = len(squares) - NAMED
+        some = self.tr("{0} and {1} more").format(names, rest) if rest > 0 else names
         name = board.name(start)
         more, less = max(facts.light, facts.dark), min(facts.light, facts.dark)
         if code is Verdict.SAME_COLOUR:
