@@ -305,9 +305,10 @@ class KnightSettingsWidget(SettingsWidget):
         )
 
     def _holes_text(self, rows: int, cols: int) -> str:
-        """The holes inside a rows × cols board (those outside dropped; all of them
-        dropped if nothing else would be left)."""
-        inside = [r * cols + c for r, c in self._holes if r < rows and c < cols]
+        """The holes inside a rows × cols board (those outside dropped for good, as a
+        smaller board drops them; all of them if nothing else would be left)."""
+        self._holes = frozenset((r, c) for r, c in self._holes if r < rows and c < cols)
+        inside = [r * cols + c for r, c in self._holes]
         return holes_text(inside) if len(inside) < rows * cols else ""
 
     def _leaper(self) -> str:
