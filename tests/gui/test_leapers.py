@@ -4,6 +4,7 @@ board, and a run on a shaped board through the history, export and a saved file.
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
@@ -142,8 +143,7 @@ def test_a_zebra_tour_on_a_board_with_a_hole_through_history_export_and_file(
     tour = window.session.model.path
     assert sorted(tour) == [sq for sq in range(100) if sq not in (44, 45)]
     assert all(
-        sorted((abs(x // 10 - y // 10), abs(x % 10 - y % 10))) == [2, 3]
-        for x, y in zip(tour, tour[1:], strict=False)
+        sorted((abs(x // 10 - y // 10), abs(x % 10 - y % 10))) == [2, 3] for x, y in pairwise(tour)
     )
     # Export: the command line's bytes for the same board.
     cli = ["--size", "10", "--holes", "e6,f6", "--leaper", "zebra", "--start", "c10"]
