@@ -277,8 +277,12 @@ class KnightSettingsWidget(SettingsWidget):
             layout.addWidget(self.warnsdorff_check)
             layout.addWidget(self.explain_label)
             layout.addLayout(form)
-            layout.addWidget(self.backtrack_check)
-            layout.addWidget(self.closed_check)
+            checks = QHBoxLayout()  # side by side: the Piece row fits on a laptop's screen
+            checks.setContentsMargins(0, 0, 0, 0)
+            checks.addWidget(self.backtrack_check)
+            checks.addWidget(self.closed_check)
+            checks.addStretch(1)
+            layout.addLayout(checks)
             layout.addLayout(piece_form)
 
         for check in (self.warnsdorff_check, self.backtrack_check, self.closed_check):
