@@ -82,11 +82,10 @@ def with_moves(program: Program, order: tuple[tuple[int, int], ...]) -> Program:
     """``program`` with the piece's moves, in the order tried, as its first lines (the
     code panel follows the piece: a camel's program lists the camel's eight moves)."""
     steps = [f"({dr}, {dc})" for dr, dc in order]
-    half = (len(steps) + 1) // 2
-    first = "MOVES = [" + ", ".join(steps[:half]) + ","
-    second = "         " + ", ".join(steps[half:]) + "]"
-    head = f"# the piece's moves\n{first}\n{second}\n"
-    shifted = {what: line + 3 for what, line in program.lines.items()}
+    rows = [", ".join(steps[i : i + 3]) for i in range(0, len(steps), 3)]  # narrow: 3 a line
+    body = ",\n         ".join(rows)
+    head = f"# the piece's moves\nMOVES = [{body}]\n"
+    shifted = {what: line + 1 + len(rows) for what, line in program.lines.items()}
     return Program(f"{program.key}-{'-'.join(steps)}", head + program.text, shifted)
 
 
