@@ -316,3 +316,24 @@ def test_sweep_skips_holes_and_estimate_walks_the_leaper(backend):
     estimate = TreeEstimator(tour_probe(3, 3, 0, shape=Shape(leaper=(1, 1))), seed=1).run(50)
     # the (1, 1)-leaper from a corner of 3x3: a8-b7, then c8/a6/c6, then b7 is taken: 4 nodes.
     assert estimate.nodes == pytest.approx(5)
+
+
+@needs_numba
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(config=shaped_configs(), first=st.integers(0, 400))
+def test_a_running_search_hands_over_to_the_compiled_engine_on_shaped_boards(config, first):
+    """The window moves a running pure-Python search to the compiled engine: on a shaped
+    board it goes on with the very events the pure-Python search would make."""
+    from knightviz.engine.handover import hand_over
+
+    kernels.load()
+    reference = TourSearch(config, backend="python")
+    expected = _events(reference, 997)
+    search = TourSearch(config, backend="python")
+    head = list(search.advance(first)) if first else []
+    if search.result is not None:
+        assert head == expected
+        return
+    compiled = hand_over(search)
+    assert compiled.backend == "numba"
+    assert head + _events(compiled, 997) == expected
