@@ -38,11 +38,13 @@ from .engine import (
     parse_size,
     trace,
 )
+from .engine.board import FULL, Shape, parse_grid, parse_holes, parse_leaper
 from .engine.estimate import TreeEstimator, tour_probe
 from .engine.formats import (
     queens_ending,
     queens_payload,
     queens_solution_text,
+    shape_payload,
     solve_payload,
     solve_text,
 )
@@ -139,6 +141,53 @@ def _add_workers(p: argparse.ArgumentParser, what: str) -> None:
     )
 
 
+def _add_shape(p: argparse.ArgumentParser) -> None:
+    """--holes, --board and --leaper: the board's shape and its piece (issue 21)."""
+    p.add_argument(
+        "--holes",
+        default=None,
+        metavar="SQUARES",
+        help="squares removed from the board, e.g. d4,e5 (a tour visits every other square)",
+    )
+    p.add_argument(
+        "--board",
+        default=None,
+        metavar="FILE",
+        help="the board's shape from a text file: one line per row, rank 8 (the top) first, "
+        "'.' a square, '#' a hole; sets the size",
+    )
+    p.add_argument(
+        "--leaper",
+        default="knight",
+        metavar="PIECE",
+        help="the piece: knight (1,2; default), camel (1,3), zebra (2,3), giraffe (1,4), or "
+        "A,B for any (a, b)-leaper with 1 <= a <= b <= 7; its eight moves come in the "
+        "knight's classic order with 1 read as a and 2 as b",
+    )
+
+
+def _resolve_shape(args: argparse.Namespace) -> None:
+    """Set ``args.size`` and ``args.shape`` from --size, --board, --holes and --leaper."""
+    if not hasattr(args, "leaper"):
+        args.shape = FULL
+        return
+    if args.board is not None:
+        try:
+            with open(args.board, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"cannot read --board {args.board}: {exc}") from None
+        rows, cols, holes = parse_grid(text)
+        args.size = (rows, cols)
+    else:
+        holes = frozenset()
+    rows, cols = args.size
+    if args.holes is not None:
+        holes = holes | parse_holes(args.holes, rows, cols)
+    args.shape = Shape(holes, parse_leaper(args.leaper))
+    Board(rows, cols, args.shape)  # validates: at least one square left
+
+
 def _add_strategy(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--size",
@@ -147,6 +196,7 @@ def _add_strategy(p: argparse.ArgumentParser) -> None:
         metavar="N|RxC",
         help="board size: N for N×N, or RxC (rows x columns); default 8",
     )
+    _add_shape(p)
     p.add_argument(
         "--heuristic",
         choices=[h.value for h in Heuristic],
@@ -293,6 +343,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="count tours from this square only (default: from every square)",
     )
     count.add_argument("--closed", action="store_true", help="count closed tours only")
+    _add_shape(count)
     count.add_argument(
         "--limit",
         type=_count,
@@ -441,16 +492,27 @@ def _config(args: argparse.Namespace, start: int, limit: int | None) -> TourConf
     strategy = Strategy(
         Heuristic(args.heuristic), TieBreak(args.tie_break), args.seed, not args.no_backtrack
     )
-    return TourConfig(rows, cols, start, strategy, args.closed, limit, args.search_anyway)
+    return TourConfig(
+        rows, cols, start, strategy, args.closed, limit, args.search_anyway, args.shape
+    )
 
 
 def _start(board: Board, text: str | None) -> int:
+    """The start square named, or the first square that is not a hole."""
     if text is None:
-        return 0
+        return next(sq for sq in range(board.size) if board.present(sq))
     try:
-        return board.parse(text)
+        square = board.parse(text)
     except BoardError as exc:
         raise UsageError(str(exc)) from None
+    if not board.present(square):
+        raise UsageError(f"start square {board.name(square)} is a hole")
+    return square
+
+
+def _board(args: argparse.Namespace) -> Board:
+    rows, cols = args.size
+    return Board(rows, cols, args.shape)
 
 
 #: solve's options that only a search has: refused with --method construct.
@@ -466,7 +528,7 @@ SEARCH_ONLY = (
 
 
 def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    board = Board(*args.size)
+    board = _board(args)
     start = _start(board, args.start)
     if args.method == "construct":
         return _construct(args, board, start, out, err)
@@ -474,8 +536,9 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     search = TourSearch(config)
     if args.trace:
         search.trace = True
+        order = board.order(config.strategy.order)
         while chunk := search.advance(4096):
-            out.write("".join(trace_line(board, x, config.strategy.order) + "\n" for x in chunk))
+            out.write("".join(trace_line(board, x, order) + "\n" for x in chunk))
     if args.html is not None:
         if args.trace:
             search = TourSearch(config)  # the traced one has run: the same search again
@@ -724,12 +787,17 @@ def _board_fact(board: Board, start: int | None, closed: bool) -> str | None:
     square, a square's own fact, its colour or a dead start, rules out only that square.)"""
     if start is not None:
         return impossibility(board, start, closed)
+    if not board.shape.classic:  # a fact about every square, or None
+        present = [sq for sq in range(board.size) if board.present(sq)]
+        if any(impossibility(board, sq, closed) is None for sq in present):
+            return None
+        return impossibility(board, present[0], closed)
     exists = closed_tour_exists if closed else open_tour_exists
     return None if exists(board.rows, board.cols) else impossibility(board, 0, closed)
 
 
 def _count_cmd(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    board = Board(*args.size)
+    board = _board(args)
     start = None if args.start is None else _start(board, args.start)
     fact = _board_fact(board, start, args.closed)
     if fact is not None:
@@ -738,7 +806,7 @@ def _count_cmd(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         return EXIT_OK
     backend = kernels.choose()
     plan = parallel.plan_tours(
-        board.rows, board.cols, start, args.closed, backend=backend, split=False
+        board.rows, board.cols, start, args.closed, backend=backend, split=False, shape=args.shape
     )
     detail = f"about {_log_count(plan.log_nodes)} positions by Knuth's estimate"
     return _run_count(args, plan, "tours", detail, out, err)
@@ -802,7 +870,7 @@ def _report_count(result: parallel.CountResult, noun: str, out: IO[str], limit: 
 
 
 def _sweep(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    board = Board(*args.size)
+    board = _board(args)
     rows: list[dict[str, Any]] = []
     config = _config(args, 0, args.limit)
     fact = None if args.search_anyway else _board_fact(board, None, args.closed)
@@ -811,16 +879,17 @@ def _sweep(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             payload = {
                 "rows": board.rows,
                 "cols": board.cols,
+                **shape_payload(board),
                 "strategy": config.strategy.describe(),
                 "closed": args.closed,
                 "limit": args.limit,
                 "reason": fact,
                 "starts": [],
-                "summary": {"solved": 0, "starts": board.size},
+                "summary": {"solved": 0, "starts": board.area},
             }
             out.write(json.dumps(payload) + "\n")
         else:
-            out.write(f"{fact}\nsolved 0 of {board.size} starts\n")
+            out.write(f"{fact}\nsolved 0 of {board.area} starts\n")
         return EXIT_NOT_FOUND
     backend = kernels.choose()
     seconds = python_seconds(args) / (1 if backend == kernels.PYTHON else 20)
@@ -828,14 +897,14 @@ def _sweep(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     try:
         if config.strategy.heuristic is Heuristic.NONE and args.limit is not None:
             # Plain backtracking mostly runs to its cap: the cap bounds the time.
-            steps = float(args.limit) * board.size
+            steps = float(args.limit) * board.area
             rate = (PLAIN_STEPS if backend == kernels.NUMBA else PY_PLAIN_STEPS) * runner.workers
             _announce(
                 err,
                 "sweep",
                 math.log(max(steps, 1.0) / rate),
                 runner.workers,
-                f"at most {args.limit:,} steps from each of {board.size:,} squares",
+                f"at most {args.limit:,} steps from each of {board.area:,} squares",
             )
         bar = ProgressBar(err, "solved")
         try:
@@ -849,6 +918,7 @@ def _sweep(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
                 runner=runner,
                 progress=bar,
                 backend=backend,
+                shape=args.shape,
             )
         finally:
             bar.close()
@@ -873,7 +943,7 @@ def _sweep(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if swept.stopped is not None:
         solved = sum(row["outcome"] == Outcome.SOLVED.value for row in rows)
         out.write(
-            f"partial sweep: {solved} solved of the {len(rows):,} of {board.size:,} starts "
+            f"partial sweep: {solved} solved of the {len(rows):,} of {board.area:,} starts "
             f"finished ({swept.stopped}; not the whole board)\n"
         )
         return EXIT_INTERRUPTED
@@ -891,6 +961,7 @@ def _sweep(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         payload = {
             "rows": board.rows,
             "cols": board.cols,
+            **shape_payload(board),
             "strategy": config.strategy.describe(),
             "closed": args.closed,
             "limit": args.limit,
@@ -1042,7 +1113,7 @@ def python_seconds(args: argparse.Namespace) -> float:
         return steps / per_second
     if command == "count":
         rows, cols = args.size
-        board = Board(rows, cols)
+        board = Board(rows, cols, args.shape)
         start = None
         if args.start is not None:
             try:
@@ -1099,14 +1170,16 @@ def trace_line(
 
 
 def _estimate(args: argparse.Namespace, out: IO[str]) -> int:
-    board = Board(*args.size)
+    board = _board(args)
     start = _start(board, args.start)
-    estimator = TreeEstimator(tour_probe(board.rows, board.cols, start), seed=args.seed)
+    probe = tour_probe(board.rows, board.cols, start, shape=args.shape)
+    estimator = TreeEstimator(probe, seed=args.seed)
     est = estimator.run(args.probes)
     if args.format == "json":
         payload = {
             "rows": board.rows,
             "cols": board.cols,
+            **shape_payload(board),
             "start": list(board.coords(start)),
             "probes": est.probes,
             "seed": args.seed,
@@ -1122,7 +1195,8 @@ def _estimate(args: argparse.Namespace, out: IO[str]) -> int:
         out.write(json.dumps(payload, allow_nan=False) + "\n")
         return EXIT_OK
     out.write(
-        f"search tree from {board.name(start)} on {board}: about {_magnitude(est.log10_nodes)} "
+        f"search tree from {board.name(start)} on {_described(board)}: about "
+        f"{_magnitude(est.log10_nodes)} "
         f"positions (± {est.relative_error:.0%}, {est.probes:,} probes, seed {args.seed})\n"
         f"an exhaustive search would take about {_magnitude(est.log10_steps)} steps\n"
     )
@@ -1153,7 +1227,7 @@ def _estimate_fact(args: argparse.Namespace) -> str | None:
     """A known fact answers before any probe: no tour to estimate the search for."""
     if args.search_anyway:
         return None
-    board = Board(*args.size)
+    board = _board(args)
     return impossibility(board, _start(board, args.start), args.closed)
 
 
@@ -1242,6 +1316,13 @@ def _tree(args: argparse.Namespace, out: IO[str]) -> int:
             + "\n"
         )
     return EXIT_OK
+
+
+def _described(board: Board) -> str:
+    """``8x8`` for the knight's full board, else with the piece and holes named."""
+    if board.shape.classic:
+        return str(board)
+    return f"{board.rows}x{board.cols} ({board.shape.describe(board)})"
 
 
 # -- entry -----------------------------------------------------------------------------
@@ -1376,6 +1457,7 @@ def _main(args_list: list[str], out: IO[str], err: IO[str]) -> int:
     try:
         args = parser.parse_args(args_list)
         args.given = {a.partition("=")[0] for a in args_list if a.startswith("--")}
+        _resolve_shape(args)
         use_kernels(args)
         if args.command == "solve":
             return _solve(args, out, err)

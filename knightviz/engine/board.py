@@ -1,8 +1,13 @@
-"""Board geometry: square numbering, algebraic names, knight neighbour tables.
+"""Board geometry: square numbering, algebraic names, neighbour tables of any leaper.
 
 Squares are plain ints ``row * cols + col`` with row 0 the TOP row (REFERENCE.md).
 Algebraic names count ranks from the bottom and files from the left, spreadsheet-style
 past ``z``.
+
+A board's *shape* is data of the board: the squares removed from its rectangle (holes) and
+the leaper that moves on it. An (a, b)-leaper's eight moves come in the knight's classic
+order with every 1 read as a and every 2 as b (``leaper_order``), so the knight's tables,
+and every result on a full board, are exactly those of the classic programs.
 """
 
 from __future__ import annotations
@@ -28,12 +33,89 @@ class BoardError(ValueError):
     """A board size or square that cannot be used; the message says why."""
 
 
+Leaper = tuple[int, int]
+KNIGHT: Leaper = (1, 2)
+#: The named leapers (REFERENCE.md, "Other leapers").
+LEAPERS: dict[str, Leaper] = {"knight": KNIGHT, "camel": (1, 3), "zebra": (2, 3), "giraffe": (1, 4)}
+#: The largest b of a custom (a, b)-leaper.
+LEAPER_MAX = 7
+
+
+def check_leaper(leaper: Leaper) -> Leaper:
+    """``leaper`` if 1 <= a <= b <= 7, else BoardError saying why."""
+    a, b = leaper
+    if not (1 <= a <= b <= LEAPER_MAX):
+        raise BoardError(f"a leaper (a, b) needs 1 <= a <= b <= {LEAPER_MAX}, not ({a}, {b})")
+    return (a, b)
+
+
+def leaper_name(leaper: Leaper) -> str:
+    """``knight``, ``camel``, ... or ``a,b`` for a leaper without a name."""
+    for name, known in LEAPERS.items():
+        if known == leaper:
+            return name
+    return f"{leaper[0]},{leaper[1]}"
+
+
+def parse_leaper(text: str) -> Leaper:
+    """``camel`` or ``2,3`` into (a, b) with a <= b; BoardError for anything else."""
+    raw = text.strip().lower()
+    if raw in LEAPERS:
+        return LEAPERS[raw]
+    m = re.fullmatch(r"\(?\s*([0-9]+)\s*[, ]\s*([0-9]+)\s*\)?", raw)
+    if not m:
+        names = "|".join(LEAPERS)
+        raise BoardError(f"cannot read leaper {text!r}: use {names} or A,B like 2,3")
+    a, b = sorted((int(m.group(1)), int(m.group(2))))
+    return check_leaper((a, b))
+
+
+def leaper_order(order: tuple[tuple[int, int], ...], leaper: Leaper) -> tuple[tuple[int, int], ...]:
+    """The knight's ``order`` scaled to an (a, b)-leaper: each offset's 1 becomes a and its
+    2 becomes b, signs kept; when a == b the repeats are left out (four moves, first kept)."""
+    a, b = leaper
+    if (a, b) == KNIGHT:
+        return order
+    scale = {1: a, 2: b}
+    out: list[tuple[int, int]] = []
+    for dr, dc in order:
+        step = (scale[abs(dr)] * (1 if dr > 0 else -1), scale[abs(dc)] * (1 if dc > 0 else -1))
+        if step not in out:
+            out.append(step)
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """What a board holds besides its size: removed squares and the leaper moving on it."""
+
+    holes: frozenset[int] = frozenset()
+    leaper: Leaper = KNIGHT
+
+    @property
+    def classic(self) -> bool:
+        """A full board and the knight: every known fact and layout of REFERENCE.md holds."""
+        return not self.holes and self.leaper == KNIGHT
+
+    def describe(self, board: Board) -> str:
+        """``knight`` / ``camel, holes d4 e5`` (for reasons and summaries)."""
+        text = leaper_name(self.leaper)
+        if self.holes:
+            text += ", holes " + " ".join(board.name(h) for h in sorted(self.holes))
+        return text
+
+
+FULL = Shape()
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A rows × cols board; immutable, so neighbour tables can be cached per size."""
+    """A rows × cols board, less its holes, with its leaper; immutable, so neighbour tables
+    can be cached per shape."""
 
     rows: int
     cols: int
+    shape: Shape = FULL
 
     def __post_init__(self) -> None:
         for what, value in (("rows", self.rows), ("cols", self.cols)):
@@ -46,10 +128,39 @@ class Board:
                 f"a {self.rows}x{self.cols} board has {self.rows * self.cols:,} squares; "
                 f"the limit is {MAX_SQUARES:,}"
             )
+        check_leaper(self.shape.leaper)
+        for hole in self.shape.holes:
+            if not 0 <= hole < self.rows * self.cols:
+                raise BoardError(f"hole {hole} is off the {self.rows}x{self.cols} board")
+        if len(self.shape.holes) >= self.rows * self.cols:
+            raise BoardError("a board needs at least one square that is not a hole")
 
     @property
     def size(self) -> int:
+        """Squares of the rectangle (holes included): the range of square numbers."""
         return self.rows * self.cols
+
+    @property
+    def holes(self) -> frozenset[int]:
+        return self.shape.holes
+
+    @property
+    def leaper(self) -> Leaper:
+        return self.shape.leaper
+
+    @property
+    def area(self) -> int:
+        """Squares a tour visits: the rectangle less its holes."""
+        return self.rows * self.cols - len(self.shape.holes)
+
+    def present(self, square: int) -> bool:
+        return square not in self.shape.holes
+
+    def order(
+        self, order: tuple[tuple[int, int], ...] = CLASSIC_ORDER
+    ) -> tuple[tuple[int, int], ...]:
+        """``order`` (a knight's) scaled to this board's leaper."""
+        return leaper_order(order, self.shape.leaper)
 
     def square(self, row: int, col: int) -> int:
         if not (0 <= row < self.rows and 0 <= col < self.cols):
@@ -73,9 +184,12 @@ class Board:
         return parse_square(text, self.rows, self.cols)
 
     def neighbours(self, order: tuple[tuple[int, int], ...] = CLASSIC_ORDER) -> NeighbourTable:
-        return neighbour_table(self.rows, self.cols, order)
+        """Targets of every square for this board's leaper, ``order`` being a knight's."""
+        return neighbour_table(self.rows, self.cols, self.order(order), self.shape.holes)
 
     def __str__(self) -> str:
+        if self.shape.holes:
+            return f"{self.rows}x{self.cols} (less {len(self.shape.holes)})"
         return f"{self.rows}x{self.cols}"
 
 
@@ -83,15 +197,23 @@ NeighbourTable = tuple[tuple[int, ...], ...]
 
 
 @lru_cache(maxsize=4)
-def neighbour_table(rows: int, cols: int, order: tuple[tuple[int, int], ...]) -> NeighbourTable:
-    """Knight targets of every square, in ``order``, off-board targets left out.
+def neighbour_table(
+    rows: int,
+    cols: int,
+    order: tuple[tuple[int, int], ...],
+    holes: frozenset[int] = frozenset(),
+) -> NeighbourTable:
+    """Targets of every square, in ``order`` (offsets of any leaper), off-board targets and
+    holes left out; a hole has no targets.
 
-    Built for boards of millions of squares: the interior (squares at least two away from
-    every edge) comes from C-speed slicing and ``zip`` over one shared list of square ints,
-    so no int object is created per entry; only the border squares are filtered by hand.
+    Built for boards of millions of squares: the interior (squares at least a move's reach
+    away from every edge) comes from C-speed slicing and ``zip`` over one shared list of
+    square ints, so no int object is created per entry; only the border squares are
+    filtered by hand.
     """
     n = rows * cols
-    pad = 2 * cols + 2
+    reach = max(max(abs(dr), abs(dc)) for dr, dc in order)
+    pad = reach * cols + reach
     squares: list[int | None] = list(range(n))
     padded = [None] * pad + squares + [None] * pad
     offsets = [pad + dr * cols + dc for dr, dc in order]
@@ -99,8 +221,9 @@ def neighbour_table(rows: int, cols: int, order: tuple[tuple[int, int], ...]) ->
     for base in range(0, n, cols):  # row by row, to keep the temporary columns small
         columns = [padded[base + off : base + off + cols] for off in offsets]
         table.extend(zip(*columns, strict=True))
-    # On boards under 5 wide every square is within two of an edge.
-    border = range(n) if rows < 5 or cols < 5 else _border(rows, cols)
+    # On boards under 2 × reach + 1 wide every square is within reach of an edge.
+    small = rows <= 2 * reach or cols <= 2 * reach
+    border = range(n) if small else _border(rows, cols, reach)
     for base in border:
         row, col = divmod(base, cols)
         table[base] = tuple(
@@ -108,13 +231,63 @@ def neighbour_table(rows: int, cols: int, order: tuple[tuple[int, int], ...]) ->
             for dr, dc in order
             if 0 <= row + dr < rows and 0 <= col + dc < cols
         )
+    if holes:
+        touched = {u for h in holes for u in table[h]}
+        for sq in touched:
+            table[sq] = tuple(u for u in table[sq] if u not in holes)
+        for h in holes:
+            table[h] = ()
     return tuple(table)
 
 
-def _border(rows: int, cols: int) -> list[int]:
-    out = [r * cols + c for r in (0, 1, rows - 2, rows - 1) for c in range(cols)]
-    out += [r * cols + c for r in range(2, rows - 2) for c in (0, 1, cols - 2, cols - 1)]
+def _border(rows: int, cols: int, reach: int = 2) -> list[int]:
+    edge_rows = [*range(reach), *range(rows - reach, rows)]
+    out = [r * cols + c for r in edge_rows for c in range(cols)]
+    edge_cols = [*range(reach), *range(cols - reach, cols)]
+    out += [r * cols + c for r in range(reach, rows - reach) for c in edge_cols]
     return out
+
+
+def parse_holes(text: str, rows: int, cols: int) -> frozenset[int]:
+    """``d4,e5`` (or ``d4 e5``) into squares of a rows × cols board; BoardError if not."""
+    names = [part for part in re.split(r"[\s,;]+", text.strip()) if part]
+    if not names:
+        raise BoardError("--holes needs squares, like d4,e5")
+    return frozenset(parse_square(name, rows, cols) for name in names)
+
+
+def parse_grid(text: str) -> tuple[int, int, frozenset[int]]:
+    """A text grid (``.`` a square, ``#`` a hole, one row per line, rank 8 first as
+    printed) into rows, cols and holes; BoardError naming the first bad line."""
+    lines = [line.strip() for line in text.splitlines()]
+    lines = [line.replace(" ", "") for line in lines if line]
+    if not lines:
+        raise BoardError("the board file has no rows: use '.' for a square, '#' for a hole")
+    cols = len(lines[0])
+    holes: set[int] = set()
+    for r, line in enumerate(lines):
+        if len(line) != cols:
+            raise BoardError(
+                f"board file line {r + 1} has {len(line)} squares, the first has {cols}"
+            )
+        for c, ch in enumerate(line):
+            if ch == "#":
+                holes.add(r * cols + c)
+            elif ch != ".":
+                raise BoardError(
+                    f"board file line {r + 1} has {ch!r}: use '.' for a square, '#' for a hole"
+                )
+    rows = len(lines)
+    Board(rows, cols, Shape(frozenset(holes)))  # validates
+    return rows, cols, frozenset(holes)
+
+
+def format_grid(board: Board) -> str:
+    """The board as ``parse_grid`` reads it."""
+    return "".join(
+        "".join("#" if r * board.cols + c in board.holes else "." for c in range(board.cols)) + "\n"
+        for r in range(board.rows)
+    )
 
 
 def file_name(col: int) -> str:

@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from . import kernels
-from .board import CLASSIC_ORDER, Board, neighbour_table
+from .board import CLASSIC_ORDER, FULL, Board, Shape
 
 Progress = Callable[[int, int, int], None]
 """progress(starts_done, starts_total, tours_so_far)"""
@@ -59,6 +59,7 @@ def count_tours(
     closed: bool = False,
     progress: Progress | None = None,
     backend: str | None = None,
+    shape: Shape = FULL,
 ) -> int:
     """Number of directed tours from ``start`` (or from every square, summed), in this
     thread, by search alone (no verdicts: the tests check the verdicts against it).
@@ -67,21 +68,27 @@ def count_tours(
     ``progress(done, total, found)`` is called after each square searched, with ``done`` the
     start squares accounted for so far (a whole orbit of symmetric squares at a time).
     """
-    board = Board(rows, cols)
+    board = Board(rows, cols, shape)
     if start is not None and not 0 <= start < board.size:
         raise ValueError(f"start square {start} is off the {board} board")
+    if start is not None and not board.present(start):
+        raise ValueError(f"start square {board.name(start)} is a hole")
     orbits = symmetry_orbits(board) if start is None else [[start]]
     total = done = 0
     for orbit in orbits:
-        total += len(orbit) * count_below(rows, cols, (orbit[0],), closed, backend=backend).count
+        below = count_below(rows, cols, (orbit[0],), closed, backend=backend, shape=shape)
+        total += len(orbit) * below.count
         done += len(orbit)
         if progress is not None:
-            progress(done, board.size, total)
+            progress(done, board.area, total)
     return total
 
 
 def symmetry_orbits(board: Board) -> list[list[int]]:
-    """The squares grouped by the board's symmetries, each orbit smallest square first."""
+    """The squares grouped by the board's symmetries, each orbit smallest square first.
+
+    Holes are left out, and only the symmetries that map the holes onto the holes count
+    (every leaper's moves are symmetric under all eight, as the knight's are)."""
     rows, cols = board.rows, board.cols
     maps: list[Callable[[int, int], tuple[int, int]]] = [
         lambda r, c: (r, c),
@@ -96,7 +103,10 @@ def symmetry_orbits(board: Board) -> list[list[int]]:
             lambda r, c: (c, rows - 1 - r),
             lambda r, c: (cols - 1 - c, rows - 1 - r),
         ]
-    seen: set[int] = set()
+    holes = board.holes
+    if holes:
+        maps = [f for f in maps if {board.square(*f(*divmod(h, cols))) for h in holes} == holes]
+    seen: set[int] = set(holes)
     orbits = []
     for sq in range(board.size):
         if sq in seen:
@@ -116,6 +126,7 @@ def count_below(
     budget: int = UNLIMITED,
     *,
     backend: str | None = None,
+    shape: Shape = FULL,
 ) -> Counted:
     """Tours that continue ``path`` (a knight path that passed the rules; its first square
     is the start), and the nodes visited below it, stopping after ``budget`` nodes.
@@ -123,22 +134,24 @@ def count_below(
     Compiled when ``kernels.choose(backend)`` says so: the one-word kernel on boards of up
     to 64 squares, the array kernel above; the pure-Python reference otherwise.
     """
-    n = rows * cols
-    if len(path) == n:
-        return Counted(int(_closes(rows, cols, path, closed)), 0)
+    board = Board(rows, cols, shape)
+    if len(path) == board.area:
+        return Counted(int(_closes(board, path, closed)), 0)
     if kernels.choose(backend) == kernels.NUMBA:
         from .kernels.counting import count_below_compiled
 
-        tours, nodes, finished = count_below_compiled(rows, cols, tuple(path), closed, budget)
+        tours, nodes, finished = count_below_compiled(
+            rows, cols, tuple(path), closed, budget, shape
+        )
         return Counted(tours, nodes, finished)
-    return _Walker(rows, cols, path, closed).count(budget)
+    return _Walker(rows, cols, path, closed, shape).count(budget)
 
 
-def _closes(rows: int, cols: int, path: Sequence[int], closed: bool) -> bool:
-    """A complete path is a tour; a closed one if it ends a knight's move from its start."""
+def _closes(board: Board, path: Sequence[int], closed: bool) -> bool:
+    """A complete path is a tour; a closed one if it ends a leaper's move from its start."""
     if len(path) == 1:
         return not closed
-    return not closed or path[0] in neighbour_table(rows, cols, CLASSIC_ORDER)[path[-1]]
+    return not closed or path[0] in board.neighbours(CLASSIC_ORDER)[path[-1]]
 
 
 class _Walker:
@@ -148,16 +161,21 @@ class _Walker:
     exactly the rules the counters apply below them.
     """
 
-    def __init__(self, rows: int, cols: int, path: Sequence[int], closed: bool) -> None:
-        self.nb = nb = neighbour_table(rows, cols, CLASSIC_ORDER)
-        n = rows * cols
+    def __init__(
+        self, rows: int, cols: int, path: Sequence[int], closed: bool, shape: Shape = FULL
+    ) -> None:
+        board = Board(rows, cols, shape)
+        self.nb = nb = board.neighbours(CLASSIC_ORDER)
         self.closed = closed
         self.start = path[0]
-        self.visited = bytearray(n)
+        self.visited = bytearray(board.size)
+        for hole in board.holes:  # out of every table; never entered, never counted
+            self.visited[hole] = 1
         self.deg = [len(t) for t in nb]
-        self.zero = sum(1 for d in self.deg if d == 0)
-        self.single = sum(1 for d in self.deg if d == 1)
-        self.remaining = n
+        present = [d for sq, d in enumerate(self.deg) if not self.visited[sq]]
+        self.zero = sum(1 for d in present if d == 0)
+        self.single = sum(1 for d in present if d == 1)
+        self.remaining = board.area
         for sq in path:
             self.enter(sq)
         self.path = list(path)
@@ -262,6 +280,8 @@ class _Walker:
         return Counted(tours, nodes, True)
 
 
-def children(rows: int, cols: int, path: Sequence[int], closed: bool) -> list[tuple[int, bool]]:
+def children(
+    rows: int, cols: int, path: Sequence[int], closed: bool, shape: Shape = FULL
+) -> list[tuple[int, bool]]:
     """The moves that continue ``path`` as nodes of the count: (square, completes a tour)."""
-    return _Walker(rows, cols, path, closed).children()
+    return _Walker(rows, cols, path, closed, shape).children()

@@ -15,6 +15,7 @@ import math
 import random
 from collections.abc import Sequence
 
+from .board import FULL, Shape
 from .count import _Walker
 from .queens_count import Rules, _state
 
@@ -37,13 +38,19 @@ def _log_mean(logs: Sequence[float]) -> float:
 
 
 def tour_log_nodes(
-    rows: int, cols: int, path: Sequence[int], closed: bool, probes: int = 16, seed: int = 0
+    rows: int,
+    cols: int,
+    path: Sequence[int],
+    closed: bool,
+    probes: int = 16,
+    seed: int = 0,
+    shape: Shape = FULL,
 ) -> float:
     """Natural log of the estimated nodes below ``path`` in the tour count's tree."""
     rng = random.Random(seed)
     logs = []
     for _ in range(max(1, probes)):
-        walker = _Walker(rows, cols, path, closed)
+        walker = _Walker(rows, cols, path, closed, shape)
         total = -math.inf
         product = 0.0
         while True:

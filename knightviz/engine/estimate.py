@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .board import CLASSIC_ORDER, neighbour_table
+from .board import CLASSIC_ORDER, FULL, Board, Shape
 from .events import StackLevel
 
 #: Terms smaller than this share of the fraction so far no longer change its digits.
@@ -199,14 +199,16 @@ class TreeEstimator:
         return TreeEstimate(log10_nodes, std / math.sqrt(n) / self._mean, n)
 
 
-def tour_probe(rows: int, cols: int, start: int, path: Sequence[int] = ()) -> Probe:
+def tour_probe(
+    rows: int, cols: int, start: int, path: Sequence[int] = (), shape: Shape = FULL
+) -> Probe:
     """One random root-to-leaf walk in the tree of knight paths from ``start`` (or, given
     ``path``, of the subtree below that path: the search tree panel's hover).
 
     Children of a path are its unvisited knight moves (the tree plain backtracking and
     Warnsdorff with backtracking both search; only the order differs).
     """
-    nb = neighbour_table(rows, cols, CLASSIC_ORDER)
+    nb = Board(rows, cols, shape).neighbours(CLASSIC_ORDER)
     n = rows * cols
     walked = list(path) or [start]
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .board import CLASSIC_ORDER, neighbour_table
+from .board import CLASSIC_ORDER, FULL, Board, Shape
 
 Order = tuple[tuple[int, int], ...]
 
@@ -22,13 +22,14 @@ def onward_degrees(
     square: int,
     visited: Callable[[int], bool],
     order: Order = CLASSIC_ORDER,
+    shape: Shape = FULL,
 ) -> list[tuple[int, int]]:
     """(candidate, onward degree) for each unvisited knight target of ``square``, in ``order``.
 
     The onward degree is Warnsdorff's measure: how many unvisited squares a knight could
     reach from the candidate (the square the knight stands on counts as visited).
     """
-    nb = neighbour_table(rows, cols, order)
+    nb = Board(rows, cols, shape).neighbours(order)
     out = []
     for u in nb[square]:
         if visited(u):

@@ -26,9 +26,17 @@ QUEENS_FORMATS = ("algebraic", "results", "ascii", "json")
 # -- knight's tour ---------------------------------------------------------------------------
 
 
+#: A removed square (a hole) in the number layouts: -1 in the tutorials' layouts, like the
+#: batch program's "no tour"; the matrix shows ``--``.
+HOLE = -1
+
+
 def move_numbers(board: Board, tour: Sequence[int]) -> list[list[int]]:
-    """Move number (start = 0) of every square, one list per board row, top row first."""
+    """Move number (start = 0) of every square, one list per board row, top row first;
+    ``HOLE`` on a removed square."""
     numbers = [0] * board.size
+    for hole in board.holes:
+        numbers[hole] = HOLE
     for i, sq in enumerate(tour):
         numbers[sq] = i
     cols = board.cols
@@ -38,7 +46,12 @@ def move_numbers(board: Board, tour: Sequence[int]) -> list[list[int]]:
 def matrix(board: Board, tour: Sequence[int]) -> str:
     """The tutorial's published listing: numbers right-aligned to the widest, one space."""
     width = len(str(board.size - 1))
-    return "\n".join(" ".join(f"{v:>{width}}" for v in row) for row in move_numbers(board, tour))
+    if board.holes:
+        width = max(width, 2)
+    return "\n".join(
+        " ".join(f"{v:>{width}}" if v != HOLE else "-" * width for v in row)
+        for row in move_numbers(board, tour)
+    )
 
 
 def c_matrix(board: Board, tour: Sequence[int]) -> str:
@@ -92,6 +105,7 @@ def solve_payload(
     return {
         "rows": board.rows,
         "cols": board.cols,
+        **shape_payload(board),
         "start": list(board.coords(start)),
         "heuristic": heuristic,
         "tie_break": tie_break if heuristic == "warnsdorff" else None,
@@ -105,6 +119,14 @@ def solve_payload(
         "backtracks": result.backtracks,
         "steps": result.steps,
         "seconds": round(result.seconds, 6),
+    }
+
+
+def shape_payload(board: Board) -> dict[str, Any]:
+    """The board's shape in JSON: its holes as [row, col] (sorted) and its leaper [a, b]."""
+    return {
+        "holes": [list(board.coords(sq)) for sq in sorted(board.holes)],
+        "leaper": list(board.leaper),
     }
 
 

@@ -37,7 +37,7 @@ from functools import partial
 from typing import Any, Generic, Protocol, TypeVar
 
 from . import kernels
-from .board import Board
+from .board import FULL, Board, Shape
 from .count import UNLIMITED, Counted, children, count_below, symmetry_orbits
 from .queens_count import KERNEL_MAX, QueensCounted, prefix_nodes, roots
 from .queens_count import children as queens_children
@@ -118,10 +118,17 @@ class TourTask:
     closed: bool
     backend: str
     budget: int = UNLIMITED
+    shape: Shape = FULL
 
     def __call__(self) -> Counted:
         return count_below(
-            self.rows, self.cols, self.path, self.closed, self.budget, backend=self.backend
+            self.rows,
+            self.cols,
+            self.path,
+            self.closed,
+            self.budget,
+            backend=self.backend,
+            shape=self.shape,
         )
 
 
@@ -274,16 +281,23 @@ def _log_sum(extra: list[float], pieces: Sequence[Piece]) -> float:
 
 
 def _tour_log_nodes(
-    rows: int, cols: int, path: Sequence[int], closed: bool, backend: str, probes: int
+    rows: int,
+    cols: int,
+    path: Sequence[int],
+    closed: bool,
+    backend: str,
+    probes: int,
+    shape: Shape = FULL,
 ) -> float:
     if backend == kernels.NUMBA:
         from .kernels.counting import tours_log_nodes_compiled
 
         seed = hash(tuple(path)) & 0xFFFF_FFFF
-        return tours_log_nodes_compiled(rows, cols, path, closed, probes, seed)
+        return tours_log_nodes_compiled(rows, cols, path, closed, probes, seed, shape)
     from .count_estimate import tour_log_nodes
 
-    return tour_log_nodes(rows, cols, path, closed, probes=max(1, probes // PY_PROBES_LESS))
+    fewer = max(1, probes // PY_PROBES_LESS)
+    return tour_log_nodes(rows, cols, path, closed, probes=fewer, shape=shape)
 
 
 def _queens_log_nodes(n: int, prefix: Sequence[int], backend: str, probes: int) -> float:
@@ -346,6 +360,7 @@ def plan_tours(
     backend: str | None = None,
     workers: int = 1,
     split: bool = True,
+    shape: Shape = FULL,
 ) -> Plan:
     """The pieces of counting the directed tours from ``start`` (or every square): one per
     start square (per orbit of the board's symmetries), then, with ``split``, ``refine``d.
@@ -353,7 +368,9 @@ def plan_tours(
     Squares a known fact rules out (``verdict``: wrong colour, no tour on this board, …)
     get no piece at all: they start no tour.
     """
-    board = Board(rows, cols)
+    board = Board(rows, cols, shape)
+    if start is not None and not board.present(start):
+        raise ValueError(f"start square {board.name(start)} is a hole")
     chosen = kernels.choose(backend)
     orbits = symmetry_orbits(board) if start is None else [[start]]
     pieces: list[Piece] = []
@@ -362,26 +379,27 @@ def plan_tours(
         if verdict(board, orbit[0], closed) is not None:
             continue
         plan.nodes += 1  # the start square itself
-        if board.size == 1:
+        if board.area == 1:
             plan.count += len(orbit) * int(not closed)
             continue
-        task = TourTask(rows, cols, (orbit[0],), closed, chosen)
+        task = TourTask(rows, cols, (orbit[0],), closed, chosen, shape=shape)
         pieces.append(Piece(task, len(orbit), 0.0))
     plan.pieces = _estimate_all(
-        pieces, lambda t: _tour_log_nodes(rows, cols, t.path, closed, chosen, ROOT_PROBES)
+        pieces,
+        lambda t: _tour_log_nodes(rows, cols, t.path, closed, chosen, ROOT_PROBES, shape),
     )
 
     def grow(piece: Piece) -> tuple[list[Piece], int, int, int]:
         task: TourTask = piece.task
         kids = []
         found = 0
-        moves = children(rows, cols, task.path, closed)
+        moves = children(rows, cols, task.path, closed, shape)
         for sq, complete in moves:
             if complete:
                 found += piece.weight
                 continue
             path = (*task.path, sq)
-            log_nodes = _tour_log_nodes(rows, cols, path, closed, chosen, PROBES)
+            log_nodes = _tour_log_nodes(rows, cols, path, closed, chosen, PROBES, shape)
             kids.append(Piece(replace(task, path=path), piece.weight, log_nodes))
         return kids, found, 0, len(moves)
 
@@ -854,12 +872,15 @@ def count_tours(
     progress: Callable[[Progress], None] | None = None,
     cancel: Callable[[], bool] | None = None,
     backend: str | None = None,
+    shape: Shape = FULL,
 ) -> CountResult:
     """Directed tours from ``start`` (or every square) on ``jobs`` processes or a cluster."""
     chosen = kernels.choose(backend)
     runner = make_runner(jobs, scheduler, chosen)
     try:
-        plan = plan_tours(rows, cols, start, closed, backend=chosen, workers=runner.workers)
+        plan = plan_tours(
+            rows, cols, start, closed, backend=chosen, workers=runner.workers, shape=shape
+        )
         return total(plan, run_plan(plan, runner, limit=limit, progress=progress, cancel=cancel))
     finally:
         close_runner(runner)
@@ -913,6 +934,7 @@ def sweep(
     progress: Callable[[Progress], None] | None = None,
     cancel: Callable[[], bool] | None = None,
     backend: str | None = None,
+    shape: Shape = FULL,
 ) -> SweepOutcome:
     """``sweep.run_start`` from each of ``squares`` (default every square) on ``jobs``
     processes or a cluster; the same runs as ``sweep.sweep_starts`` one by one.
@@ -921,11 +943,16 @@ def sweep(
     ``scheduler``. Made for a background thread too (the window's start-square map):
     ``on_run`` hears each run as it finishes (any order; on the calling thread),
     ``progress`` how far the sweep is, and ``cancel`` (polled about ten times a second)
-    stops every worker at once. Returns the runs by square in the order of ``squares``.
+    stops every worker at once. Returns the runs by square in the order of ``squares``
+    (by default every square that is not a hole).
     """
     chosen = kernels.choose(backend)
     wanted = list(range(rows * cols)) if squares is None else list(squares)
-    configs = [TourConfig(rows, cols, sq, strategy, closed, limit, search_anyway) for sq in wanted]
+    if squares is None and shape.holes:
+        wanted = [sq for sq in wanted if sq not in shape.holes]
+    configs = [
+        TourConfig(rows, cols, sq, strategy, closed, limit, search_anyway, shape) for sq in wanted
+    ]
     owned = runner is None
     if runner is None:
         runner = make_runner(jobs, scheduler, chosen)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from .board import FULL, Shape
 from .events import Outcome
 from .tour import Strategy, TourConfig, TourSearch
 
@@ -92,13 +93,17 @@ def sweep_starts(
     cancel: Callable[[], bool] | None = None,
     chunk: int | None = CHUNK,
     backend: str | None = None,
+    shape: Shape = FULL,
 ) -> Iterator[StartRun]:
-    """``run_start`` from each of ``squares`` (default: every square, row-major) in turn.
+    """``run_start`` from each of ``squares`` (default: every square that is not a hole,
+    row-major) in turn.
 
     Stops after the first cancelled square (which is yielded, outcome ``cancelled``).
     """
-    for start in range(rows * cols) if squares is None else squares:
-        config = TourConfig(rows, cols, start, strategy, closed, limit, search_anyway)
+    if squares is None:
+        squares = (sq for sq in range(rows * cols) if sq not in shape.holes)
+    for start in squares:
+        config = TourConfig(rows, cols, start, strategy, closed, limit, search_anyway, shape)
         run = run_start(config, cancel, chunk=chunk, backend=backend)
         yield run
         if run.outcome is Outcome.CANCELLED:

@@ -25,7 +25,7 @@ from operator import length_hint, sub
 from time import perf_counter
 
 from . import kernels, trace
-from .board import CLASSIC_ORDER, Board, NeighbourTable, neighbour_table
+from .board import CLASSIC_ORDER, FULL, Board, NeighbourTable, Shape, neighbour_table
 from .events import Outcome, Result, StackLevel
 from .search import Ending, SearchBase
 from .stack import DerivedTourStack, TourStack
@@ -79,11 +79,16 @@ class Strategy:
                 name += f"(seed {self.seed})"
         return name if self.backtrack else f"{name}, no backtracking"
 
+    def directions(self, board: Board) -> Order:
+        """The board's leaper's moves in the order ties are broken: first minimum wins."""
+        order = board.order(self.order)
+        if self.guided and self.tie_break is TieBreak.LAST:
+            return order[::-1]
+        return order
+
     def table(self, board: Board) -> NeighbourTable:
         """Neighbour table in the order ties are broken: first minimum wins."""
-        if self.guided and self.tie_break is TieBreak.LAST:
-            return neighbour_table(board.rows, board.cols, self.order[::-1])
-        return neighbour_table(board.rows, board.cols, self.order)
+        return neighbour_table(board.rows, board.cols, self.directions(board), board.holes)
 
     def ranks(self, board: Board) -> tuple[list[int], int]:
         """Per-square tie-break rank (lower wins) and the scale S that exceeds every rank."""
@@ -118,6 +123,8 @@ class TourConfig:
     limit: int | None = None
     #: Search even where a known fact says no tour exists (to watch it proved).
     search_anyway: bool = False
+    #: Holes and leaper (a full board and the knight by default).
+    shape: Shape = FULL
 
 
 class TourSearch(SearchBase):
@@ -150,15 +157,19 @@ class TourSearch(SearchBase):
         super().__init__(config.limit, cancel)
         self.requested = backend
         self.config = config
-        self.board = board = Board(config.rows, config.cols)
+        self.board = board = Board(config.rows, config.cols, config.shape)
         if not 0 <= config.start < board.size:
             raise ValueError(f"start square {config.start} is off the {board} board")
+        if not board.present(config.start):
+            raise ValueError(f"start square {board.name(config.start)} is a hole")
         self.rows, self.cols = board.rows, board.cols
         self.start = config.start
         self.initial = (config.start,)
         self._closed = config.closed
         self._strategy = config.strategy
         self._n = board.size
+        #: Squares a tour visits (the board less its holes).
+        self._goal = board.area
         self._iters: list[Iterator[int]] = []
         self._tried: list[int] = []
         self._ranks: list[int] | _LazyRanks = []
@@ -170,7 +181,7 @@ class TourSearch(SearchBase):
         t0 = perf_counter()
         self._setup()
         self._seconds += perf_counter() - t0
-        if self._n == 1 and not self._closed:
+        if self._goal == 1 and not self._closed:
             self._finish(Outcome.SOLVED)
 
     # -- state ----------------------------------------------------------------------------
@@ -227,11 +238,14 @@ class TourSearch(SearchBase):
         square, tried = level.square, level.tried
         rows, cols = self.rows, self.cols
         r0, c0 = divmod(square, cols)
-        order = self._strategy.order
+        order = self.board.order(self._strategy.order)
+        holes = self.board.holes
         on = [
             (k, (r0 + dr) * cols + c0 + dc)
             for k, (dr, dc) in enumerate(order)
-            if 0 <= r0 + dr < rows and 0 <= c0 + dc < cols
+            if 0 <= r0 + dr < rows
+            and 0 <= c0 + dc < cols
+            and (r0 + dr) * cols + c0 + dc not in holes
         ]
         visited = set(self._path_before(before))
         table = self._strategy.table(self.board)  # cached per board: both backends use it
@@ -330,7 +344,7 @@ class TourSearch(SearchBase):
         return (
             Outcome.EXHAUSTED,
             f"The greedy walk got stuck after {self.depth + 1} squares "
-            f"(of {self._n}), with no backtracking allowed.",
+            f"(of {self._goal}), with no backtracking allowed.",
         )
 
     def _closes(self, square: int) -> bool:
@@ -343,7 +357,7 @@ class TourSearch(SearchBase):
         visited = self._visited
         path = self._path
         iters = self._iters
-        n = self._n
+        n = self._goal
         emit = out.append
         backtracking = self._strategy.backtrack
         closed = self._closed
@@ -418,7 +432,7 @@ class TourSearch(SearchBase):
         tried = self._tried
         scale = self._scale
         vis = self._visited_offset
-        n = self._n
+        n = self._goal
         emit = out.append
         backtracking = self._strategy.backtrack
         closed = self._closed
@@ -494,10 +508,11 @@ def tour_search(
     order: Order = CLASSIC_ORDER,
     cancel: Callable[[], bool] | None = None,
     backend: str | None = None,
+    shape: Shape = FULL,
 ) -> TourSearch:
     """Convenience constructor with plain keyword arguments."""
     strategy = Strategy(Heuristic(heuristic), TieBreak(tie_break), seed, backtrack, order)
-    config = TourConfig(rows, cols, start, strategy, closed, limit, search_anyway)
+    config = TourConfig(rows, cols, start, strategy, closed, limit, search_anyway, shape)
     return TourSearch(config, cancel, backend=backend)
 
 

@@ -7,6 +7,7 @@ keys and buttons drive: the single run's session, or the race.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import replace
 from typing import Any
 
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from knightviz.engine.store import RecordingStore
 from knightviz.gui.board.model import BoardModel
+from knightviz.gui.board.presets import preset_holes
 from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.config import SYSTEM, set_preferred_language
 from knightviz.gui.history_store import HistoryStore
@@ -34,6 +36,7 @@ from knightviz.gui.i18n import Translations, retranslate_tree
 from knightviz.gui.icon import app_icon
 from knightviz.gui.menus.file_menu import FileMenu
 from knightviz.gui.menus.menus import (
+    BoardMenu,
     CompareMenu,
     PredictMenu,
     RunMenu,
@@ -275,6 +278,8 @@ class MainWindow(QMainWindow):
         )
         self.run_menu = RunMenu(self)
         self.compare_menu = CompareMenu(self)
+        self.board_menu = BoardMenu(self)
+        self.edit_board_action = self.board_menu.edit_action
         docks = [
             self.code_dock,
             self.stack_dock,
@@ -286,7 +291,8 @@ class MainWindow(QMainWindow):
         ]
         self.view_menu = ViewMenu(self, docks, self.translations.language)
         self.help_menu = QMenu(self.tr("&Help"), self)
-        for menu in (self.file_menu, self.run_menu, self.compare_menu, self.view_menu):
+        menus = (self.file_menu, self.run_menu, self.board_menu, self.compare_menu, self.view_menu)
+        for menu in menus:
             self.menuBar().addMenu(menu)
         self.menuBar().addMenu(self.help_menu)
         run, compare = self.run_menu, self.compare_menu
@@ -310,6 +316,8 @@ class MainWindow(QMainWindow):
         self.predict_action.toggled.connect(self.set_predict)
         self.predict_menu.bind(self.view.predictor)
         self.view.predictor.changed.connect(self._sync)
+        self.edit_board_action.toggled.connect(self._on_edit_board)
+        self.board_menu.preset_chosen.connect(self._on_preset)
         self.map_action.toggled.connect(self._on_map_toggled)
         self.chart_action.toggled.connect(self._show_chart)
         self.chart_dock.toggleViewAction().toggled.connect(self.chart_action.setChecked)
@@ -333,6 +341,7 @@ class MainWindow(QMainWindow):
             view.message.connect(self._show_message)
             view.start_chosen.connect(self._on_start_chosen)
             view.map_finished.connect(self._on_map_finished)
+        self.view.board.holes_edited.connect(self._on_holes_edited)
         self.view.run_recorded.connect(self._on_run_recorded)
         self.view.race_requested.connect(self.race_rival)
         self.view.refreshed.connect(lambda: self.chart.show_session(self.session))
@@ -494,7 +503,7 @@ class MainWindow(QMainWindow):
         puzzle = self.puzzles[key]
         self.view.configure(key, settings)
         self.race_view.show_puzzle(key)
-        self.race.configure(key, self.race_view.lane_settings(key, settings.rows, settings.cols))
+        self.race.configure(key, self._lanes(key, settings))
         self.race.set_start(self.session.start)
         if key != self._puzzle_key:  # a new puzzle: its panels shown, the others hidden
             self._puzzle_key = key
@@ -504,7 +513,47 @@ class MainWindow(QMainWindow):
             (self.constraints_dock if CONSTRAINTS in shows else self.code_dock).raise_()
             self.stack_dock.raise_()
         self.compare_menu.word_map(self.session.puzzle.movable_start)
+        self.board_menu.word(self.panel.widgets[key].editable_board)
         self._sync()
+
+    def _lanes(self, key: str, settings: Any) -> list[Any]:
+        """The racers' settings: their own strategies on the window's board (size, removed
+        squares and piece are the board's, shared by both)."""
+        lanes = self.race_view.lane_settings(key, settings.rows, settings.cols)
+        shared = {
+            f.name: getattr(settings, f.name)
+            for f in dataclasses.fields(settings)
+            if f.name in ("holes", "leaper")
+        }
+        return [dataclasses.replace(lane, **shared) for lane in lanes]
+
+    # -- the board editor -----------------------------------------------------------------
+
+    @Slot(bool)
+    def _on_edit_board(self, on: bool) -> None:
+        """Edit board: clicks and drags on the board remove and restore squares."""
+        self.view.board.set_editing(on)
+        if on:
+            self._show_message(
+                self.tr(
+                    "Edit board: click or drag to remove squares, from a removed square to "
+                    "restore them. Turn Edit board off to move the piece again."
+                ),
+                8000,
+            )
+
+    @Slot(object)
+    def _on_holes_edited(self, holes: frozenset[int]) -> None:
+        cols = self.panel.settings().cols
+        self.panel.widgets[self.panel.puzzle_key()].set_holes(
+            frozenset(divmod(sq, cols) for sq in holes)
+        )
+
+    @Slot(str)
+    def _on_preset(self, name: str) -> None:
+        settings = self.panel.settings()
+        widget = self.panel.widgets[self.panel.puzzle_key()]
+        widget.set_holes(preset_holes(name, settings.rows, settings.cols))
 
     @Slot(float)
     def _on_speed_changed(self, speed: float) -> None:
@@ -619,7 +668,7 @@ class MainWindow(QMainWindow):
             return
         start = self.session.start
         self.race_view.set_lane_settings(key, (settings, rival[0]))
-        self.race.configure(key, self.race_view.lane_settings(key, settings.rows, settings.cols))
+        self.race.configure(key, self._lanes(key, settings))
         self.set_race_mode(True)
         self.race.set_start(start)
         self.race.begin()

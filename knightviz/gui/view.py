@@ -167,6 +167,11 @@ class RunView(QObject):
     def configure(self, puzzle_key: str, settings: Any) -> None:
         """New puzzle or settings (a run is stopped first; it keeps its history row)."""
         self.session.configure(puzzle_key, settings)
+        holes = self.session.puzzle.shape(settings).holes
+        if self.session.puzzle.movable_start and self.session.start in holes:
+            # The start square was removed: the piece goes to the first square left.
+            first = next(sq for sq in range(settings.rows * settings.cols) if sq not in holes)
+            self.session.set_start(first)
         self.dress()
         self.sync_map()
         self.refresh()
@@ -176,6 +181,7 @@ class RunView(QObject):
             return
         self.session.set_start(square)
         self.board.set_start(square)
+        self.board.set_marked(self.session.puzzle.marked(self.session.settings, square))
         self.refresh()
 
     @Slot()
@@ -248,6 +254,8 @@ class RunView(QObject):
         if self.full:
             self.solutions_panel.set_describe(lambda sol: puzzle.solution_text(settings, sol))
         puzzle.configure_layers(board.layers(), settings)
+        board.set_holes(puzzle.shape(settings).holes)
+        board.set_marked(puzzle.marked(settings, s.start))
         board.set_movable_start(puzzle.movable_start)
         if puzzle.movable_start:
             board.set_start(s.start)

@@ -29,10 +29,74 @@
     </message>
 </context>
 <context>
+    <name>BoardMenu</name>
+    <message>
+        <source>&amp;Board</source>
+        <extracomment>Keys the window handles when the focused widget does not want them, with no modifier. A preset chosen: its name (``board.presets.PRESETS``).</extracomment>
+        <translation>棋盘(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit board</source>
+        <translation>编辑棋盘(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Edit board</source>
+        <translation>编辑棋盘</translation>
+    </message>
+    <message>
+        <source>Click or drag over squares to remove them; start on a removed square to restore squares. The piece&apos;s moves skip removed squares.</source>
+        <translation>单击或拖过格子即可移除它们；从已移除的格子开始则恢复格子。棋子的走法会跳过已移除的格子。</translation>
+    </message>
+    <message>
+        <source>&amp;Full board</source>
+        <translation>完整棋盘(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Restore every square</source>
+        <translation>恢复所有格子</translation>
+    </message>
+    <message>
+        <source>Four &amp;corners cut</source>
+        <translation>切去四角(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Remove the four corners</source>
+        <translation>移除四个角</translation>
+    </message>
+    <message>
+        <source>2×2 hole in the c&amp;entre</source>
+        <translation>中央 2×2 空洞(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Remove the middle 2×2</source>
+        <translation>移除中央的 2×2</translation>
+    </message>
+    <message>
+        <source>C&amp;ross</source>
+        <translation>十字形(&amp;R)</translation>
+    </message>
+    <message>
+        <source>A plus: remove the four corner blocks</source>
+        <translation>加号形：移除四角的方块</translation>
+    </message>
+    <message>
+        <source>R&amp;ing</source>
+        <translation>环形(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Remove the middle, keep a ring</source>
+        <translation>移除中部，保留一圈</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>棋盘</translation>
+    </message>
+</context>
+<context>
     <name>BoardWidget</name>
     <message>
         <source>Chess board</source>
-        <extracomment>After a solver frame was painted, the screen-rate timer leaves painting to the next frame. Pixels the mouse must travel before a press on the piece becomes a drag. The user chose a new start square (drag, click or arrow keys): ``row * cols + col``. The user tried to move the piece while a run is going. The mouse is over a square (row, col), or left the board (-1, -1). A square clicked while the board takes answers (``set_picking``): ``row * cols + col``.</extracomment>
+        <extracomment>After a solver frame was painted, the screen-rate timer leaves painting to the next frame. Pixels the mouse must travel before a press on the piece becomes a drag. The user chose a new start square (drag, click or arrow keys): ``row * cols + col``. The user tried to move the piece while a run is going. The mouse is over a square (row, col), or left the board (-1, -1). A square clicked while the board takes answers (``set_picking``): ``row * cols + col``. Edit board mode: the user removed or restored squares; the new holes (square ints).</extracomment>
         <translation>棋盘</translation>
     </message>
 </context>
@@ -1237,6 +1301,10 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>JSON，与 knightviz solve 的输出相同</translation>
     </message>
     <message>
+        <source>The start square {0} is removed from the board.</source>
+        <translation>起始格 {0} 已从棋盘上移除。</translation>
+    </message>
+    <message>
         <source>No closed tour exists on a {0} board: it has an odd number of squares, and a knight alternates colours, so it cannot return to its start.</source>
         <translation>{0} 棋盘上不存在闭合周游：格数为奇数，而马每走一步都换一次颜色，所以回不到起点。</translation>
     </message>
@@ -1255,6 +1323,50 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <message>
         <source>No knight&apos;s tour on a {0} board starts on {1}.</source>
         <translation>{0} 棋盘上没有从 {1} 出发的骑士周游。</translation>
+    </message>
+    <message>
+        <source>{0} and {1} more</source>
+        <translation>{0} 等另外 {1} 格</translation>
+    </message>
+    <message>
+        <source>No tour: each move of a {0} changes row + column by {1} + {2} = {3}, an even number, so it never leaves its colour; from {4} it cannot reach {5}.</source>
+        <translation>不存在巡游：{0}每走一步，行与列共变化 {1} + {2} = {3}，是偶数，因此它永远离不开自己的颜色；从 {4} 出发到不了 {5}。</translation>
+    </message>
+    <message>
+        <source>No tour: a {0} moves by multiples of {1} (the greatest common divisor of {2} and {3}), so it reaches only a sub-lattice; from {4} it cannot reach {5}.</source>
+        <translation>不存在巡游：{0}每步移动的格数都是 {1}（{2} 与 {3} 的最大公约数）的倍数，因此只能到达一个子格点；从 {4} 出发到不了 {5}。</translation>
+    </message>
+    <message>
+        <source>No tour: {0} has no move at all on this board.</source>
+        <translation>不存在巡游：{0} 在这个棋盘上一步都走不了。</translation>
+    </message>
+    <message>
+        <source>No tour: the moves fall apart into {0} pieces; from {1} the {2} cannot reach {3}.</source>
+        <translation>不存在巡游：走法图分裂成 {0} 块；从 {1} 出发，{2}到不了 {3}。</translation>
+    </message>
+    <message>
+        <source>No tour: a {0} alternates colours, so a tour&apos;s colours differ by at most one, but this board has {1} squares of one colour and {2} of the other.</source>
+        <translation>不存在巡游：{0}每步都换颜色，所以巡游中两种颜色的格数最多相差一，但这个棋盘一种颜色有 {1} 格，另一种有 {2} 格。</translation>
+    </message>
+    <message>
+        <source>No tour can start on {0}: the {1} alternates colours and this board has one square more of the other colour ({2} to {3}), so a tour must start and end on that colour.</source>
+        <translation>巡游不能从 {0} 开始：{1}每步都换颜色，而这个棋盘另一种颜色多一格（{2} 比 {3}），所以巡游必须在那种颜色上开始和结束。</translation>
+    </message>
+    <message>
+        <source>No closed tour: a {0} alternates colours, so a closed tour needs as many squares of each colour, but this board has {1} and {2}.</source>
+        <translation>不存在闭合巡游：{0}每步都换颜色，闭合巡游需要两种颜色的格数相等，但这个棋盘分别有 {1} 格和 {2} 格。</translation>
+    </message>
+    <message>
+        <source>No tour: {0} squares ({1}) have one move each, and each can only be an end of the tour, which has two.</source>
+        <translation>不存在巡游：有 {0} 个格子（{1}）各只有一种走法，每个都只能是巡游的端点，而巡游只有两个端点。</translation>
+    </message>
+    <message>
+        <source>No tour can start on {0}: {1} have one move each, so they must be the tour&apos;s two ends.</source>
+        <translation>巡游不能从 {0} 开始：{1} 各只有一种走法，所以它们必须是巡游的两个端点。</translation>
+    </message>
+    <message>
+        <source>No closed tour: {0} has only one move, and a closed tour enters and leaves every square.</source>
+        <translation>不存在闭合巡游：{0} 只有一种走法，而闭合巡游要进出每一个格子。</translation>
     </message>
     <message>
         <source>Plain backtracking</source>
@@ -1313,8 +1425,36 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>闭合</translation>
     </message>
     <message>
+        <source>Construct builds knight&apos;s tours of full boards: this board has removed squares or another piece. Choose plain backtracking or Warnsdorff&apos;s rule.</source>
+        <translation>“构造”只为完整棋盘上的马构造周游：这个棋盘去掉了格子或换了棋子。请选择普通回溯或 Warnsdorff 规则。</translation>
+    </message>
+    <message>
         <source>open</source>
         <translation>开放</translation>
+    </message>
+    <message>
+        <source>{0} squares removed</source>
+        <translation>移除了 {0} 格</translation>
+    </message>
+    <message>
+        <source>knight</source>
+        <translation>马</translation>
+    </message>
+    <message>
+        <source>camel</source>
+        <translation>骆驼</translation>
+    </message>
+    <message>
+        <source>zebra</source>
+        <translation>斑马</translation>
+    </message>
+    <message>
+        <source>giraffe</source>
+        <translation>长颈鹿</translation>
+    </message>
+    <message>
+        <source>({0}, {1})-leaper</source>
+        <translation>({0}, {1}) 跳子</translation>
     </message>
     <message>
         <source>{0} moves, {1} backtracks, {2} steps</source>
@@ -1371,6 +1511,10 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <message>
         <source>Tour complete: all {0} squares visited.</source>
         <translation>周游完成：{0} 格全部走过。</translation>
+    </message>
+    <message>
+        <source>From {0}, the move ({1:+d}, {2:+d}) leaves the board or lands on a removed square: skip it.</source>
+        <translation>从 {0} 出发，走法 ({1:+d}, {2:+d}) 走出棋盘或落在已移除的格子上：跳过。</translation>
     </message>
     <message>
         <source>From {0}, the move ({1:+d}, {2:+d}) leaves the board: skip it.</source>
@@ -1437,7 +1581,7 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <name>KnightSettingsWidget</name>
     <message>
         <source>Warnsdorff&apos;s rule</source>
-        <extracomment>A run that has taken this many times the board&apos;s squares in steps &quot;looks hung&quot;. …but never before this many steps (small boards backtrack a little, harmlessly). On by default: a newcomer who just presses Start sees a whole tour in seconds. The third strategy: build the tour by Parberry&apos;s construction, no search. The text layouts of ``knightviz solve --format`` a run can be exported in.</extracomment>
+        <extracomment>A run that has taken this many times the board&apos;s squares in steps &quot;looks hung&quot;. …but never before this many steps (small boards backtrack a little, harmlessly). On by default: a newcomer who just presses Start sees a whole tour in seconds. The third strategy: build the tour by Parberry&apos;s construction, no search. Removed squares, as square numbers (row * cols + col) joined by commas: a string, so the history, the settings and the run files keep it as they keep every field. The piece: ``knight``, ``camel``, ``zebra``, ``giraffe`` or ``a,b``. The choices of the Piece box (item data), the custom (a, b) last. The text layouts of ``knightviz solve --format`` a run can be exported in.</extracomment>
         <translation>Warnsdorff 规则</translation>
     </message>
     <message>
@@ -1497,6 +1641,51 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>Closed tour: the last square must be a knight&apos;s move from the start</source>
         <translation>闭合周游：最后一格必须与起点相差一个马步</translation>
+    </message>
+    <message>
+        <source>Knight (1, 2)</source>
+        <extracomment>Removed squares as (row, col): kept through a change of size (those still inside).</extracomment>
+        <translation>马 (1, 2)</translation>
+    </message>
+    <message>
+        <source>Camel (1, 3)</source>
+        <translation>骆驼 (1, 3)</translation>
+    </message>
+    <message>
+        <source>Zebra (2, 3)</source>
+        <translation>斑马 (2, 3)</translation>
+    </message>
+    <message>
+        <source>Giraffe (1, 4)</source>
+        <translation>长颈鹿 (1, 4)</translation>
+    </message>
+    <message>
+        <source>Custom (a, b)</source>
+        <translation>自定义 (a, b)</translation>
+    </message>
+    <message>
+        <source>The piece that tours the board: an (a, b)-leaper jumps a squares one way and b the other (the knight is (1, 2))</source>
+        <translation>巡游棋盘的棋子：(a, b) 跳子沿一个方向跳 a 格、另一个方向跳 b 格（马是 (1, 2)）</translation>
+    </message>
+    <message>
+        <source>Leaper&apos;s first step</source>
+        <translation>跳子的第一步长</translation>
+    </message>
+    <message>
+        <source>Leaper&apos;s second step</source>
+        <translation>跳子的第二步长</translation>
+    </message>
+    <message>
+        <source>Squares the leaper jumps one way (1 to 7)</source>
+        <translation>跳子沿一个方向跳的格数（1 到 7）</translation>
+    </message>
+    <message>
+        <source>Squares it jumps the other way (at least a, at most 7)</source>
+        <translation>沿另一个方向跳的格数（至少 a，至多 7）</translation>
+    </message>
+    <message>
+        <source>Piece</source>
+        <translation>棋子</translation>
     </message>
     <message>
         <source>Tie-break</source>
@@ -1565,6 +1754,10 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>运行记录</translation>
     </message>
     <message>
+        <source>Edit board: click or drag to remove squares, from a removed square to restore them. Turn Edit board off to move the piece again.</source>
+        <translation>编辑棋盘：单击或拖动以移除格子，从已移除的格子开始则恢复它们。关闭“编辑棋盘”后才能再移动棋子。</translation>
+    </message>
+    <message>
         <source>No translations for {0}.</source>
         <translation>没有 {0} 的翻译。</translation>
     </message>
@@ -1624,7 +1817,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>Predictor</name>
     <message>
         <source>Not {0}. Try again: the marked squares are the choices the search has left here (or B for back).</source>
-        <extracomment>The learner&apos;s answer &quot;the search goes back&quot;. Marks on the board: the squares the learner may still choose from, and a wrong guess. The question, the feedback or the score changed. Advancing from decision to decision (False: paused by the learner, or idle). The last answer&apos;s verdict and why, in words (&quot;&quot; before the first). Verdicts given so far (a test waits on it). The model&apos;s version when a step was asked for: a change without a new position is an examination shown (paced steps walk through them), so step again.</extracomment>
+        <extracomment>The learner&apos;s answer &quot;the search goes back&quot;. Marks on the board: the squares the learner may still choose from, and a wrong guess. The question, the feedback or the score changed. Advancing from decision to decision (False: paused by the learner, or idle). The last answer&apos;s verdict and why, in words (&quot;&quot; before the first). Verdicts given so far (a test waits on it). The examinations shown when a step was asked for (the list and its length): one more without a new position is an examination (paced steps walk through them), so step again; nothing else (a preview of the next event) asks for a step.</extracomment>
         <translation>不是 {0}。再试一次：标出的格子是搜索在这里还剩下的选择（回退请按 B）。</translation>
     </message>
     <message>
@@ -1746,12 +1939,16 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <source>four moves added</source>
         <translation>加上四步</translation>
     </message>
+    <message>
+        <source>the piece&apos;s moves</source>
+        <translation>棋子的走法</translation>
+    </message>
 </context>
 <context>
     <name>Puzzle</name>
     <message>
         <source>solved</source>
-        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). The widest first column this stack can need (in the current language), or &quot;&quot;. The optional panels a puzzle may show (the window&apos;s docks). Stable identifier (item data of ``puzzleCombo``, history, saved runs). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (the knight&apos;s start square).</extracomment>
+        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). The widest first column this stack can need (in the current language), or &quot;&quot;. The optional panels a puzzle may show (the window&apos;s docks). The board&apos;s holes and leaper (a full board and the knight by default). The board&apos;s squares can be removed (Edit board; the knight&apos;s tour). Stable identifier (item data of ``puzzleCombo``, history, saved runs). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (the knight&apos;s start square).</extracomment>
         <translation>已解出</translation>
     </message>
     <message>

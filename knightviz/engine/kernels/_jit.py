@@ -144,11 +144,12 @@ def _row_length(nb8, sq, n):
 
 @njit(cache=True, nogil=True)
 def plain_run(
-    nb8, low, visited, path, cur, avail, st, out, budget, emit, closed, backtracking, ring
+    nb8, low, visited, path, cur, avail, st, out, budget, emit, closed, backtracking, ring, goal
 ):
     """Classic order. ``avail[d]``: the targets of path[d] still to try, as a bit mask over
     its row (the unvisited ones when the level was entered: they stay unvisited whenever the
     search is back at that level); ``cur[d]``: how many of the row have been looked at.
+    ``goal``: the squares a tour visits (the board less its holes, which no row holds).
 
     A target with no free square beyond it (a dead end) is a move and a backtrack in one
     iteration, without touching the state: most of the tree's leaves are such.
@@ -170,7 +171,7 @@ def plain_run(
             i = low[a]
             t = nb8[sq * 8 + i]
             g = free_mask(nb8, visited, t)
-            if g == 0 and d + 2 < n and backtracking and k + 2 <= budget:
+            if g == 0 and d + 2 < goal and backtracking and k + 2 <= budget:
                 a &= a - 1  # a dead end: onto t and straight back
                 cur[d] = i + 1
                 if emit:
@@ -197,7 +198,7 @@ def plain_run(
                 out[k] = t
             k += 1
             moves += 1
-            if d == n - 1:
+            if d == goal - 1:
                 adjacent = False
                 for j in range(8):
                     if nb8[t * 8 + j] == start:
@@ -252,13 +253,14 @@ BITS_MAX = 64
 
 
 @njit(cache=True, nogil=True)
-def bit_tables(nb8, rows, cols):
+def bit_tables(nb8, rows, cols, drs, dcs):
     """Tables of ``plain_bits_run`` for a board of n = rows × cols <= 64 squares.
 
     ``valid``: per square, the bit mask of its real targets (its row in nb8 less the
-    sentinels); ``dirs``: the eight knight shifts of a whole board (source masks, four
-    shifting up then four down, and their amounts); ``attacks``: per square, the board
-    of its targets.
+    sentinels); ``dirs``: the eight leaper shifts of a whole board (source masks, four
+    shifting up then four down, and their amounts), from ``drs``/``dcs`` (four moves down
+    the board then four up; (0, 0) for none); ``attacks``: per square, the board of its
+    targets (holes left to the free mask).
     """
     n = rows * cols
     valid = np.zeros(n + 1, np.int64)
@@ -268,11 +270,11 @@ def bit_tables(nb8, rows, cols):
                 valid[sq] |= 1 << i
     dirs = np.zeros(16, np.uint64)
     attacks = np.zeros(n, np.uint64)
-    drs = (1, 2, 1, 2, -1, -2, -1, -2)
-    dcs = (2, 1, -2, -1, 2, 1, -2, -1)
     for k in range(8):
         dr = drs[k]
         dc = dcs[k]
+        if dr == 0 and dc == 0:
+            continue
         mask = np.uint64(0)
         for r in range(rows):
             for c in range(cols):
@@ -353,14 +355,17 @@ def plain_bits_run(
     closed,
     backtracking,
     ring,
+    board,
+    goal,
 ):
     """``plain_run`` for boards of at most 64 squares (``BITS_MAX``), from the same state
-    but ``twos`` (per level, the ``crowded`` board) instead of a visited array."""
+    but ``twos`` (per level, the ``crowded`` board) instead of a visited array; ``board``
+    the squares that are not holes, ``goal`` how many."""
     n = path.shape[0] - 1
     start = path[0]
     d = st[DEPTH]
     one = np.uint64(1)
-    free = ~np.uint64(0) >> np.uint64(64 - n)  # the board, then less the path
+    free = board  # the board, then less the path
     for j in range(d + 1):
         free &= ~(one << np.uint64(path[j]))
     m0, m1, m2, m3, m4, m5, m6, m7 = (
@@ -403,7 +408,7 @@ def plain_bits_run(
             t = nb8[sq * 8 + i]
             a &= a - 1
             beyond = attacks[t] & free
-            if (beyond & crowded) == 0 and d + 3 < n and backtracking:
+            if (beyond & crowded) == 0 and d + 3 < goal and backtracking:
                 if beyond == 0:
                     if k + 2 <= budget:  # a dead end: onto t and straight back
                         if emit:
@@ -447,7 +452,7 @@ def plain_bits_run(
                         ngroups += 1
                         continue
             g = _bits_mask(nb8, valid, free, t)
-            if g == 0 and d + 2 < n and backtracking and k + 2 <= budget:
+            if g == 0 and d + 2 < goal and backtracking and k + 2 <= budget:
                 if emit:
                     out[k] = t
                     out[k + 1] = ~t
@@ -471,7 +476,7 @@ def plain_bits_run(
                 out[k] = t
             k += 1
             moves += 1
-            if d == n - 1:
+            if d == goal - 1:
                 adjacent = False
                 for j in range(8):
                     if nb8[t * 8 + j] == start:
@@ -592,9 +597,10 @@ def guided_run(
     scale,
     start_dead,
     ring,
+    goal,
 ):
-    """Warnsdorff: ``tried[d]`` = how many of path[d]'s ordered candidates were taken."""
-    n = key.shape[0]
+    """Warnsdorff: ``tried[d]`` = how many of path[d]'s ordered candidates were taken;
+    ``goal`` the squares a tour visits."""
     vis = 16 * scale
     start = path[0]
     d = st[DEPTH]
@@ -629,7 +635,7 @@ def guided_run(
                 out[k] = best
             k += 1
             st[MOVES] += 1
-            if d == n - 1:
+            if d == goal - 1:
                 if not closed or near_start[best]:
                     status = SOLVED
                     break

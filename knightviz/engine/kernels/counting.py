@@ -8,9 +8,9 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from ..board import CLASSIC_ORDER
+from ..board import CLASSIC_ORDER, FULL, Board, Shape
 from . import _count
-from .searches import bit_tables, tables
+from .searches import I32, bit_tables, tables
 
 I64 = npt.NDArray[np.int64]
 #: Boards up to this many squares are counted on one 64-bit word.
@@ -18,25 +18,54 @@ BITS_MAX = 64
 
 
 def count_below_compiled(
-    rows: int, cols: int, path: Sequence[int], closed: bool, budget: int
+    rows: int,
+    cols: int,
+    path: Sequence[int],
+    closed: bool,
+    budget: int,
+    shape: Shape = FULL,
 ) -> tuple[int, int, bool]:
     """(tours, nodes, finished) below ``path``: ``count.count_below``, compiled."""
-    prefix = np.array(path, np.int32)
-    if rows * cols <= BITS_MAX:
+    if rows * cols <= BITS_MAX and shape.classic:
+        prefix = np.array(path, np.int32)
         _valid, dirs, attacks = bit_tables(rows, cols, CLASSIC_ORDER)
         tours, nodes, done = _count.tours_below_bits(attacks, dirs, prefix, closed, budget)
     else:
-        nb, off = tables(rows, cols, CLASSIC_ORDER)
+        nb, off, prefix = _compact(rows, cols, shape, path)
         tours, nodes, done = _count.tours_below(nb, off, prefix, closed, budget)
     return int(tours), int(nodes), bool(done)
 
 
+def _compact(rows: int, cols: int, shape: Shape, path: Sequence[int]) -> tuple[I32, I32, I32]:
+    """The leaper's CSR table and ``path`` with the holes numbered out: the counters count
+    every square of their table, and renumbering in order keeps each row's order, so the
+    count walks the same tree in the same order (and a budget stops at the same node)."""
+    order = Board(rows, cols, shape).order(CLASSIC_ORDER)
+    nb, off = tables(rows, cols, order, shape.holes)
+    prefix = np.array(path, np.int32)
+    if not shape.holes:
+        return nb, off, prefix
+    keep = np.ones(rows * cols, np.bool_)
+    keep[list(shape.holes)] = False
+    index = np.cumsum(keep, dtype=np.int32) - 1
+    squares = np.flatnonzero(keep)
+    counts = np.diff(off)[squares]
+    new_off = np.zeros(len(squares) + 1, np.int32)
+    np.cumsum(counts, out=new_off[1:])
+    return index[nb].astype(np.int32), new_off, index[prefix].astype(np.int32)
+
+
 def tours_log_nodes_compiled(
-    rows: int, cols: int, path: Sequence[int], closed: bool, probes: int, seed: int
+    rows: int,
+    cols: int,
+    path: Sequence[int],
+    closed: bool,
+    probes: int,
+    seed: int,
+    shape: Shape = FULL,
 ) -> float:
     """Natural log of Knuth's estimate of the nodes below ``path`` (``tours_probe``)."""
-    nb, off = tables(rows, cols, CLASSIC_ORDER)
-    prefix = np.array(path, np.int32)
+    nb, off, prefix = _compact(rows, cols, shape, path)
     return float(_count.tours_probe(nb, off, prefix, closed, probes, seed))
 
 

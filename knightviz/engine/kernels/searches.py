@@ -43,20 +43,38 @@ def _chunk(buf: I32) -> array[int]:
     return out
 
 
+NO_HOLES: frozenset[int] = frozenset()
+
+
 @lru_cache(maxsize=8)
-def tables(rows: int, cols: int, order: Order) -> tuple[I32, I32]:
-    """Neighbour table as CSR (targets, offsets), per board and direction order."""
+def tables(rows: int, cols: int, order: Order, holes: frozenset[int] = NO_HOLES) -> tuple[I32, I32]:
+    """Neighbour table as CSR (targets, offsets), per board, direction order (any leaper's
+    offsets) and holes (no row holds a hole; a hole's row is empty)."""
     dr = np.array([d[0] for d in order], np.int64)
     dc = np.array([d[1] for d in order], np.int64)
     nb, off = _jit.neighbour_csr(rows, cols, dr, dc)
+    if holes:
+        nb, off = _without(nb, off, holes)
     nb.flags.writeable = off.flags.writeable = False
     return nb, off
 
 
+def _without(nb: I32, off: I32, holes: frozenset[int]) -> tuple[I32, I32]:
+    """A CSR table less the holes: as targets, and as sources (their rows emptied)."""
+    gone = np.zeros(off.shape[0] - 1, np.bool_)
+    gone[list(holes)] = True
+    source = np.repeat(np.arange(off.shape[0] - 1), np.diff(off))
+    keep = ~gone[nb] & ~gone[source]
+    counts = np.bincount(source[keep], minlength=off.shape[0] - 1)
+    new_off = np.zeros(off.shape[0], np.int32)
+    np.cumsum(counts, out=new_off[1:])
+    return nb[keep].astype(np.int32), new_off
+
+
 @lru_cache(maxsize=8)
-def padded(rows: int, cols: int, order: Order) -> I32:
+def padded(rows: int, cols: int, order: Order, holes: frozenset[int] = NO_HOLES) -> I32:
     """The plain kernel's eight-per-square neighbour rows (see ``_jit.padded_rows``)."""
-    nb, off = tables(rows, cols, order)
+    nb, off = tables(rows, cols, order, holes)
     nb8: I32 = _jit.padded_rows(nb, off, rows * cols)
     nb8.flags.writeable = False
     return nb8
@@ -65,14 +83,37 @@ def padded(rows: int, cols: int, order: Order) -> I32:
 LOWEST_BIT = _jit.lowest_bit_table()
 
 
+def bit_directions(order: Order) -> tuple[I64, I64]:
+    """The kernel's shift directions of a leaper's moves: four down the board (a shift to
+    higher squares), then four up, (0, 0) where a leaper with a == b has none."""
+    down = sorted({d for d in order if d[0] > 0})
+    up = sorted({d for d in order if d[0] < 0})
+    padded_dirs = [*down, *[(0, 0)] * (4 - len(down)), *up, *[(0, 0)] * (4 - len(up))]
+    drs = np.array([d[0] for d in padded_dirs], np.int64)
+    dcs = np.array([d[1] for d in padded_dirs], np.int64)
+    return drs, dcs
+
+
 @lru_cache(maxsize=8)
-def bit_tables(rows: int, cols: int, order: Order) -> tuple[I64, U64, U64]:
+def bit_tables(
+    rows: int, cols: int, order: Order, holes: frozenset[int] = NO_HOLES
+) -> tuple[I64, U64, U64]:
     """The plain kernel's tables for boards of up to 64 squares (see ``_jit.bit_tables``)."""
-    valid, dirs, attacks = _jit.bit_tables(padded(rows, cols, order), rows, cols)
+    drs, dcs = bit_directions(order)
+    nb8 = padded(rows, cols, order, holes)
+    valid, dirs, attacks = _jit.bit_tables(nb8, rows, cols, drs, dcs)
     made: tuple[I64, U64, U64] = (valid, dirs, attacks)
     for table in made:
         table.flags.writeable = False
     return made
+
+
+def board_mask(n: int, holes: frozenset[int]) -> np.uint64:
+    """The squares of a board of n <= 64 squares that are not holes, as one word."""
+    word = (1 << n) - 1
+    for hole in holes:
+        word &= ~(1 << hole)
+    return np.uint64(word)
 
 
 @lru_cache(maxsize=8)
@@ -196,10 +237,9 @@ class NumbaTourSearch(_Compiled, TourSearch):
     def _setup(self) -> None:
         strategy = self._strategy
         rows, cols, n, start = self.rows, self.cols, self._n, self.start
-        order = strategy.order
-        if strategy.guided and strategy.tie_break is TieBreak.LAST:
-            order = order[::-1]
-        self._nbn, self._off = nb, off = tables(rows, cols, order)
+        order = strategy.directions(self.board)
+        holes = self.board.holes
+        self._nbn, self._off = nb, off = tables(rows, cols, order, holes)
         self._init_common(n)
         self._occupied = np.zeros(n + 1, np.int32)
         self._occupied[0] = start
@@ -214,14 +254,15 @@ class NumbaTourSearch(_Compiled, TourSearch):
             self._near[nb[off[start] : off[start + 1]]] = 1
             self._start_dead = 16 * scale + scale + int(ranks[start])
         else:
-            self._nb8 = padded(rows, cols, order)
+            self._nb8 = padded(rows, cols, order, holes)
             self._seen = np.zeros(n + 1, np.uint8)
             self._seen[start] = self._seen[n] = 1
             self._avail = np.zeros(n, np.int64)
             self._avail[0] = _jit.free_mask(self._nb8, self._seen, start)
             self._bits = n <= _jit.BITS_MAX
             if self._bits:  # the visited set fits in a word: the bit-board kernel
-                self._tables = bit_tables(rows, cols, order)
+                self._tables = bit_tables(rows, cols, order, holes)
+                self._board_mask = board_mask(n, holes)
                 self._twos = np.zeros(n, np.uint64)
 
     @classmethod
@@ -258,6 +299,8 @@ class NumbaTourSearch(_Compiled, TourSearch):
         nb8 = new._nb8
         on_path: set[int] = set()
         free = (1 << n) - 1
+        for hole in new.board.holes:
+            free &= ~(1 << hole)
         for d, sq in enumerate(path):
             on_path.add(sq)
             free &= ~(1 << sq)
@@ -338,6 +381,7 @@ class NumbaTourSearch(_Compiled, TourSearch):
                     self._scale,
                     self._start_dead,
                     self._ring,
+                    self._goal,
                 )
             )
         if self._bits:
@@ -360,6 +404,8 @@ class NumbaTourSearch(_Compiled, TourSearch):
                     self._closed,
                     self._strategy.backtrack,
                     self._ring,
+                    self._board_mask,
+                    self._goal,
                 )
             )
         return int(
@@ -377,6 +423,7 @@ class NumbaTourSearch(_Compiled, TourSearch):
                 self._closed,
                 self._strategy.backtrack,
                 self._ring,
+                self._goal,
             )
         )
 

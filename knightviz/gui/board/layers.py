@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 
 from PySide6.QtCore import QByteArray, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPalette, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 from knightviz.gui.board.geometry import BoardGeometry
@@ -64,6 +64,10 @@ class PaintContext:
     closing: bool = False
     #: Squares to outline, e.g. a stack level hovered in a panel: square -> colour.
     highlights: dict[int, QColor] = field(default_factory=dict)
+    #: Squares removed from the board (drawn as absent), and squares a verdict is about
+    #: (out of reach: hatched).
+    holes: frozenset[int] = frozenset()
+    marked: frozenset[int] = frozenset()
 
     @property
     def current(self) -> int | None:
@@ -155,7 +159,7 @@ class SquaresLayer(Layer):
 
     def paint(self, p: QPainter, ctx: PaintContext) -> None:
         g = ctx.geometry
-        key = (g.key(), ctx.dpr, ctx.palette.cacheKey(), ctx.font.key())
+        key = (g.key(), ctx.dpr, ctx.palette.cacheKey(), ctx.font.key(), ctx.holes)
         if self._pixmap is None or key != self._key:
             self._pixmap = self._render(ctx)
             self._key = key
@@ -174,6 +178,8 @@ class SquaresLayer(Layer):
                 top = rect.top() + row * s
                 for col in range(1 - row % 2, g.cols, 2):
                     p.fillRect(QRectF(rect.left() + col * s, top, s, s), dark)
+            if ctx.holes:
+                _draw_holes(p, ctx)
             p.setRenderHint(QPainter.RenderHint.Antialiasing)
             frame = QColor(ctx.palette.color(QPalette.ColorRole.WindowText))
             frame.setAlpha(90)
@@ -190,6 +196,47 @@ class SquaresLayer(Layer):
             for i, (text, r) in enumerate(g.rank_labels()):
                 p.drawText(r, right if i % 2 == 0 else left, text)
         return pm
+
+
+def _draw_holes(p: QPainter, ctx: PaintContext) -> None:
+    """A removed square is absent: the window's own colour, a faint dashed outline where
+    the square was (so the board's shape reads, and a hole is not taken for a dark square)."""
+    g = ctx.geometry
+    rect, s = g.board, g.square
+    window = ctx.palette.color(QPalette.ColorRole.Window)
+    edge = QColor(ctx.palette.color(QPalette.ColorRole.WindowText))
+    edge.setAlpha(70)
+    pen = QPen(edge, 1.0, Qt.PenStyle.DashLine)
+    for sq in ctx.holes:
+        row, col = divmod(sq, g.cols)
+        cell = QRectF(rect.left() + col * s, rect.top() + row * s, s, s)
+        p.fillRect(cell, window)
+        if s >= 8:
+            p.setPen(pen)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRect(cell.adjusted(1.5, 1.5, -1.5, -1.5))
+            p.setPen(Qt.PenStyle.NoPen)
+
+
+class MarkedLayer(Layer):
+    """Squares a verdict is about (out of the piece's reach): hatched in the highlight's
+    colour, so the reason's squares are seen on the board."""
+
+    z = Z_SQUARES + 1
+
+    def paint(self, p: QPainter, ctx: PaintContext) -> None:
+        if not ctx.marked:
+            return
+        g = ctx.geometry
+        colour = QColor(200, 40, 40, 150)
+        brush = QBrush(colour, Qt.BrushStyle.BDiagPattern)
+        p.save()
+        p.setPen(QPen(colour, 1.5))
+        p.setBrush(brush)
+        for sq in ctx.marked:
+            row, col = divmod(sq, g.cols)
+            p.drawRect(g.square_rect(row, col).adjusted(1.5, 1.5, -1.5, -1.5))
+        p.restore()
 
 
 def square_colours(palette: QPalette) -> tuple[QColor, QColor]:

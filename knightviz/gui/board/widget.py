@@ -32,6 +32,7 @@ from knightviz.gui.board.layers import (
     FocusLayer,
     HighlightLayer,
     Layer,
+    MarkedLayer,
     MarkerLayer,
     Overlay,
     PaintContext,
@@ -66,6 +67,8 @@ class BoardWidget(QWidget):
     hovered = Signal(int, int)
     #: A square clicked while the board takes answers (``set_picking``): ``row * cols + col``.
     square_picked = Signal(int)
+    #: Edit board mode: the user removed or restored squares; the new holes (square ints).
+    holes_edited = Signal(object)
 
     def __init__(self, model: BoardModel | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -83,8 +86,14 @@ class BoardWidget(QWidget):
         self._highlights: dict[int, QColor] = {}
         self._focus_layer = FocusLayer()
         self._shade_layer = ShadeLayer()
+        self._holes: frozenset[int] = frozenset()
+        self._marked: frozenset[int] = frozenset()
+        self._editing = False
+        #: While a stroke of the editor goes on: True removes squares, False restores them.
+        self._stroke: bool | None = None
         self._base: list[Layer] = [
             SquaresLayer(),
+            MarkedLayer(),
             self._shade_layer,
             FlashLayer(),
             MarkerLayer(),
@@ -127,6 +136,54 @@ class BoardWidget(QWidget):
         self._geometry = None
         self._painted_version = -1
         self.update()
+
+    def set_holes(self, holes: frozenset[int]) -> None:
+        """Squares removed from the board (drawn as absent; the piece never goes there)."""
+        if holes != self._holes:
+            self._holes = frozenset(holes)
+            self.update()
+
+    def holes(self) -> frozenset[int]:
+        return self._holes
+
+    def set_marked(self, squares: Iterable[int]) -> None:
+        """Squares the verdict is about (out of reach), hatched."""
+        marked = frozenset(squares)
+        if marked != self._marked:
+            self._marked = marked
+            self.update()
+
+    def marked(self) -> frozenset[int]:
+        return self._marked
+
+    def set_editing(self, on: bool) -> None:
+        """Edit board mode: a click or a drag removes squares (or, starting on a removed
+        one, restores them) instead of moving the piece."""
+        self._editing = on
+        self._stroke = None
+        self.unsetCursor()
+        self.update()
+
+    def editing(self) -> bool:
+        return self._editing
+
+    def _edit(self, row: int, col: int) -> None:
+        """One square of an editor's stroke: removed or restored as the stroke began (the
+        last square is never removed: a board keeps one square)."""
+        square = row * self._model.cols + col
+        if self._stroke is None:
+            self._stroke = square not in self._holes
+        if self._stroke and square not in self._holes:
+            if len(self._holes) + 1 >= self._model.size:
+                return
+            holes = self._holes | {square}
+        elif not self._stroke and square in self._holes:
+            holes = self._holes - {square}
+        else:
+            return
+        self._holes = holes
+        self.update()
+        self.holes_edited.emit(holes)
 
     def set_layers(self, layers: Iterable[Layer]) -> None:
         """The puzzle's own layers, painted between the shared ones by their ``z``."""
@@ -314,6 +371,8 @@ class BoardWidget(QWidget):
             details=self._details,
             closing=self._closing,
             highlights=self._highlights,
+            holes=self._holes,
+            marked=self._marked,
         )
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -358,6 +417,9 @@ class BoardWidget(QWidget):
     # -- input --------------------------------------------------------------------------------
 
     def _choose(self, row: int, col: int) -> None:
+        if row * self._model.cols + col in self._holes:
+            self.update()  # no piece on a removed square: it goes back
+            return
         if (row, col) != self._start or self._model.current != row * self._model.cols + col:
             self._start = (row, col)
             self.start_changed.emit(row * self._model.cols + col)
@@ -368,6 +430,15 @@ class BoardWidget(QWidget):
             square = self.square_at(event.position())
             if square is not None:
                 self.square_picked.emit(square[0] * self._model.cols + square[1])
+            event.accept()
+            return
+        if self._editing and event.button() == Qt.MouseButton.LeftButton:
+            square = self.square_at(event.position())
+            if square is not None and not self._interactive:
+                self.drag_refused.emit()
+            elif square is not None:
+                self._stroke = None
+                self._edit(*square)
             event.accept()
             return
         if event.button() != Qt.MouseButton.LeftButton or self._start is None:
@@ -388,6 +459,13 @@ class BoardWidget(QWidget):
         pos = event.position()
         square = self.square_at(pos)
         self.hovered.emit(*(square if square is not None else (-1, -1)))
+        if self._editing:
+            if self._stroke is not None and square is not None:
+                self._edit(*square)  # a drag goes on removing (or restoring)
+            self.setCursor(
+                Qt.CursorShape.CrossCursor if square is not None else Qt.CursorShape.ArrowCursor
+            )
+            return
         if self._press is not None and self._press_square == self.piece_square():
             moved = (pos - self._press).manhattanLength() >= DRAG_SLOP
             if self._drag_pos is not None or moved:
@@ -407,6 +485,9 @@ class BoardWidget(QWidget):
         super().leaveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._editing:
+            self._stroke = None
+            return
         if event.button() != Qt.MouseButton.LeftButton or self._press is None:
             return
         pos = event.position()

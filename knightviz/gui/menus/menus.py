@@ -326,3 +326,52 @@ def run_key(event: QKeyEvent) -> str:
 def connect(item: QAction, slot: Callable[[], None]) -> None:
     """``triggered`` → ``slot`` (the checked flag dropped)."""
     item.triggered.connect(lambda _=False: slot())
+
+
+class BoardMenu(QMenu):
+    """Edit board (remove and restore squares on the board itself) and the shapes to start
+    from; a toolbar of its own with the edit action."""
+
+    #: A preset chosen: its name (``board.presets.PRESETS``).
+    preset_chosen = Signal(str)
+
+    def __init__(self, parent: QMainWindow) -> None:
+        super().__init__(self.tr("&Board"), parent)
+        self.setObjectName("boardMenu")
+        self.edit_action = action(parent, "editBoardAction", self.tr("&Edit board"))
+        self.edit_action.setCheckable(True)
+        self.edit_action.setIconText(self.tr("Edit board"))
+        self.edit_action.setToolTip(
+            self.tr(
+                "Click or drag over squares to remove them; start on a removed square to "
+                "restore squares. The piece's moves skip removed squares."
+            )
+        )
+        self.edit_action.setStatusTip(self.edit_action.toolTip())
+        self.addAction(self.edit_action)
+        self.addSeparator()
+        self.presets: dict[str, QAction] = {}
+        for name, text, tip in (
+            ("full", self.tr("&Full board"), self.tr("Restore every square")),
+            ("corners", self.tr("Four &corners cut"), self.tr("Remove the four corners")),
+            ("centre", self.tr("2×2 hole in the c&entre"), self.tr("Remove the middle 2×2")),
+            ("cross", self.tr("C&ross"), self.tr("A plus: remove the four corner blocks")),
+            ("ring", self.tr("R&ing"), self.tr("Remove the middle, keep a ring")),
+        ):
+            made = action(parent, f"preset{name.capitalize()}Action", text, tip)
+            made.triggered.connect(lambda _=False, n=name: self.preset_chosen.emit(n))
+            self.presets[name] = made
+            self.addAction(made)
+        self.toolbar = QToolBar(self.tr("Board"), parent)
+        self.toolbar.setObjectName("boardToolBar")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.toolbar.setMovable(False)
+        self.toolbar.addAction(self.edit_action)
+        parent.addToolBar(self.toolbar)
+
+    def word(self, editable: bool) -> None:
+        """Enabled for a puzzle whose board can be edited (the knight's tour), else why not."""
+        for item in (self.edit_action, *self.presets.values()):
+            item.setEnabled(editable)
+        if not editable:
+            self.edit_action.setChecked(False)

@@ -102,6 +102,7 @@ class MapWorker(BackgroundWorker):
                 self._cap,
                 cancel=self.stopped,
                 chunk=None,
+                shape=self._options.shape,
             ):
                 if run.outcome is Outcome.CANCELLED:
                     break
@@ -261,7 +262,10 @@ class StartMap(QObject):
 
     @property
     def total(self) -> int:
-        return self.rows * self.cols
+        """Squares to map: the board's, less its removed squares."""
+        if self.puzzle is None or self.settings is None:
+            return self.rows * self.cols
+        return self.rows * self.cols - len(self.puzzle.shape(self.settings).holes)
 
     @property
     def done(self) -> int:

@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from knightviz.engine import Board, Outcome, Result, Search, Strategy
+from knightviz.engine.board import FULL, Shape
 from knightviz.engine.estimate import Probe
 from knightviz.engine.events import StackLevel
 from knightviz.engine.recording import RecordingData
@@ -87,6 +88,8 @@ class SweepOptions(NamedTuple):
 
     strategy: Strategy
     closed: bool
+    #: The board's holes and leaper (a full board and the knight by default).
+    shape: Shape = FULL
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +120,16 @@ class SettingsWidget(QWidget):
     def board_changed(self, rows: int, cols: int) -> None:
         """The board's size changed (before its settings are read): options that depend on
         it can follow (the knight's Construct applies to some sizes only)."""
+
+    #: The board's squares can be removed (Edit board; the knight's tour).
+    editable_board = False
+
+    def holes(self) -> frozenset[tuple[int, int]]:
+        """Removed squares as (row, col)."""
+        return frozenset()
+
+    def set_holes(self, holes: frozenset[tuple[int, int]]) -> None:
+        """New removed squares (the board editor); emits settings_changed when they change."""
 
 
 class Puzzle(QObject, Generic[S]):
@@ -259,6 +272,15 @@ class Puzzle(QObject, Generic[S]):
     def verdict(self, settings: S, start: int) -> str | None:
         """Why no solution can exist, known without searching, or None."""
         return None
+
+    def shape(self, settings: S) -> Shape:
+        """The board's holes and piece (a full board and the knight unless the puzzle
+        has an editable board)."""
+        return FULL
+
+    def marked(self, settings: S, start: int) -> tuple[int, ...]:
+        """Squares the verdict is about, marked on the board (those out of reach)."""
+        return ()
 
     def describe(self, settings: S) -> str:
         """The strategy in a few words (history, status bar)."""

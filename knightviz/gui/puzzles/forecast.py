@@ -39,16 +39,19 @@ def make_request(
     try_square = None
     sweep_key = None
     if options is not None:
-        strategy, closed = options.strategy, options.closed
+        strategy, closed, shape = options.strategy, options.closed, options.shape
 
         def try_square(square: int, cap: int, stop: Callable[[], bool]) -> int | None:
-            config = TourConfig(rows, cols, square, strategy, closed, cap)
+            if square in shape.holes:
+                return None
+            config = TourConfig(rows, cols, square, strategy, closed, cap, shape=shape)
             run = run_start(config, stop, chunk=None)
             return run.steps if run.outcome is Outcome.SOLVED else None
 
-        sweep_key = (puzzle.key, rows, cols, strategy, closed, key[3])
+        sweep_key = (puzzle.key, rows, cols, strategy, closed, key[3], shape)
     plain = (
         options is not None
+        and options.shape.classic
         and not options.strategy.guided
         and options.strategy.backtrack
         and not options.closed

@@ -6,6 +6,7 @@ import json
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from math import gcd
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -35,13 +36,22 @@ from knightviz.engine import (
     verdict,
 )
 from knightviz.engine import formats as layouts
-from knightviz.engine.board import CLASSIC_ORDER, neighbour_table
+from knightviz.engine.board import (
+    CLASSIC_ORDER,
+    KNIGHT,
+    LEAPER_MAX,
+    LEAPERS,
+    BoardError,
+    Shape,
+    leaper_name,
+    parse_leaper,
+)
 from knightviz.engine.estimate import Probe, tour_levels, tour_probe
 from knightviz.engine.events import StackLevel
-from knightviz.engine.explain import onward_degrees
 from knightviz.engine.recording import RecordingData
 from knightviz.engine.trace import Kind, decode
 from knightviz.engine.tree import Children, next_event, tour_children
+from knightviz.engine.verdict import NAMED, analyse, marked
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles import knight_construct as construction
@@ -58,7 +68,7 @@ from knightviz.gui.puzzles.base import (
     SweepOptions,
 )
 from knightviz.gui.puzzles.knight_paint import DegreesLayer, KnightLayer, NumbersLayer, PathLayer
-from knightviz.gui.puzzles.programs import CONSTRUCT, PLAIN, WARNSDORFF, Program
+from knightviz.gui.puzzles.programs import CONSTRUCT, PLAIN, WARNSDORFF, Program, with_moves
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.text import fmt_int, fmt_size, sentences
 from knightviz.page import PageRun, knight_command
@@ -84,6 +94,40 @@ class KnightSettings:
     closed: bool = False
     #: The third strategy: build the tour by Parberry's construction, no search.
     construct: bool = False
+    #: Removed squares, as square numbers (row * cols + col) joined by commas: a string, so
+    #: the history, the settings and the run files keep it as they keep every field.
+    holes: str = ""
+    #: The piece: ``knight``, ``camel``, ``zebra``, ``giraffe`` or ``a,b``.
+    leaper: str = "knight"
+
+    @property
+    def shape(self) -> Shape:
+        return _shape(self.holes, self.leaper, self.rows * self.cols)
+
+
+def _shape(holes: str, leaper: str, size: int) -> Shape:
+    squares = frozenset(int(x) for x in holes.split(",") if x.strip().isdigit())
+    squares = frozenset(sq for sq in squares if sq < size)
+    if len(squares) >= size:
+        squares = frozenset()
+    try:
+        piece = parse_leaper(leaper)
+    except BoardError:
+        piece = KNIGHT
+    return Shape(squares, piece)
+
+
+def board_of(settings: KnightSettings) -> Board:
+    """The settings' board: size, holes and piece."""
+    return Board(settings.rows, settings.cols, settings.shape)
+
+
+def holes_text(squares: Sequence[int] | frozenset[int]) -> str:
+    return ",".join(str(sq) for sq in sorted(squares))
+
+
+#: The choices of the Piece box (item data), the custom (a, b) last.
+PIECES = ("knight", "camel", "zebra", "giraffe", "custom")
 
 
 #: The text layouts of ``knightviz solve --format`` a run can be exported in.
@@ -91,13 +135,17 @@ TEXT_FORMATS = ("c", "py", "matrix", "sequence", "algebraic")
 
 
 class KnightSettingsWidget(SettingsWidget):
-    """Strategy: Warnsdorff's rule and its tie-break (and seed), backtracking, closed tours."""
+    """Strategy: Warnsdorff's rule and its tie-break (and seed), backtracking, closed tours;
+    the piece; the board's removed squares (edited on the board itself)."""
+
+    editable_board = True
 
     def __init__(
         self, puzzle: KnightPuzzle, parent: QWidget | None = None, compact: bool = False
     ) -> None:
         super().__init__(parent)
         self._updating = False
+        self._compact = False
         self.warnsdorff_check = QCheckBox(self.tr("Warnsdorff's rule"))
         self.warnsdorff_check.setObjectName("warnsdorffCheck")
         font = self.warnsdorff_check.font()
@@ -149,6 +197,51 @@ class KnightSettingsWidget(SettingsWidget):
         self.closed_check.setToolTip(
             self.tr("Closed tour: the last square must be a knight's move from the start")
         )
+        #: Removed squares as (row, col): kept through a change of size (those still inside).
+        self._holes: frozenset[tuple[int, int]] = frozenset()
+        self.piece_combo = QComboBox()
+        self.piece_combo.setObjectName("pieceCombo")
+        for value, label in zip(
+            PIECES,
+            (
+                self.tr("Knight (1, 2)"),
+                self.tr("Camel (1, 3)"),
+                self.tr("Zebra (2, 3)"),
+                self.tr("Giraffe (1, 4)"),
+                self.tr("Custom (a, b)"),
+            ),
+            strict=True,
+        ):
+            self.piece_combo.addItem(label, value)
+        self.piece_combo.setToolTip(
+            self.tr(
+                "The piece that tours the board: an (a, b)-leaper jumps a squares one way "
+                "and b the other (the knight is (1, 2))"
+            )
+        )
+        self.leaper_a_spin = QSpinBox()
+        self.leaper_a_spin.setObjectName("leaperASpin")
+        self.leaper_b_spin = QSpinBox()
+        self.leaper_b_spin.setObjectName("leaperBSpin")
+        for spin, name in ((self.leaper_a_spin, "a"), (self.leaper_b_spin, "b")):
+            spin.setRange(1, LEAPER_MAX)
+            spin.setKeyboardTracking(False)
+            spin.setPrefix(f"{name} = ")
+        self.leaper_a_spin.setAccessibleName(self.tr("Leaper's first step"))
+        self.leaper_b_spin.setAccessibleName(self.tr("Leaper's second step"))
+        self.leaper_a_spin.setToolTip(self.tr("Squares the leaper jumps one way (1 to 7)"))
+        self.leaper_b_spin.setToolTip(
+            self.tr("Squares it jumps the other way (at least a, at most 7)")
+        )
+        self.leaper_a_spin.setValue(1)
+        self.leaper_b_spin.setValue(2)
+        self.piece_label = QLabel(self.tr("Piece"))
+        leaper_row = QHBoxLayout()
+        leaper_row.setContentsMargins(0, 0, 0, 0)
+        leaper_row.addWidget(self.leaper_a_spin, 1)
+        leaper_row.addWidget(self.leaper_b_spin, 1)
+        self.leaper_row = QWidget()
+        self.leaper_row.setLayout(leaper_row)
 
         seed_row = QHBoxLayout()
         seed_row.setContentsMargins(0, 0, 0, 0)
@@ -170,29 +263,43 @@ class KnightSettingsWidget(SettingsWidget):
             grid.addWidget(self.closed_check, 3, 1)
             grid.addWidget(self.construct_check, 4, 0, 1, 2)
             grid.setColumnStretch(1, 1)
+            # A race's lanes share the window's board and piece: no choice of their own.
+            for w in (self.piece_label, self.piece_combo, self.leaper_row):
+                w.setParent(self)
+                w.hide()
+            self._compact = True
         else:
             form = QFormLayout()
             form.setContentsMargins(0, 0, 0, 0)
             form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
             form.addRow(self.tie_break_label, self.tie_break_combo)
             form.addRow(self.seed_label, seed_row)
+            piece_form = QFormLayout()
+            piece_form.setContentsMargins(0, 0, 0, 0)
+            piece_form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+            piece_form.addRow(self.piece_label, self.piece_combo)
+            piece_form.addRow("", self.leaper_row)
             layout = QVBoxLayout(self)
             layout.setContentsMargins(0, 0, 0, 0)
             layout.addWidget(self.warnsdorff_check)
             layout.addWidget(self.construct_check)
             layout.addWidget(self.explain_label)
             layout.addLayout(form)
-            options = QHBoxLayout()  # one row: Construct took the room of a line above
+            options = QHBoxLayout()  # side by side: the Piece row fits on a laptop's screen
             options.setContentsMargins(0, 0, 0, 0)
             options.addWidget(self.backtrack_check)
             options.addWidget(self.closed_check)
             options.addStretch(1)
             layout.addLayout(options)
+            layout.addLayout(piece_form)
 
         checks = (self.warnsdorff_check, self.backtrack_check, self.closed_check)
         for check in (*checks, self.construct_check):
             check.toggled.connect(self._changed)
         self.tie_break_combo.currentIndexChanged.connect(self._changed)
+        self.piece_combo.currentIndexChanged.connect(self._changed)
+        self.leaper_a_spin.valueChanged.connect(self._on_leaper_a)
+        self.leaper_b_spin.valueChanged.connect(self._changed)
         self.seed_spin.valueChanged.connect(self._changed)
         self.new_seed_button.clicked.connect(self._new_seed)
         self.set_settings(puzzle.default_settings())
@@ -207,7 +314,37 @@ class KnightSettingsWidget(SettingsWidget):
             backtrack=self.backtrack_check.isChecked(),
             closed=self.closed_check.isChecked(),
             construct=self.construct_check.isChecked(),
+            holes=self._holes_text(rows, cols),
+            leaper=self._leaper(),
         )
+
+    def _holes_text(self, rows: int, cols: int) -> str:
+        """The holes inside a rows × cols board (those outside dropped for good, as a
+        smaller board drops them; all of them if nothing else would be left)."""
+        self._holes = frozenset((r, c) for r, c in self._holes if r < rows and c < cols)
+        inside = [r * cols + c for r, c in self._holes]
+        return holes_text(inside) if len(inside) < rows * cols else ""
+
+    def _leaper(self) -> str:
+        piece = str(self.piece_combo.currentData())
+        if piece != "custom":
+            return piece
+        return leaper_name((self.leaper_a_spin.value(), self.leaper_b_spin.value()))
+
+    def holes(self) -> frozenset[tuple[int, int]]:
+        return self._holes
+
+    def set_holes(self, holes: frozenset[tuple[int, int]]) -> None:
+        """New removed squares (the board editor, a preset): the settings change."""
+        if holes != self._holes:
+            self._holes = frozenset(holes)
+            self.settings_changed.emit()
+
+    def _on_leaper_a(self) -> None:
+        """b is never below a: raising a raises b with it."""
+        a = self.leaper_a_spin.value()
+        self.leaper_b_spin.setMinimum(a)
+        self._changed()
 
     def board_changed(self, rows: int, cols: int) -> None:
         self.construct_check.set_board(rows, cols)
@@ -216,6 +353,16 @@ class KnightSettingsWidget(SettingsWidget):
         s: KnightSettings = settings
         self._updating = True
         try:
+            shape = s.shape
+            self._holes = frozenset(divmod(h, s.cols) for h in shape.holes)
+            a, b = shape.leaper
+            named = leaper_name(shape.leaper)
+            self.piece_combo.setCurrentIndex(
+                PIECES.index(named) if named in LEAPERS else PIECES.index("custom")
+            )
+            self.leaper_a_spin.setValue(a)
+            self.leaper_b_spin.setMinimum(a)
+            self.leaper_b_spin.setValue(b)
             self.warnsdorff_check.setChecked(s.warnsdorff)
             self.tie_break_combo.setCurrentIndex(max(0, self.tie_break_combo.findData(s.tie_break)))
             self.seed_spin.setValue(s.seed)
@@ -245,6 +392,8 @@ class KnightSettingsWidget(SettingsWidget):
         # The seed only matters for random ties: shown then, out of the way otherwise.
         for w in (self.seed_spin, self.new_seed_button, self.seed_label):
             w.setVisible(randomised)
+        custom = self.piece_combo.currentData() == "custom"
+        self.leaper_row.setVisible(custom and not self._compact)
         if built:
             text = self.tr("Construction: stored block tours joined at their corners, no search.")
         elif guided:
@@ -296,7 +445,9 @@ class KnightPuzzle(Puzzle[KnightSettings]):
         s = settings
         if s.construct:
             return construction.make_search(s.rows, s.cols, start)
-        config = TourConfig(s.rows, s.cols, start, self.strategy(s), s.closed, None, anyway)
+        config = TourConfig(
+            s.rows, s.cols, start, self.strategy(s), s.closed, None, anyway, s.shape
+        )
         return TourSearch(config, backend=backend)
 
     def check_settings(self, settings: KnightSettings) -> KnightSettings:
@@ -306,6 +457,7 @@ class KnightPuzzle(Puzzle[KnightSettings]):
             raise ValueError("the seed is out of range")
         if settings.construct and construction.why_not(settings.rows, settings.cols):
             raise ValueError("the construction does not apply to this board")
+        parse_leaper(settings.leaper)  # BoardError (a ValueError) names the problem
         return settings
 
     def race_defaults(self) -> tuple[KnightSettings, KnightSettings]:
@@ -314,13 +466,13 @@ class KnightPuzzle(Puzzle[KnightSettings]):
         return replace(base, warnsdorff=False), replace(base, warnsdorff=True)
 
     def sweep_options(self, settings: KnightSettings) -> SweepOptions:
-        return SweepOptions(self.strategy(settings), settings.closed)
+        return SweepOptions(self.strategy(settings), settings.closed, settings.shape)
 
     def closing(self, settings: KnightSettings, result: Result | None) -> bool:
         return settings.closed and result is not None and result.solved
 
     def start_name(self, settings: KnightSettings, start: int) -> str:
-        return Board(settings.rows, settings.cols).name(start)
+        return board_of(settings).name(start)
 
     # -- export -------------------------------------------------------------------------------
 
@@ -382,7 +534,7 @@ class KnightPuzzle(Puzzle[KnightSettings]):
         fmt: str,
     ) -> str:
         s = settings
-        board = Board(s.rows, s.cols)
+        board = board_of(s)
         if fmt == "json":
             payload = layouts.solve_payload(
                 board,
@@ -416,15 +568,31 @@ class KnightPuzzle(Puzzle[KnightSettings]):
             strategy += "-greedy"
         if s.closed:
             strategy += "-closed"
-        name = Board(s.rows, s.cols).name(start)
+        name = board_of(s).name(start)
+        shape = s.shape
+        if shape.leaper != KNIGHT:
+            strategy += "-" + leaper_name(shape.leaper).replace(",", "x")
+        if shape.holes:
+            strategy += f"-{len(shape.holes)}holes"
         return f"{self.key}-{s.rows}x{s.cols}-{name}-{strategy}"
 
     def verdict(self, settings: KnightSettings, start: int) -> str | None:
         s = settings
-        board = Board(s.rows, s.cols)
+        board = board_of(s)
+        if not board.present(start):
+            return self.tr("The start square {0} is removed from the board.").format(
+                board.name(start)
+            )
         code = verdict(board, start, s.closed)
         if code is None:
+            if s.construct and not board.shape.classic:
+                return self.tr(
+                    "Construct builds knight's tours of full boards: this board has removed "
+                    "squares or another piece. Choose plain backtracking or Warnsdorff's rule."
+                )
             return construction.why_not(s.rows, s.cols) if s.construct else None
+        if not board.shape.classic:
+            return self.shaped_verdict(code, board, start)
         size, name = fmt_size(s.rows, s.cols), board.name(start)
         if code is Verdict.CLOSED_ODD:
             return self.tr(
@@ -441,6 +609,65 @@ class KnightPuzzle(Puzzle[KnightSettings]):
                 "must start and end on the corners' colour, and {0} is the other colour."
             ).format(name)
         return self.tr("No knight's tour on a {0} board starts on {1}.").format(size, name)
+
+    def shaped_verdict(self, code: Verdict, board: Board, start: int) -> str:
+        """The verdicts of boards with holes and other pieces, in words (the engine's
+        ``verdict.explain`` says the same in English for the command line)."""
+        facts = analyse(board)
+        a, b = board.leaper
+        piece = self.piece_name(board.leaper)
+        squares = marked(code, board, start)
+        names = ", ".join(board.name(sq) for sq in squares[:NAMED])
+        rest = len(squares) - NAMED
+        some = self.tr("{0} and {1} more").format(names, rest) if rest > 0 else names
+        name = board.name(start)
+        more, less = max(facts.light, facts.dark), min(facts.light, facts.dark)
+        if code is Verdict.SAME_COLOUR:
+            return self.tr(
+                "No tour: each move of a {0} changes row + column by {1} + {2} = {3}, an even "
+                "number, so it never leaves its colour; from {4} it cannot reach {5}."
+            ).format(piece, a, b, a + b, name, some)
+        if code is Verdict.SUB_LATTICE:
+            return self.tr(
+                "No tour: a {0} moves by multiples of {1} (the greatest common divisor of {2} "
+                "and {3}), so it reaches only a sub-lattice; from {4} it cannot reach {5}."
+            ).format(piece, gcd(a, b), a, b, name, some)
+        if code is Verdict.NO_MOVES:
+            return self.tr("No tour: {0} has no move at all on this board.").format(some)
+        if code is Verdict.CUT:
+            return self.tr(
+                "No tour: the moves fall apart into {0} pieces; from {1} the {2} cannot reach {3}."
+            ).format(len(facts.pieces), name, piece, some)
+        if code is Verdict.COLOURS_OPEN:
+            return self.tr(
+                "No tour: a {0} alternates colours, so a tour's colours differ by at most one, "
+                "but this board has {1} squares of one colour and {2} of the other."
+            ).format(piece, more, less)
+        if code is Verdict.COLOUR_START:
+            return self.tr(
+                "No tour can start on {0}: the {1} alternates colours and this board has one "
+                "square more of the other colour ({2} to {3}), so a tour must start and end "
+                "on that colour."
+            ).format(name, piece, more, less)
+        if code is Verdict.COLOURS_CLOSED:
+            return self.tr(
+                "No closed tour: a {0} alternates colours, so a closed tour needs as many "
+                "squares of each colour, but this board has {1} and {2}."
+            ).format(piece, more, less)
+        if code is Verdict.ENDS_OPEN:
+            return self.tr(
+                "No tour: {0} squares ({1}) have one move each, and each can only be an end "
+                "of the tour, which has two."
+            ).format(len(squares), some)
+        if code is Verdict.ENDS_START:
+            return self.tr(
+                "No tour can start on {0}: {1} have one move each, so they must be the tour's "
+                "two ends."
+            ).format(name, some)
+        return self.tr(
+            "No closed tour: {0} has only one move, and a closed tour enters and leaves "
+            "every square."
+        ).format(some)
 
     def strategy_name(self, settings: KnightSettings) -> str:
         """The strategy in the words of the tutorials ("Warnsdorff's rule")."""
@@ -486,13 +713,32 @@ class KnightPuzzle(Puzzle[KnightSettings]):
             order = self.tr("Warnsdorff (ties: random, seed {0})").format(s.seed)
         back = self.tr("backtracking") if s.backtrack else self.tr("no backtracking")
         kind = self.tr("closed") if s.closed else self.tr("open")
-        return " · ".join((order, back, kind))
+        parts = [order, back, kind]
+        shape = s.shape
+        if shape.leaper != KNIGHT:
+            parts.append(self.piece_name(shape.leaper))
+        if shape.holes:
+            parts.append(self.tr("{0} squares removed").format(fmt_int(len(shape.holes))))
+        return " · ".join(parts)
+
+    def piece_name(self, leaper: tuple[int, int]) -> str:
+        """The piece in words: "camel (1, 3)", "(2, 5)-leaper"."""
+        a, b = leaper
+        named = {
+            "knight": self.tr("knight"),
+            "camel": self.tr("camel"),
+            "zebra": self.tr("zebra"),
+            "giraffe": self.tr("giraffe"),
+        }.get(leaper_name(leaper))
+        if named is None:
+            return self.tr("({0}, {1})-leaper").format(a, b)
+        return f"{named} ({a}, {b})"
 
     def describe_result(
         self, settings: KnightSettings, start: int, result: Result, model: BoardModel
     ) -> str:
         s = settings
-        board = Board(s.rows, s.cols)
+        board = board_of(s)
         name = board.name(start)
         counts = self.tr("{0} moves, {1} backtracks, {2} steps").format(
             fmt_int(result.moves), fmt_int(result.backtracks), fmt_int(result.steps)
@@ -515,7 +761,7 @@ class KnightPuzzle(Puzzle[KnightSettings]):
             return self.tr(
                 "The greedy walk got stuck on {0} after {1} of {2} squares, with no "
                 "backtracking allowed."
-            ).format(where, fmt_int(len(model.path)), fmt_int(board.size))
+            ).format(where, fmt_int(len(model.path)), fmt_int(board.area))
         kind = self.tr("closed tour") if s.closed else self.tr("tour")
         text = self.tr(
             "No {0} from {1} on a {2} board: the search tried every possibility ({3})."
@@ -525,7 +771,7 @@ class KnightPuzzle(Puzzle[KnightSettings]):
                 text,
                 self.tr(
                     "The board shows the deepest position it reached: {0} of {1} squares."
-                ).format(fmt_int(len(model.path)), fmt_int(board.size)),
+                ).format(fmt_int(len(model.path)), fmt_int(board.area)),
             )
         return text
 
@@ -547,6 +793,7 @@ class KnightPuzzle(Puzzle[KnightSettings]):
         for layer in layers:
             if isinstance(layer, DegreesLayer):
                 layer.enabled = settings.warnsdorff and not settings.construct
+                layer.shape = settings.shape
             if isinstance(layer, (PathLayer, NumbersLayer)):
                 layer.enabled = not settings.construct
             if isinstance(layer, construction.ConstructionLayer):
@@ -559,15 +806,32 @@ class KnightPuzzle(Puzzle[KnightSettings]):
     def program(self, settings: KnightSettings) -> Program:
         if settings.construct:
             return CONSTRUCT
-        return WARNSDORFF if settings.warnsdorff else PLAIN
+        program = WARNSDORFF if settings.warnsdorff else PLAIN
+        if settings.shape.leaper == KNIGHT:
+            return program
+        return with_moves(program, board_of(settings).order(CLASSIC_ORDER))
+
+    def shape(self, settings: KnightSettings) -> Shape:
+        return settings.shape
+
+    def depth_total(self, settings: KnightSettings) -> int:
+        """A tour covers every square but the removed ones."""
+        return board_of(settings).area
+
+    def marked(self, settings: KnightSettings, start: int) -> tuple[int, ...]:
+        board = board_of(settings)
+        if board.shape.classic or not board.present(start):
+            return ()
+        code = verdict(board, start, settings.closed)
+        return () if code is None else marked(code, board, start)
 
     def stack_source(
         self, settings: KnightSettings, model: BoardModel, stack: Sequence[StackLevel]
     ) -> StackSource:
         s = settings
-        board = Board(s.rows, s.cols)
+        board = board_of(s)
         index = model.index
-        table = neighbour_table(s.rows, s.cols, CLASSIC_ORDER)
+        table = board_of(s).neighbours()
         guided = s.warnsdorff
         top = len(stack) - 1
 
@@ -601,7 +865,11 @@ class KnightPuzzle(Puzzle[KnightSettings]):
 
     def tree_probe(self, settings: KnightSettings, start: int) -> Probe | None:
         s = settings
-        return tour_probe(s.rows, s.cols, start) if s.backtrack and not s.construct else None
+        return (
+            tour_probe(s.rows, s.cols, start, shape=s.shape)
+            if s.backtrack and not s.construct
+            else None
+        )
 
     def tree_children(self, settings: KnightSettings, search: Search) -> Children | None:
         return None if settings.construct else tour_children(search)
@@ -610,8 +878,9 @@ class KnightPuzzle(Puzzle[KnightSettings]):
         self, settings: KnightSettings, search: Search, path: Sequence[int], last: int | None
     ) -> int | None:
         s = settings
-        size = s.rows * s.cols
-        table = neighbour_table(s.rows, s.cols, CLASSIC_ORDER)
+        board = board_of(s)
+        size = board.area
+        table = board.neighbours(CLASSIC_ORDER)
 
         def solved(p: Sequence[int]) -> bool:
             return len(p) == size and (not s.closed or p[0] in table[p[-1]])
@@ -636,29 +905,31 @@ class KnightPuzzle(Puzzle[KnightSettings]):
         self, settings: KnightSettings, model: BoardModel, options: Sequence[int]
     ) -> str:
         """Each choice's onward degree (what Warnsdorff's rule ranks by)."""
-        s = settings
         if not options or not model.path:
             return ""
-        board = Board(s.rows, s.cols)
-        degrees = dict(
-            onward_degrees(s.rows, s.cols, model.path[-1], lambda u: model.index[u] >= 0)
-        )
-        parts = [f"{board.name(u)} {degrees.get(u, 0)}" for u in options]
+        board = board_of(settings)  # the piece's moves, the removed squares left out
+        table = board.neighbours(CLASSIC_ORDER)
+        here = model.path[-1]
+
+        def degree(u: int) -> int:
+            return sum(1 for w in table[u] if w != here and model.index[w] < 0)
+
+        parts = [f"{board.name(u)} {degree(u)}" for u in options]
         return self.tr("Hint: onward moves {0}.").format(", ".join(parts))
 
     def tree_goal(self, settings: KnightSettings) -> int | None:
         """A full path is a tour, except in a closed search (it must also close)."""
-        return None if settings.closed else settings.rows * settings.cols
+        return None if settings.closed else board_of(settings).area
 
     def subtree_probe(self, settings: KnightSettings, path: Sequence[int]) -> Probe | None:
         s = settings
         if s.construct:
             return None
-        return tour_probe(s.rows, s.cols, path[0], path) if path and s.backtrack else None
+        return tour_probe(s.rows, s.cols, path[0], path, s.shape) if path and s.backtrack else None
 
     def narrate(self, settings: KnightSettings, model: BoardModel, finished: Result | None) -> str:
         s = settings
-        board = Board(s.rows, s.cols)
+        board = board_of(s)
         path = model.path
         if s.construct and construction.why_not(s.rows, s.cols) is None:
             names = [board.name(sq) for sq in range(board.size)]
@@ -667,11 +938,16 @@ class KnightPuzzle(Puzzle[KnightSettings]):
             return ""
         here = board.name(path[-1])
         if finished is not None and finished.outcome is Outcome.SOLVED:
-            return self.tr("Tour complete: all {0} squares visited.").format(fmt_int(board.size))
+            return self.tr("Tour complete: all {0} squares visited.").format(fmt_int(board.area))
         if model.considered:
             c = decode(model.considered[-1])
             if c.kind is Kind.OFF_BOARD:
-                dr, dc = CLASSIC_ORDER[c.payload]
+                dr, dc = board.order(CLASSIC_ORDER)[c.payload]
+                if board.holes:
+                    return self.tr(
+                        "From {0}, the move ({1:+d}, {2:+d}) leaves the board or lands on a "
+                        "removed square: skip it."
+                    ).format(here, dr, dc)
                 return self.tr(
                     "From {0}, the move ({1:+d}, {2:+d}) leaves the board: skip it."
                 ).format(here, dr, dc)
@@ -695,11 +971,7 @@ class KnightPuzzle(Puzzle[KnightSettings]):
             move = len(path) - 1
             before = board.name(path[-2]) if len(path) > 1 else here
             if s.warnsdorff:
-                degree = sum(
-                    1
-                    for w in neighbour_table(s.rows, s.cols, CLASSIC_ORDER)[last]
-                    if model.index[w] < 0
-                )
+                degree = sum(1 for w in board_of(s).neighbours()[last] if model.index[w] < 0)
                 return self.tr(
                     "Move {0}: {1} → {2}, the candidate with the fewest onward moves ({3})."
                 ).format(move, before, here, degree)
@@ -708,7 +980,7 @@ class KnightPuzzle(Puzzle[KnightSettings]):
             )
         left = ~last
         name = board.name(left)
-        table = neighbour_table(s.rows, s.cols, CLASSIC_ORDER)
+        table = board_of(s).neighbours()
         options = table[left]
         free = [u for u in options if model.index[u] < 0 and u != left]
         if not free:
@@ -724,7 +996,7 @@ class KnightPuzzle(Puzzle[KnightSettings]):
         s = settings
         if not model.path or not len(stack):
             return ""
-        board = Board(s.rows, s.cols)
+        board = board_of(s)
         top = stack[-1]
         return self.tr("square = {0}   move = {1}   candidate {2} of {3}").format(
             board.name(model.path[-1]), len(model.path) - 1, top.tried, len(top.candidates)
@@ -734,7 +1006,7 @@ class KnightPuzzle(Puzzle[KnightSettings]):
         self, settings: KnightSettings, steps: int, depth: int, explored: float | None = None
     ) -> str | None:
         s = settings
-        size = s.rows * s.cols
+        size = board_of(s).area
         if steps < max(SLOW_MIN, SLOW_FACTOR * size):
             return None
         taken = self.tr("{0} steps so far for a board of {1} squares.").format(

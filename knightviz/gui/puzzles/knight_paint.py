@@ -12,6 +12,7 @@ import itertools
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap, QPolygonF
 
+from knightviz.engine.board import CLASSIC_ORDER, FULL
 from knightviz.engine.explain import onward_degrees
 from knightviz.gui.board.layers import (
     Z_HINTS,
@@ -165,6 +166,8 @@ class DegreesLayer(Layer):
 
     def __init__(self) -> None:
         self.enabled = False
+        #: The board's holes and piece (the knight's puzzle sets them with its settings).
+        self.shape = FULL
         self._font_key: tuple[str, int] = ("", 0)
         self._font = QFont()
 
@@ -185,7 +188,11 @@ class DegreesLayer(Layer):
         p.setFont(self._font)
         chosen = m.upcoming if m.upcoming is not None and m.upcoming >= 0 else None
         rects = g.rects
-        for square, degree in onward_degrees(m.rows, m.cols, cur, lambda u: index[u] >= 0):
+        visited = index.__getitem__
+        degrees = onward_degrees(
+            m.rows, m.cols, cur, lambda u: visited(u) >= 0, CLASSIC_ORDER, self.shape
+        )
+        for square, degree in degrees:
             rect = rects[square]
             is_chosen = chosen == square
             if is_chosen:

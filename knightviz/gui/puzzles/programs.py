@@ -78,7 +78,19 @@ def comments() -> dict[str, str]:
         "stored, not searched": QCoreApplication.translate("Program", "stored, not searched"),
         "one move each cut": QCoreApplication.translate("Program", "one move each cut"),
         "four moves added": QCoreApplication.translate("Program", "four moves added"),
+        "the piece's moves": QCoreApplication.translate("Program", "the piece's moves"),
     }
+
+
+def with_moves(program: Program, order: tuple[tuple[int, int], ...]) -> Program:
+    """``program`` with the piece's moves, in the order tried, as its first lines (the
+    code panel follows the piece: a camel's program lists the camel's eight moves)."""
+    steps = [f"({dr}, {dc})" for dr, dc in order]
+    rows = [", ".join(steps[i : i + 3]) for i in range(0, len(steps), 3)]  # narrow: 3 a line
+    body = ",\n         ".join(rows)
+    head = f"# the piece's moves\nMOVES = [{body}]\n"
+    shifted = {what: line + 1 + len(rows) for what, line in program.lines.items()}
+    return Program(f"{program.key}-{'-'.join(steps)}", head + program.text, shifted)
 
 
 PLAIN = Program(
