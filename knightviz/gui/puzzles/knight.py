@@ -281,6 +281,11 @@ class KnightSettingsWidget(SettingsWidget):
             piece_form.addRow("", self.leaper_row)
             layout = QVBoxLayout(self)
             layout.setContentsMargins(0, 0, 0, 0)
+            # Tight rows: six of them (strategy, construction, ties, options, piece) stay in
+            # view on a 1024x600 screen.
+            layout.setSpacing(2)
+            form.setVerticalSpacing(2)
+            piece_form.setVerticalSpacing(2)
             layout.addWidget(self.warnsdorff_check)
             layout.addWidget(self.construct_check)
             layout.addWidget(self.explain_label)
