@@ -1301,74 +1301,6 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>JSON，与 knightviz solve 的输出相同</translation>
     </message>
     <message>
-        <source>The start square {0} is removed from the board.</source>
-        <translation>起始格 {0} 已从棋盘上移除。</translation>
-    </message>
-    <message>
-        <source>No closed tour exists on a {0} board: it has an odd number of squares, and a knight alternates colours, so it cannot return to its start.</source>
-        <translation>{0} 棋盘上不存在闭合周游：格数为奇数，而马每走一步都换一次颜色，所以回不到起点。</translation>
-    </message>
-    <message>
-        <source>No closed tour exists on a {0} board (Schwenk&apos;s theorem).</source>
-        <translation>{0} 棋盘上不存在闭合周游（Schwenk 定理）。</translation>
-    </message>
-    <message>
-        <source>No knight&apos;s tour exists on a {0} board from any square.</source>
-        <translation>{0} 棋盘上从任何一格出发都不存在骑士周游。</translation>
-    </message>
-    <message>
-        <source>No tour can start on {0}: this board has an odd number of squares, so a tour must start and end on the corners&apos; colour, and {0} is the other colour.</source>
-        <translation>周游不能从 {0} 出发：此棋盘格数为奇数，周游必须在与角格同色的格子上开始和结束，而 {0} 是另一种颜色。</translation>
-    </message>
-    <message>
-        <source>No knight&apos;s tour on a {0} board starts on {1}.</source>
-        <translation>{0} 棋盘上没有从 {1} 出发的骑士周游。</translation>
-    </message>
-    <message>
-        <source>{0} and {1} more</source>
-        <translation>{0} 等另外 {1} 格</translation>
-    </message>
-    <message>
-        <source>No tour: each move of a {0} changes row + column by {1} + {2} = {3}, an even number, so it never leaves its colour; from {4} it cannot reach {5}.</source>
-        <translation>不存在巡游：{0}每走一步，行与列共变化 {1} + {2} = {3}，是偶数，因此它永远离不开自己的颜色；从 {4} 出发到不了 {5}。</translation>
-    </message>
-    <message>
-        <source>No tour: a {0} moves by multiples of {1} (the greatest common divisor of {2} and {3}), so it reaches only a sub-lattice; from {4} it cannot reach {5}.</source>
-        <translation>不存在巡游：{0}每步移动的格数都是 {1}（{2} 与 {3} 的最大公约数）的倍数，因此只能到达一个子格点；从 {4} 出发到不了 {5}。</translation>
-    </message>
-    <message>
-        <source>No tour: {0} has no move at all on this board.</source>
-        <translation>不存在巡游：{0} 在这个棋盘上一步都走不了。</translation>
-    </message>
-    <message>
-        <source>No tour: the moves fall apart into {0} pieces; from {1} the {2} cannot reach {3}.</source>
-        <translation>不存在巡游：走法图分裂成 {0} 块；从 {1} 出发，{2}到不了 {3}。</translation>
-    </message>
-    <message>
-        <source>No tour: a {0} alternates colours, so a tour&apos;s colours differ by at most one, but this board has {1} squares of one colour and {2} of the other.</source>
-        <translation>不存在巡游：{0}每步都换颜色，所以巡游中两种颜色的格数最多相差一，但这个棋盘一种颜色有 {1} 格，另一种有 {2} 格。</translation>
-    </message>
-    <message>
-        <source>No tour can start on {0}: the {1} alternates colours and this board has one square more of the other colour ({2} to {3}), so a tour must start and end on that colour.</source>
-        <translation>巡游不能从 {0} 开始：{1}每步都换颜色，而这个棋盘另一种颜色多一格（{2} 比 {3}），所以巡游必须在那种颜色上开始和结束。</translation>
-    </message>
-    <message>
-        <source>No closed tour: a {0} alternates colours, so a closed tour needs as many squares of each colour, but this board has {1} and {2}.</source>
-        <translation>不存在闭合巡游：{0}每步都换颜色，闭合巡游需要两种颜色的格数相等，但这个棋盘分别有 {1} 格和 {2} 格。</translation>
-    </message>
-    <message>
-        <source>No tour: {0} squares ({1}) have one move each, and each can only be an end of the tour, which has two.</source>
-        <translation>不存在巡游：有 {0} 个格子（{1}）各只有一种走法，每个都只能是巡游的端点，而巡游只有两个端点。</translation>
-    </message>
-    <message>
-        <source>No tour can start on {0}: {1} have one move each, so they must be the tour&apos;s two ends.</source>
-        <translation>巡游不能从 {0} 开始：{1} 各只有一种走法，所以它们必须是巡游的两个端点。</translation>
-    </message>
-    <message>
-        <source>No closed tour: {0} has only one move, and a closed tour enters and leaves every square.</source>
-        <translation>不存在闭合巡游：{0} 只有一种走法，而闭合巡游要进出每一个格子。</translation>
-    </message>
-    <message>
         <source>Plain backtracking</source>
         <translation>普通回溯</translation>
     </message>
@@ -1425,76 +1357,12 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>闭合</translation>
     </message>
     <message>
-        <source>Construct builds knight&apos;s tours of full boards: this board has removed squares or another piece. Choose plain backtracking or Warnsdorff&apos;s rule.</source>
-        <translation>“构造”只为完整棋盘上的马构造周游：这个棋盘去掉了格子或换了棋子。请选择普通回溯或 Warnsdorff 规则。</translation>
-    </message>
-    <message>
         <source>open</source>
         <translation>开放</translation>
     </message>
     <message>
         <source>{0} squares removed</source>
         <translation>移除了 {0} 格</translation>
-    </message>
-    <message>
-        <source>knight</source>
-        <translation>马</translation>
-    </message>
-    <message>
-        <source>camel</source>
-        <translation>骆驼</translation>
-    </message>
-    <message>
-        <source>zebra</source>
-        <translation>斑马</translation>
-    </message>
-    <message>
-        <source>giraffe</source>
-        <translation>长颈鹿</translation>
-    </message>
-    <message>
-        <source>({0}, {1})-leaper</source>
-        <translation>({0}, {1}) 跳子</translation>
-    </message>
-    <message>
-        <source>{0} moves, {1} backtracks, {2} steps</source>
-        <translation>前进 {0}，回退 {1}，共 {2} 步</translation>
-    </message>
-    <message>
-        <source>Closed tour found from {0}: {1}.</source>
-        <translation>从 {0} 找到闭合周游：{1}。</translation>
-    </message>
-    <message>
-        <source>Tour found from {0}: {1}.</source>
-        <translation>从 {0} 找到周游：{1}。</translation>
-    </message>
-    <message>
-        <source>Stopped after {0}.</source>
-        <translation>已停止：{0}。</translation>
-    </message>
-    <message>
-        <source>Stopped at the step limit: {0}.</source>
-        <translation>达到步数上限而停止：{0}。</translation>
-    </message>
-    <message>
-        <source>The greedy walk got stuck on {0} after {1} of {2} squares, with no backtracking allowed.</source>
-        <translation>贪心行走走了 {2} 格中的 {1} 格后困在 {0}，且不允许回溯。</translation>
-    </message>
-    <message>
-        <source>closed tour</source>
-        <translation>闭合周游</translation>
-    </message>
-    <message>
-        <source>tour</source>
-        <translation>周游</translation>
-    </message>
-    <message>
-        <source>No {0} from {1} on a {2} board: the search tried every possibility ({3}).</source>
-        <translation>{2} 棋盘上从 {1} 出发没有{0}：搜索已尝试所有可能（{3}）。</translation>
-    </message>
-    <message>
-        <source>The board shows the deepest position it reached: {0} of {1} squares.</source>
-        <translation>棋盘显示搜索到达的最深局面：{1} 格中的 {0} 格。</translation>
     </message>
     <message>
         <source>no tour</source>
@@ -1509,79 +1377,14 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>提示：各候选格的后续走法数 {0}。</translation>
     </message>
     <message>
-        <source>Tour complete: all {0} squares visited.</source>
-        <translation>周游完成：{0} 格全部走过。</translation>
-    </message>
-    <message>
-        <source>From {0}, the move ({1:+d}, {2:+d}) leaves the board or lands on a removed square: skip it.</source>
-        <translation>从 {0} 出发，走法 ({1:+d}, {2:+d}) 走出棋盘或落在已移除的格子上：跳过。</translation>
-    </message>
-    <message>
-        <source>From {0}, the move ({1:+d}, {2:+d}) leaves the board: skip it.</source>
-        <translation>从 {0} 走 ({1:+d}, {2:+d}) 会出界：跳过。</translation>
-    </message>
-    <message>
-        <source>From {0}, {1} is already on the path: skip it.</source>
-        <translation>从 {0} 出发，{1} 已在路径上：跳过。</translation>
-    </message>
-    <message>
-        <source>{0} could go on to {1} unvisited squares (its onward degree).</source>
-        <translation>{0} 之后还能走到 {1} 个未访问的格子（它的出口数）。</translation>
-    </message>
-    <message>
-        <source>{0} candidates share the fewest onward moves: the tie-break takes {1}.</source>
-        <translation>{0} 个候选的出口数并列最少：按并列取舍选 {1}。</translation>
-    </message>
-    <message>
-        <source>The knight stands on {0} after {1} moves.</source>
-        <translation>走了 {1} 步后，马停在 {0}。</translation>
-    </message>
-    <message>
-        <source>Move {0}: {1} → {2}, the candidate with the fewest onward moves ({3}).</source>
-        <translation>第 {0} 步：{1} → {2}，出口最少（{3}）的候选。</translation>
-    </message>
-    <message>
-        <source>Move {0}: {1} → {2}, the first free square in the fixed order.</source>
-        <translation>第 {0} 步：{1} → {2}，按固定顺序的第一个空格。</translation>
-    </message>
-    <message>
-        <source>{0} is a dead end: all {1} of its moves lead to visited squares or off the board. Back to {2}.</source>
-        <translation>{0} 是死路：它的 {1} 种走法都通向已访问的格子或棋盘外。回退到 {2}。</translation>
-    </message>
-    <message>
-        <source>Every way on from {0} has been tried: back to {1}.</source>
-        <translation>从 {0} 往下的每条路都已试过：回退到 {1}。</translation>
-    </message>
-    <message>
         <source>square = {0}   move = {1}   candidate {2} of {3}</source>
         <translation>square = {0}   move = {1}   候选 {2}/{3}</translation>
-    </message>
-    <message>
-        <source>{0} steps so far for a board of {1} squares.</source>
-        <translation>对 {1} 格的棋盘，已经走了 {0} 步。</translation>
-    </message>
-    <message>
-        <source>That is only about {0} of the whole search tree (the gauge under the board).</source>
-        <translation>这只是整棵搜索树的约 {0}（见棋盘下方的刻度条）。</translation>
-    </message>
-    <message>
-        <source>Plain backtracking can need millions or billions of steps (8×8 from a8: 16.5 million). Warnsdorff&apos;s rule usually needs only {0}: turn it on and start again, or set the speed to unlimited.</source>
-        <translation>普通回溯可能需要数百万甚至数十亿步（8×8 从 a8 出发：1650 万步）。Warnsdorff 规则通常只需 {0} 步：打开它重新开始，或把速度调到不限。</translation>
-    </message>
-    <message>
-        <source>Warnsdorff&apos;s rule is backtracking far more than usual: its ties lead it astray here. The tie-break “farthest from centre (Roth)” usually needs no backtracking at all.</source>
-        <translation>Warnsdorff 规则在这里的回溯远多于平常：出口数并列把它引入了歧途。并列取舍选“离中心最远（Roth）”通常完全不需要回溯。</translation>
-    </message>
-    <message>
-        <source>Even Roth&apos;s tie-break is stuck here: try another start square or another tie-break.</source>
-        <translation>连 Roth 的并列取舍在这里也卡住了：换一个起点或另一种并列取舍试试。</translation>
     </message>
 </context>
 <context>
     <name>KnightSettingsWidget</name>
     <message>
         <source>Warnsdorff&apos;s rule</source>
-        <extracomment>A run that has taken this many times the board&apos;s squares in steps &quot;looks hung&quot;. …but never before this many steps (small boards backtrack a little, harmlessly). On by default: a newcomer who just presses Start sees a whole tour in seconds. The third strategy: build the tour by Parberry&apos;s construction, no search. Removed squares, as square numbers (row * cols + col) joined by commas: a string, so the history, the settings and the run files keep it as they keep every field. The piece: ``knight``, ``camel``, ``zebra``, ``giraffe`` or ``a,b``. The choices of the Piece box (item data), the custom (a, b) last. The text layouts of ``knightviz solve --format`` a run can be exported in.</extracomment>
         <translation>Warnsdorff 规则</translation>
     </message>
     <message>
@@ -1706,6 +1509,205 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>Off: plain backtracking in the classic fixed order.</source>
         <translation>关：按经典固定顺序的普通回溯。</translation>
+    </message>
+</context>
+<context>
+    <name>KnightWords</name>
+    <message>
+        <source>The start square {0} is removed from the board.</source>
+        <translation>起始格 {0} 已从棋盘上移除。</translation>
+    </message>
+    <message>
+        <source>Construct builds knight&apos;s tours of full boards: this board has removed squares or another piece. Choose plain backtracking or Warnsdorff&apos;s rule.</source>
+        <translation>“构造”只为完整棋盘上的马构造周游：这个棋盘去掉了格子或换了棋子。请选择普通回溯或 Warnsdorff 规则。</translation>
+    </message>
+    <message>
+        <source>No closed tour exists on a {0} board: it has an odd number of squares, and a knight alternates colours, so it cannot return to its start.</source>
+        <translation>{0} 棋盘上不存在闭合周游：格数为奇数，而马每走一步都换一次颜色，所以回不到起点。</translation>
+    </message>
+    <message>
+        <source>No closed tour exists on a {0} board (Schwenk&apos;s theorem).</source>
+        <translation>{0} 棋盘上不存在闭合周游（Schwenk 定理）。</translation>
+    </message>
+    <message>
+        <source>No knight&apos;s tour exists on a {0} board from any square.</source>
+        <translation>{0} 棋盘上从任何一格出发都不存在骑士周游。</translation>
+    </message>
+    <message>
+        <source>No tour can start on {0}: this board has an odd number of squares, so a tour must start and end on the corners&apos; colour, and {0} is the other colour.</source>
+        <translation>周游不能从 {0} 出发：此棋盘格数为奇数，周游必须在与角格同色的格子上开始和结束，而 {0} 是另一种颜色。</translation>
+    </message>
+    <message>
+        <source>No knight&apos;s tour on a {0} board starts on {1}.</source>
+        <translation>{0} 棋盘上没有从 {1} 出发的骑士周游。</translation>
+    </message>
+    <message>
+        <source>{0} and {1} more</source>
+        <translation>{0} 等另外 {1} 格</translation>
+    </message>
+    <message>
+        <source>No tour: each move of a {0} changes row + column by {1} + {2} = {3}, an even number, so it never leaves its colour; from {4} it cannot reach {5}.</source>
+        <translation>不存在巡游：{0}每走一步，行与列共变化 {1} + {2} = {3}，是偶数，因此它永远离不开自己的颜色；从 {4} 出发到不了 {5}。</translation>
+    </message>
+    <message>
+        <source>No tour: a {0} moves by multiples of {1} (the greatest common divisor of {2} and {3}), so it reaches only a sub-lattice; from {4} it cannot reach {5}.</source>
+        <translation>不存在巡游：{0}每步移动的格数都是 {1}（{2} 与 {3} 的最大公约数）的倍数，因此只能到达一个子格点；从 {4} 出发到不了 {5}。</translation>
+    </message>
+    <message>
+        <source>No tour: {0} has no move at all on this board.</source>
+        <translation>不存在巡游：{0} 在这个棋盘上一步都走不了。</translation>
+    </message>
+    <message>
+        <source>No tour: the moves fall apart into {0} pieces; from {1} the {2} cannot reach {3}.</source>
+        <translation>不存在巡游：走法图分裂成 {0} 块；从 {1} 出发，{2}到不了 {3}。</translation>
+    </message>
+    <message>
+        <source>No tour: a {0} alternates colours, so a tour&apos;s colours differ by at most one, but this board has {1} squares of one colour and {2} of the other.</source>
+        <translation>不存在巡游：{0}每步都换颜色，所以巡游中两种颜色的格数最多相差一，但这个棋盘一种颜色有 {1} 格，另一种有 {2} 格。</translation>
+    </message>
+    <message>
+        <source>No tour can start on {0}: the {1} alternates colours and this board has one square more of the other colour ({2} to {3}), so a tour must start and end on that colour.</source>
+        <translation>巡游不能从 {0} 开始：{1}每步都换颜色，而这个棋盘另一种颜色多一格（{2} 比 {3}），所以巡游必须在那种颜色上开始和结束。</translation>
+    </message>
+    <message>
+        <source>No closed tour: a {0} alternates colours, so a closed tour needs as many squares of each colour, but this board has {1} and {2}.</source>
+        <translation>不存在闭合巡游：{0}每步都换颜色，闭合巡游需要两种颜色的格数相等，但这个棋盘分别有 {1} 格和 {2} 格。</translation>
+    </message>
+    <message>
+        <source>No tour: {0} squares ({1}) have one move each, and each can only be an end of the tour, which has two.</source>
+        <translation>不存在巡游：有 {0} 个格子（{1}）各只有一种走法，每个都只能是巡游的端点，而巡游只有两个端点。</translation>
+    </message>
+    <message>
+        <source>No tour can start on {0}: {1} have one move each, so they must be the tour&apos;s two ends.</source>
+        <translation>巡游不能从 {0} 开始：{1} 各只有一种走法，所以它们必须是巡游的两个端点。</translation>
+    </message>
+    <message>
+        <source>No closed tour: {0} has only one move, and a closed tour enters and leaves every square.</source>
+        <translation>不存在闭合巡游：{0} 只有一种走法，而闭合巡游要进出每一个格子。</translation>
+    </message>
+    <message>
+        <source>knight</source>
+        <translation>马</translation>
+    </message>
+    <message>
+        <source>camel</source>
+        <translation>骆驼</translation>
+    </message>
+    <message>
+        <source>zebra</source>
+        <translation>斑马</translation>
+    </message>
+    <message>
+        <source>giraffe</source>
+        <translation>长颈鹿</translation>
+    </message>
+    <message>
+        <source>({0}, {1})-leaper</source>
+        <translation>({0}, {1}) 跳子</translation>
+    </message>
+    <message>
+        <source>{0} moves, {1} backtracks, {2} steps</source>
+        <translation>前进 {0}，回退 {1}，共 {2} 步</translation>
+    </message>
+    <message>
+        <source>Closed tour found from {0}: {1}.</source>
+        <translation>从 {0} 找到闭合周游：{1}。</translation>
+    </message>
+    <message>
+        <source>Tour found from {0}: {1}.</source>
+        <translation>从 {0} 找到周游：{1}。</translation>
+    </message>
+    <message>
+        <source>Stopped after {0}.</source>
+        <translation>已停止：{0}。</translation>
+    </message>
+    <message>
+        <source>Stopped at the step limit: {0}.</source>
+        <translation>达到步数上限而停止：{0}。</translation>
+    </message>
+    <message>
+        <source>The greedy walk got stuck on {0} after {1} of {2} squares, with no backtracking allowed.</source>
+        <translation>贪心行走走了 {2} 格中的 {1} 格后困在 {0}，且不允许回溯。</translation>
+    </message>
+    <message>
+        <source>closed tour</source>
+        <translation>闭合周游</translation>
+    </message>
+    <message>
+        <source>tour</source>
+        <translation>周游</translation>
+    </message>
+    <message>
+        <source>No {0} from {1} on a {2} board: the search tried every possibility ({3}).</source>
+        <translation>{2} 棋盘上从 {1} 出发没有{0}：搜索已尝试所有可能（{3}）。</translation>
+    </message>
+    <message>
+        <source>The board shows the deepest position it reached: {0} of {1} squares.</source>
+        <translation>棋盘显示搜索到达的最深局面：{1} 格中的 {0} 格。</translation>
+    </message>
+    <message>
+        <source>Tour complete: all {0} squares visited.</source>
+        <translation>周游完成：{0} 格全部走过。</translation>
+    </message>
+    <message>
+        <source>From {0}, the move ({1:+d}, {2:+d}) leaves the board or lands on a removed square: skip it.</source>
+        <translation>从 {0} 出发，走法 ({1:+d}, {2:+d}) 走出棋盘或落在已移除的格子上：跳过。</translation>
+    </message>
+    <message>
+        <source>From {0}, the move ({1:+d}, {2:+d}) leaves the board: skip it.</source>
+        <translation>从 {0} 走 ({1:+d}, {2:+d}) 会出界：跳过。</translation>
+    </message>
+    <message>
+        <source>From {0}, {1} is already on the path: skip it.</source>
+        <translation>从 {0} 出发，{1} 已在路径上：跳过。</translation>
+    </message>
+    <message>
+        <source>{0} could go on to {1} unvisited squares (its onward degree).</source>
+        <translation>{0} 之后还能走到 {1} 个未访问的格子（它的出口数）。</translation>
+    </message>
+    <message>
+        <source>{0} candidates share the fewest onward moves: the tie-break takes {1}.</source>
+        <translation>{0} 个候选的出口数并列最少：按并列取舍选 {1}。</translation>
+    </message>
+    <message>
+        <source>The knight stands on {0} after {1} moves.</source>
+        <translation>走了 {1} 步后，马停在 {0}。</translation>
+    </message>
+    <message>
+        <source>Move {0}: {1} → {2}, the candidate with the fewest onward moves ({3}).</source>
+        <translation>第 {0} 步：{1} → {2}，出口最少（{3}）的候选。</translation>
+    </message>
+    <message>
+        <source>Move {0}: {1} → {2}, the first free square in the fixed order.</source>
+        <translation>第 {0} 步：{1} → {2}，按固定顺序的第一个空格。</translation>
+    </message>
+    <message>
+        <source>{0} is a dead end: all {1} of its moves lead to visited squares or off the board. Back to {2}.</source>
+        <translation>{0} 是死路：它的 {1} 种走法都通向已访问的格子或棋盘外。回退到 {2}。</translation>
+    </message>
+    <message>
+        <source>Every way on from {0} has been tried: back to {1}.</source>
+        <translation>从 {0} 往下的每条路都已试过：回退到 {1}。</translation>
+    </message>
+    <message>
+        <source>{0} steps so far for a board of {1} squares.</source>
+        <translation>对 {1} 格的棋盘，已经走了 {0} 步。</translation>
+    </message>
+    <message>
+        <source>That is only about {0} of the whole search tree (the gauge under the board).</source>
+        <translation>这只是整棵搜索树的约 {0}（见棋盘下方的刻度条）。</translation>
+    </message>
+    <message>
+        <source>Plain backtracking can need millions or billions of steps (8×8 from a8: 16.5 million). Warnsdorff&apos;s rule usually needs only {0}: turn it on and start again, or set the speed to unlimited.</source>
+        <translation>普通回溯可能需要数百万甚至数十亿步（8×8 从 a8 出发：1650 万步）。Warnsdorff 规则通常只需 {0} 步：打开它重新开始，或把速度调到不限。</translation>
+    </message>
+    <message>
+        <source>Warnsdorff&apos;s rule is backtracking far more than usual: its ties lead it astray here. The tie-break “farthest from centre (Roth)” usually needs no backtracking at all.</source>
+        <translation>Warnsdorff 规则在这里的回溯远多于平常：出口数并列把它引入了歧途。并列取舍选“离中心最远（Roth）”通常完全不需要回溯。</translation>
+    </message>
+    <message>
+        <source>Even Roth&apos;s tie-break is stuck here: try another start square or another tie-break.</source>
+        <translation>连 Roth 的并列取舍在这里也卡住了：换一个起点或另一种并列取舍试试。</translation>
     </message>
 </context>
 <context>

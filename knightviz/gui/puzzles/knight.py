@@ -1,29 +1,18 @@
-"""The knight's tour adapter: settings, their widget, searches, verdicts, words, layers."""
+"""The knight's tour adapter: searches, layers, the stack, export, the tree and Your turn
+(its settings in knight_settings.py, their widget in knight_widget.py, its words in
+knight_words.py)."""
 
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
-from math import gcd
-from typing import Any
+from dataclasses import replace
 
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QFormLayout,
-    QGridLayout,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
 from knightviz.engine import (
-    Board,
     Heuristic,
     Outcome,
     Result,
@@ -32,16 +21,12 @@ from knightviz.engine import (
     TieBreak,
     TourConfig,
     TourSearch,
-    Verdict,
     verdict,
 )
 from knightviz.engine import formats as layouts
 from knightviz.engine.board import (
     CLASSIC_ORDER,
     KNIGHT,
-    LEAPER_MAX,
-    LEAPERS,
-    BoardError,
     Shape,
     leaper_name,
     parse_leaper,
@@ -49,9 +34,8 @@ from knightviz.engine.board import (
 from knightviz.engine.estimate import Probe, tour_levels, tour_probe
 from knightviz.engine.events import StackLevel
 from knightviz.engine.recording import RecordingData
-from knightviz.engine.trace import Kind, decode
 from knightviz.engine.tree import Children, next_event, tour_children
-from knightviz.engine.verdict import NAMED, analyse, marked
+from knightviz.engine.verdict import marked
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles import knight_construct as construction
@@ -61,359 +45,44 @@ from knightviz.gui.puzzles.base import (
     NEXT,
     SKIPPED,
     Chip,
-    Puzzle,
     RunFormat,
     SettingsWidget,
     StackSource,
     SweepOptions,
 )
 from knightviz.gui.puzzles.knight_paint import DegreesLayer, KnightLayer, NumbersLayer, PathLayer
+from knightviz.gui.puzzles.knight_settings import (
+    MAX_SEED,
+    PIECES,
+    SLOW_FACTOR,
+    SLOW_MIN,
+    TEXT_FORMATS,
+    KnightSettings,
+    board_of,
+    holes_text,
+)
+from knightviz.gui.puzzles.knight_widget import KnightSettingsWidget
+from knightviz.gui.puzzles.knight_words import KnightWords
 from knightviz.gui.puzzles.programs import CONSTRUCT, PLAIN, WARNSDORFF, Program, with_moves
 from knightviz.gui.solver.feed import SolutionLog
-from knightviz.gui.text import fmt_int, fmt_size, sentences
+from knightviz.gui.text import fmt_int
 from knightviz.page import PageRun, knight_command
 
-MAX_SEED = 999_999
-#: A run that has taken this many times the board's squares in steps "looks hung".
-SLOW_FACTOR = 4
-#: …but never before this many steps (small boards backtrack a little, harmlessly).
-SLOW_MIN = 2_000
+__all__ = [
+    "MAX_SEED",
+    "PIECES",
+    "SLOW_FACTOR",
+    "SLOW_MIN",
+    "TEXT_FORMATS",
+    "KnightPuzzle",
+    "KnightSettings",
+    "KnightSettingsWidget",
+    "board_of",
+    "holes_text",
+]
 
 
-@dataclass(frozen=True, slots=True)
-class KnightSettings:
-    """Everything the user chose for a knight's tour run except the start and the speed."""
-
-    rows: int = 8
-    cols: int = 8
-    #: On by default: a newcomer who just presses Start sees a whole tour in seconds.
-    warnsdorff: bool = True
-    tie_break: str = TieBreak.FIRST.value
-    seed: int = 0
-    backtrack: bool = True
-    closed: bool = False
-    #: The third strategy: build the tour by Parberry's construction, no search.
-    construct: bool = False
-    #: Removed squares, as square numbers (row * cols + col) joined by commas: a string, so
-    #: the history, the settings and the run files keep it as they keep every field.
-    holes: str = ""
-    #: The piece: ``knight``, ``camel``, ``zebra``, ``giraffe`` or ``a,b``.
-    leaper: str = "knight"
-
-    @property
-    def shape(self) -> Shape:
-        return _shape(self.holes, self.leaper, self.rows * self.cols)
-
-
-def _shape(holes: str, leaper: str, size: int) -> Shape:
-    squares = frozenset(int(x) for x in holes.split(",") if x.strip().isdigit())
-    squares = frozenset(sq for sq in squares if sq < size)
-    if len(squares) >= size:
-        squares = frozenset()
-    try:
-        piece = parse_leaper(leaper)
-    except BoardError:
-        piece = KNIGHT
-    return Shape(squares, piece)
-
-
-def board_of(settings: KnightSettings) -> Board:
-    """The settings' board: size, holes and piece."""
-    return Board(settings.rows, settings.cols, settings.shape)
-
-
-def holes_text(squares: Sequence[int] | frozenset[int]) -> str:
-    return ",".join(str(sq) for sq in sorted(squares))
-
-
-#: The choices of the Piece box (item data), the custom (a, b) last.
-PIECES = ("knight", "camel", "zebra", "giraffe", "custom")
-
-
-#: The text layouts of ``knightviz solve --format`` a run can be exported in.
-TEXT_FORMATS = ("c", "py", "matrix", "sequence", "algebraic")
-
-
-class KnightSettingsWidget(SettingsWidget):
-    """Strategy: Warnsdorff's rule and its tie-break (and seed), backtracking, closed tours;
-    the piece; the board's removed squares (edited on the board itself)."""
-
-    editable_board = True
-
-    def __init__(
-        self, puzzle: KnightPuzzle, parent: QWidget | None = None, compact: bool = False
-    ) -> None:
-        super().__init__(parent)
-        self._updating = False
-        self._compact = False
-        self.warnsdorff_check = QCheckBox(self.tr("Warnsdorff's rule"))
-        self.warnsdorff_check.setObjectName("warnsdorffCheck")
-        font = self.warnsdorff_check.font()
-        font.setBold(True)
-        self.warnsdorff_check.setFont(font)
-        self.warnsdorff_check.setToolTip(
-            self.tr(
-                "On: at every square, try first the move with the fewest onward moves "
-                "(fewest exits first).\nOff: plain backtracking, trying the eight moves in "
-                "the classic fixed order."
-            )
-        )
-        self.explain_label = QLabel()
-        self.explain_label.setObjectName("strategyExplainLabel")
-        self.explain_label.setWordWrap(True)
-        self.explain_label.setForegroundRole(self.explain_label.foregroundRole())
-        self.tie_break_combo = QComboBox()
-        self.tie_break_combo.setObjectName("tieBreakCombo")
-        for value, label in (
-            (TieBreak.FIRST.value, self.tr("first in order")),
-            (TieBreak.LAST.value, self.tr("last in order")),
-            (TieBreak.ROTH.value, self.tr("farthest from centre (Roth)")),
-            (TieBreak.RANDOM.value, self.tr("random")),
-        ):
-            self.tie_break_combo.addItem(label, value)
-        self.tie_break_combo.setToolTip(
-            self.tr("Which candidate Warnsdorff's rule takes when several have the same degree")
-        )
-        self.seed_spin = QSpinBox()
-        self.seed_spin.setObjectName("seedSpin")
-        self.seed_spin.setRange(0, MAX_SEED)
-        self.seed_spin.setKeyboardTracking(False)
-        self.seed_spin.setAccessibleName(self.tr("Random seed"))
-        self.seed_spin.setToolTip(
-            self.tr("Seed of the random tie-break: the same seed, the same tour")
-        )
-        self.new_seed_button = QPushButton(self.tr("New seed"))
-        self.new_seed_button.setObjectName("newSeedButton")
-        self.new_seed_button.setToolTip(self.tr("Pick another random seed"))
-        self.backtrack_check = QCheckBox(self.tr("Backtracking"))
-        self.backtrack_check.setObjectName("backtrackCheck")
-        self.backtrack_check.setChecked(True)
-        self.backtrack_check.setToolTip(
-            self.tr("Off: a greedy walk that stops at the first dead end")
-        )
-        self.construct_check = construction.ConstructCheck(self)
-        self.closed_check = QCheckBox(self.tr("Closed tour"))
-        self.closed_check.setObjectName("closedCheck")
-        self.closed_check.setToolTip(
-            self.tr("Closed tour: the last square must be a knight's move from the start")
-        )
-        #: Removed squares as (row, col): kept through a change of size (those still inside).
-        self._holes: frozenset[tuple[int, int]] = frozenset()
-        self.piece_combo = QComboBox()
-        self.piece_combo.setObjectName("pieceCombo")
-        for value, label in zip(
-            PIECES,
-            (
-                self.tr("Knight (1, 2)"),
-                self.tr("Camel (1, 3)"),
-                self.tr("Zebra (2, 3)"),
-                self.tr("Giraffe (1, 4)"),
-                self.tr("Custom (a, b)"),
-            ),
-            strict=True,
-        ):
-            self.piece_combo.addItem(label, value)
-        self.piece_combo.setToolTip(
-            self.tr(
-                "The piece that tours the board: an (a, b)-leaper jumps a squares one way "
-                "and b the other (the knight is (1, 2))"
-            )
-        )
-        self.leaper_a_spin = QSpinBox()
-        self.leaper_a_spin.setObjectName("leaperASpin")
-        self.leaper_b_spin = QSpinBox()
-        self.leaper_b_spin.setObjectName("leaperBSpin")
-        for spin, name in ((self.leaper_a_spin, "a"), (self.leaper_b_spin, "b")):
-            spin.setRange(1, LEAPER_MAX)
-            spin.setKeyboardTracking(False)
-            spin.setPrefix(f"{name} = ")
-        self.leaper_a_spin.setAccessibleName(self.tr("Leaper's first step"))
-        self.leaper_b_spin.setAccessibleName(self.tr("Leaper's second step"))
-        self.leaper_a_spin.setToolTip(self.tr("Squares the leaper jumps one way (1 to 7)"))
-        self.leaper_b_spin.setToolTip(
-            self.tr("Squares it jumps the other way (at least a, at most 7)")
-        )
-        self.leaper_a_spin.setValue(1)
-        self.leaper_b_spin.setValue(2)
-        self.piece_label = QLabel(self.tr("Piece"))
-        leaper_row = QHBoxLayout()
-        leaper_row.setContentsMargins(0, 0, 0, 0)
-        leaper_row.addWidget(self.leaper_a_spin, 1)
-        leaper_row.addWidget(self.leaper_b_spin, 1)
-        self.leaper_row = QWidget()
-        self.leaper_row.setLayout(leaper_row)
-
-        seed_row = QHBoxLayout()
-        seed_row.setContentsMargins(0, 0, 0, 0)
-        seed_row.addWidget(self.seed_spin, 1)
-        seed_row.addWidget(self.new_seed_button)
-        self.tie_break_label = QLabel(self.tr("Tie-break"))
-        self.seed_label = QLabel(self.tr("Seed"))
-        if compact:
-            # Narrow (a race's lanes, side by side): three lines, no explanation.
-            self.explain_label.hide()
-            grid = QGridLayout(self)
-            grid.setContentsMargins(0, 0, 0, 0)
-            grid.addWidget(self.warnsdorff_check, 0, 0, 1, 2)
-            grid.addWidget(self.tie_break_label, 1, 0)
-            grid.addWidget(self.tie_break_combo, 1, 1)
-            grid.addWidget(self.seed_label, 2, 0)
-            grid.addLayout(seed_row, 2, 1)
-            grid.addWidget(self.backtrack_check, 3, 0)
-            grid.addWidget(self.closed_check, 3, 1)
-            grid.addWidget(self.construct_check, 4, 0, 1, 2)
-            grid.setColumnStretch(1, 1)
-            # A race's lanes share the window's board and piece: no choice of their own.
-            for w in (self.piece_label, self.piece_combo, self.leaper_row):
-                w.setParent(self)
-                w.hide()
-            self._compact = True
-        else:
-            form = QFormLayout()
-            form.setContentsMargins(0, 0, 0, 0)
-            form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-            form.addRow(self.tie_break_label, self.tie_break_combo)
-            form.addRow(self.seed_label, seed_row)
-            piece_form = QFormLayout()
-            piece_form.setContentsMargins(0, 0, 0, 0)
-            piece_form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-            piece_form.addRow(self.piece_label, self.piece_combo)
-            piece_form.addRow("", self.leaper_row)
-            layout = QVBoxLayout(self)
-            layout.setContentsMargins(0, 0, 0, 0)
-            # Tight rows: six of them (strategy, construction, ties, options, piece) stay in
-            # view on a 1024x600 screen.
-            layout.setSpacing(2)
-            form.setVerticalSpacing(2)
-            piece_form.setVerticalSpacing(2)
-            layout.addWidget(self.warnsdorff_check)
-            layout.addWidget(self.construct_check)
-            layout.addWidget(self.explain_label)
-            layout.addLayout(form)
-            options = QHBoxLayout()  # side by side: the Piece row fits on a laptop's screen
-            options.setContentsMargins(0, 0, 0, 0)
-            options.addWidget(self.backtrack_check)
-            options.addWidget(self.closed_check)
-            options.addStretch(1)
-            layout.addLayout(options)
-            layout.addLayout(piece_form)
-
-        checks = (self.warnsdorff_check, self.backtrack_check, self.closed_check)
-        for check in (*checks, self.construct_check):
-            check.toggled.connect(self._changed)
-        self.tie_break_combo.currentIndexChanged.connect(self._changed)
-        self.piece_combo.currentIndexChanged.connect(self._changed)
-        self.leaper_a_spin.valueChanged.connect(self._on_leaper_a)
-        self.leaper_b_spin.valueChanged.connect(self._changed)
-        self.seed_spin.valueChanged.connect(self._changed)
-        self.new_seed_button.clicked.connect(self._new_seed)
-        self.set_settings(puzzle.default_settings())
-
-    def settings(self, rows: int, cols: int) -> KnightSettings:
-        return KnightSettings(
-            rows=rows,
-            cols=cols,
-            warnsdorff=self.warnsdorff_check.isChecked(),
-            tie_break=str(self.tie_break_combo.currentData()),
-            seed=self.seed_spin.value(),
-            backtrack=self.backtrack_check.isChecked(),
-            closed=self.closed_check.isChecked(),
-            construct=self.construct_check.isChecked(),
-            holes=self._holes_text(rows, cols),
-            leaper=self._leaper(),
-        )
-
-    def _holes_text(self, rows: int, cols: int) -> str:
-        """The holes inside a rows × cols board (those outside dropped for good, as a
-        smaller board drops them; all of them if nothing else would be left)."""
-        self._holes = frozenset((r, c) for r, c in self._holes if r < rows and c < cols)
-        inside = [r * cols + c for r, c in self._holes]
-        return holes_text(inside) if len(inside) < rows * cols else ""
-
-    def _leaper(self) -> str:
-        piece = str(self.piece_combo.currentData())
-        if piece != "custom":
-            return piece
-        return leaper_name((self.leaper_a_spin.value(), self.leaper_b_spin.value()))
-
-    def holes(self) -> frozenset[tuple[int, int]]:
-        return self._holes
-
-    def set_holes(self, holes: frozenset[tuple[int, int]]) -> None:
-        """New removed squares (the board editor, a preset): the settings change."""
-        if holes != self._holes:
-            self._holes = frozenset(holes)
-            self.settings_changed.emit()
-
-    def _on_leaper_a(self) -> None:
-        """b is never below a: raising a raises b with it."""
-        a = self.leaper_a_spin.value()
-        self.leaper_b_spin.setMinimum(a)
-        self._changed()
-
-    def board_changed(self, rows: int, cols: int) -> None:
-        self.construct_check.set_board(rows, cols)
-
-    def set_settings(self, settings: Any) -> None:
-        s: KnightSettings = settings
-        self._updating = True
-        try:
-            shape = s.shape
-            self._holes = frozenset(divmod(h, s.cols) for h in shape.holes)
-            a, b = shape.leaper
-            named = leaper_name(shape.leaper)
-            self.piece_combo.setCurrentIndex(
-                PIECES.index(named) if named in LEAPERS else PIECES.index("custom")
-            )
-            self.leaper_a_spin.setValue(a)
-            self.leaper_b_spin.setMinimum(a)
-            self.leaper_b_spin.setValue(b)
-            self.warnsdorff_check.setChecked(s.warnsdorff)
-            self.tie_break_combo.setCurrentIndex(max(0, self.tie_break_combo.findData(s.tie_break)))
-            self.seed_spin.setValue(s.seed)
-            self.backtrack_check.setChecked(s.backtrack)
-            self.closed_check.setChecked(s.closed)
-            self.construct_check.set_board(s.rows, s.cols)
-            self.construct_check.setChecked(s.construct)
-        finally:
-            self._updating = False
-        self._sync()
-
-    def _new_seed(self) -> None:
-        current = self.seed_spin.value()
-        seed = current
-        while seed == current:
-            seed = random.randint(0, MAX_SEED)
-        self.seed_spin.setValue(seed)
-
-    def _sync(self) -> None:
-        built = self.construct_check.isChecked()
-        self.warnsdorff_check.setEnabled(not built)
-        self.backtrack_check.setEnabled(not built)
-        guided = self.warnsdorff_check.isChecked() and not built
-        for item in (self.tie_break_combo, self.tie_break_label):
-            item.setEnabled(guided)
-        randomised = guided and self.tie_break_combo.currentData() == TieBreak.RANDOM.value
-        # The seed only matters for random ties: shown then, out of the way otherwise.
-        for w in (self.seed_spin, self.new_seed_button, self.seed_label):
-            w.setVisible(randomised)
-        custom = self.piece_combo.currentData() == "custom"
-        self.leaper_row.setVisible(custom and not self._compact)
-        if built:
-            text = self.tr("Construction: stored block tours joined at their corners, no search.")
-        elif guided:
-            text = self.tr("Fewest exits first: the move with fewest onward moves.")
-        else:
-            text = self.tr("Off: plain backtracking in the classic fixed order.")
-        self.explain_label.setText(text)
-
-    def _changed(self) -> None:
-        self._sync()
-        if not self._updating:
-            self.settings_changed.emit()
-
-
-class KnightPuzzle(Puzzle[KnightSettings]):
+class KnightPuzzle(KnightWords):
     key = "knight"
     max_side = 100
     square_only = False
@@ -581,99 +250,6 @@ class KnightPuzzle(Puzzle[KnightSettings]):
             strategy += f"-{len(shape.holes)}holes"
         return f"{self.key}-{s.rows}x{s.cols}-{name}-{strategy}"
 
-    def verdict(self, settings: KnightSettings, start: int) -> str | None:
-        s = settings
-        board = board_of(s)
-        if not board.present(start):
-            return self.tr("The start square {0} is removed from the board.").format(
-                board.name(start)
-            )
-        code = verdict(board, start, s.closed)
-        if code is None:
-            if s.construct and not board.shape.classic:
-                return self.tr(
-                    "Construct builds knight's tours of full boards: this board has removed "
-                    "squares or another piece. Choose plain backtracking or Warnsdorff's rule."
-                )
-            return construction.why_not(s.rows, s.cols) if s.construct else None
-        if not board.shape.classic:
-            return self.shaped_verdict(code, board, start)
-        size, name = fmt_size(s.rows, s.cols), board.name(start)
-        if code is Verdict.CLOSED_ODD:
-            return self.tr(
-                "No closed tour exists on a {0} board: it has an odd number of squares, and a "
-                "knight alternates colours, so it cannot return to its start."
-            ).format(size)
-        if code is Verdict.CLOSED_SCHWENK:
-            return self.tr("No closed tour exists on a {0} board (Schwenk's theorem).").format(size)
-        if code is Verdict.NO_OPEN:
-            return self.tr("No knight's tour exists on a {0} board from any square.").format(size)
-        if code is Verdict.WRONG_COLOUR:
-            return self.tr(
-                "No tour can start on {0}: this board has an odd number of squares, so a tour "
-                "must start and end on the corners' colour, and {0} is the other colour."
-            ).format(name)
-        return self.tr("No knight's tour on a {0} board starts on {1}.").format(size, name)
-
-    def shaped_verdict(self, code: Verdict, board: Board, start: int) -> str:
-        """The verdicts of boards with holes and other pieces, in words (the engine's
-        ``verdict.explain`` says the same in English for the command line)."""
-        facts = analyse(board)
-        a, b = board.leaper
-        piece = self.piece_name(board.leaper)
-        squares = marked(code, board, start)
-        names = ", ".join(board.name(sq) for sq in squares[:NAMED])
-        rest = len(squares) - NAMED
-        some = self.tr("{0} and {1} more").format(names, rest) if rest > 0 else names
-        name = board.name(start)
-        more, less = max(facts.light, facts.dark), min(facts.light, facts.dark)
-        if code is Verdict.SAME_COLOUR:
-            return self.tr(
-                "No tour: each move of a {0} changes row + column by {1} + {2} = {3}, an even "
-                "number, so it never leaves its colour; from {4} it cannot reach {5}."
-            ).format(piece, a, b, a + b, name, some)
-        if code is Verdict.SUB_LATTICE:
-            return self.tr(
-                "No tour: a {0} moves by multiples of {1} (the greatest common divisor of {2} "
-                "and {3}), so it reaches only a sub-lattice; from {4} it cannot reach {5}."
-            ).format(piece, gcd(a, b), a, b, name, some)
-        if code is Verdict.NO_MOVES:
-            return self.tr("No tour: {0} has no move at all on this board.").format(some)
-        if code is Verdict.CUT:
-            return self.tr(
-                "No tour: the moves fall apart into {0} pieces; from {1} the {2} cannot reach {3}."
-            ).format(len(facts.pieces), name, piece, some)
-        if code is Verdict.COLOURS_OPEN:
-            return self.tr(
-                "No tour: a {0} alternates colours, so a tour's colours differ by at most one, "
-                "but this board has {1} squares of one colour and {2} of the other."
-            ).format(piece, more, less)
-        if code is Verdict.COLOUR_START:
-            return self.tr(
-                "No tour can start on {0}: the {1} alternates colours and this board has one "
-                "square more of the other colour ({2} to {3}), so a tour must start and end "
-                "on that colour."
-            ).format(name, piece, more, less)
-        if code is Verdict.COLOURS_CLOSED:
-            return self.tr(
-                "No closed tour: a {0} alternates colours, so a closed tour needs as many "
-                "squares of each colour, but this board has {1} and {2}."
-            ).format(piece, more, less)
-        if code is Verdict.ENDS_OPEN:
-            return self.tr(
-                "No tour: {0} squares ({1}) have one move each, and each can only be an end "
-                "of the tour, which has two."
-            ).format(len(squares), some)
-        if code is Verdict.ENDS_START:
-            return self.tr(
-                "No tour can start on {0}: {1} have one move each, so they must be the tour's "
-                "two ends."
-            ).format(name, some)
-        return self.tr(
-            "No closed tour: {0} has only one move, and a closed tour enters and leaves "
-            "every square."
-        ).format(some)
-
     def strategy_name(self, settings: KnightSettings) -> str:
         """The strategy in the words of the tutorials ("Warnsdorff's rule")."""
         s = settings
@@ -725,60 +301,6 @@ class KnightPuzzle(Puzzle[KnightSettings]):
         if shape.holes:
             parts.append(self.tr("{0} squares removed").format(fmt_int(len(shape.holes))))
         return " · ".join(parts)
-
-    def piece_name(self, leaper: tuple[int, int]) -> str:
-        """The piece in words: "camel (1, 3)", "(2, 5)-leaper"."""
-        a, b = leaper
-        named = {
-            "knight": self.tr("knight"),
-            "camel": self.tr("camel"),
-            "zebra": self.tr("zebra"),
-            "giraffe": self.tr("giraffe"),
-        }.get(leaper_name(leaper))
-        if named is None:
-            return self.tr("({0}, {1})-leaper").format(a, b)
-        return f"{named} ({a}, {b})"
-
-    def describe_result(
-        self, settings: KnightSettings, start: int, result: Result, model: BoardModel
-    ) -> str:
-        s = settings
-        board = board_of(s)
-        name = board.name(start)
-        counts = self.tr("{0} moves, {1} backtracks, {2} steps").format(
-            fmt_int(result.moves), fmt_int(result.backtracks), fmt_int(result.steps)
-        )
-        outcome = result.outcome
-        if outcome is Outcome.SOLVED:
-            if s.construct:
-                return construction.describe_result(s.rows, s.cols, name)
-            if s.closed:
-                return self.tr("Closed tour found from {0}: {1}.").format(name, counts)
-            return self.tr("Tour found from {0}: {1}.").format(name, counts)
-        if outcome is Outcome.CANCELLED:
-            return self.tr("Stopped after {0}.").format(counts)
-        if outcome is Outcome.IMPOSSIBLE:
-            return self.verdict(s, start) or ""
-        if outcome is Outcome.LIMIT:
-            return self.tr("Stopped at the step limit: {0}.").format(counts)
-        if not s.backtrack:
-            where = board.name(model.path[-1]) if model.path else name
-            return self.tr(
-                "The greedy walk got stuck on {0} after {1} of {2} squares, with no "
-                "backtracking allowed."
-            ).format(where, fmt_int(len(model.path)), fmt_int(board.area))
-        kind = self.tr("closed tour") if s.closed else self.tr("tour")
-        text = self.tr(
-            "No {0} from {1} on a {2} board: the search tried every possibility ({3})."
-        ).format(kind, name, fmt_size(s.rows, s.cols), counts)
-        if len(model.path) > 1:
-            text = sentences(
-                text,
-                self.tr(
-                    "The board shows the deepest position it reached: {0} of {1} squares."
-                ).format(fmt_int(len(model.path)), fmt_int(board.area)),
-            )
-        return text
 
     def outcome_text(self, result: Result) -> str:
         if result.outcome is Outcome.EXHAUSTED:
@@ -932,69 +454,6 @@ class KnightPuzzle(Puzzle[KnightSettings]):
             return None
         return tour_probe(s.rows, s.cols, path[0], path, s.shape) if path and s.backtrack else None
 
-    def narrate(self, settings: KnightSettings, model: BoardModel, finished: Result | None) -> str:
-        s = settings
-        board = board_of(s)
-        path = model.path
-        if s.construct and construction.why_not(s.rows, s.cols) is None:
-            names = [board.name(sq) for sq in range(board.size)]
-            return construction.narrate(s.rows, s.cols, len(path), names)
-        if not path:
-            return ""
-        here = board.name(path[-1])
-        if finished is not None and finished.outcome is Outcome.SOLVED:
-            return self.tr("Tour complete: all {0} squares visited.").format(fmt_int(board.area))
-        if model.considered:
-            c = decode(model.considered[-1])
-            if c.kind is Kind.OFF_BOARD:
-                dr, dc = board.order(CLASSIC_ORDER)[c.payload]
-                if board.holes:
-                    return self.tr(
-                        "From {0}, the move ({1:+d}, {2:+d}) leaves the board or lands on a "
-                        "removed square: skip it."
-                    ).format(here, dr, dc)
-                return self.tr(
-                    "From {0}, the move ({1:+d}, {2:+d}) leaves the board: skip it."
-                ).format(here, dr, dc)
-            name = board.name(c.payload)
-            if c.kind is Kind.VISITED:
-                return self.tr("From {0}, {1} is already on the path: skip it.").format(here, name)
-            if c.kind is Kind.DEGREE:
-                return self.tr(
-                    "{0} could go on to {1} unvisited squares (its onward degree)."
-                ).format(name, c.value)
-            if c.kind is Kind.TIE:
-                return self.tr(
-                    "{0} candidates share the fewest onward moves: the tie-break takes {1}."
-                ).format(c.value, name)
-        if not model.last_events:
-            return self.tr("The knight stands on {0} after {1} moves.").format(
-                here, fmt_int(len(path) - 1)
-            )
-        last = model.last_events[-1]
-        if last >= 0:
-            move = len(path) - 1
-            before = board.name(path[-2]) if len(path) > 1 else here
-            if s.warnsdorff:
-                degree = sum(1 for w in board_of(s).neighbours()[last] if model.index[w] < 0)
-                return self.tr(
-                    "Move {0}: {1} → {2}, the candidate with the fewest onward moves ({3})."
-                ).format(move, before, here, degree)
-            return self.tr("Move {0}: {1} → {2}, the first free square in the fixed order.").format(
-                move, before, here
-            )
-        left = ~last
-        name = board.name(left)
-        table = board_of(s).neighbours()
-        options = table[left]
-        free = [u for u in options if model.index[u] < 0 and u != left]
-        if not free:
-            return self.tr(
-                "{0} is a dead end: all {1} of its moves lead to visited squares or off the "
-                "board. Back to {2}."
-            ).format(name, len(options), here)
-        return self.tr("Every way on from {0} has been tried: back to {1}.").format(name, here)
-
     def code_variables(
         self, settings: KnightSettings, model: BoardModel, stack: Sequence[StackLevel]
     ) -> str:
@@ -1006,39 +465,3 @@ class KnightPuzzle(Puzzle[KnightSettings]):
         return self.tr("square = {0}   move = {1}   candidate {2} of {3}").format(
             board.name(model.path[-1]), len(model.path) - 1, top.tried, len(top.candidates)
         )
-
-    def slow_hint(
-        self, settings: KnightSettings, steps: int, depth: int, explored: float | None = None
-    ) -> str | None:
-        s = settings
-        size = board_of(s).area
-        if steps < max(SLOW_MIN, SLOW_FACTOR * size):
-            return None
-        taken = self.tr("{0} steps so far for a board of {1} squares.").format(
-            fmt_int(steps), fmt_int(size)
-        )
-        if explored is not None and 0 < explored < 0.01:
-            taken = sentences(
-                taken,
-                self.tr(
-                    "That is only about {0} of the whole search tree (the gauge under the board)."
-                ).format(f"{explored:.0e}"),
-            )
-        if not s.warnsdorff:
-            advice = self.tr(
-                "Plain backtracking can need millions or billions of steps (8×8 from a8: "
-                "16.5 million). Warnsdorff's rule usually needs only {0}: turn it on and "
-                "start again, or set the speed to unlimited."
-            ).format(fmt_int(size - 1))
-        elif s.tie_break != TieBreak.ROTH.value:
-            advice = self.tr(
-                "Warnsdorff's rule is backtracking far more than usual: its ties lead it "
-                "astray here. The tie-break “farthest from centre (Roth)” usually needs "
-                "no backtracking at all."
-            )
-        else:
-            advice = self.tr(
-                "Even Roth's tie-break is stuck here: try another start square or another "
-                "tie-break."
-            )
-        return sentences(taken, advice)
