@@ -1468,7 +1468,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     </message>
     <message>
         <source>The piece that tours the board: an (a, b)-leaper jumps a squares one way and b the other (the knight is (1, 2))</source>
-        <translation>巡游棋盘的棋子：(a, b) 跳子沿一个方向跳 a 格、另一个方向跳 b 格（马是 (1, 2)）</translation>
+        <translation>周游棋盘的棋子：(a, b) 跳子沿一个方向跳 a 格、另一个方向跳 b 格（马是 (1, 2)）</translation>
     </message>
     <message>
         <source>Leaper&apos;s first step</source>
@@ -1547,43 +1547,43 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     </message>
     <message>
         <source>No tour: each move of a {0} changes row + column by {1} + {2} = {3}, an even number, so it never leaves its colour; from {4} it cannot reach {5}.</source>
-        <translation>不存在巡游：{0}每走一步，行与列共变化 {1} + {2} = {3}，是偶数，因此它永远离不开自己的颜色；从 {4} 出发到不了 {5}。</translation>
+        <translation>不存在周游：{0}每走一步，行与列共变化 {1} + {2} = {3}，是偶数，因此它永远离不开自己的颜色；从 {4} 出发到不了 {5}。</translation>
     </message>
     <message>
         <source>No tour: a {0} moves by multiples of {1} (the greatest common divisor of {2} and {3}), so it reaches only a sub-lattice; from {4} it cannot reach {5}.</source>
-        <translation>不存在巡游：{0}每步移动的格数都是 {1}（{2} 与 {3} 的最大公约数）的倍数，因此只能到达一个子格点；从 {4} 出发到不了 {5}。</translation>
+        <translation>不存在周游：{0}每步移动的格数都是 {1}（{2} 与 {3} 的最大公约数）的倍数，因此只能到达一个子格点；从 {4} 出发到不了 {5}。</translation>
     </message>
     <message>
         <source>No tour: {0} has no move at all on this board.</source>
-        <translation>不存在巡游：{0} 在这个棋盘上一步都走不了。</translation>
+        <translation>不存在周游：{0} 在这个棋盘上一步都走不了。</translation>
     </message>
     <message>
         <source>No tour: the moves fall apart into {0} pieces; from {1} the {2} cannot reach {3}.</source>
-        <translation>不存在巡游：走法图分裂成 {0} 块；从 {1} 出发，{2}到不了 {3}。</translation>
+        <translation>不存在周游：走法图分裂成 {0} 块；从 {1} 出发，{2}到不了 {3}。</translation>
     </message>
     <message>
         <source>No tour: a {0} alternates colours, so a tour&apos;s colours differ by at most one, but this board has {1} squares of one colour and {2} of the other.</source>
-        <translation>不存在巡游：{0}每步都换颜色，所以巡游中两种颜色的格数最多相差一，但这个棋盘一种颜色有 {1} 格，另一种有 {2} 格。</translation>
+        <translation>不存在周游：{0}每步都换颜色，所以周游中两种颜色的格数最多相差一，但这个棋盘一种颜色有 {1} 格，另一种有 {2} 格。</translation>
     </message>
     <message>
         <source>No tour can start on {0}: the {1} alternates colours and this board has one square more of the other colour ({2} to {3}), so a tour must start and end on that colour.</source>
-        <translation>巡游不能从 {0} 开始：{1}每步都换颜色，而这个棋盘另一种颜色多一格（{2} 比 {3}），所以巡游必须在那种颜色上开始和结束。</translation>
+        <translation>周游不能从 {0} 开始：{1}每步都换颜色，而这个棋盘另一种颜色多一格（{2} 比 {3}），所以周游必须在那种颜色上开始和结束。</translation>
     </message>
     <message>
         <source>No closed tour: a {0} alternates colours, so a closed tour needs as many squares of each colour, but this board has {1} and {2}.</source>
-        <translation>不存在闭合巡游：{0}每步都换颜色，闭合巡游需要两种颜色的格数相等，但这个棋盘分别有 {1} 格和 {2} 格。</translation>
+        <translation>不存在闭合周游：{0}每步都换颜色，闭合周游需要两种颜色的格数相等，但这个棋盘分别有 {1} 格和 {2} 格。</translation>
     </message>
     <message>
         <source>No tour: {0} squares ({1}) have one move each, and each can only be an end of the tour, which has two.</source>
-        <translation>不存在巡游：有 {0} 个格子（{1}）各只有一种走法，每个都只能是巡游的端点，而巡游只有两个端点。</translation>
+        <translation>不存在周游：有 {0} 个格子（{1}）各只有一种走法，每个都只能是周游的端点，而周游只有两个端点。</translation>
     </message>
     <message>
         <source>No tour can start on {0}: {1} have one move each, so they must be the tour&apos;s two ends.</source>
-        <translation>巡游不能从 {0} 开始：{1} 各只有一种走法，所以它们必须是巡游的两个端点。</translation>
+        <translation>周游不能从 {0} 开始：{1} 各只有一种走法，所以它们必须是周游的两个端点。</translation>
     </message>
     <message>
         <source>No closed tour: {0} has only one move, and a closed tour enters and leaves every square.</source>
-        <translation>不存在闭合巡游：{0} 只有一种走法，而闭合巡游要进出每一个格子。</translation>
+        <translation>不存在闭合周游：{0} 只有一种走法，而闭合周游要进出每一个格子。</translation>
     </message>
     <message>
         <source>knight</source>
