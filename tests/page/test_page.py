@@ -271,7 +271,7 @@ def test_chinese_page(tmp_path, open_page):
     zh = PageRun(**{**{f: getattr(run, f) for f in run.__slots__}, "lang": "zh_CN"})
     page = open_page(write(tmp_path, zh))
     p = page.page
-    assert p.inner_text("#title").startswith("5×5 棋盘上的骑士巡游")
+    assert p.inner_text("#title").startswith("5×5 棋盘上的骑士周游")
     assert p.inner_text("#play") == "播放"
     assert p.evaluate("document.documentElement.lang") == "zh-CN"
     # Every English string has its Chinese one.
