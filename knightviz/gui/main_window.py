@@ -7,11 +7,10 @@ keys and buttons drive: the single run's session, or the race.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, Signal, Slot
 from PySide6.QtGui import (
     QCloseEvent,
     QKeyEvent,
@@ -28,7 +27,6 @@ from PySide6.QtWidgets import (
 
 from knightviz.engine.store import RecordingStore
 from knightviz.gui.board.model import BoardModel
-from knightviz.gui.board.presets import preset_holes
 from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.config import SYSTEM, set_preferred_language
 from knightviz.gui.history_store import HistoryStore
@@ -64,6 +62,7 @@ from knightviz.gui.window_layout import (
     DEFAULT_SIZE,
     arrange_docks,
     build_layout,
+    build_preferences,
     fit_code_dock,
     show_race,
 )
@@ -87,6 +86,12 @@ class MainWindow(QMainWindow):
     panel_docks: dict[str, QDockWidget]
     status_label: ElidedLabel
     engine: EngineStatus
+    # Made by ``window_layout.build_preferences``.
+    theme: ThemeController
+    history_store: HistoryStore
+    help: HelpMenu
+    prefs: WindowPrefs
+    startup_warning: str
 
     #: The start-square map ended: True when every square is mapped, False when cancelled.
     map_finished = Signal(bool)
@@ -316,8 +321,8 @@ class MainWindow(QMainWindow):
         self.predict_action.toggled.connect(self.set_predict)
         self.predict_menu.bind(self.view.predictor)
         self.view.predictor.changed.connect(self._sync)
-        self.edit_board_action.toggled.connect(self._on_edit_board)
-        self.board_menu.preset_chosen.connect(self._on_preset)
+        self.board_menu.bind(self.view.board, self.panel)
+        self.board_menu.message.connect(self._show_message)
         self.map_action.toggled.connect(self._on_map_toggled)
         self.chart_action.toggled.connect(self._show_chart)
         self.chart_dock.toggleViewAction().toggled.connect(self.chart_action.setChecked)
@@ -341,7 +346,6 @@ class MainWindow(QMainWindow):
             view.message.connect(self._show_message)
             view.start_chosen.connect(self._on_start_chosen)
             view.map_finished.connect(self._on_map_finished)
-        self.view.board.holes_edited.connect(self._on_holes_edited)
         self.view.run_recorded.connect(self._on_run_recorded)
         self.view.race_requested.connect(self.race_rival)
         self.view.refreshed.connect(lambda: self.chart.show_session(self.session))
@@ -357,35 +361,7 @@ class MainWindow(QMainWindow):
     # -- remembered settings, run history on disk, appearance, help -------------------------
 
     def _build_preferences(self) -> None:
-        """Settings restored (saved in closeEvent), the history loaded from disk, the
-        appearance applied, the Help menu; their actions in the View, Run and Help menus."""
-        self.theme = ThemeController(self)
-        self.theme.apply()
-        self.view_menu.check(appearance=self.theme.mode())
-        self.history_store = HistoryStore(self.puzzles)
-        for record in self.history_store.load():
-            self.history.add_record(record)
-            self._runs = max(self._runs, record.number)
-        self.help = HelpMenu(self.help_menu, self, self.puzzles)
-        self.prefs = WindowPrefs(
-            self,
-            self.puzzles,
-            self.panel,
-            self.run_controls,
-            lambda: self.session.start,
-            self._on_start_chosen,
-            self.splitter,
-            self.first_launch_shape,
-        )
-        self.prefs.restore()
-        # What went wrong with the history or the settings, in the window, not only the log;
-        # once the window is up (a message shown before would share the bar with the status
-        # line, drawn over each other).
-        self.startup_warning = " ".join(
-            w for w in (self.history_store.warning(), self.prefs.warning()) if w
-        )
-        if self.startup_warning:
-            QTimer.singleShot(0, self, self._show_startup_warning)
+        build_preferences(self)
 
     @Slot()
     def _show_startup_warning(self) -> None:
@@ -503,7 +479,7 @@ class MainWindow(QMainWindow):
         puzzle = self.puzzles[key]
         self.view.configure(key, settings)
         self.race_view.show_puzzle(key)
-        self.race.configure(key, self._lanes(key, settings))
+        self.race.configure(key, self.race_view.lanes_on(key, settings))
         self.race.set_start(self.session.start)
         if key != self._puzzle_key:  # a new puzzle: its panels shown, the others hidden
             self._puzzle_key = key
@@ -515,45 +491,6 @@ class MainWindow(QMainWindow):
         self.compare_menu.word_map(self.session.puzzle.movable_start)
         self.board_menu.word(self.panel.widgets[key].editable_board)
         self._sync()
-
-    def _lanes(self, key: str, settings: Any) -> list[Any]:
-        """The racers' settings: their own strategies on the window's board (size, removed
-        squares and piece are the board's, shared by both)."""
-        lanes = self.race_view.lane_settings(key, settings.rows, settings.cols)
-        shared = {
-            f.name: getattr(settings, f.name)
-            for f in dataclasses.fields(settings)
-            if f.name in ("holes", "leaper")
-        }
-        return [dataclasses.replace(lane, **shared) for lane in lanes]
-
-    # -- the board editor -----------------------------------------------------------------
-
-    @Slot(bool)
-    def _on_edit_board(self, on: bool) -> None:
-        """Edit board: clicks and drags on the board remove and restore squares."""
-        self.view.board.set_editing(on)
-        if on:
-            self._show_message(
-                self.tr(
-                    "Edit board: click or drag to remove squares, from a removed square to "
-                    "restore them. Turn Edit board off to move the piece again."
-                ),
-                8000,
-            )
-
-    @Slot(object)
-    def _on_holes_edited(self, holes: frozenset[int]) -> None:
-        cols = self.panel.settings().cols
-        self.panel.widgets[self.panel.puzzle_key()].set_holes(
-            frozenset(divmod(sq, cols) for sq in holes)
-        )
-
-    @Slot(str)
-    def _on_preset(self, name: str) -> None:
-        settings = self.panel.settings()
-        widget = self.panel.widgets[self.panel.puzzle_key()]
-        widget.set_holes(preset_holes(name, settings.rows, settings.cols))
 
     @Slot(float)
     def _on_speed_changed(self, speed: float) -> None:
@@ -668,7 +605,7 @@ class MainWindow(QMainWindow):
             return
         start = self.session.start
         self.race_view.set_lane_settings(key, (settings, rival[0]))
-        self.race.configure(key, self._lanes(key, settings))
+        self.race.configure(key, self.race_view.lanes_on(key, settings))
         self.set_race_mode(True)
         self.race.set_start(start)
         self.race.begin()

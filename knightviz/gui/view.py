@@ -10,8 +10,6 @@ views (board, counters and map only) under a race clock.
 
 from __future__ import annotations
 
-import math
-from collections import deque
 from dataclasses import replace
 from time import monotonic
 from typing import Any
@@ -25,7 +23,7 @@ from knightviz.engine.tree import TreeIndex
 from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.panels.banner import INFO, WARNING, Banner, NoticeSlot
 from knightviz.gui.panels.code import CodePanel
-from knightviz.gui.panels.counters import CounterPanel
+from knightviz.gui.panels.counters import CounterPanel, RateMeter
 from knightviz.gui.panels.elided import SteadyLabel
 from knightviz.gui.panels.forecast import RACE, SQUARE, forecast_text
 from knightviz.gui.panels.gauge import GaugePanel
@@ -91,7 +89,7 @@ class RunView(QObject):
         self._dressed: tuple[str, Any] | None = None
         self._explained = (-1, -1)
         self._explain_tick = 0
-        self._rate: deque[tuple[float, int]] = deque(maxlen=64)
+        self._rate = RateMeter()
         self._hint_at = 0.0
         if self.full:
             self._build_panels()
@@ -350,26 +348,8 @@ class RunView(QObject):
         self.counters.show_counts(m.moves, m.backtracks, len(m.path), total)
         if not self.full:
             return
-        self.counters.show_time(s.seconds(), self._rate_now())
+        self.counters.show_time(s.seconds(), self._rate.rate(self.session))
         self.counters.show_solutions(len(s.solutions_up_to(s.position)))
-
-    def _rate_now(self) -> float | None:
-        """Steps per second: measured over the last half second while the board follows a
-        running search; the run's own rate when it shows any other step (None: no run)."""
-        s = self.session
-        samples = self._rate
-        now = monotonic()
-        live = s.state is State.RUNNING and s.live and s.preview_model is None
-        if not live:
-            samples.clear()
-            return s.rate()
-        samples.append((now, s.model.steps))
-        while len(samples) > 2 and now - samples[0][0] > 0.5:
-            samples.popleft()
-        if len(samples) >= 2 and samples[-1][0] > samples[0][0]:
-            rate = (samples[-1][1] - samples[0][1]) / (samples[-1][0] - samples[0][0])
-            return rate if math.isfinite(rate) else None
-        return s.rate()
 
     def _show_banners(self) -> None:
         """One banner above the board: a verdict (no solution can exist), else a stuck
@@ -566,7 +546,7 @@ class RunView(QObject):
             return ""
         rate = 0.0
         if s.state in (State.RUNNING, State.PAUSED):
-            rate = (self._rate_now() if s.state is State.RUNNING else s.rate()) or 0.0
+            rate = (self._rate.rate(self.session) if s.state is State.RUNNING else s.rate()) or 0.0
         return fmt_estimate(estimate, s.model.steps, rate)
 
     # -- reactions ------------------------------------------------------------------------------

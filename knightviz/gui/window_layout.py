@@ -1,12 +1,13 @@
-"""The main window's layout: the board and its column of controls, the docks and their
-first-launch places. Built here so the window itself stays wiring (issue 17)."""
+"""The main window's making: the board and its column of controls, the docks and their
+first-launch places, the preferences and the history read at start. Built here so the
+window itself stays wiring (issue 17)."""
 
 from __future__ import annotations
 
 import functools
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -16,10 +17,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from knightviz.gui.history_store import HistoryStore
 from knightviz.gui.panels.controls import SettingsScroll
 from knightviz.gui.panels.elided import ElidedLabel
 from knightviz.gui.panels.engine import EngineStatus
+from knightviz.gui.panels.help import HelpMenu
+from knightviz.gui.prefs import WindowPrefs
 from knightviz.gui.puzzles.base import CODE, CONSTRAINTS, SOLUTIONS, STACK
+from knightviz.gui.theme import ThemeController
 
 if TYPE_CHECKING:
     from knightviz.gui.main_window import MainWindow
@@ -223,3 +228,35 @@ def show_race(window: MainWindow, on: bool) -> None:
     for dock in window._race_docks:
         dock.show()
     window._race_docks = []
+
+
+def build_preferences(window: MainWindow) -> None:
+    """Settings restored (saved in closeEvent), the history loaded from disk, the
+    appearance applied, the Help menu; their actions in the View, Run and Help menus."""
+    window.theme = ThemeController(window)
+    window.theme.apply()
+    window.view_menu.check(appearance=window.theme.mode())
+    window.history_store = HistoryStore(window.puzzles)
+    for record in window.history_store.load():
+        window.history.add_record(record)
+        window._runs = max(window._runs, record.number)
+    window.help = HelpMenu(window.help_menu, window, window.puzzles)
+    window.prefs = WindowPrefs(
+        window,
+        window.puzzles,
+        window.panel,
+        window.run_controls,
+        lambda: window.session.start,
+        window._on_start_chosen,
+        window.splitter,
+        window.first_launch_shape,
+    )
+    window.prefs.restore()
+    # What went wrong with the history or the settings, in the window, not only the log;
+    # once the window is up (a message shown before would share the bar with the status
+    # line, drawn over each other).
+    window.startup_warning = " ".join(
+        w for w in (window.history_store.warning(), window.prefs.warning()) if w
+    )
+    if window.startup_warning:
+        QTimer.singleShot(0, window, window._show_startup_warning)

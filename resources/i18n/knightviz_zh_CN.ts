@@ -32,7 +32,7 @@
     <name>BoardMenu</name>
     <message>
         <source>&amp;Board</source>
-        <extracomment>Keys the window handles when the focused widget does not want them, with no modifier. A preset chosen: its name (``board.presets.PRESETS``).</extracomment>
+        <extracomment>Keys the window handles when the focused widget does not want them, with no modifier. A preset chosen: its name (``board.presets.PRESETS``). A sentence for the status bar, and how long to show it (ms).</extracomment>
         <translation>棋盘(&amp;B)</translation>
     </message>
     <message>
@@ -90,6 +90,10 @@
     <message>
         <source>Board</source>
         <translation>棋盘</translation>
+    </message>
+    <message>
+        <source>Edit board: click or drag to remove squares, from a removed square to restore them. Turn Edit board off to move the piece again.</source>
+        <translation>编辑棋盘：单击或拖动以移除格子，从已移除的格子开始则恢复它们。关闭“编辑棋盘”后才能再移动棋子。</translation>
     </message>
 </context>
 <context>
@@ -1754,10 +1758,6 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <source>Runs</source>
         <extracomment>Largest default window; smaller screens get 92 % of their available area. A window at least this tall has the history along the bottom (else beside the stack). A window at least this wide has the Algorithm above the Search stack (else as tabs).</extracomment>
         <translation>运行记录</translation>
-    </message>
-    <message>
-        <source>Edit board: click or drag to remove squares, from a removed square to restore them. Turn Edit board off to move the piece again.</source>
-        <translation>编辑棋盘：单击或拖动以移除格子，从已移除的格子开始则恢复它们。关闭“编辑棋盘”后才能再移动棋子。</translation>
     </message>
     <message>
         <source>No translations for {0}.</source>

@@ -11,11 +11,14 @@ from PySide6.QtGui import QAction, QActionGroup, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QInputDialog, QMainWindow, QMenu, QToolBar, QWidget
 
 from knightviz.engine.store import RecordingStore
+from knightviz.gui.board.presets import preset_holes
 from knightviz.gui.config import DARK, LIGHT, SYSTEM
 from knightviz.gui.i18n import LANGUAGES
 from knightviz.gui.text import fmt_int
 
 if TYPE_CHECKING:
+    from knightviz.gui.board.widget import BoardWidget
+    from knightviz.gui.panels.controls import ControlPanel
     from knightviz.gui.predict import Predictor
 
 
@@ -334,6 +337,8 @@ class BoardMenu(QMenu):
 
     #: A preset chosen: its name (``board.presets.PRESETS``).
     preset_chosen = Signal(str)
+    #: A sentence for the status bar, and how long to show it (ms).
+    message = Signal(str, int)
 
     def __init__(self, parent: QMainWindow) -> None:
         super().__init__(self.tr("&Board"), parent)
@@ -368,6 +373,34 @@ class BoardMenu(QMenu):
         self.toolbar.setMovable(False)
         self.toolbar.addAction(self.edit_action)
         parent.addToolBar(self.toolbar)
+
+    def bind(self, board: BoardWidget, panel: ControlPanel) -> None:
+        """Edit board edits ``board``; its strokes and the presets become the removed
+        squares of ``panel``'s current puzzle settings."""
+
+        def holes(squares: frozenset[tuple[int, int]]) -> None:
+            panel.widgets[panel.puzzle_key()].set_holes(squares)
+
+        def edit(on: bool) -> None:
+            board.set_editing(on)
+            if on:
+                text = self.tr(
+                    "Edit board: click or drag to remove squares, from a removed square to "
+                    "restore them. Turn Edit board off to move the piece again."
+                )
+                self.message.emit(text, 8000)
+
+        def edited(squares: frozenset[int]) -> None:
+            cols = panel.settings().cols
+            holes(frozenset(divmod(sq, cols) for sq in squares))
+
+        def preset(name: str) -> None:
+            s = panel.settings()
+            holes(preset_holes(name, s.rows, s.cols))
+
+        self.edit_action.toggled.connect(edit)
+        board.holes_edited.connect(edited)
+        self.preset_chosen.connect(preset)
 
     def word(self, editable: bool) -> None:
         """Enabled for a puzzle whose board can be edited (the knight's tour), else why not."""

@@ -7,11 +7,17 @@ under each board of a race, its labels named with the lane's suffix (``movesLabe
 
 from __future__ import annotations
 
+import math
+from collections import deque
+from time import monotonic
+from typing import Any
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QWidget
 
 from knightviz.gui.panels.elided import SteadyLabel
+from knightviz.gui.records import State
 from knightviz.gui.text import fmt_int, fmt_seconds
 
 #: The counters of the compact layout, two by two.
@@ -149,3 +155,29 @@ class CounterPanel(QGroupBox):
 
     def show_solutions(self, count: int) -> None:
         self.solutions_label.setText(fmt_int(count))
+
+
+class RateMeter:
+    """Steps per second: measured over the last half second while the board follows a
+    running search; the run's own rate when it shows any other step (None: no run)."""
+
+    def __init__(self) -> None:
+        self._samples: deque[tuple[float, int]] = deque(maxlen=64)
+
+    def rate(self, session: Any) -> float | None:
+        s = session
+        samples = self._samples
+        now = monotonic()
+        live = s.state is State.RUNNING and s.live and s.preview_model is None
+        if not live:
+            samples.clear()
+            rate: float | None = s.rate()
+            return rate
+        samples.append((now, s.model.steps))
+        while len(samples) > 2 and now - samples[0][0] > 0.5:
+            samples.popleft()
+        if len(samples) >= 2 and samples[-1][0] > samples[0][0]:
+            value = (samples[-1][1] - samples[0][1]) / (samples[-1][0] - samples[0][0])
+            return value if math.isfinite(value) else None
+        rate = s.rate()
+        return rate

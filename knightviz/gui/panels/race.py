@@ -9,6 +9,7 @@ lane's suffix (``warnsdorffCheck_1``, ``raceBadge_2``).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, NamedTuple
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -164,6 +165,17 @@ class RaceView(QWidget):
     def lane_settings(self, key: str, rows: int, cols: int) -> list[Any]:
         """Each lane's settings for puzzle ``key`` on a rows × cols board."""
         return [column.widgets[key].settings(rows, cols) for column in self.columns]
+
+    def lanes_on(self, key: str, settings: Any) -> list[Any]:
+        """The racers' settings: their own strategies on the window's board (size, removed
+        squares and piece are the board's, shared by both)."""
+        lanes = self.lane_settings(key, settings.rows, settings.cols)
+        shared = {
+            f.name: getattr(settings, f.name)
+            for f in dataclasses.fields(settings)
+            if f.name in ("holes", "leaper")
+        }
+        return [dataclasses.replace(lane, **shared) for lane in lanes]
 
     def set_lane_settings(self, key: str, settings: tuple[Any, ...]) -> None:
         for column, s in zip(self.columns, settings, strict=True):
