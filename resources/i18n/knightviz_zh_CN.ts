@@ -1787,24 +1787,48 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>每次决策都问(&amp;E)</translation>
     </message>
     <message>
+        <source>Wait for a guess before every move and every backtrack</source>
+        <translation>每次前进和每次回退之前都等你猜</translation>
+    </message>
+    <message>
         <source>Ask only before &amp;backtracks</source>
         <translation>只在回退前问(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Wait only when the search is about to go back; the moves between play</source>
+        <translation>只在搜索即将回退时等你猜；其间的前进照常播放</translation>
     </message>
     <message>
         <source>Ask at one decision in &amp;5</source>
         <translation>每 5 次决策问一次(&amp;5)</translation>
     </message>
     <message>
+        <source>Wait at every fifth decision; the others play at the run&apos;s speed</source>
+        <translation>每五次决策等你猜一次；其余按运行速度播放</translation>
+    </message>
+    <message>
         <source>Mark the choices after a wrong &amp;guess (a second try)</source>
         <translation>猜错后标出可选格（再猜一次）(&amp;G)</translation>
+    </message>
+    <message>
+        <source>A wrong first guess gets a second try, the choices left outlined</source>
+        <translation>第一次猜错可以再猜一次，并标出剩下的可选格</translation>
     </message>
     <message>
         <source>Mark the choices &amp;at once</source>
         <translation>立即标出可选格(&amp;A)</translation>
     </message>
     <message>
+        <source>Outline the squares the search may still choose as soon as it waits</source>
+        <translation>一开始等待就标出搜索还可能选择的格子</translation>
+    </message>
+    <message>
         <source>&amp;Never mark the choices</source>
         <translation>从不标出可选格(&amp;N)</translation>
+    </message>
+    <message>
+        <source>No outlines: one guess for each decision</source>
+        <translation>不标出格子：每次决策只能猜一次</translation>
     </message>
     <message>
         <source>&amp;Hint: the choices&apos; onward moves</source>

@@ -122,9 +122,24 @@ class PredictMenu(QMenu):
         self.addSeparator()
         self.every = self._choices(
             parent,
-            ("all", "predictEveryAction", self.tr("Ask at &every decision")),
-            ("backtracks", "predictBacktracksAction", self.tr("Ask only before &backtracks")),
-            ("sometimes", "predictSometimesAction", self.tr("Ask at one decision in &5")),
+            (
+                "all",
+                "predictEveryAction",
+                self.tr("Ask at &every decision"),
+                self.tr("Wait for a guess before every move and every backtrack"),
+            ),
+            (
+                "backtracks",
+                "predictBacktracksAction",
+                self.tr("Ask only before &backtracks"),
+                self.tr("Wait only when the search is about to go back; the moves between play"),
+            ),
+            (
+                "sometimes",
+                "predictSometimesAction",
+                self.tr("Ask at one decision in &5"),
+                self.tr("Wait at every fifth decision; the others play at the run's speed"),
+            ),
         )
         self.addSeparator()
         self.marks = self._choices(
@@ -133,9 +148,20 @@ class PredictMenu(QMenu):
                 "after_wrong",
                 "predictMarksAfterWrongAction",
                 self.tr("Mark the choices after a wrong &guess (a second try)"),
+                self.tr("A wrong first guess gets a second try, the choices left outlined"),
             ),
-            ("always", "predictMarksAlwaysAction", self.tr("Mark the choices &at once")),
-            ("never", "predictMarksNeverAction", self.tr("&Never mark the choices")),
+            (
+                "always",
+                "predictMarksAlwaysAction",
+                self.tr("Mark the choices &at once"),
+                self.tr("Outline the squares the search may still choose as soon as it waits"),
+            ),
+            (
+                "never",
+                "predictMarksNeverAction",
+                self.tr("&Never mark the choices"),
+                self.tr("No outlines: one guess for each decision"),
+            ),
         )
         self.addSeparator()
         self.hint_action = action(
@@ -153,12 +179,12 @@ class PredictMenu(QMenu):
         toolbar.addSeparator()
         toolbar.addAction(self.predict_action)
 
-    def _choices(self, parent: QWidget, *items: tuple[str, str, str]) -> dict[str, QAction]:
-        """One checkable action per (data, automation name, text), only one checked."""
+    def _choices(self, parent: QWidget, *items: tuple[str, str, str, str]) -> dict[str, QAction]:
+        """One checkable action per (data, automation name, text, tip), one checked."""
         group = QActionGroup(self)
         made: dict[str, QAction] = {}
-        for key, name, text in items:
-            item = action(parent, name, text)
+        for key, name, text, tip in items:
+            item = action(parent, name, text, tip)
             item.setCheckable(True)
             item.setData(key)
             group.addAction(item)
