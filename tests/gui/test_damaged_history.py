@@ -131,6 +131,7 @@ ROW_VALUES = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60,
     deadline=None,
@@ -255,6 +256,7 @@ SETTING_VALUES = st.one_of(
 KEYS = ["setup/puzzle", "setup/knight", "setup/queens", "setup/speed", "setup/start"]
 
 
+@pytest.mark.slow
 @settings(
     max_examples=40,
     deadline=None,
