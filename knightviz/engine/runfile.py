@@ -31,6 +31,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .board import MAX_SQUARES
 from .events import Outcome, Result
 from .files import atomic_file
 from .recording import Markers, Recording, RecordingData, merge_spans
@@ -165,7 +166,6 @@ def write_run(path: str | os.PathLike[str], run: SavedRun) -> None:
 #: Bounds a file must keep before anything in it is inflated: every refusal is cheap.
 MAX_HEADER = 8 << 20  # run.json: a long run's description is a few hundred KB
 MAX_NUMBER = 1 << 62  # any count (SQLite keeps 64-bit integers)
-MAX_SQUARES = 1 << 20  # rows x cols
 MAX_BLOCK = 1 << 22  # steps in a recording block (knightviz writes 1 << 20)
 MAX_BLOCKS = 1 << 20  # blocks of a recording, kept or not (10^12 steps at 1 << 20 each)
 MAX_KEPT = 1 << 14  # blocks held in memory (64 GB of steps: far past any budget)
@@ -179,7 +179,7 @@ BINARY = ("steps.bin", "checkpoints.bin", "solutions.bin")
 
 def _int(value: Any, what: str, low: int = 0, high: int = MAX_NUMBER) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RunFileError(f"damaged file: {what} is not a whole number from {low} to {high}")
+        raise RunFileError(f"damaged file: {what} is not a whole number from {low} to {high:,}")
     return value
 
 
