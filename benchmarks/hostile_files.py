@@ -71,10 +71,12 @@ def cases(good: Path, folder: Path, quick: bool) -> Iterator[tuple[str, bytes | 
         ODD_VALUES,
         PARTS,
         declare,
+        far_checkpoints,
         field_paths,
         nested,
         parts_of,
         replaced,
+        unwritten_blocks,
         zip_of,
     )
 
@@ -111,6 +113,10 @@ def cases(good: Path, folder: Path, quick: bool) -> Iterator[tuple[str, bytes | 
         whole = zip_of(parts)
         for cut in range(0, len(whole), max(1, len(whole) // (10 if quick else 40))):
             yield "entries", whole[:cut]
+    for n in (2, 64, 1024, 16384):
+        yield "recording structure", unwritten_blocks(parts, header, n)
+    for blocks in (3, 8, 64):
+        yield "recording structure", far_checkpoints(parts, header, blocks)
     for name in PARTS:
         bomb = folder / f"bomb-{name}.knightviz"
         with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:

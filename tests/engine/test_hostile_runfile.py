@@ -19,11 +19,13 @@ from .hostile import (
     ODD_VALUES,
     PARTS,
     declare,
+    far_checkpoints,
     field_paths,
     nested,
     open_run,
     parts_of,
     replaced,
+    unwritten_blocks,
     valid_run,
     zip_of,
 )
@@ -175,31 +177,16 @@ def test_blocks_whose_steps_were_never_written_are_refused(tmp_path, good):
     """16,384 blocks of one step each over 1M-step blocks: seeking read the unwritten rest
     as moves, and the process was killed for memory (found by trying it)."""
     _, parts, header = good
-    rec = header["recording"]
-    rec["block"], rec["length"] = 1 << 20, 16384 << 20
-    rec["blocks"] = [[b, 1] for b in range(16384)]
-    changed = [(n, json.dumps(header).encode() if n == "run.json" else d) for n, d in parts]
-    changed = [(n, b"\1\0\0\0" * 16384 if n == "steps.bin" else d) for n, d in changed]
     path = tmp_path / "unwritten.knightviz"
-    path.write_bytes(zip_of(changed))
+    path.write_bytes(unwritten_blocks(parts, header, 16384))
     refused(path, "never written")
 
 
 def test_checkpoints_too_far_apart_for_a_seek_are_refused(tmp_path, good):
     """Full blocks and one checkpoint at step 0: a seek would replay 8M steps in memory."""
     _, parts, header = good
-    rec = header["recording"]
-    rec["block"], rec["length"], rec["checkpoint_every"] = 1 << 20, 8 << 20, 65536
-    rec["blocks"] = [[b, 1 << 20] for b in range(8)]
-    rec["checkpoints"] = rec["checkpoints"][:1]
-    first = rec["checkpoints"][0][3]
-    bodies = {
-        "run.json": json.dumps(header).encode(),
-        "steps.bin": b"\1\0\0\0\xfe\xff\xff\xff" * (4 << 20),
-        "checkpoints.bin": dict(parts)["checkpoints.bin"][: 4 * first],
-    }
     path = tmp_path / "far.knightviz"
-    path.write_bytes(zip_of([(n, bodies.get(n, d)) for n, d in parts], level=1))
+    path.write_bytes(far_checkpoints(parts, header, 8))
     refused(path, "from the checkpoint at step 0")
 
 
