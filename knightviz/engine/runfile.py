@@ -270,13 +270,13 @@ def _read_ints(z: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> array[i
     """A binary part as 4-byte numbers, inflated piece by piece into one array."""
     if info.file_size % 4:
         raise RunFileError("damaged file: a binary part is not made of 4-byte numbers")
-    values = array("i")
-    rest = b""
+    values = array("i", [0]) * (info.file_size // 4)  # (made once: no regrowing copies)
+    into = memoryview(values).cast("B")
+    done = 0
     for chunk in _pieces(z, info, limit):
-        data = rest + chunk if rest else chunk
-        whole = len(data) - len(data) % 4
-        values.frombytes(data[:whole])
-        rest = data[whole:]
+        into[done : done + len(chunk)] = chunk
+        done += len(chunk)
+    into.release()
     if sys.byteorder != "little":
         values.byteswap()
     return values
@@ -338,6 +338,12 @@ def _limits(header: dict[str, Any]) -> dict[str, int]:
     if any(len(e) != 4 or not 0 <= e[3] <= size for e in ns):
         raise RunFileError("damaged file: a checkpoint")
     limits["checkpoints.bin"] = 4 * sum(e[3] for e in ns)
+    holes = [_ints(h, "a skipped stretch") for h in rec["holes"]]
+    if any(len(h) != 2 or not 0 <= h[0] <= h[1] <= length for h in holes):
+        raise RunFileError("damaged file: a skipped stretch lies outside the recording")
+    every = _int(rec["checkpoint_every"], "the checkpoint interval", 1, MAX_CHECKPOINT_EVERY)
+    # (what seeks will replay, from the description alone: refused before any step is read)
+    _check_replays(length, block, [(e[0], e[1]) for e in fills], holes, [e[0] for e in ns], every)
     return limits
 
 
@@ -458,18 +464,8 @@ def _recording(
         offset += n
     if offset != len(paths):
         raise RunFileError("damaged file: the checkpoints do not match their description")
-    holes = [tuple(_ints(h, "a skipped stretch")) for h in rec["holes"]]
-    if any(len(h) != 2 or not 0 <= h[0] <= h[1] <= length for h in holes):
-        raise RunFileError("damaged file: a skipped stretch lies outside the recording")
-    every = _int(rec["checkpoint_every"], "the checkpoint interval", 1, MAX_CHECKPOINT_EVERY)
-    _check_replays(
-        length,
-        block,
-        [(b, fill) for b, fill, _ in blocks],
-        holes,
-        [c[0] for c in checkpoints],
-        every,
-    )
+    holes = rec["holes"]  # (checked with the blocks and checkpoints, by _limits)
+    every = rec["checkpoint_every"]
     m = rec["markers"]
     markers = Markers(
         _int(m["deepest_step"], "a marker"),
@@ -502,7 +498,7 @@ def _check_replays(
     length: int,
     block: int,
     blocks: list[tuple[int, int]],
-    holes: Sequence[tuple[int, ...]],
+    holes: Sequence[Sequence[int]],
     checkpoints: list[int],
     every: int,
 ) -> None:
