@@ -247,13 +247,17 @@ def _entries(z: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
     return entries
 
 
-def _pieces(z: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> Iterator[bytes]:
-    """An entry's bytes in pieces: never more than ``limit`` nor than it declares."""
+def _fits(info: zipfile.ZipInfo, limit: int) -> None:
     if info.file_size > limit:
         raise RunFileError(
             f"damaged file: {info.filename} declares {info.file_size:,} bytes, "
             f"its description allows {limit:,}"
         )
+
+
+def _pieces(z: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> Iterator[bytes]:
+    """An entry's bytes in pieces: never more than ``limit`` nor than it declares."""
+    _fits(info, limit)
     done = 0
     with z.open(info) as f:
         while done < info.file_size:
@@ -270,6 +274,7 @@ def _read_ints(z: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> array[i
     """A binary part as 4-byte numbers, inflated piece by piece into one array."""
     if info.file_size % 4:
         raise RunFileError("damaged file: a binary part is not made of 4-byte numbers")
+    _fits(info, limit)  # (before the array is made)
     values = array("i", [0]) * (info.file_size // 4)  # (made once: no regrowing copies)
     into = memoryview(values).cast("B")
     done = 0
