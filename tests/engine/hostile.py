@@ -82,6 +82,26 @@ def zip_of(parts: list[tuple[str, bytes]], level: int = 6) -> bytes:
     return out.getvalue()
 
 
+def bomb(
+    path: Path, name: str, parts: list[tuple[str, bytes]], megabytes: int, header: Any = None
+) -> Path:
+    """``parts`` with ``name`` replaced by ``megabytes`` of zeros, deflated as they stream
+    (never in memory at once): a 300 MB part is a file of about 300 KB. ``header``: a
+    description to write instead of the one in ``parts``."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for n, data in parts:
+            if n == "run.json" and header is not None:
+                data = json.dumps(header).encode()
+            if n != name:
+                z.writestr(n, data)
+                continue
+            with z.open(n, "w", force_zip64=True) as f:
+                zeros = b"\0" * (1 << 20)
+                for _ in range(megabytes):
+                    f.write(zeros)
+    return path
+
+
 def declare(data: bytes, name: str, size: int) -> bytes:
     """The archive ``data`` with entry ``name`` declaring ``size`` bytes once inflated (its
     local header and its central-directory record both say so; the data is unchanged)."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import math
-import zipfile
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +17,7 @@ from knightviz.engine.runfile import RunFileError, read_run, rebuild
 from .hostile import (
     ODD_VALUES,
     PARTS,
+    bomb,
     declare,
     far_checkpoints,
     field_paths,
@@ -61,23 +61,6 @@ def refused(path, match):
         back = read_run(path)
         assert back.recording is not None
         rebuild(back.recording, Recording(back.recording.initial))
-
-
-def bomb(path, name, parts, megabytes, header=None):
-    """``parts`` with ``name`` replaced by ``megabytes`` of zeros, deflated as they stream
-    (never in memory at once): a 300 MB part is a file of about 300 KB."""
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for n, data in parts:
-            if n == "run.json" and header is not None:
-                data = json.dumps(header).encode()
-            if n != name:
-                z.writestr(n, data)
-                continue
-            with z.open(n, "w", force_zip64=True) as f:
-                zeros = b"\0" * (1 << 20)
-                for _ in range(megabytes):
-                    f.write(zeros)
-    return path
 
 
 # -- each defect of the issue ------------------------------------------------------------------
