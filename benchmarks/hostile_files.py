@@ -21,7 +21,6 @@ import os
 import resource
 import sys
 import tempfile
-import zipfile
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -70,11 +69,14 @@ def cases(good: Path, folder: Path, quick: bool) -> Iterator[tuple[str, bytes | 
     from tests.engine.hostile import (
         ODD_VALUES,
         PARTS,
+        bomb,
         declare,
+        far_checkpoints,
         field_paths,
         nested,
         parts_of,
         replaced,
+        unwritten_blocks,
         zip_of,
     )
 
@@ -111,17 +113,13 @@ def cases(good: Path, folder: Path, quick: bool) -> Iterator[tuple[str, bytes | 
         whole = zip_of(parts)
         for cut in range(0, len(whole), max(1, len(whole) // (10 if quick else 40))):
             yield "entries", whole[:cut]
+    for n in (2, 64, 1024, 16384):
+        yield "recording structure", unwritten_blocks(parts, header, n)
+    for blocks in (3, 8, 64):
+        yield "recording structure", far_checkpoints(parts, header, blocks)
     for name in PARTS:
-        bomb = folder / f"bomb-{name}.knightviz"
-        with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-            for n, d in parts:
-                if n != name:
-                    z.writestr(n, d)
-            with z.open(name, "w", force_zip64=True) as f:
-                zeros = b"\0" * (1 << 20)
-                for _ in range(300):
-                    f.write(zeros)
-        yield "deflate bomb (300 MB)", bomb
+        made = bomb(folder / f"bomb-{name}.knightviz", name, parts, 300)
+        yield "deflate bomb (300 MB)", made
 
 
 def main(argv: list[str] | None = None) -> int:

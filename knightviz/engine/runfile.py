@@ -21,6 +21,7 @@ Nothing here knows Qt or a puzzle's settings class: the app turns ``settings`` i
 
 from __future__ import annotations
 
+import bisect
 import json
 import math
 import os
@@ -31,9 +32,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .board import MAX_SQUARES
 from .events import Outcome, Result
 from .files import atomic_file
-from .recording import Markers, Recording, RecordingData, merge_spans
+from .recording import BLOCK, Markers, Recording, RecordingData, merge_spans
 
 FORMAT = "knightviz-run"
 VERSION = 1
@@ -165,10 +167,13 @@ def write_run(path: str | os.PathLike[str], run: SavedRun) -> None:
 #: Bounds a file must keep before anything in it is inflated: every refusal is cheap.
 MAX_HEADER = 8 << 20  # run.json: a long run's description is a few hundred KB
 MAX_NUMBER = 1 << 62  # any count (SQLite keeps 64-bit integers)
-MAX_SQUARES = 1 << 20  # rows x cols
-MAX_BLOCK = 1 << 22  # steps in a recording block (knightviz writes 1 << 20)
+MAX_BLOCK = BLOCK  # steps in a recording block (knightviz writes exactly this many)
 MAX_BLOCKS = 1 << 20  # blocks of a recording, kept or not (10^12 steps at 1 << 20 each)
 MAX_KEPT = 1 << 14  # blocks held in memory (64 GB of steps: far past any budget)
+MAX_CHECKPOINT_EVERY = 1 << 20  # steps between checkpoints (knightviz makes 65,536)
+#: A seek replays at most this many (checkpoint interval + block) stretches from a checkpoint:
+#: knightviz's own recordings need one (a checkpoint after the chunk that passed the interval).
+MAX_REPLAY_BLOCKS = 2
 #: Parts larger than this must not inflate more than MAX_RATIO times their stored size:
 #: real steps deflate about 10:1, a deflate bomb about 1000:1.
 RATIO_FROM = 64 << 20
@@ -179,7 +184,7 @@ BINARY = ("steps.bin", "checkpoints.bin", "solutions.bin")
 
 def _int(value: Any, what: str, low: int = 0, high: int = MAX_NUMBER) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RunFileError(f"damaged file: {what} is not a whole number from {low} to {high}")
+        raise RunFileError(f"damaged file: {what} is not a whole number from {low} to {high:,}")
     return value
 
 
@@ -242,13 +247,17 @@ def _entries(z: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
     return entries
 
 
-def _pieces(z: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> Iterator[bytes]:
-    """An entry's bytes in pieces: never more than ``limit`` nor than it declares."""
+def _fits(info: zipfile.ZipInfo, limit: int) -> None:
     if info.file_size > limit:
         raise RunFileError(
             f"damaged file: {info.filename} declares {info.file_size:,} bytes, "
             f"its description allows {limit:,}"
         )
+
+
+def _pieces(z: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> Iterator[bytes]:
+    """An entry's bytes in pieces: never more than ``limit`` nor than it declares."""
+    _fits(info, limit)
     done = 0
     with z.open(info) as f:
         while done < info.file_size:
@@ -265,13 +274,14 @@ def _read_ints(z: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> array[i
     """A binary part as 4-byte numbers, inflated piece by piece into one array."""
     if info.file_size % 4:
         raise RunFileError("damaged file: a binary part is not made of 4-byte numbers")
-    values = array("i")
-    rest = b""
+    _fits(info, limit)  # (before the array is made)
+    values = array("i", [0]) * (info.file_size // 4)  # (made once: no regrowing copies)
+    into = memoryview(values).cast("B")
+    done = 0
     for chunk in _pieces(z, info, limit):
-        data = rest + chunk if rest else chunk
-        whole = len(data) - len(data) % 4
-        values.frombytes(data[:whole])
-        rest = data[whole:]
+        into[done : done + len(chunk)] = chunk
+        done += len(chunk)
+    into.release()
     if sys.byteorder != "little":
         values.byteswap()
     return values
@@ -333,6 +343,12 @@ def _limits(header: dict[str, Any]) -> dict[str, int]:
     if any(len(e) != 4 or not 0 <= e[3] <= size for e in ns):
         raise RunFileError("damaged file: a checkpoint")
     limits["checkpoints.bin"] = 4 * sum(e[3] for e in ns)
+    holes = [_ints(h, "a skipped stretch") for h in rec["holes"]]
+    if any(len(h) != 2 or not 0 <= h[0] <= h[1] <= length for h in holes):
+        raise RunFileError("damaged file: a skipped stretch lies outside the recording")
+    every = _int(rec["checkpoint_every"], "the checkpoint interval", 1, MAX_CHECKPOINT_EVERY)
+    # (what seeks will replay, from the description alone: refused before any step is read)
+    _check_replays(length, block, [(e[0], e[1]) for e in fills], holes, [e[0] for e in ns], every)
     return limits
 
 
@@ -453,9 +469,8 @@ def _recording(
         offset += n
     if offset != len(paths):
         raise RunFileError("damaged file: the checkpoints do not match their description")
-    holes = [tuple(_ints(h, "a skipped stretch")) for h in rec["holes"]]
-    if any(len(h) != 2 or not 0 <= h[0] <= h[1] <= length for h in holes):
-        raise RunFileError("damaged file: a skipped stretch lies outside the recording")
+    holes = rec["holes"]  # (checked with the blocks and checkpoints, by _limits)
+    every = rec["checkpoint_every"]
     m = rec["markers"]
     markers = Markers(
         _int(m["deepest_step"], "a marker"),
@@ -472,7 +487,7 @@ def _recording(
         initial=tuple(initial),
         length=length,
         block=block,
-        checkpoint_every=_int(rec["checkpoint_every"], "the checkpoint interval", 1),
+        checkpoint_every=every,
         solution_depth=None if depth is None else _int(depth, "the solution depth"),
         finished=bool(rec["finished"]),
         counts=(counts[0], counts[1]),
@@ -482,6 +497,54 @@ def _recording(
         markers=markers,
         scan_state=(scan_state[0], scan_state[1]),
     )
+
+
+def _check_replays(
+    length: int,
+    block: int,
+    blocks: list[tuple[int, int]],
+    holes: Sequence[Sequence[int]],
+    checkpoints: list[int],
+    every: int,
+) -> None:
+    """What a seek will replay stays bounded, as in a recording knightviz made: a kept
+    block's steps end at its fill or where a skipped stretch begins (never unwritten steps
+    read as moves), and from any checkpoint the next checkpoint, gap or end is at most
+    ``MAX_REPLAY_BLOCKS`` intervals and blocks away (a seek replays that stretch in memory)."""
+    spans = merge_spans([(h[0], h[1]) for h in holes])
+    hole_starts = [a for a, _ in spans]
+    for b, fill in blocks:
+        end = min((b + 1) * block, length)
+        written = b * block + fill
+        j = bisect.bisect_right(hole_starts, written)
+        skipped = j > 0 and spans[j - 1][1] >= end
+        if written > end or (written < end and not skipped):
+            raise RunFileError(f"damaged file: block {b} has steps that were never written")
+    limit = MAX_REPLAY_BLOCKS * (every + block)
+    kept = sorted(b for b, _ in blocks)
+    run_end: dict[
+        int, int
+    ] = {}  # kept block -> the last block of its run of consecutive kept blocks
+    for i in range(len(kept) - 1, -1, -1):
+        following = run_end.get(kept[i] + 1)
+        run_end[kept[i]] = following if following is not None else kept[i]
+    bounds = sorted(set(checkpoints))
+    for i, a in enumerate(bounds):
+        reach = bounds[i + 1] if i + 1 < len(bounds) else length
+        if reach - a <= limit:
+            continue
+        first = a // block
+        reach = min(reach, (run_end[first] + 1) * block) if first in run_end else a
+        j = bisect.bisect_right(hole_starts, a)
+        if j and spans[j - 1][1] > a:
+            reach = a  # inside a skipped stretch
+        elif j < len(hole_starts):
+            reach = min(reach, hole_starts[j])
+        if reach - a > limit:
+            raise RunFileError(
+                f"damaged file: {reach - a:,} steps from the checkpoint at step {a:,} to the "
+                f"next (at most {limit:,})"
+            )
 
 
 def rebuild(data: RecordingData, into: Recording) -> Recording:

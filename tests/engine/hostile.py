@@ -82,6 +82,26 @@ def zip_of(parts: list[tuple[str, bytes]], level: int = 6) -> bytes:
     return out.getvalue()
 
 
+def bomb(
+    path: Path, name: str, parts: list[tuple[str, bytes]], megabytes: int, header: Any = None
+) -> Path:
+    """``parts`` with ``name`` replaced by ``megabytes`` of zeros, deflated as they stream
+    (never in memory at once): a 300 MB part is a file of about 300 KB. ``header``: a
+    description to write instead of the one in ``parts``."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for n, data in parts:
+            if n == "run.json" and header is not None:
+                data = json.dumps(header).encode()
+            if n != name:
+                z.writestr(n, data)
+                continue
+            with z.open(n, "w", force_zip64=True) as f:
+                zeros = b"\0" * (1 << 20)
+                for _ in range(megabytes):
+                    f.write(zeros)
+    return path
+
+
 def declare(data: bytes, name: str, size: int) -> bytes:
     """The archive ``data`` with entry ``name`` declaring ``size`` bytes once inflated (its
     local header and its central-directory record both say so; the data is unchanged)."""
@@ -141,3 +161,31 @@ def open_run(path: Path) -> str:
 
 
 Mutation = Callable[[list[tuple[str, bytes]]], bytes]
+
+
+def unwritten_blocks(parts: list[tuple[str, bytes]], header: Any, n: int) -> bytes:
+    """``n`` kept blocks of one step each over 1M-step blocks, no skipped stretch: the rest
+    of each block was never written."""
+    header = json.loads(json.dumps(header))
+    rec = header["recording"]
+    rec["block"], rec["length"] = 1 << 20, n << 20
+    rec["blocks"] = [[b, 1] for b in range(n)]
+    bodies = {"run.json": json.dumps(header).encode(), "steps.bin": b"\1\0\0\0" * n}
+    return zip_of([(name, bodies.get(name, d)) for name, d in parts])
+
+
+def far_checkpoints(parts: list[tuple[str, bytes]], header: Any, blocks: int) -> bytes:
+    """``blocks`` full 1M-step blocks (a move and its backtrack, over and over) and one
+    checkpoint, at step 0: a seek would replay them all in memory."""
+    header = json.loads(json.dumps(header))
+    rec = header["recording"]
+    rec["block"], rec["length"], rec["checkpoint_every"] = 1 << 20, blocks << 20, 65536
+    rec["blocks"] = [[b, 1 << 20] for b in range(blocks)]
+    rec["checkpoints"] = rec["checkpoints"][:1]
+    first = rec["checkpoints"][0][3]
+    bodies = {
+        "run.json": json.dumps(header).encode(),
+        "steps.bin": b"\1\0\0\0\xfe\xff\xff\xff" * (blocks << 19),
+        "checkpoints.bin": dict(parts)["checkpoints.bin"][: 4 * first],
+    }
+    return zip_of([(name, bodies.get(name, d)) for name, d in parts], level=1)

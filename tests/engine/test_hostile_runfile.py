@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import math
-import zipfile
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,12 +17,15 @@ from knightviz.engine.runfile import RunFileError, read_run, rebuild
 from .hostile import (
     ODD_VALUES,
     PARTS,
+    bomb,
     declare,
+    far_checkpoints,
     field_paths,
     nested,
     open_run,
     parts_of,
     replaced,
+    unwritten_blocks,
     valid_run,
     zip_of,
 )
@@ -59,23 +61,6 @@ def refused(path, match):
         back = read_run(path)
         assert back.recording is not None
         rebuild(back.recording, Recording(back.recording.initial))
-
-
-def bomb(path, name, parts, megabytes, header=None):
-    """``parts`` with ``name`` replaced by ``megabytes`` of zeros, deflated as they stream
-    (never in memory at once): a 300 MB part is a file of about 300 KB."""
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for n, data in parts:
-            if n == "run.json" and header is not None:
-                data = json.dumps(header).encode()
-            if n != name:
-                z.writestr(n, data)
-                continue
-            with z.open(n, "w", force_zip64=True) as f:
-                zeros = b"\0" * (1 << 20)
-                for _ in range(megabytes):
-                    f.write(zeros)
-    return path
 
 
 # -- each defect of the issue ------------------------------------------------------------------
@@ -169,6 +154,23 @@ def test_a_part_declaring_more_than_its_description_allows_is_refused(tmp_path, 
     path = tmp_path / "declared.knightviz"
     path.write_bytes(declare(zip_of(parts), "checkpoints.bin", 1 << 20))
     refused(path, "declares")
+
+
+def test_blocks_whose_steps_were_never_written_are_refused(tmp_path, good):
+    """16,384 blocks of one step each over 1M-step blocks: seeking read the unwritten rest
+    as moves, and the process was killed for memory (found by trying it)."""
+    _, parts, header = good
+    path = tmp_path / "unwritten.knightviz"
+    path.write_bytes(unwritten_blocks(parts, header, 16384))
+    refused(path, "never written")
+
+
+def test_checkpoints_too_far_apart_for_a_seek_are_refused(tmp_path, good):
+    """Full blocks and one checkpoint at step 0: a seek would replay 8M steps in memory."""
+    _, parts, header = good
+    path = tmp_path / "far.knightviz"
+    path.write_bytes(far_checkpoints(parts, header, 8))
+    refused(path, "from the checkpoint at step 0")
 
 
 # -- mutations (hypothesis) --------------------------------------------------------------------

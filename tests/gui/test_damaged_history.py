@@ -131,6 +131,7 @@ ROW_VALUES = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60,
     deadline=None,
@@ -255,6 +256,7 @@ SETTING_VALUES = st.one_of(
 KEYS = ["setup/puzzle", "setup/knight", "setup/queens", "setup/speed", "setup/start"]
 
 
+@pytest.mark.slow
 @settings(
     max_examples=40,
     deadline=None,
@@ -275,3 +277,17 @@ def test_random_settings_never_stop_the_app(qtbot, tmp_path_factory, values):
     finally:
         w.close()
         QApplication.processEvents()
+
+
+def test_a_history_that_cannot_be_cleared_says_so(qtbot):
+    history_with(2).close()
+    w = open_window(qtbot)
+    blocker = sqlite3.connect(config.data_dir() / FILENAME)
+    blocker.execute("BEGIN EXCLUSIVE")
+    try:
+        w.clear_history()
+        assert "could not be cleared" in status(w) and "this session only" in status(w)
+        assert w.history.rowCount() == 0
+    finally:
+        blocker.rollback()
+        blocker.close()

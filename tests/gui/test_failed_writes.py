@@ -8,10 +8,18 @@ from __future__ import annotations
 
 import json
 import math
-import zipfile
 
 import pytest
-from engine.hostile import ODD_VALUES, field_paths, nested, parts_of, replaced, valid_run, zip_of
+from engine.hostile import (
+    ODD_VALUES,
+    bomb,
+    field_paths,
+    nested,
+    parts_of,
+    replaced,
+    valid_run,
+    zip_of,
+)
 from engine.limits import address_space_limit, file_size_limit
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -118,15 +126,8 @@ def hostile_files(good, tmp_path):
     files = {"deep": with_header(header, deep), "long": with_header(long), "nan": with_header(nan)}
     for name, data in files.items():
         (tmp_path / f"{name}.knightviz").write_bytes(data)
-    bomb = tmp_path / "bomb.knightviz"
-    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for n, data in parts:
-            if n != "steps.bin":
-                z.writestr(n, data)
-        with z.open("steps.bin", "w", force_zip64=True) as f:
-            for _ in range(300):
-                f.write(b"\0" * (1 << 20))
-    return [*(tmp_path / f"{n}.knightviz" for n in files), bomb]
+    made = bomb(tmp_path / "bomb.knightviz", "steps.bin", parts, 300)
+    return [*(tmp_path / f"{n}.knightviz" for n in files), made]
 
 
 def test_hostile_run_files_are_one_message_and_nothing_is_lost(window, qtbot, tmp_path, messages):  # noqa: F811
