@@ -390,6 +390,8 @@ class RunSession(QObject, Playback):
     def status_text(self) -> str:
         """The status line: what to do next, or what the run on the board did."""
         if self.state is State.RUNNING:
+            if self.run is not None and self.puzzles[self.run.puzzle].constructs(self.run.settings):
+                return self.tr("Constructing, not searching… Space pauses, N steps, R resets.")
             return self.tr("Searching… Space pauses, N steps, R resets.")
         if self.state is State.PAUSED:
             return self.tr("Paused: N makes one step, Space resumes, R resets.")

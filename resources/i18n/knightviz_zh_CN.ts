@@ -1877,6 +1877,10 @@ Off: stop at the first solution.</source>
         <translation>就绪</translation>
     </message>
     <message>
+        <source>Constructing…</source>
+        <translation>构造中…</translation>
+    </message>
+    <message>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
@@ -2061,6 +2065,10 @@ Off: stop at the first solution.</source>
         <source>No solution can exist here: press “Search anyway” to watch the search prove it.</source>
         <extracomment>Speed a newcomer sees: Warnsdorff&apos;s 63 moves on 8×8 take about three seconds. A run still going after this long gets its tree estimated (probes in the background). State, settings, verdict or result changed: labels and the status line follow. Screen-rate heartbeat while a run is going (counters, panels). The board model was replaced (new size or puzzle): views must show the new one. A run ended; carries its RunRecord. A solution completed (its squares). The run failed (one line for the status bar). Where recordings live (the window shares one among its sessions). The run&apos;s recording (None before any run). Steps the solver has delivered: the live edge of the timeline. Below it the board shows a replayed position (the solver stays paused meanwhile). The start square (``row * cols + col``). The setup of the run on the board (None before any run, and after Reset). Solutions reported so far for the run on the board, in order. Set while &quot;Search anyway&quot; runs: the final position is worth keeping. The position on the board is exactly the step shown (False: inside a gap of the recording, the nearest kept position before it). A pure-Python twin of the run&apos;s search, never advanced: it derives the stack at any position the run passed through (the stack panel, the gauge, the timeline). The explored fraction so far (never decreasing during a run), None if no tree. The board shows the deepest position in place of a fruitless run&apos;s end. A solution picked from the list, shown instead of the live model (None: live). The solver has confirmed its pause and delivered every step it made (nothing is on its way to the model: a seek may replace it). A model of the recording at a step other than the live one (the race clock). Knuth&apos;s estimate of the run&apos;s whole tree, made in the background. Which engine runs this search: &quot;python&quot; or &quot;numba&quot; (chosen by the engine).</extracomment>
         <translation>这里不可能有解：按“仍然搜索”观看搜索如何证明这一点。</translation>
+    </message>
+    <message>
+        <source>Constructing, not searching… Space pauses, N steps, R resets.</source>
+        <translation>构造中（不是搜索）… 空格暂停，N 单步，R 重置。</translation>
     </message>
     <message>
         <source>Searching… Space pauses, N steps, R resets.</source>

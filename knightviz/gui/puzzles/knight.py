@@ -305,6 +305,9 @@ class KnightPuzzle(Puzzle[KnightSettings]):
             raise ValueError("the construction does not apply to this board")
         return settings
 
+    def constructs(self, settings: KnightSettings) -> bool:
+        return settings.construct
+
     def race_defaults(self) -> tuple[KnightSettings, KnightSettings]:
         """Plain backtracking against Warnsdorff's rule: the comparison the app exists for."""
         base = self.default_settings()
