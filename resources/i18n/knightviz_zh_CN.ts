@@ -1608,10 +1608,6 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>基础棋盘</translation>
     </message>
     <message>
-        <source>stored, not searched</source>
-        <translation>存好的，不是搜出来的</translation>
-    </message>
-    <message>
         <source>one move each cut</source>
         <translation>各剪断一步</translation>
     </message>

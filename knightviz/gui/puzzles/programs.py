@@ -75,7 +75,6 @@ def comments() -> dict[str, str]:
         "attacked": QCoreApplication.translate("Program", "attacked"),
         "back here: a backtrack": QCoreApplication.translate("Program", "back here: a backtrack"),
         "a base board": QCoreApplication.translate("Program", "a base board"),
-        "stored, not searched": QCoreApplication.translate("Program", "stored, not searched"),
         "one move each cut": QCoreApplication.translate("Program", "one move each cut"),
         "four moves added": QCoreApplication.translate("Program", "four moves added"),
     }
@@ -143,16 +142,14 @@ CONSTRUCT = Program(
     "construct",
     """\
 def construct(rows, cols):
-    if rows <= 12 and cols <= 12:
-        # a base board
-        return STORED[rows, cols]  # stored, not searched
-    quarters = cut_in_four(rows, cols)
-    tours = [construct(q.rows, q.cols)
-             for q in quarters]
-    for tour in tours:
-        cut(tour, corner_move(tour))  # one move each cut
-    return join(tours)          # four moves added""",
-    {SOLVED: 11},
+    if small(rows, cols):  # a base board
+        return STORED[rows, cols]
+    parts = quarters(rows, cols)
+    tours = [construct(*q) for q in parts]
+    for tour in tours:  # one move each cut
+        cut(tour, corner_move(tour))
+    return join(tours)  # four moves added""",
+    {SOLVED: 8},
 )
 
 QUEENS_SETS = Program(
