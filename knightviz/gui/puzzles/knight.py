@@ -411,8 +411,8 @@ class KnightPuzzle(Puzzle[KnightSettings]):
         """The strategy in the words of the tutorials ("Warnsdorff's rule")."""
         s = settings
         if s.construct:
-            name = construction.strategy_name()
-        elif not s.warnsdorff:
+            return construction.strategy_name()  # its tours are always closed
+        if not s.warnsdorff:
             name = self.tr("Plain backtracking")
         elif s.backtrack:
             name = self.tr("Warnsdorff's rule")
