@@ -30,7 +30,7 @@ from typing import Any, cast
 
 from .board import Board
 from .construct_base import corner_moves
-from .construct_data import BASE_TEXT
+from .construct_data import BASE_TEXT, GRID_TEXT
 from .events import Outcome, Result, StackLevel
 from .search import TrackedSearch
 from .verdict import closed_tour_exists, impossibility, open_tour_exists
@@ -73,13 +73,14 @@ class Block:
 
 @dataclass(frozen=True, slots=True)
 class Join:
-    """Where four blocks' tours become one: the four moves cut and the four added, as squares
-    of the whole board, and how deep in the division it is (0 = the whole board's centre)."""
+    """Where four blocks' tours (two, in a grid) become one: the moves cut and those added,
+    as squares of the whole board, and how deep in the division it is (0 = the whole board's
+    centre; 0 for every join of a grid)."""
 
     row: int
     col: int
     level: int
-    blocks: tuple[int, int, int, int]  # top-left, top-right, bottom-left, bottom-right
+    blocks: tuple[int, ...]  # top-left, top-right, bottom-left, bottom-right; grid: two
     cut: tuple[tuple[int, int], ...]
     added: tuple[tuple[int, int], ...]
 
@@ -92,6 +93,8 @@ class Plan:
     cols: int
     blocks: tuple[Block, ...]
     joins: tuple[Join, ...]
+    #: A grid of blocks joined two at a time (boards Parberry's quarters do not reach).
+    grid: bool = False
 
 
 def _split(side: int) -> int:
@@ -106,8 +109,14 @@ def is_base(rows: int, cols: int) -> bool:
 
 
 def constructible(rows: int, cols: int) -> bool:
-    """Whether the division reaches base boards: both sides even and at least 6, and every
-    block either a base board or large enough both ways to be cut in four."""
+    """Both sides even and at least 6: Parberry's quarters where they reach base boards,
+    a grid of blocks otherwise (``quartered`` says which)."""
+    return rows % 2 == 0 and cols % 2 == 0 and rows >= 6 and cols >= 6
+
+
+def quartered(rows: int, cols: int) -> bool:
+    """Whether Parberry's division into quarters reaches base boards: every block either a
+    base board or large enough both ways to be cut in four (N×N, N×(N+2) and near-squares)."""
     return _reaches_bases(rows, cols)
 
 
@@ -132,21 +141,19 @@ def no_construction(rows: int, cols: int, closed: bool) -> str | None:
         return None
     if constructible(rows, cols):
         return None
-    m, n = sorted((rows, cols))
-    if m % 2 or n % 2:
+    if rows % 2 or cols % 2:
         return (
             f"no construction for {board}: Parberry's construction needs both sides even "
             "(an odd side needs open tours, not built here); try --method search"
         )
-    return (
-        f"no construction for {board}: Parberry's division into quarters needs the sides "
-        f"close enough in length to reach base boards of 6 to {BASE_MAX}; try --method search"
-    )
+    return f"no construction for {board}: it needs both sides at least 6; try --method search"
 
 
 def plan(rows: int, cols: int) -> Plan:
     """The blocks and joins for a rows × cols board (raises ``ConstructError``)."""
     _check(rows, cols)
+    if not quartered(rows, cols):
+        return _grid_plan(rows, cols)
     blocks: list[Block] = []
     joins: list[Join] = []
 
@@ -210,6 +217,112 @@ def base_tour(rows: int, cols: int) -> tuple[int, ...]:
     return tuple(int(x) for x in BASE_TEXT[(rows, cols)].split())
 
 
+@cache
+def grid_tour(rows: int, cols: int) -> tuple[int, ...]:
+    """The stored closed tour of a grid's block (``construct_base.GRID_MOVES``)."""
+    return tuple(int(x) for x in GRID_TEXT[(rows, cols)].split())
+
+
+def block_squares(p: Plan, b: Block) -> list[int]:
+    """The block's stored tour as squares of the whole board, in order."""
+    local = grid_tour(b.rows, b.cols) if p.grid else base_tour(b.rows, b.cols)
+    return [(b.row + sq // b.cols) * p.cols + b.col + sq % b.cols for sq in local]
+
+
+# -- other even rectangles: a grid of blocks, joined two at a time ----------------------------
+
+
+def _parts(side: int) -> list[int]:
+    """An even side of at least 6 as blocks of 8, with one 10, two 6s or one 6 at the end."""
+    q, r = divmod(side, 8)
+    return {0: [8] * q, 2: [8] * (q - 1) + [10], 4: [8] * (q - 1) + [6, 6], 6: [8] * q + [6]}[r]
+
+
+def _grid_plan(rows: int, cols: int) -> Plan:
+    """Blocks of 6 to 10 a side in a grid; each joined to the block on its left, and the
+    first of each row to the block above it: a tree of joins, so one cycle. A join of two
+    blocks cuts one move of each and adds two: the left (upper) block gives up its corner
+    square's move, the right (lower) one a move of ``GRID_MOVES``."""
+    heights, widths = _parts(rows), _parts(cols)
+    tops = [sum(heights[:i]) for i in range(len(heights))]
+    lefts = [sum(widths[:j]) for j in range(len(widths))]
+    index: dict[tuple[int, int], int] = {}
+    blocks: list[Block] = []
+    for i, (top, h) in enumerate(zip(tops, heights, strict=True)):
+        for j, (left, w) in enumerate(zip(lefts, widths, strict=True)):
+            index[(i, j)] = len(blocks)
+            blocks.append(Block(top, left, h, w))
+
+    def sq(r: int, c: int) -> int:
+        return r * cols + c
+
+    joins: list[Join] = []
+    for i, r in enumerate(tops):
+        for j, c in enumerate(lefts[1:], 1):  # to the left: at the top of the shared side
+            cut = ((sq(r, c - 1), sq(r + 2, c - 2)), (sq(r + 1, c + 1), sq(r + 3, c)))
+            added = ((sq(r, c - 1), sq(r + 1, c + 1)), (sq(r + 2, c - 2), sq(r + 3, c)))
+            joins.append(Join(r, c, 0, (index[(i, j - 1)], index[(i, j)]), cut, added))
+    for i, r in enumerate(tops[1:], 1):  # the first of a row to the one above: at the left
+        cut = ((sq(r - 1, 0), sq(r - 2, 2)), (sq(r + 1, 1), sq(r, 3)))
+        added = ((sq(r - 1, 0), sq(r + 1, 1)), (sq(r - 2, 2), sq(r, 3)))
+        joins.append(Join(r, 0, 0, (index[(i - 1, 0)], index[(i, 0)]), cut, added))
+    return Plan(rows, cols, tuple(blocks), tuple(joins), grid=True)
+
+
+def _assemble(p: Plan, np: Any) -> Any:
+    """The cycle of a plan whose joins cut each block's tour into pieces: walked piece by
+    piece (Python work per block), each piece written by a slice of its block's tour."""
+    squares = [block_squares(p, b) for b in p.blocks]
+    tours: list[Any] = squares if np is None else [np.asarray(t, np.int32) for t in squares]
+    cuts: list[list[int]] = [[] for _ in p.blocks]  # i: the move from position i to i + 1
+    partner: dict[int, int] = {}
+    for j in p.joins:
+        for b, (x, y) in zip(j.blocks, j.cut, strict=True):
+            t, k = squares[b], len(squares[b])
+            i = t.index(x)
+            cuts[b].append(i if t[(i + 1) % k] == y else (i - 1) % k)
+        for x, y in j.added:
+            partner[x] = y
+            partner[y] = x
+    # Pieces: from just after one cut to the next; each end square -> (piece, which end).
+    pieces: list[tuple[int, int, int]] = []
+    ends: dict[int, tuple[int, bool]] = {}
+    for b, marks in enumerate(cuts):
+        t, k = tours[b], len(tours[b])
+        marks.sort()
+        for n, m in enumerate(marks):
+            first, last = (m + 1) % k, marks[(n + 1) % len(marks)]
+            ends[int(t[first])] = (len(pieces), True)
+            ends[int(t[last])] = (len(pieces), False)
+            pieces.append((b, first, last))
+    out: list[Any] = []
+    piece, forward = 0, True
+    for _ in range(len(pieces)):
+        b, first, last = pieces[piece]
+        t, k = tours[b], len(tours[b])
+        if forward:
+            span = t[first : last + 1] if first <= last else _join(np, t[first:], t[: last + 1])
+        else:
+            back = t[::-1]  # position i of t is k - 1 - i of back
+            a, z = k - 1 - last, k - 1 - first
+            span = back[a : z + 1] if a <= z else _join(np, back[a:], back[: z + 1])
+        out.append(span)
+        leave = int(span[-1])
+        piece, forward = ends[partner[leave]]
+    if piece != 0:  # pragma: no cover - a tree of joins closes one ring (tests walk them all)
+        raise AssertionError("the joined pieces did not close into one cycle")
+    if np is not None:
+        return np.concatenate(out)
+    whole: array[int] = array("i")
+    for span in out:
+        whole.extend(span)
+    return whole
+
+
+def _join(np: Any, a: Any, b: Any) -> Any:
+    return np.concatenate((a, b)) if np is not None else list(a) + list(b)
+
+
 def tour(rows: int, cols: int, start: int = 0) -> Sequence[int]:
     """A closed tour of the rows × cols board from ``start``: squares ``row * cols + col`` in
     order (a numpy int32 array when numpy is installed, else an ``array('i')``)."""
@@ -217,7 +330,10 @@ def tour(rows: int, cols: int, start: int = 0) -> Sequence[int]:
     if not 0 <= start < rows * cols:
         raise ConstructError(f"square {start} is off the {rows}x{cols} board")
     np = _numpy()
-    out: Any = _cycle(rows, cols, cols, np, {})
+    if quartered(rows, cols):
+        out: Any = _cycle(rows, cols, cols, np, {})
+    else:
+        out = _assemble(_grid_plan(rows, cols), np)
     if out[0] != start:
         if np is not None:
             at = int(np.flatnonzero(out == start)[0])
