@@ -1150,10 +1150,6 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>构造法要求两边都至少为 6：{0} 不行。</translation>
     </message>
     <message>
-        <source>Construct divides the board into quarters down to blocks of 6 to 12 squares a side: the sides of {0} are too different in length for that.</source>
-        <translation>构造法把棋盘反复四等分，直到每块边长 6 到 12 格：{0} 的两边长度相差太大，做不到。</translation>
-    </message>
-    <message>
         <source>Construction (Parberry)</source>
         <translation>构造法（Parberry）</translation>
     </message>
@@ -1164,6 +1160,10 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <message>
         <source>Closed tour from {0}, without search: a stored tour of this base board; no move was tried and taken back.</source>
         <translation>从 {0} 出发的闭合周游，没有搜索：这是该基础棋盘存好的周游；没有尝试过再撤回的走法。</translation>
+    </message>
+    <message>
+        <source>Closed tour built from {0} without search: {1} stored block tours in a grid, joined two at a time ({2} joins); no move was tried and taken back.</source>
+        <translation>从 {0} 出发、不经搜索造出的闭合周游：网格中 {1} 个存好的分块周游，每次两个连接在一起（共 {2} 次连接）；没有尝试过再撤回的走法。</translation>
     </message>
     <message>
         <source>Closed tour built from {0} without search: {1} stored block tours, joined four at a time ({2} joins); no move was tried and taken back.</source>
@@ -1184,6 +1184,10 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <message>
         <source>{0}: one closed tour of all {1} squares.</source>
         <translation>{0}：一条走遍全部 {1} 格的闭合周游。</translation>
+    </message>
+    <message>
+        <source>{0}: join at {1}: two moves cut (red), two added (green), two tours become one.</source>
+        <translation>{0}：在 {1} 处连接：剪断两步（红色），加上两步（绿色），两条周游合成一条。</translation>
     </message>
     <message>
         <source>{0}: join at {1}: four moves cut (red), four added (green), four tours become one.</source>

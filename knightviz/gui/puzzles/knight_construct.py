@@ -47,14 +47,8 @@ def why_not(rows: int, cols: int) -> str | None:
             "Construct needs both sides even (Parberry's construction makes closed tours): "
             "not on {0}.",
         ).format(size)
-    if min(rows, cols) < 6:
-        return QCoreApplication.translate(
-            "KnightConstruct", "Construct needs both sides at least 6: not on {0}."
-        ).format(size)
     return QCoreApplication.translate(
-        "KnightConstruct",
-        "Construct divides the board into quarters down to blocks of 6 to 12 squares a "
-        "side: the sides of {0} are too different in length for that.",
+        "KnightConstruct", "Construct needs both sides at least 6: not on {0}."
     ).format(size)
 
 
@@ -111,6 +105,12 @@ def describe_result(rows: int, cols: int, start_name: str) -> str:
             "Closed tour from {0}, without search: a stored tour of this base board; no move "
             "was tried and taken back.",
         ).format(start_name)
+    if p.grid:
+        return QCoreApplication.translate(
+            "KnightConstruct",
+            "Closed tour built from {0} without search: {1} stored block tours in a grid, "
+            "joined two at a time ({2} joins); no move was tried and taken back.",
+        ).format(start_name, fmt_int(len(p.blocks)), fmt_int(len(p.joins)))
     return QCoreApplication.translate(
         "KnightConstruct",
         "Closed tour built from {0} without search: {1} stored block tours, joined four at "
@@ -142,6 +142,11 @@ def narrate(rows: int, cols: int, placed: int, names: list[str]) -> str:
             "KnightConstruct", "{0}: one closed tour of all {1} squares."
         ).format(head, fmt_int(rows * cols))
     j = p.joins[shown - blocks - 1]
+    if len(j.blocks) == 2:
+        return QCoreApplication.translate(
+            "KnightConstruct",
+            "{0}: join at {1}: two moves cut (red), two added (green), two tours become one.",
+        ).format(head, names[j.row * cols + j.col])
     return QCoreApplication.translate(
         "KnightConstruct",
         "{0}: join at {1}: four moves cut (red), four added (green), four tours become one.",
@@ -197,7 +202,6 @@ class ConstructionLayer(Layer):
         """The lines of the plan's first ``shown`` steps, by pen: each block's tour in its
         colour, the moves earlier joins added, the last join's cut and added moves."""
         g = ctx.geometry
-        cols = plan.cols
         centres = g.centres
         width = min(3.0, max(1.0, g.square * 0.05))
         blocks = plan.blocks[: min(shown, len(plan.blocks))]
@@ -205,8 +209,7 @@ class ConstructionLayer(Layer):
         done = shown > len(plan.blocks) + len(plan.joins)
         owner: dict[frozenset[int], int] = {}
         for i, b in enumerate(blocks):
-            local = construct.base_tour(b.rows, b.cols)
-            squares = [(b.row + sq // b.cols) * cols + b.col + sq % b.cols for sq in local]
+            squares = construct.block_squares(plan, b)
             for k, a in enumerate(squares):
                 owner[frozenset((a, squares[k - 1]))] = i
         added: set[frozenset[int]] = set()
