@@ -40,10 +40,12 @@ def test_construct_is_offered_only_where_it_applies(window, qtbot):
         setup(window, "knight", n)
         assert not check.isEnabled() and not check.isChecked()
         assert words in check.toolTip()
-    child(window, "squareCheck").setChecked(False)  # a long thin rectangle: even, too unlike
-    child(window, "rowsSpin").setValue(6)  # a square to cut in quarters
+    child(window, "squareCheck").setChecked(False)  # a long thin rectangle: a grid of blocks
+    child(window, "rowsSpin").setValue(6)
     child(window, "colsSpin").setValue(30)
-    assert not check.isEnabled() and "too different" in check.toolTip()
+    assert check.isEnabled()
+    child(window, "colsSpin").setValue(29)
+    assert not check.isEnabled() and "both sides even" in check.toolTip()
     child(window, "squareCheck").setChecked(True)
     setup(window, "knight", 10)
     assert check.isEnabled()
