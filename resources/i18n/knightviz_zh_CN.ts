@@ -1619,6 +1619,14 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <source>four moves added</source>
         <translation>加上四步</translation>
     </message>
+    <message>
+        <source>6 to 10</source>
+        <translation>边长 6 到 10</translation>
+    </message>
+    <message>
+        <source>two added each</source>
+        <translation>各加两步</translation>
+    </message>
 </context>
 <context>
     <name>Puzzle</name>

@@ -56,7 +56,7 @@ from knightviz.gui.puzzles.base import (
     SweepOptions,
 )
 from knightviz.gui.puzzles.knight_paint import DegreesLayer, KnightLayer, NumbersLayer, PathLayer
-from knightviz.gui.puzzles.programs import CONSTRUCT, PLAIN, WARNSDORFF, Program
+from knightviz.gui.puzzles.programs import PLAIN, WARNSDORFF, Program
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.text import fmt_int, fmt_size, sentences
 
@@ -523,7 +523,7 @@ class KnightPuzzle(Puzzle[KnightSettings]):
 
     def program(self, settings: KnightSettings) -> Program:
         if settings.construct:
-            return CONSTRUCT
+            return construction.program(settings.rows, settings.cols)
         return WARNSDORFF if settings.warnsdorff else PLAIN
 
     def stack_source(

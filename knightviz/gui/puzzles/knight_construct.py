@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QCheckBox, QWidget
 from knightviz.engine import construct
 from knightviz.engine.construct import Plan
 from knightviz.gui.board.layers import Z_MARKER, Layer, PaintContext, square_colours
+from knightviz.gui.puzzles.programs import CONSTRUCT, CONSTRUCT_GRID, Program
 from knightviz.gui.text import fmt_int, fmt_size
 
 # Block tours drawn in turn in these colours (readable on the light and the dark wood).
@@ -87,6 +88,11 @@ class ConstructCheck(QCheckBox):
         super().changeEvent(event)
         if event.type() == QEvent.Type.LanguageChange:
             self.set_board(*self._board)
+
+
+def program(rows: int, cols: int) -> Program:
+    """The construction's program: Parberry's quarters, or the grid of other rectangles."""
+    return CONSTRUCT if construct.quartered(rows, cols) else CONSTRUCT_GRID
 
 
 def strategy_name() -> str:

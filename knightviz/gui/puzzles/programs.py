@@ -77,6 +77,8 @@ def comments() -> dict[str, str]:
         "a base board": QCoreApplication.translate("Program", "a base board"),
         "one move each cut": QCoreApplication.translate("Program", "one move each cut"),
         "four moves added": QCoreApplication.translate("Program", "four moves added"),
+        "6 to 10": QCoreApplication.translate("Program", "6 to 10"),
+        "two added each": QCoreApplication.translate("Program", "two added each"),
     }
 
 
@@ -150,6 +152,19 @@ def construct(rows, cols):
         cut(tour, corner_move(tour))
     return join(tours)  # four moves added""",
     {SOLVED: 8},
+)
+
+CONSTRUCT_GRID = Program(
+    "construct-grid",
+    """\
+def construct(rows, cols):
+    blocks = grid(rows, cols)  # 6 to 10
+    tours = [STORED[b] for b in blocks]
+    for a, b in neighbours(blocks):
+        cut(a, corner_move(a))
+        cut(b, grid_move(b))
+    return join(tours)  # two added each""",
+    {SOLVED: 7},
 )
 
 QUEENS_SETS = Program(
