@@ -112,9 +112,10 @@ def is_base(rows: int, cols: int) -> bool:
 
 
 def constructible(rows: int, cols: int) -> bool:
-    """Both sides even and at least 6: Parberry's quarters where they reach base boards,
-    a grid of blocks otherwise (``quartered`` says which)."""
-    return rows % 2 == 0 and cols % 2 == 0 and rows >= 6 and cols >= 6
+    """Both sides at least 5, not both odd (every board Schwenk gives a closed tour but those
+    with a side of 3): Parberry's quarters where they reach base boards, a grid of blocks
+    otherwise (``quartered`` says which)."""
+    return min(rows, cols) >= 5 and (rows % 2 == 0 or cols % 2 == 0)
 
 
 def quartered(rows: int, cols: int) -> bool:
@@ -144,12 +145,12 @@ def no_construction(rows: int, cols: int, closed: bool) -> str | None:
         return None
     if constructible(rows, cols):
         return None
-    if rows % 2 or cols % 2:
+    if rows % 2 and cols % 2:
         return (
-            f"no construction for {board}: Parberry's construction needs both sides even "
-            "(an odd side needs open tours, not built here); try --method search"
+            f"no construction for {board}: both sides are odd, so it has no closed tour, and "
+            "open tours are not built here; try --method search"
         )
-    return f"no construction for {board}: it needs both sides at least 6; try --method search"
+    return f"no construction for {board}: it needs both sides at least 5; try --method search"
 
 
 def plan(rows: int, cols: int) -> Plan:
@@ -236,13 +237,17 @@ def block_squares(p: Plan, b: Block) -> list[int]:
 
 
 def _parts(side: int) -> list[int]:
-    """An even side of at least 6 as blocks of 8, with one 10, two 6s or one 6 at the end."""
+    """A side of at least 5 as blocks of 8, with one 10, two 6s or one 6 at the end; an odd
+    side first takes one block of 5, 7 or 9."""
+    if side % 2:
+        odd = next(k for k in (5, 7, 9) if side - k == 0 or side - k >= 6)
+        return [odd, *_parts(side - odd)] if side > odd else [odd]
     q, r = divmod(side, 8)
     return {0: [8] * q, 2: [8] * (q - 1) + [10], 4: [8] * (q - 1) + [6, 6], 6: [8] * q + [6]}[r]
 
 
 def _grid_plan(rows: int, cols: int) -> Plan:
-    """Blocks of 6 to 10 a side in a grid; each joined to the block on its left, and the
+    """Blocks of 5 to 10 a side in a grid; each joined to the block on its left, and the
     first of each row to the block above it: a tree of joins, so one cycle. A join of two
     blocks cuts one move of each and adds two: the left (upper) block gives up its corner
     square's move, the right (lower) one a move of ``GRID_MOVES``."""
@@ -276,6 +281,8 @@ def _assemble(p: Plan, np: Any) -> Any:
     """The cycle of a plan whose joins cut each block's tour into pieces: walked piece by
     piece (Python work per block), each piece written by a slice of its block's tour."""
     squares = [block_squares(p, b) for b in p.blocks]
+    if not p.joins:  # one block: its stored tour is the board's
+        return np.asarray(squares[0], np.int32) if np is not None else array("i", squares[0])
     tours: list[Any] = squares if np is None else [np.asarray(t, np.int32) for t in squares]
     cuts: list[list[int]] = [[] for _ in p.blocks]  # i: the move from position i to i + 1
     partner: dict[int, int] = {}
