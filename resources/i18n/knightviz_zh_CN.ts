@@ -1142,12 +1142,12 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
 <context>
     <name>KnightConstruct</name>
     <message>
-        <source>Construct needs both sides even (Parberry&apos;s construction makes closed tours): not on {0}.</source>
-        <translation>构造法要求两边都是偶数（Parberry 的构造法只造闭合周游）：{0} 不行。</translation>
+        <source>Construct makes closed tours, and {0} has none: both its sides are odd.</source>
+        <translation>构造法只造闭合周游，而 {0} 没有闭合周游：它的两边都是奇数。</translation>
     </message>
     <message>
-        <source>Construct needs both sides at least 6: not on {0}.</source>
-        <translation>构造法要求两边都至少为 6：{0} 不行。</translation>
+        <source>Construct needs both sides at least 5: not on {0}.</source>
+        <translation>构造法要求两边都至少为 5：{0} 不行。</translation>
     </message>
     <message>
         <source>Construction (Parberry)</source>

@@ -25,7 +25,9 @@ def tour_from_matrix(board: Board, text: str) -> tuple[int, ...]:
     return tuple(order)
 
 
-@pytest.mark.parametrize("size", ["12", "6x8", "8x6", "14x16", "20", "6x30", "40x10"])
+@pytest.mark.parametrize(
+    "size", ["12", "6x8", "8x6", "14x16", "20", "6x30", "40x10", "5x6", "7x8", "15x30"]
+)
 def test_matrix_is_a_closed_tour_from_the_top_left(capsys, size):
     code, out, err = run(capsys, "solve", "--method", "construct", "--size", size, "--closed")
     assert code == 0 and err == ""
@@ -84,9 +86,9 @@ def test_no_tour_at_all_gets_the_search_s_own_verdict(capsys, size, closed):
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--size", "5"], "both sides even"),
-        (["--size", "7x8", "--closed"], "both sides even"),
-        (["--size", "4x6"], "at least 6"),
+        (["--size", "5"], "both sides are odd"),
+        (["--size", "3x10", "--closed"], "at least 5"),
+        (["--size", "4x6"], "at least 5"),
         (["--size", "8", "--heuristic", "none"], "--heuristic is for --method search"),
         (["--size", "8", "--tie-break", "roth"], "--tie-break is for --method search"),
         (["--size", "8", "--limit", "10"], "--limit is for --method search"),

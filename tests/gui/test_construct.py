@@ -36,7 +36,7 @@ def test_construct_is_offered_only_where_it_applies(window, qtbot):
     check.setChecked(True)
     assert not child(window, "warnsdorffCheck").isEnabled()
     assert not child(window, "backtrackCheck").isEnabled()
-    for n, words in ((7, "both sides even"), (4, "at least 6")):
+    for n, words in ((7, "both its sides are odd"), (4, "at least 5")):
         setup(window, "knight", n)
         assert not check.isEnabled() and not check.isChecked()
         assert words in check.toolTip()
@@ -44,8 +44,11 @@ def test_construct_is_offered_only_where_it_applies(window, qtbot):
     child(window, "rowsSpin").setValue(6)
     child(window, "colsSpin").setValue(30)
     assert check.isEnabled()
-    child(window, "colsSpin").setValue(29)
-    assert not check.isEnabled() and "both sides even" in check.toolTip()
+    child(window, "colsSpin").setValue(29)  # one odd side: a row of deeper blocks
+    assert check.isEnabled()
+    child(window, "colsSpin").setValue(30)
+    child(window, "rowsSpin").setValue(3)  # 3 x 30 has closed tours, but not built here
+    assert not check.isEnabled() and "at least 5" in check.toolTip()
     child(window, "squareCheck").setChecked(True)
     setup(window, "knight", 10)
     assert check.isEnabled()

@@ -42,14 +42,13 @@ def why_not(rows: int, cols: int) -> str | None:
     if construct.constructible(rows, cols):
         return None
     size = fmt_size(rows, cols)
-    if rows % 2 or cols % 2:
+    if rows % 2 and cols % 2:
         return QCoreApplication.translate(
             "KnightConstruct",
-            "Construct needs both sides even (Parberry's construction makes closed tours): "
-            "not on {0}.",
+            "Construct makes closed tours, and {0} has none: both its sides are odd.",
         ).format(size)
     return QCoreApplication.translate(
-        "KnightConstruct", "Construct needs both sides at least 6: not on {0}."
+        "KnightConstruct", "Construct needs both sides at least 5: not on {0}."
     ).format(size)
 
 
