@@ -10,9 +10,9 @@ meet, one structured move of each is cut and four moves across the meeting point
 cycles into one, leaving the outer corners' moves in place for the next level up. On n×n (n
 even, at least 6) and n×(n+2), Parberry's boards, the quarters keep those shapes; the same cut
 also serves other even rectangles while both sides stay at least 12 until a block is a base
-(``quartered`` says which). Every other board with both sides even and at least 6 (Schwenk's
-closed-tour boards without an odd side: 6×30, 10×24…) is built as a grid of blocks of 6 to 10
-a side, each joined to its left neighbour and the first of each row to the one above, two at
+(``quartered`` says which). Every other board with both sides at least 5, not both odd
+(Schwenk's closed-tour boards but 3×n: 6×30, 10×24, 7×8…) is built as a grid of blocks of 5 to
+10 a side, each joined to its left neighbour and the first of each row to the one above, two at
 a time, with tours of their own (``GRID_TEXT``): still no search.
 
 Every block of one shape has the same tour, so each shape's tour is made once, from its

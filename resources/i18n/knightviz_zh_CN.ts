@@ -1620,8 +1620,8 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>加上四步</translation>
     </message>
     <message>
-        <source>6 to 10</source>
-        <translation>边长 6 到 10</translation>
+        <source>5 to 10</source>
+        <translation>边长 5 到 10</translation>
     </message>
     <message>
         <source>two added each</source>

@@ -77,7 +77,7 @@ def comments() -> dict[str, str]:
         "a base board": QCoreApplication.translate("Program", "a base board"),
         "one move each cut": QCoreApplication.translate("Program", "one move each cut"),
         "four moves added": QCoreApplication.translate("Program", "four moves added"),
-        "6 to 10": QCoreApplication.translate("Program", "6 to 10"),
+        "5 to 10": QCoreApplication.translate("Program", "5 to 10"),
         "two added each": QCoreApplication.translate("Program", "two added each"),
     }
 
@@ -158,7 +158,7 @@ CONSTRUCT_GRID = Program(
     "construct-grid",
     """\
 def construct(rows, cols):
-    blocks = grid(rows, cols)  # 6 to 10
+    blocks = grid(rows, cols)  # 5 to 10
     tours = [STORED[b] for b in blocks]
     for a, b in neighbours(blocks):
         cut(a, corner_move(a))
