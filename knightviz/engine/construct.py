@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, cast
 
-from .board import Board
+from .board import Board, file_name
 from .construct_base import corner_moves
-from .construct_data import BASE_TEXT, GRID_TEXT
+from .construct_data import BASE_TEXT, GRID_TEXT, OPEN_TEXT
 from .events import Outcome, Result, StackLevel
 from .search import TrackedSearch
 from .verdict import closed_tour_exists, impossibility, open_tour_exists
@@ -98,6 +98,8 @@ class Plan:
     joins: tuple[Join, ...]
     #: A grid of blocks joined two at a time (boards Parberry's quarters do not reach).
     grid: bool = False
+    #: Both sides odd: the first block's tour is an open one, and so is the board's.
+    open: bool = False
 
 
 def _split(side: int) -> int:
@@ -116,6 +118,12 @@ def constructible(rows: int, cols: int) -> bool:
     with a side of 3): Parberry's quarters where they reach base boards, a grid of blocks
     otherwise (``quartered`` says which)."""
     return min(rows, cols) >= 5 and (rows % 2 == 0 or cols % 2 == 0)
+
+
+def open_constructible(rows: int, cols: int) -> bool:
+    """Both sides at least 5: a closed tour (``constructible``), or with both sides odd an
+    open one from the top-left corner."""
+    return min(rows, cols) >= 5
 
 
 def quartered(rows: int, cols: int) -> bool:
@@ -145,11 +153,8 @@ def no_construction(rows: int, cols: int, closed: bool) -> str | None:
         return None
     if constructible(rows, cols):
         return None
-    if rows % 2 and cols % 2:
-        return (
-            f"no construction for {board}: both sides are odd, so it has no closed tour, and "
-            "open tours are not built here; try --method search"
-        )
+    if not closed and open_constructible(rows, cols):
+        return None
     return f"no construction for {board}: it needs both sides at least 5; try --method search"
 
 
@@ -200,7 +205,7 @@ def _check(rows: int, cols: int) -> None:
             f"a {rows}x{cols} board has {rows * cols:,} squares; the construction's limit is "
             f"{MAX_SQUARES:,}"
         )
-    if not constructible(rows, cols):
+    if not open_constructible(rows, cols):
         why = no_construction(rows, cols, True) or no_construction(rows, cols, False)
         raise ConstructError(why or f"no construction for {rows}x{cols}")
 
@@ -227,9 +232,18 @@ def grid_tour(rows: int, cols: int) -> tuple[int, ...]:
     return tuple(int(x) for x in GRID_TEXT[(rows, cols)].split())
 
 
+@cache
+def open_tour(rows: int, cols: int) -> tuple[int, ...]:
+    """The stored open tour of an odd × odd block, from its top-left corner."""
+    return tuple(int(x) for x in OPEN_TEXT[(rows, cols)].split())
+
+
 def block_squares(p: Plan, b: Block) -> list[int]:
     """The block's stored tour as squares of the whole board, in order."""
-    local = grid_tour(b.rows, b.cols) if p.grid else base_tour(b.rows, b.cols)
+    if p.open and b.row == b.col == 0:
+        local = open_tour(b.rows, b.cols)
+    else:
+        local = grid_tour(b.rows, b.cols) if p.grid else base_tour(b.rows, b.cols)
     return [(b.row + sq // b.cols) * p.cols + b.col + sq % b.cols for sq in local]
 
 
@@ -274,7 +288,9 @@ def _grid_plan(rows: int, cols: int) -> Plan:
         cut = ((sq(r - 1, 0), sq(r - 2, 2)), (sq(r + 1, 1), sq(r, 3)))
         added = ((sq(r - 1, 0), sq(r + 1, 1)), (sq(r - 2, 2), sq(r, 3)))
         joins.append(Join(r, 0, 0, (index[(i - 1, 0)], index[(i, 0)]), cut, added))
-    return Plan(rows, cols, tuple(blocks), tuple(joins), grid=True)
+    return Plan(
+        rows, cols, tuple(blocks), tuple(joins), grid=True, open=bool(rows % 2 and cols % 2)
+    )
 
 
 def _assemble(p: Plan, np: Any) -> Any:
@@ -300,14 +316,20 @@ def _assemble(p: Plan, np: Any) -> Any:
     for b, marks in enumerate(cuts):
         t, k = tours[b], len(tours[b])
         marks.sort()
-        for n, m in enumerate(marks):
-            first, last = (m + 1) % k, marks[(n + 1) % len(marks)]
+        if p.open and b == 0:  # a path: from its start to the first cut, …, to its end
+            bounds = [-1, *marks, k - 1]
+            spans = [(bounds[n] + 1, bounds[n + 1]) for n in range(len(bounds) - 1)]
+        else:
+            spans = [((m + 1) % k, marks[(n + 1) % len(marks)]) for n, m in enumerate(marks)]
+        for first, last in spans:
             ends[int(t[first])] = (len(pieces), True)
             ends[int(t[last])] = (len(pieces), False)
             pieces.append((b, first, last))
     out: list[Any] = []
     piece, forward = 0, True
-    for _ in range(len(pieces)):
+    for count in range(len(pieces)):
+        if p.open and count == len(pieces) - 1 and forward is False:  # pragma: no cover
+            raise AssertionError("the path was entered from its end")
         b, first, last = pieces[piece]
         t, k = tours[b], len(tours[b])
         if forward:
@@ -318,8 +340,10 @@ def _assemble(p: Plan, np: Any) -> Any:
             span = back[a : z + 1] if a <= z else _join(np, back[a:], back[: z + 1])
         out.append(span)
         leave = int(span[-1])
+        if leave not in partner:  # the open path's last square
+            break
         piece, forward = ends[partner[leave]]
-    if piece != 0:  # pragma: no cover - a tree of joins closes one ring (tests walk them all)
+    if piece != 0 and not p.open:  # pragma: no cover - a tree of joins closes one ring
         raise AssertionError("the joined pieces did not close into one cycle")
     if np is not None:
         return np.concatenate(out)
@@ -340,6 +364,8 @@ def tour(rows: int, cols: int, start: int = 0) -> Sequence[int]:
     if not 0 <= start < rows * cols:
         raise ConstructError(f"square {start} is off the {rows}x{cols} board")
     np = _numpy()
+    if rows % 2 and cols % 2:
+        return _open_from(_assemble(_grid_plan(rows, cols), np), rows, cols, start, np)
     if quartered(rows, cols):
         out: Any = _cycle(rows, cols, cols, np, {})
     else:
@@ -367,6 +393,21 @@ def solve(rows: int, cols: int, start: int = 0, closed: bool = False) -> Result:
     squares = tuple(squares.tolist()) if hasattr(squares, "tolist") else tuple(squares)
     seconds = time.perf_counter() - began
     return Result(Outcome.SOLVED, rows * cols - 1, 0, solution=squares, seconds=seconds, count=1)
+
+
+def _open_from(out: Any, rows: int, cols: int, start: int, np: Any) -> Sequence[int]:
+    """An open tour read from ``start``, which must be one of its two ends."""
+    if int(out[0]) == start:
+        return cast("Sequence[int]", out)
+    if int(out[-1]) == start:
+        return cast("Sequence[int]", out[::-1] if np is not None else array("i", out[::-1]))
+    a, z = (
+        f"{file_name(c)}{rows - r}"
+        for r, c in (divmod(int(out[0]), cols), divmod(int(out[-1]), cols))
+    )
+    raise ConstructError(
+        f"the open tour built on {rows}x{cols} runs from {a} to {z}: start on one of them"
+    )
 
 
 def _numpy() -> Any:

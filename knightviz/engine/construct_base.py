@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import sys
+from typing import Any
 
 KNIGHT = ((2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1))
 
@@ -167,3 +168,58 @@ if __name__ == "__main__":  # pragma: no cover - the one-off data maker
         if spec != "--grid":
             r, c = (int(x) for x in spec.split("x"))
             print(spec, find_structured_tour(r, c, grid=grid))
+
+
+def find_open_corner_tour(rows: int, cols: int, seed: int = 0) -> list[int]:
+    """An open tour of an odd × odd block from its top-left corner that ends on neither the
+    top-right nor the bottom-left corner (so both of their moves are in it: the grid's joins
+    cut them). Warnsdorff's order with seeded ties and backtracking, restarted on a budget."""
+    size = rows * cols
+    nbrs = [
+        [(r + dr) * cols + c + dc for dr, dc in KNIGHT if 0 <= r + dr < rows and 0 <= c + dc < cols]
+        for r in range(rows)
+        for c in range(cols)
+    ]
+    banned_ends = {cols - 1, (rows - 1) * cols}
+    attempt = seed
+    while True:
+        rng = random.Random(attempt)
+        attempt += 1
+        visited = [False] * size
+        free = [len(n) for n in nbrs]
+        path = [0]
+        visited[0] = True
+        for n in nbrs[0]:
+            free[n] -= 1
+
+        def order(
+            u: int, visited: list[bool] = visited, free: list[int] = free, rng: Any = rng
+        ) -> list[int]:
+            cands = [v for v in nbrs[u] if not visited[v]]
+            rng.shuffle(cands)
+            cands.sort(key=lambda v: free[v], reverse=True)  # pop() takes the fewest
+            return cands
+
+        stack = [order(0)]
+        steps = 0
+        while stack and steps < 200_000:
+            steps += 1
+            if len(path) == size:
+                if path[-1] not in banned_ends:
+                    return path
+                cands: list[int] = []
+            else:
+                cands = stack[-1]
+            if not cands:
+                u = path.pop()
+                stack.pop()
+                visited[u] = False
+                for n in nbrs[u]:
+                    free[n] += 1
+                continue
+            v = cands.pop()
+            visited[v] = True
+            path.append(v)
+            for n in nbrs[v]:
+                free[n] -= 1
+            stack.append(order(v))

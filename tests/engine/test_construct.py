@@ -8,7 +8,7 @@ import pytest
 
 from knightviz.engine import Board, Outcome, construct
 from knightviz.engine.construct_base import corner_moves, find_structured_tour, grid_moves
-from knightviz.engine.construct_data import BASE_TEXT, GRID_TEXT
+from knightviz.engine.construct_data import BASE_TEXT, GRID_TEXT, OPEN_TEXT
 from knightviz.engine.verdict import closed_tour_exists
 
 from .helpers import assert_valid_tour
@@ -44,6 +44,27 @@ def test_every_stored_grid_tour_is_closed_and_has_the_grid_s_moves(shape):
     tour = construct.grid_tour(rows, cols)
     assert_valid_tour(Board(rows, cols), tour, tour[0], closed=True)
     assert {frozenset(m) for m in grid_moves(rows, cols)} <= edges(tour)
+
+
+@pytest.mark.parametrize("shape", sorted(OPEN_TEXT))
+def test_every_stored_open_tour_runs_from_the_corner_and_keeps_the_joined_corners(shape):
+    rows, cols = shape
+    tour = construct.open_tour(rows, cols)
+    assert_valid_tour(Board(rows, cols), tour, 0, closed=False)
+    assert tour[-1] not in (cols - 1, (rows - 1) * cols)  # their moves are in it
+
+
+@pytest.mark.parametrize("shape", [(5, 5), (7, 7), (5, 9), (9, 5), (11, 13), (21, 15), (39, 59)])
+def test_boards_with_both_sides_odd_get_open_tours_from_the_corner(shape, backend):
+    rows, cols = shape
+    assert not construct.constructible(rows, cols)  # no closed tour exists
+    assert construct.open_constructible(rows, cols)
+    tour = tuple(construct.tour(rows, cols))
+    assert_valid_tour(Board(rows, cols), tour, 0, closed=False)
+    back = tuple(construct.tour(rows, cols, tour[-1]))
+    assert back == tour[::-1]  # read from its other end
+    with pytest.raises(construct.ConstructError, match="start on one of them"):
+        construct.tour(rows, cols, 1)
 
 
 def test_the_base_search_finds_a_structured_tour_again():
@@ -173,7 +194,7 @@ def test_solve_gives_the_search_s_verdict_where_no_tour_exists():
 
 @pytest.mark.parametrize(
     ("rows", "cols", "words"),
-    [(5, 5, "both sides are odd"), (3, 10, "at least 5"), (4, 6, "at least 5")],
+    [(3, 10, "at least 5"), (4, 6, "at least 5"), (4, 5, "at least 5")],
 )
 def test_no_construction_says_why_where_a_tour_exists(rows, cols, words):
     reason = construct.no_construction(rows, cols, closed=False)
