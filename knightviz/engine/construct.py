@@ -13,7 +13,9 @@ also serves other even rectangles while both sides stay at least 12 until a bloc
 (``quartered`` says which). Every other board with both sides at least 5, not both odd
 (Schwenk's closed-tour boards but 3×n: 6×30, 10×24, 7×8…) is built as a grid of blocks of 5 to
 10 a side, each joined to its left neighbour and the first of each row to the one above, two at
-a time, with tours of their own (``GRID_TEXT``): still no search.
+a time, with tours of their own (``GRID_TEXT``): still no search. With both sides odd (no
+closed tour) the grid's top-left block carries a stored open tour from the board's corner
+(``OPEN_TEXT``), and the whole is an open tour.
 
 Every block of one shape has the same tour, so each shape's tour is made once, from its
 quarters' tours by whole-array slices: a few passes over the board, linear in its size (25
