@@ -10,7 +10,12 @@ meet, one structured move of each is cut and four moves across the meeting point
 cycles into one, leaving the outer corners' moves in place for the next level up. On n×n (n
 even, at least 6) and n×(n+2), Parberry's boards, the quarters keep those shapes; the same cut
 also serves other even rectangles while both sides stay at least 12 until a block is a base
-(``constructible`` says which).
+(``quartered`` says which). Every other board with both sides at least 5, not both odd
+(Schwenk's closed-tour boards but 3×n: 6×30, 10×24, 7×8…) is built as a grid of blocks of 5 to
+10 a side, each joined to its left neighbour and the first of each row to the one above, two at
+a time, with tours of their own (``GRID_TEXT``): still no search. With both sides odd (no
+closed tour) the grid's top-left block carries a stored open tour from the board's corner
+(``OPEN_TEXT``), and the whole is an open tour.
 
 Every block of one shape has the same tour, so each shape's tour is made once, from its
 quarters' tours by whole-array slices: a few passes over the board, linear in its size (25
@@ -28,9 +33,9 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, cast
 
-from .board import Board
+from .board import Board, file_name
 from .construct_base import corner_moves
-from .construct_data import BASE_TEXT
+from .construct_data import BASE_TEXT, GRID_TEXT, OPEN_TEXT
 from .events import Outcome, Result, StackLevel
 from .search import TrackedSearch
 from .verdict import closed_tour_exists, impossibility, open_tour_exists
@@ -73,13 +78,14 @@ class Block:
 
 @dataclass(frozen=True, slots=True)
 class Join:
-    """Where four blocks' tours become one: the four moves cut and the four added, as squares
-    of the whole board, and how deep in the division it is (0 = the whole board's centre)."""
+    """Where four blocks' tours (two, in a grid) become one: the moves cut and those added,
+    as squares of the whole board, and how deep in the division it is (0 = the whole board's
+    centre; 0 for every join of a grid)."""
 
     row: int
     col: int
     level: int
-    blocks: tuple[int, int, int, int]  # top-left, top-right, bottom-left, bottom-right
+    blocks: tuple[int, ...]  # top-left, top-right, bottom-left, bottom-right; grid: two
     cut: tuple[tuple[int, int], ...]
     added: tuple[tuple[int, int], ...]
 
@@ -92,6 +98,10 @@ class Plan:
     cols: int
     blocks: tuple[Block, ...]
     joins: tuple[Join, ...]
+    #: A grid of blocks joined two at a time (boards Parberry's quarters do not reach).
+    grid: bool = False
+    #: Both sides odd: the first block's tour is an open one, and so is the board's.
+    open: bool = False
 
 
 def _split(side: int) -> int:
@@ -106,8 +116,21 @@ def is_base(rows: int, cols: int) -> bool:
 
 
 def constructible(rows: int, cols: int) -> bool:
-    """Whether the division reaches base boards: both sides even and at least 6, and every
-    block either a base board or large enough both ways to be cut in four."""
+    """Both sides at least 5, not both odd (every board Schwenk gives a closed tour but those
+    with a side of 3): Parberry's quarters where they reach base boards, a grid of blocks
+    otherwise (``quartered`` says which)."""
+    return min(rows, cols) >= 5 and (rows % 2 == 0 or cols % 2 == 0)
+
+
+def open_constructible(rows: int, cols: int) -> bool:
+    """Both sides at least 5: a closed tour (``constructible``), or with both sides odd an
+    open one from the top-left corner."""
+    return min(rows, cols) >= 5
+
+
+def quartered(rows: int, cols: int) -> bool:
+    """Whether Parberry's division into quarters reaches base boards: every block either a
+    base board or large enough both ways to be cut in four (N×N, N×(N+2) and near-squares)."""
     return _reaches_bases(rows, cols)
 
 
@@ -132,21 +155,16 @@ def no_construction(rows: int, cols: int, closed: bool) -> str | None:
         return None
     if constructible(rows, cols):
         return None
-    m, n = sorted((rows, cols))
-    if m % 2 or n % 2:
-        return (
-            f"no construction for {board}: Parberry's construction needs both sides even "
-            "(an odd side needs open tours, not built here); try --method search"
-        )
-    return (
-        f"no construction for {board}: Parberry's division into quarters needs the sides "
-        f"close enough in length to reach base boards of 6 to {BASE_MAX}; try --method search"
-    )
+    if not closed and open_constructible(rows, cols):
+        return None
+    return f"no construction for {board}: it needs both sides at least 5; try --method search"
 
 
 def plan(rows: int, cols: int) -> Plan:
     """The blocks and joins for a rows × cols board (raises ``ConstructError``)."""
     _check(rows, cols)
+    if not quartered(rows, cols):
+        return _grid_plan(rows, cols)
     blocks: list[Block] = []
     joins: list[Join] = []
 
@@ -189,7 +207,7 @@ def _check(rows: int, cols: int) -> None:
             f"a {rows}x{cols} board has {rows * cols:,} squares; the construction's limit is "
             f"{MAX_SQUARES:,}"
         )
-    if not constructible(rows, cols):
+    if not open_constructible(rows, cols):
         why = no_construction(rows, cols, True) or no_construction(rows, cols, False)
         raise ConstructError(why or f"no construction for {rows}x{cols}")
 
@@ -210,6 +228,137 @@ def base_tour(rows: int, cols: int) -> tuple[int, ...]:
     return tuple(int(x) for x in BASE_TEXT[(rows, cols)].split())
 
 
+@cache
+def grid_tour(rows: int, cols: int) -> tuple[int, ...]:
+    """The stored closed tour of a grid's block (``construct_base.GRID_MOVES``)."""
+    return tuple(int(x) for x in GRID_TEXT[(rows, cols)].split())
+
+
+@cache
+def open_tour(rows: int, cols: int) -> tuple[int, ...]:
+    """The stored open tour of an odd × odd block, from its top-left corner."""
+    return tuple(int(x) for x in OPEN_TEXT[(rows, cols)].split())
+
+
+def block_squares(p: Plan, b: Block) -> list[int]:
+    """The block's stored tour as squares of the whole board, in order."""
+    if p.open and b.row == b.col == 0:
+        local = open_tour(b.rows, b.cols)
+    else:
+        local = grid_tour(b.rows, b.cols) if p.grid else base_tour(b.rows, b.cols)
+    return [(b.row + sq // b.cols) * p.cols + b.col + sq % b.cols for sq in local]
+
+
+# -- other even rectangles: a grid of blocks, joined two at a time ----------------------------
+
+
+def _parts(side: int) -> list[int]:
+    """A side of at least 5 as blocks of 8, with one 10, two 6s or one 6 at the end; an odd
+    side first takes one block of 5, 7 or 9."""
+    if side % 2:
+        odd = next(k for k in (5, 7, 9) if side - k == 0 or side - k >= 6)
+        return [odd, *_parts(side - odd)] if side > odd else [odd]
+    q, r = divmod(side, 8)
+    return {0: [8] * q, 2: [8] * (q - 1) + [10], 4: [8] * (q - 1) + [6, 6], 6: [8] * q + [6]}[r]
+
+
+def _grid_plan(rows: int, cols: int) -> Plan:
+    """Blocks of 5 to 10 a side in a grid; each joined to the block on its left, and the
+    first of each row to the block above it: a tree of joins, so one cycle. A join of two
+    blocks cuts one move of each and adds two: the left (upper) block gives up its corner
+    square's move, the right (lower) one a move of ``GRID_MOVES``."""
+    heights, widths = _parts(rows), _parts(cols)
+    tops = [sum(heights[:i]) for i in range(len(heights))]
+    lefts = [sum(widths[:j]) for j in range(len(widths))]
+    index: dict[tuple[int, int], int] = {}
+    blocks: list[Block] = []
+    for i, (top, h) in enumerate(zip(tops, heights, strict=True)):
+        for j, (left, w) in enumerate(zip(lefts, widths, strict=True)):
+            index[(i, j)] = len(blocks)
+            blocks.append(Block(top, left, h, w))
+
+    def sq(r: int, c: int) -> int:
+        return r * cols + c
+
+    joins: list[Join] = []
+    for i, r in enumerate(tops):
+        for j, c in enumerate(lefts[1:], 1):  # to the left: at the top of the shared side
+            cut = ((sq(r, c - 1), sq(r + 2, c - 2)), (sq(r + 1, c + 1), sq(r + 3, c)))
+            added = ((sq(r, c - 1), sq(r + 1, c + 1)), (sq(r + 2, c - 2), sq(r + 3, c)))
+            joins.append(Join(r, c, 0, (index[(i, j - 1)], index[(i, j)]), cut, added))
+    for i, r in enumerate(tops[1:], 1):  # the first of a row to the one above: at the left
+        cut = ((sq(r - 1, 0), sq(r - 2, 2)), (sq(r + 1, 1), sq(r, 3)))
+        added = ((sq(r - 1, 0), sq(r + 1, 1)), (sq(r - 2, 2), sq(r, 3)))
+        joins.append(Join(r, 0, 0, (index[(i - 1, 0)], index[(i, 0)]), cut, added))
+    return Plan(
+        rows, cols, tuple(blocks), tuple(joins), grid=True, open=bool(rows % 2 and cols % 2)
+    )
+
+
+def _assemble(p: Plan, np: Any) -> Any:
+    """The cycle of a plan whose joins cut each block's tour into pieces: walked piece by
+    piece (Python work per block), each piece written by a slice of its block's tour."""
+    squares = [block_squares(p, b) for b in p.blocks]
+    if not p.joins:  # one block: its stored tour is the board's
+        return np.asarray(squares[0], np.int32) if np is not None else array("i", squares[0])
+    tours: list[Any] = squares if np is None else [np.asarray(t, np.int32) for t in squares]
+    cuts: list[list[int]] = [[] for _ in p.blocks]  # i: the move from position i to i + 1
+    partner: dict[int, int] = {}
+    for j in p.joins:
+        for b, (x, y) in zip(j.blocks, j.cut, strict=True):
+            t, k = squares[b], len(squares[b])
+            i = t.index(x)
+            cuts[b].append(i if t[(i + 1) % k] == y else (i - 1) % k)
+        for x, y in j.added:
+            partner[x] = y
+            partner[y] = x
+    # Pieces: from just after one cut to the next; each end square -> (piece, which end).
+    pieces: list[tuple[int, int, int]] = []
+    ends: dict[int, tuple[int, bool]] = {}
+    for b, marks in enumerate(cuts):
+        t, k = tours[b], len(tours[b])
+        marks.sort()
+        if p.open and b == 0:  # a path: from its start to the first cut, …, to its end
+            bounds = [-1, *marks, k - 1]
+            spans = [(bounds[n] + 1, bounds[n + 1]) for n in range(len(bounds) - 1)]
+        else:
+            spans = [((m + 1) % k, marks[(n + 1) % len(marks)]) for n, m in enumerate(marks)]
+        for first, last in spans:
+            ends[int(t[first])] = (len(pieces), True)
+            ends[int(t[last])] = (len(pieces), False)
+            pieces.append((b, first, last))
+    out: list[Any] = []
+    piece, forward = 0, True
+    for count in range(len(pieces)):
+        if p.open and count == len(pieces) - 1 and forward is False:  # pragma: no cover
+            raise AssertionError("the path was entered from its end")
+        b, first, last = pieces[piece]
+        t, k = tours[b], len(tours[b])
+        if forward:
+            span = t[first : last + 1] if first <= last else _join(np, t[first:], t[: last + 1])
+        else:
+            back = t[::-1]  # position i of t is k - 1 - i of back
+            a, z = k - 1 - last, k - 1 - first
+            span = back[a : z + 1] if a <= z else _join(np, back[a:], back[: z + 1])
+        out.append(span)
+        leave = int(span[-1])
+        if leave not in partner:  # the open path's last square
+            break
+        piece, forward = ends[partner[leave]]
+    if piece != 0 and not p.open:  # pragma: no cover - a tree of joins closes one ring
+        raise AssertionError("the joined pieces did not close into one cycle")
+    if np is not None:
+        return np.concatenate(out)
+    whole: array[int] = array("i")
+    for span in out:
+        whole.extend(span)
+    return whole
+
+
+def _join(np: Any, a: Any, b: Any) -> Any:
+    return np.concatenate((a, b)) if np is not None else list(a) + list(b)
+
+
 def tour(rows: int, cols: int, start: int = 0) -> Sequence[int]:
     """A closed tour of the rows × cols board from ``start``: squares ``row * cols + col`` in
     order (a numpy int32 array when numpy is installed, else an ``array('i')``)."""
@@ -217,7 +366,12 @@ def tour(rows: int, cols: int, start: int = 0) -> Sequence[int]:
     if not 0 <= start < rows * cols:
         raise ConstructError(f"square {start} is off the {rows}x{cols} board")
     np = _numpy()
-    out: Any = _cycle(rows, cols, cols, np, {})
+    if rows % 2 and cols % 2:
+        return _open_from(_assemble(_grid_plan(rows, cols), np), rows, cols, start, np)
+    if quartered(rows, cols):
+        out: Any = _cycle(rows, cols, cols, np, {})
+    else:
+        out = _assemble(_grid_plan(rows, cols), np)
     if out[0] != start:
         if np is not None:
             at = int(np.flatnonzero(out == start)[0])
@@ -241,6 +395,21 @@ def solve(rows: int, cols: int, start: int = 0, closed: bool = False) -> Result:
     squares = tuple(squares.tolist()) if hasattr(squares, "tolist") else tuple(squares)
     seconds = time.perf_counter() - began
     return Result(Outcome.SOLVED, rows * cols - 1, 0, solution=squares, seconds=seconds, count=1)
+
+
+def _open_from(out: Any, rows: int, cols: int, start: int, np: Any) -> Sequence[int]:
+    """An open tour read from ``start``, which must be one of its two ends."""
+    if int(out[0]) == start:
+        return cast("Sequence[int]", out)
+    if int(out[-1]) == start:
+        return cast("Sequence[int]", out[::-1] if np is not None else array("i", out[::-1]))
+    a, z = (
+        f"{file_name(c)}{rows - r}"
+        for r, c in (divmod(int(out[0]), cols), divmod(int(out[-1]), cols))
+    )
+    raise ConstructError(
+        f"the open tour built on {rows}x{cols} runs from {a} to {z}: start on one of them"
+    )
 
 
 def _numpy() -> Any:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import sys
+from typing import Any
 
 KNIGHT = ((2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1))
 
@@ -41,9 +42,27 @@ def corner_moves(rows: int, cols: int) -> list[tuple[int, int]]:
     return out
 
 
-def find_structured_tour(rows: int, cols: int, seed: int = 0, budget: int = 200_000) -> list[int]:
-    """A closed tour of a rows × cols board containing every structured move; restarts on
-    a budget of steps with the next seed."""
+#: The two moves at the top-left corner that a join of two blocks cuts (a block joined to the
+#: one on its left cuts the first, to the one above it the second); the other block gives up
+#: a move every tour has, its corner square's.
+GRID_MOVES: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
+    ((1, 1), (3, 0)),
+    ((1, 1), (0, 3)),
+)
+
+
+def grid_moves(rows: int, cols: int) -> list[tuple[int, int]]:
+    """The structured moves of a block of a grid (two blocks joined at a time) as square
+    pairs: ``GRID_MOVES``, both at the top-left corner."""
+    return [(a[0] * cols + a[1], b[0] * cols + b[1]) for a, b in GRID_MOVES]
+
+
+def find_structured_tour(
+    rows: int, cols: int, seed: int = 0, budget: int = 200_000, grid: bool = False
+) -> list[int]:
+    """A closed tour of a rows × cols board containing every structured move (Parberry's
+    corner moves, or with ``grid`` the grid's); restarts on a budget of steps with the next
+    seed."""
     size = rows * cols
     nbrs = [
         [(r + dr) * cols + c + dc for dr, dc in KNIGHT if 0 <= r + dr < rows and 0 <= c + dc < cols]
@@ -51,7 +70,7 @@ def find_structured_tour(rows: int, cols: int, seed: int = 0, budget: int = 200_
         for c in range(cols)
     ]
     forced: list[list[int]] = [[] for _ in range(size)]
-    for a, b in corner_moves(rows, cols):
+    for a, b in grid_moves(rows, cols) if grid else corner_moves(rows, cols):
         forced[a].append(b)
         forced[b].append(a)
     if any(len(set(f)) > 2 for f in forced):
@@ -144,6 +163,63 @@ def _attempt(
 
 
 if __name__ == "__main__":  # pragma: no cover - the one-off data maker
+    grid = "--grid" in sys.argv
     for spec in sys.argv[1:]:
-        r, c = (int(x) for x in spec.split("x"))
-        print(spec, find_structured_tour(r, c))
+        if spec != "--grid":
+            r, c = (int(x) for x in spec.split("x"))
+            print(spec, find_structured_tour(r, c, grid=grid))
+
+
+def find_open_corner_tour(rows: int, cols: int, seed: int = 0) -> list[int]:
+    """An open tour of an odd × odd block from its top-left corner that ends on neither the
+    top-right nor the bottom-left corner (so both of their moves are in it: the grid's joins
+    cut them). Warnsdorff's order with seeded ties and backtracking, restarted on a budget."""
+    size = rows * cols
+    nbrs = [
+        [(r + dr) * cols + c + dc for dr, dc in KNIGHT if 0 <= r + dr < rows and 0 <= c + dc < cols]
+        for r in range(rows)
+        for c in range(cols)
+    ]
+    banned_ends = {cols - 1, (rows - 1) * cols}
+    attempt = seed
+    while True:
+        rng = random.Random(attempt)
+        attempt += 1
+        visited = [False] * size
+        free = [len(n) for n in nbrs]
+        path = [0]
+        visited[0] = True
+        for n in nbrs[0]:
+            free[n] -= 1
+
+        def order(
+            u: int, visited: list[bool] = visited, free: list[int] = free, rng: Any = rng
+        ) -> list[int]:
+            cands = [v for v in nbrs[u] if not visited[v]]
+            rng.shuffle(cands)
+            cands.sort(key=lambda v: free[v], reverse=True)  # pop() takes the fewest
+            return cands
+
+        stack = [order(0)]
+        steps = 0
+        while stack and steps < 200_000:
+            steps += 1
+            if len(path) == size:
+                if path[-1] not in banned_ends:
+                    return path
+                cands: list[int] = []
+            else:
+                cands = stack[-1]
+            if not cands:
+                u = path.pop()
+                stack.pop()
+                visited[u] = False
+                for n in nbrs[u]:
+                    free[n] += 1
+                continue
+            v = cands.pop()
+            visited[v] = True
+            path.append(v)
+            for n in nbrs[v]:
+                free[n] -= 1
+            stack.append(order(v))

@@ -332,6 +332,9 @@ class Race(QObject):
         if lane.place is None:
             if self.state is State.IDLE:
                 return self.tr("Ready"), PLAIN
+            run = lane.session.run
+            if run is not None and lane.session.puzzles[run.puzzle].constructs(run.settings):
+                return self.tr("Constructing…"), PLAIN
             return self.tr("Searching…"), PLAIN
         result = lane.result
         steps = fmt_int(lane.finish or 0)

@@ -273,9 +273,16 @@ def _scene_construct_join(window: MainWindow) -> int:
     return 4300
 
 
+def _scene_construct_dark(window: MainWindow) -> int:
+    """The construction's join on 12×12 in dark mode."""
+    window.set_appearance("dark")
+    return _scene_construct_join(window)
+
+
 SCENES: dict[str, Callable[[MainWindow], int]] = {
     "construct": _scene_construct,
     "construct-join": _scene_construct_join,
+    "construct-dark": _scene_construct_dark,
     "race-maps": _scene_race_maps,
     "race": _scene_race,
     "map": _scene_map,

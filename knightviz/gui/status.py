@@ -16,6 +16,11 @@ if TYPE_CHECKING:
 def status_line(session: RunSession) -> str:
     """The status line of ``session``."""
     if session.state is State.RUNNING:
+        run = session.run
+        if run is not None and session.puzzles[run.puzzle].constructs(run.settings):
+            return QCoreApplication.translate(
+                "RunSession", "Constructing, not searching… Space pauses, N steps, R resets."
+            )
         return QCoreApplication.translate(
             "RunSession", "Searching… Space pauses, N steps, R resets."
         )

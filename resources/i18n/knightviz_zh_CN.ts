@@ -1226,16 +1226,12 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
 <context>
     <name>KnightConstruct</name>
     <message>
-        <source>Construct needs both sides even (Parberry&apos;s construction makes closed tours): not on {0}.</source>
-        <translation>构造法要求两边都是偶数（Parberry 的构造法只造闭合周游）：{0} 不行。</translation>
+        <source>Construct makes closed tours, and {0} has none: both its sides are odd.</source>
+        <translation>构造法只造闭合周游，而 {0} 没有闭合周游：它的两边都是奇数。</translation>
     </message>
     <message>
-        <source>Construct needs both sides at least 6: not on {0}.</source>
-        <translation>构造法要求两边都至少为 6：{0} 不行。</translation>
-    </message>
-    <message>
-        <source>Construct divides the board into quarters down to blocks of 6 to 12 squares a side: the sides of {0} are too different in length for that.</source>
-        <translation>构造法把棋盘反复四等分，直到每块边长 6 到 12 格：{0} 的两边长度相差太大，做不到。</translation>
+        <source>Construct needs both sides at least 5: not on {0}.</source>
+        <translation>构造法要求两边都至少为 5：{0} 不行。</translation>
     </message>
     <message>
         <source>Construction (Parberry)</source>
@@ -1248,6 +1244,10 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <message>
         <source>Closed tour from {0}, without search: a stored tour of this base board; no move was tried and taken back.</source>
         <translation>从 {0} 出发的闭合周游，没有搜索：这是该基础棋盘存好的周游；没有尝试过再撤回的走法。</translation>
+    </message>
+    <message>
+        <source>Closed tour built from {0} without search: {1} stored block tours in a grid, joined two at a time ({2} joins); no move was tried and taken back.</source>
+        <translation>从 {0} 出发、不经搜索造出的闭合周游：网格中 {1} 个存好的分块周游，每次两个连接在一起（共 {2} 次连接）；没有尝试过再撤回的走法。</translation>
     </message>
     <message>
         <source>Closed tour built from {0} without search: {1} stored block tours, joined four at a time ({2} joins); no move was tried and taken back.</source>
@@ -1268,6 +1268,10 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <message>
         <source>{0}: one closed tour of all {1} squares.</source>
         <translation>{0}：一条走遍全部 {1} 格的闭合周游。</translation>
+    </message>
+    <message>
+        <source>{0}: join at {1}: two moves cut (red), two added (green), two tours become one.</source>
+        <translation>{0}：在 {1} 处连接：剪断两步（红色），加上两步（绿色），两条周游合成一条。</translation>
     </message>
     <message>
         <source>{0}: join at {1}: four moves cut (red), four added (green), four tours become one.</source>
@@ -1954,10 +1958,6 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>基础棋盘</translation>
     </message>
     <message>
-        <source>stored, not searched</source>
-        <translation>存好的，不是搜出来的</translation>
-    </message>
-    <message>
         <source>one move each cut</source>
         <translation>各剪断一步</translation>
     </message>
@@ -1968,6 +1968,14 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>the piece&apos;s moves</source>
         <translation>棋子的走法</translation>
+    </message>
+    <message>
+        <source>5 to 10</source>
+        <translation>边长 5 到 10</translation>
+    </message>
+    <message>
+        <source>two added each</source>
+        <translation>各加两步</translation>
     </message>
 </context>
 <context>
@@ -2243,6 +2251,10 @@ Off: stop at the first solution.</source>
         <translation>就绪</translation>
     </message>
     <message>
+        <source>Constructing…</source>
+        <translation>构造中…</translation>
+    </message>
+    <message>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
@@ -2427,6 +2439,10 @@ Off: stop at the first solution.</source>
         <source>No solution can exist here: press “Search anyway” to watch the search prove it.</source>
         <extracomment>Speed a newcomer sees: Warnsdorff&apos;s 63 moves on 8×8 take about three seconds. A run still going after this long gets its tree estimated (probes in the background). State, settings, verdict or result changed: labels and the status line follow. Screen-rate heartbeat while a run is going (counters, panels). The board model was replaced (new size or puzzle): views must show the new one. A run ended; carries its RunRecord. A solution completed (its squares). The run failed (one line for the status bar). Where recordings live (the window shares one among its sessions). The run&apos;s recording (None before any run). Steps the solver has delivered: the live edge of the timeline. Below it the board shows a replayed position (the solver stays paused meanwhile). The start square (``row * cols + col``). The setup of the run on the board (None before any run, and after Reset). Solutions reported so far for the run on the board, in order. Set while &quot;Search anyway&quot; runs: the final position is worth keeping. The position on the board is exactly the step shown (False: inside a gap of the recording, the nearest kept position before it). A pure-Python twin of the run&apos;s search, never advanced: it derives the stack at any position the run passed through (the stack panel, the gauge, the timeline). The explored fraction so far (never decreasing during a run), None if no tree. The board shows the deepest position in place of a fruitless run&apos;s end. A solution picked from the list, shown instead of the live model (None: live). The solver has confirmed its pause and delivered every step it made (nothing is on its way to the model: a seek may replace it). A model of the recording at a step other than the live one (the race clock). Knuth&apos;s estimate of the run&apos;s whole tree, made in the background. Which engine runs this search: &quot;python&quot; or &quot;numba&quot; (chosen by the engine).</extracomment>
         <translation>这里不可能有解：按“仍然搜索”观看搜索如何证明这一点。</translation>
+    </message>
+    <message>
+        <source>Constructing, not searching… Space pauses, N steps, R resets.</source>
+        <translation>构造中（不是搜索）… 空格暂停，N 单步，R 重置。</translation>
     </message>
     <message>
         <source>Searching… Space pauses, N steps, R resets.</source>

@@ -25,7 +25,9 @@ def tour_from_matrix(board: Board, text: str) -> tuple[int, ...]:
     return tuple(order)
 
 
-@pytest.mark.parametrize("size", ["12", "6x8", "8x6", "14x16", "20"])
+@pytest.mark.parametrize(
+    "size", ["12", "6x8", "8x6", "14x16", "20", "6x30", "40x10", "5x6", "7x8", "15x30"]
+)
 def test_matrix_is_a_closed_tour_from_the_top_left(capsys, size):
     code, out, err = run(capsys, "solve", "--method", "construct", "--size", size, "--closed")
     assert code == 0 and err == ""
@@ -84,9 +86,9 @@ def test_no_tour_at_all_gets_the_search_s_own_verdict(capsys, size, closed):
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--size", "5"], "both sides even"),
-        (["--size", "7x8", "--closed"], "both sides even"),
-        (["--size", "6x30"], "close enough"),
+        (["--size", "5", "--start", "e5"], "runs from a5 to c3: start on one of them"),
+        (["--size", "3x10", "--closed"], "at least 5"),
+        (["--size", "4x6"], "at least 5"),
         (["--size", "8", "--heuristic", "none"], "--heuristic is for --method search"),
         (["--size", "8", "--tie-break", "roth"], "--tie-break is for --method search"),
         (["--size", "8", "--limit", "10"], "--limit is for --method search"),
@@ -98,3 +100,10 @@ def test_bad_combinations_are_one_line_and_exit_2(capsys, args, words):
     code, out, err = run(capsys, "solve", "--method", "construct", *args)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and words in err
+
+
+def test_an_odd_board_gets_an_open_tour_from_the_corner(capsys):
+    code, out, err = run(capsys, "solve", "--method", "construct", "--size", "7x9")
+    board = Board(7, 9)
+    assert code == 0 and err == ""
+    assert_valid_tour(board, tour_from_matrix(board, out), 0, closed=False)

@@ -7,8 +7,8 @@ from itertools import pairwise
 import pytest
 
 from knightviz.engine import Board, Outcome, construct
-from knightviz.engine.construct_base import corner_moves, find_structured_tour
-from knightviz.engine.construct_data import BASE_TEXT
+from knightviz.engine.construct_base import corner_moves, find_structured_tour, grid_moves
+from knightviz.engine.construct_data import BASE_TEXT, GRID_TEXT, OPEN_TEXT
 from knightviz.engine.verdict import closed_tour_exists
 
 from .helpers import assert_valid_tour
@@ -36,6 +36,35 @@ def test_every_stored_base_tour_is_closed_and_structured(shape):
     moves = corner_moves(rows, cols)
     assert len({frozenset(m) for m in moves}) == 8  # four corners, two moves each, distinct
     assert {frozenset(m) for m in moves} <= edges(tour)
+
+
+@pytest.mark.parametrize("shape", sorted(GRID_TEXT))
+def test_every_stored_grid_tour_is_closed_and_has_the_grid_s_moves(shape):
+    rows, cols = shape
+    tour = construct.grid_tour(rows, cols)
+    assert_valid_tour(Board(rows, cols), tour, tour[0], closed=True)
+    assert {frozenset(m) for m in grid_moves(rows, cols)} <= edges(tour)
+
+
+@pytest.mark.parametrize("shape", sorted(OPEN_TEXT))
+def test_every_stored_open_tour_runs_from_the_corner_and_keeps_the_joined_corners(shape):
+    rows, cols = shape
+    tour = construct.open_tour(rows, cols)
+    assert_valid_tour(Board(rows, cols), tour, 0, closed=False)
+    assert tour[-1] not in (cols - 1, (rows - 1) * cols)  # their moves are in it
+
+
+@pytest.mark.parametrize("shape", [(5, 5), (7, 7), (5, 9), (9, 5), (11, 13), (21, 15), (39, 59)])
+def test_boards_with_both_sides_odd_get_open_tours_from_the_corner(shape, backend):
+    rows, cols = shape
+    assert not construct.constructible(rows, cols)  # no closed tour exists
+    assert construct.open_constructible(rows, cols)
+    tour = tuple(construct.tour(rows, cols))
+    assert_valid_tour(Board(rows, cols), tour, 0, closed=False)
+    back = tuple(construct.tour(rows, cols, tour[-1]))
+    assert back == tour[::-1]  # read from its other end
+    with pytest.raises(construct.ConstructError, match="start on one of them"):
+        construct.tour(rows, cols, 1)
 
 
 def test_the_base_search_finds_a_structured_tour_again():
@@ -69,8 +98,15 @@ def test_the_standard_library_builds_the_same_tours(n, monkeypatch):
     assert list(construct.tour(n, n)) == expected
 
 
-@pytest.mark.parametrize("shape", [(12, 20), (20, 12), (14, 24), (24, 40), (16, 24), (30, 46)])
-def test_other_even_rectangles_that_divide_down_to_bases(shape, backend):
+@pytest.mark.parametrize(
+    "shape",
+    [
+        *((12, 20), (20, 12), (14, 24), (24, 40), (16, 24), (30, 46)),  # quarters
+        *((6, 30), (30, 6), (8, 50), (10, 14), (12, 40), (26, 60), (6, 42), (58, 10)),  # grids
+        *((5, 6), (6, 5), (7, 8), (9, 10), (11, 12), (13, 30), (30, 17), (5, 50)),  # an odd side
+    ],
+)
+def test_other_even_rectangles(shape, backend):
     rows, cols = shape
     assert construct.constructible(rows, cols)
     tour = tuple(construct.tour(rows, cols))
@@ -85,7 +121,18 @@ def test_the_tour_starts_where_asked(backend):
         assert_valid_tour(board, tour, start, closed=True)
 
 
-@pytest.mark.parametrize("shape", [(12, 12), (18, 18), (26, 28), (30, 30)])
+@pytest.mark.slow
+def test_every_board_with_a_closed_tour_up_to_40_by_60_but_3_by_n():
+    for rows in range(5, 41):
+        for cols in range(5, 61):
+            if rows % 2 == 0 or cols % 2 == 0:
+                tour = construct.tour(rows, cols)
+                assert construct.is_closed_tour(rows, cols, tour), (rows, cols)
+
+
+@pytest.mark.parametrize(
+    "shape", [(12, 12), (18, 18), (26, 28), (30, 30), (6, 30), (14, 40), (5, 6), (13, 22)]
+)
 def test_the_plan_draws_the_tour_it_builds(shape):
     rows, cols = shape
     p = construct.plan(rows, cols)
@@ -98,8 +145,7 @@ def test_the_plan_draws_the_tour_it_builds(shape):
     assert covered == list(range(rows * cols))  # the blocks tile the board
     drawn: set[frozenset[int]] = set()
     for b in p.blocks:
-        local = construct.base_tour(b.rows, b.cols)
-        drawn |= edges((b.row + sq // b.cols) * cols + b.col + sq % b.cols for sq in local)
+        drawn |= edges(construct.block_squares(p, b))
     levels = [j.level for j in p.joins]
     assert levels == sorted(levels, reverse=True)  # deepest joins first
     for join in p.joins:
@@ -119,13 +165,17 @@ def test_is_closed_tour_rejects_what_is_not(backend):
     assert not construct.is_closed_tour(6, 6, [*good[:-1], good[0]])
 
 
-@pytest.mark.parametrize("n", range(1, 41))
-def test_what_is_constructible_agrees_with_schwenk(n):
-    for rows, cols in ((n, n), (n, n + 2), (n, 3 * n)):
-        if construct.constructible(rows, cols):
+@pytest.mark.parametrize("rows", range(1, 41))
+def test_what_is_constructible_agrees_with_schwenk(rows):
+    for cols in range(1, 41):
+        built = construct.constructible(rows, cols)
+        if built:
             assert closed_tour_exists(rows, cols)  # never claims a tour that cannot exist
-    assert construct.constructible(n, n) == (n % 2 == 0 and n >= 6)
-    assert construct.constructible(n, n + 2) == (n % 2 == 0 and n >= 6)
+        elif closed_tour_exists(rows, cols):
+            assert min(rows, cols) == 3  # Schwenk's 3 x n: the one family not built here
+    n = rows
+    assert construct.quartered(n, n) == (n % 2 == 0 and n >= 6)  # Parberry's own boards
+    assert construct.quartered(n, n + 2) == (n % 2 == 0 and n >= 6)
 
 
 def test_solve_reports_a_run_without_backtracks():
@@ -144,7 +194,7 @@ def test_solve_gives_the_search_s_verdict_where_no_tour_exists():
 
 @pytest.mark.parametrize(
     ("rows", "cols", "words"),
-    [(5, 5, "both sides even"), (7, 8, "both sides even"), (6, 30, "close enough")],
+    [(3, 10, "at least 5"), (4, 6, "at least 5"), (4, 5, "at least 5")],
 )
 def test_no_construction_says_why_where_a_tour_exists(rows, cols, words):
     reason = construct.no_construction(rows, cols, closed=False)

@@ -36,14 +36,19 @@ def test_construct_is_offered_only_where_it_applies(window, qtbot):
     check.setChecked(True)
     assert not child(window, "warnsdorffCheck").isEnabled()
     assert not child(window, "backtrackCheck").isEnabled()
-    for n, words in ((7, "both sides even"), (4, "at least 6")):
+    for n, words in ((7, "both its sides are odd"), (4, "at least 5")):
         setup(window, "knight", n)
         assert not check.isEnabled() and not check.isChecked()
         assert words in check.toolTip()
-    child(window, "squareCheck").setChecked(False)  # a long thin rectangle: even, too unlike
-    child(window, "rowsSpin").setValue(6)  # a square to cut in quarters
+    child(window, "squareCheck").setChecked(False)  # a long thin rectangle: a grid of blocks
+    child(window, "rowsSpin").setValue(6)
     child(window, "colsSpin").setValue(30)
-    assert not check.isEnabled() and "too different" in check.toolTip()
+    assert check.isEnabled()
+    child(window, "colsSpin").setValue(29)  # one odd side: a row of deeper blocks
+    assert check.isEnabled()
+    child(window, "colsSpin").setValue(30)
+    child(window, "rowsSpin").setValue(3)  # 3 x 30 has closed tours, but not built here
+    assert not check.isEnabled() and "at least 5" in check.toolTip()
     child(window, "squareCheck").setChecked(True)
     setup(window, "knight", 10)
     assert check.isEnabled()
@@ -51,9 +56,14 @@ def test_construct_is_offered_only_where_it_applies(window, qtbot):
 
 
 def test_a_constructed_run_is_a_closed_tour_without_backtracks(window, qtbot):
-    setup(window, "knight", 12)
+    setup(window, "knight", 12, speed=20)
     child(window, "constructCheck").setChecked(True)
-    result = run_to_end(window, qtbot)
+    with qtbot.waitSignal(window.controller.run_finished, timeout=30_000) as blocker:
+        child(window, "startButton").click()
+        status = child(window, "statusLabel")
+        eventually(qtbot, lambda: "Constructing, not searching" in status.text(), status.text)
+        window.run_controls.set_speed(float("inf"))
+    result = blocker.args[0]
     assert result.outcome is Outcome.SOLVED and result.backtracks == 0
     assert engine.is_closed_tour(12, 12, result.solution)
     eventually(
@@ -101,3 +111,26 @@ def test_the_board_draws_blocks_then_the_join_then_the_tour(window, qtbot):
     done = pixel(window, *added)  # one colour, one tour: the path's blue (the wood is warm)
     assert not close(done, ADDED) and done.blue() > done.red()
     assert Board(12, 12).name(join.row * 12 + join.col) == "g6"
+
+
+def test_a_racer_can_construct_beside_a_search(window, qtbot):
+    from knightviz.gui.session import State as RaceState
+
+    from .conftest import configure, set_speed
+
+    configure(window, "knight", n=12, closed=True)
+    window.race_action.setChecked(True)
+    child(window, "constructCheck_2").setChecked(True)
+    finish = child(window, "raceFinishCombo")  # the plain search stops when it is built
+    finish.setCurrentIndex(finish.findData(True))
+    set_speed(window, 20)
+    window.start_or_pause()
+    badge = child(window, "raceBadge_2")
+    eventually(qtbot, lambda: badge.text() == "Constructing…", badge.text)
+    assert child(window, "raceBadge_1").text() == "Searching…"
+    set_speed(window, float("inf"))
+    qtbot.waitUntil(lambda: window.race.state is RaceState.FINISHED, timeout=30_000)
+    built = window.race.lanes[1].result
+    assert built.solved and built.backtracks == 0
+    assert engine.is_closed_tour(12, 12, built.solution)
+    assert "Finished first: 143" in child(window, "raceBadge_2").text()

@@ -181,6 +181,11 @@ class Puzzle(QObject, Generic[S]):
         """The two strategies a race starts with (at the default board size)."""
         raise NotImplementedError
 
+    def constructs(self, settings: S) -> bool:
+        """The run builds its answer without search (the knight's Construct): the window
+        then says "Constructing", not "Searching"."""
+        return False
+
     def panels(self) -> frozenset[str]:
         """The optional panels (docks) this puzzle shows: CODE, STACK, CONSTRAINTS, SOLUTIONS."""
         return frozenset({CODE, STACK})

@@ -63,7 +63,7 @@ from knightviz.gui.puzzles.knight_settings import (
 )
 from knightviz.gui.puzzles.knight_widget import KnightSettingsWidget
 from knightviz.gui.puzzles.knight_words import KnightWords
-from knightviz.gui.puzzles.programs import CONSTRUCT, PLAIN, WARNSDORFF, Program, with_moves
+from knightviz.gui.puzzles.programs import PLAIN, WARNSDORFF, Program, with_moves
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.text import fmt_int
 from knightviz.page import PageRun, knight_command
@@ -133,6 +133,9 @@ class KnightPuzzle(KnightWords):
             raise ValueError("the construction does not apply to this board")
         parse_leaper(settings.leaper)  # BoardError (a ValueError) names the problem
         return settings
+
+    def constructs(self, settings: KnightSettings) -> bool:
+        return settings.construct
 
     def race_defaults(self) -> tuple[KnightSettings, KnightSettings]:
         """Plain backtracking against Warnsdorff's rule: the comparison the app exists for."""
@@ -254,8 +257,8 @@ class KnightPuzzle(KnightWords):
         """The strategy in the words of the tutorials ("Warnsdorff's rule")."""
         s = settings
         if s.construct:
-            name = construction.strategy_name()
-        elif not s.warnsdorff:
+            return construction.strategy_name()  # its tours are always closed
+        if not s.warnsdorff:
             name = self.tr("Plain backtracking")
         elif s.backtrack:
             name = self.tr("Warnsdorff's rule")
@@ -332,7 +335,7 @@ class KnightPuzzle(KnightWords):
 
     def program(self, settings: KnightSettings) -> Program:
         if settings.construct:
-            return CONSTRUCT
+            return construction.program(settings.rows, settings.cols)
         program = WARNSDORFF if settings.warnsdorff else PLAIN
         if settings.shape.leaper == KNIGHT:
             return program

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QCheckBox, QWidget
 from knightviz.engine import construct
 from knightviz.engine.construct import Plan
 from knightviz.gui.board.layers import Z_MARKER, Layer, PaintContext, square_colours
+from knightviz.gui.puzzles.programs import CONSTRUCT, CONSTRUCT_GRID, Program
 from knightviz.gui.text import fmt_int, fmt_size
 
 # Block tours drawn in turn in these colours (readable on the light and the dark wood).
@@ -41,20 +42,13 @@ def why_not(rows: int, cols: int) -> str | None:
     if construct.constructible(rows, cols):
         return None
     size = fmt_size(rows, cols)
-    if rows % 2 or cols % 2:
+    if rows % 2 and cols % 2:
         return QCoreApplication.translate(
             "KnightConstruct",
-            "Construct needs both sides even (Parberry's construction makes closed tours): "
-            "not on {0}.",
-        ).format(size)
-    if min(rows, cols) < 6:
-        return QCoreApplication.translate(
-            "KnightConstruct", "Construct needs both sides at least 6: not on {0}."
+            "Construct makes closed tours, and {0} has none: both its sides are odd.",
         ).format(size)
     return QCoreApplication.translate(
-        "KnightConstruct",
-        "Construct divides the board into quarters down to blocks of 6 to 12 squares a "
-        "side: the sides of {0} are too different in length for that.",
+        "KnightConstruct", "Construct needs both sides at least 5: not on {0}."
     ).format(size)
 
 
@@ -95,6 +89,11 @@ class ConstructCheck(QCheckBox):
             self.set_board(*self._board)
 
 
+def program(rows: int, cols: int) -> Program:
+    """The construction's program: Parberry's quarters, or the grid of other rectangles."""
+    return CONSTRUCT if construct.quartered(rows, cols) else CONSTRUCT_GRID
+
+
 def strategy_name() -> str:
     return QCoreApplication.translate("KnightConstruct", "Construction (Parberry)")
 
@@ -111,6 +110,12 @@ def describe_result(rows: int, cols: int, start_name: str) -> str:
             "Closed tour from {0}, without search: a stored tour of this base board; no move "
             "was tried and taken back.",
         ).format(start_name)
+    if p.grid:
+        return QCoreApplication.translate(
+            "KnightConstruct",
+            "Closed tour built from {0} without search: {1} stored block tours in a grid, "
+            "joined two at a time ({2} joins); no move was tried and taken back.",
+        ).format(start_name, fmt_int(len(p.blocks)), fmt_int(len(p.joins)))
     return QCoreApplication.translate(
         "KnightConstruct",
         "Closed tour built from {0} without search: {1} stored block tours, joined four at "
@@ -142,6 +147,11 @@ def narrate(rows: int, cols: int, placed: int, names: list[str]) -> str:
             "KnightConstruct", "{0}: one closed tour of all {1} squares."
         ).format(head, fmt_int(rows * cols))
     j = p.joins[shown - blocks - 1]
+    if len(j.blocks) == 2:
+        return QCoreApplication.translate(
+            "KnightConstruct",
+            "{0}: join at {1}: two moves cut (red), two added (green), two tours become one.",
+        ).format(head, names[j.row * cols + j.col])
     return QCoreApplication.translate(
         "KnightConstruct",
         "{0}: join at {1}: four moves cut (red), four added (green), four tours become one.",
@@ -157,6 +167,9 @@ class ConstructionLayer(Layer):
 
     def __init__(self) -> None:
         self.enabled = False
+        self._key: tuple[object, ...] = ()
+        self._picture: list[tuple[QPen, list[QLineF]]] = []
+        self._frames: list[QRectF] = []
 
     def paint(self, p: QPainter, ctx: PaintContext) -> None:
         if not self.enabled:
@@ -167,19 +180,41 @@ class ConstructionLayer(Layer):
             return
         plan = cached_plan(rows, cols)
         shown = construct.stage(plan, len(model.path))
-        g = ctx.geometry
         if len(model.path) > 1:
             self._squares(p, ctx)
         if shown == 0:
             return
+        key = (rows, cols, shown, ctx.geometry.key())
+        if key != self._key:  # the lines change only from one step of the plan to the next
+            self._draw_step(plan, shown, ctx)
+            self._key = key
+        done = shown > len(plan.blocks) + len(plan.joins)
+        frame = QColor(BLOCK_COLOURS[0])
+        frame.setAlphaF(0.25 if done else 0.6)  # block outlines, faint once the tour is whole
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        for i, rect in enumerate(self._frames):
+            if not done:
+                tint = QColor(BLOCK_COLOURS[i % len(BLOCK_COLOURS)])
+                tint.setAlphaF(0.12)
+                p.fillRect(rect, tint)
+            p.setPen(QPen(frame, 1.0, Qt.PenStyle.DashLine))
+            p.drawRect(rect)
+        for pen, lines in self._picture:
+            p.setPen(pen)
+            p.drawLines(lines)
+
+    def _draw_step(self, plan: Plan, shown: int, ctx: PaintContext) -> None:
+        """The lines of the plan's first ``shown`` steps, by pen: each block's tour in its
+        colour, the moves earlier joins added, the last join's cut and added moves."""
+        g = ctx.geometry
         centres = g.centres
         width = min(3.0, max(1.0, g.square * 0.05))
         blocks = plan.blocks[: min(shown, len(plan.blocks))]
         joins = plan.joins[: max(0, shown - len(plan.blocks))]
+        done = shown > len(plan.blocks) + len(plan.joins)
         owner: dict[frozenset[int], int] = {}
         for i, b in enumerate(blocks):
-            local = construct.base_tour(b.rows, b.cols)
-            squares = [(b.row + sq // b.cols) * cols + b.col + sq % b.cols for sq in local]
+            squares = construct.block_squares(plan, b)
             for k, a in enumerate(squares):
                 owner[frozenset((a, squares[k - 1]))] = i
         added: set[frozenset[int]] = set()
@@ -187,40 +222,32 @@ class ConstructionLayer(Layer):
             for move in j.cut:
                 owner.pop(frozenset(move), None)
             added |= {frozenset(m) for m in j.added}
-        done = shown > len(plan.blocks) + len(plan.joins)
-        # Block outlines, faint once the tour is whole.
-        frame = QColor(BLOCK_COLOURS[0])
-        frame.setAlphaF(0.25 if done else 0.6)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(QPen(frame, 1.0, Qt.PenStyle.DashLine))
         s = g.square
-        for b in blocks:
-            p.drawRect(
-                QRectF(
-                    g.board.left() + b.col * s, g.board.top() + b.row * s, b.cols * s, b.rows * s
-                )
-            )
+        self._frames = [
+            QRectF(g.board.left() + b.col * s, g.board.top() + b.row * s, b.cols * s, b.rows * s)
+            for b in blocks
+        ]
         by_colour: dict[int, list[QLineF]] = {}
         for edge, i in owner.items():
             a, z = tuple(edge)
-            by_colour.setdefault(0 if done else i % len(BLOCK_COLOURS), []).append(
-                QLineF(centres[a], centres[z])
-            )
-        for colour, lines in by_colour.items():
-            p.setPen(QPen(BLOCK_COLOURS[colour], width))
-            p.drawLines(lines)
+            colour = 0 if done else i % len(BLOCK_COLOURS)
+            by_colour.setdefault(colour, []).append(QLineF(centres[a], centres[z]))
         last = joins[-1] if joins and not done else None
         fresh = {frozenset(m) for m in last.added} if last is not None else set()
-        old = [QLineF(centres[a], centres[z]) for a, z in map(tuple, added - fresh)]
-        if old:
-            p.setPen(QPen(BLOCK_COLOURS[0], width))
-            p.drawLines(old)
+        for a, z in map(tuple, added - fresh):
+            by_colour.setdefault(0, []).append(QLineF(centres[a], centres[z]))
+        picture = [(QPen(BLOCK_COLOURS[c], width), lines) for c, lines in by_colour.items()]
         if last is not None:
-            cut = QPen(CUT, width * 1.5, Qt.PenStyle.DashLine)
-            p.setPen(cut)
-            p.drawLines([QLineF(centres[a], centres[z]) for a, z in last.cut])
-            p.setPen(QPen(ADDED, width * 2))
-            p.drawLines([QLineF(centres[a], centres[z]) for a, z in last.added])
+            picture.append(
+                (
+                    QPen(CUT, width * 1.5, Qt.PenStyle.DashLine),
+                    [QLineF(centres[a], centres[z]) for a, z in last.cut],
+                )
+            )
+            picture.append(
+                (QPen(ADDED, width * 2), [QLineF(centres[a], centres[z]) for a, z in last.added])
+            )
+        self._picture = picture
 
     @staticmethod
     def _squares(p: QPainter, ctx: PaintContext) -> None:

@@ -75,10 +75,11 @@ def comments() -> dict[str, str]:
         "attacked": QCoreApplication.translate("Program", "attacked"),
         "back here: a backtrack": QCoreApplication.translate("Program", "back here: a backtrack"),
         "a base board": QCoreApplication.translate("Program", "a base board"),
-        "stored, not searched": QCoreApplication.translate("Program", "stored, not searched"),
         "one move each cut": QCoreApplication.translate("Program", "one move each cut"),
         "four moves added": QCoreApplication.translate("Program", "four moves added"),
         "the piece's moves": QCoreApplication.translate("Program", "the piece's moves"),
+        "5 to 10": QCoreApplication.translate("Program", "5 to 10"),
+        "two added each": QCoreApplication.translate("Program", "two added each"),
     }
 
 
@@ -155,16 +156,27 @@ CONSTRUCT = Program(
     "construct",
     """\
 def construct(rows, cols):
-    if rows <= 12 and cols <= 12:
-        # a base board
-        return STORED[rows, cols]  # stored, not searched
-    quarters = cut_in_four(rows, cols)
-    tours = [construct(q.rows, q.cols)
-             for q in quarters]
-    for tour in tours:
-        cut(tour, corner_move(tour))  # one move each cut
-    return join(tours)          # four moves added""",
-    {SOLVED: 11},
+    if small(rows, cols):  # a base board
+        return STORED[rows, cols]
+    parts = quarters(rows, cols)
+    tours = [construct(*q) for q in parts]
+    for tour in tours:  # one move each cut
+        cut(tour, corner_move(tour))
+    return join(tours)  # four moves added""",
+    {SOLVED: 8},
+)
+
+CONSTRUCT_GRID = Program(
+    "construct-grid",
+    """\
+def construct(rows, cols):
+    blocks = grid(rows, cols)  # 5 to 10
+    tours = [STORED[b] for b in blocks]
+    for a, b in neighbours(blocks):
+        cut(a, corner_move(a))
+        cut(b, grid_move(b))
+    return join(tours)  # two added each""",
+    {SOLVED: 7},
 )
 
 QUEENS_SETS = Program(
