@@ -173,3 +173,25 @@ def test_the_start_map_skips_removed_squares(window, qtbot):
     startmap = window.view.startmap
     qtbot.waitUntil(lambda: startmap.total and len(startmap.runs()) == 24, timeout=60_000)
     assert 12 not in startmap.runs()
+
+
+def test_timeline_and_stack_on_a_board_with_a_hole(window, qtbot):
+    """Plain backtracking on 5x5 less c3 from a5: back along the timeline, the board and the
+    stack never hold the removed square, and the stack's candidates are the knight's moves
+    on this board."""
+    configure(window, "knight", rows=5, cols=5, warnsdorff=False, holes="12")
+    place(window, 0, 0)
+    set_speed(window, UNLIMITED)
+    result = start_and_finish(window, qtbot)
+    assert result.outcome is Outcome.SOLVED and result.steps == 60_231
+    table = Board(5, 5, Shape(frozenset({12}))).neighbours()
+    for step in (1, 100, 5_000, 60_000):
+        window.seek(step)
+        assert window.session.model.steps == step
+        path = window.session.model.path
+        assert 12 not in path and len(set(path)) == len(path) and path[0] == 0
+        stack = window.session.display_stack()
+        assert stack is not None and len(stack) == len(path)
+        for level in stack:
+            assert 12 not in level.candidates
+            assert set(level.candidates) <= set(table[level.square])
