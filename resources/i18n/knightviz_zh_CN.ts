@@ -1419,6 +1419,10 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>无周游</translation>
     </message>
     <message>
+        <source>{0} − {1}</source>
+        <translation>{0} 减 {1} 格</translation>
+    </message>
+    <message>
         <source>Tour complete: all {0} squares visited.</source>
         <translation>周游完成：{0} 格全部走过。</translation>
     </message>

@@ -13,6 +13,7 @@ from PySide6.QtTest import QTest
 from knightviz.engine import Outcome
 from knightviz.engine.board import Board, Shape
 
+from .automation import history_cell
 from .conftest import UNLIMITED, child, configure, place, set_speed, start_and_finish
 from .test_export import cli_out, exported
 
@@ -151,7 +152,8 @@ def test_a_zebra_tour_on_a_board_with_a_hole_through_history_export_and_file(
     ours = json.loads(exported(window, tmp_path, "json", ".json"))
     assert ours["holes"] == [[4, 4], [4, 5]] and ours["leaper"] == [2, 3]
     assert board.area == 98 == len(tour)
-    # The history keeps the shape: a row brought back restores board and piece.
+    # The history says so, and keeps the shape: a row brought back restores board and piece.
+    assert history_cell(window, 0, "Board") == "10×10 − 2, zebra (2, 3)"
     configure(window, "knight", rows=8, cols=8)
     assert holes(window) == frozenset()
     window.history.record_activated.emit(window.history.records()[-1])

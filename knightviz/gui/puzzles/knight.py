@@ -724,6 +724,16 @@ class KnightPuzzle(Puzzle[KnightSettings]):
     def shape(self, settings: KnightSettings) -> Shape:
         return settings.shape
 
+    def board_text(self, settings: KnightSettings) -> str:
+        """``8×8``, or with its removed squares and piece: ``8×8 − 4, camel``."""
+        text = fmt_size(settings.rows, settings.cols)
+        shape = settings.shape
+        if shape.holes:
+            text = self.tr("{0} − {1}").format(text, fmt_int(len(shape.holes)))
+        if shape.leaper != KNIGHT:
+            text = f"{text}, {self.piece_name(shape.leaper)}"
+        return text
+
     def depth_total(self, settings: KnightSettings) -> int:
         """A tour covers every square but the removed ones."""
         return board_of(settings).area
