@@ -186,6 +186,7 @@ def test_timeline_and_stack_on_a_board_with_a_hole(window, qtbot):
     set_speed(window, UNLIMITED)
     result = start_and_finish(window, qtbot)
     assert result.outcome is Outcome.SOLVED and result.steps == 60_231
+    assert "if move == SQUARES:" in child(window, "codeView").toPlainText()
     table = Board(5, 5, Shape(frozenset({12}))).neighbours()
     for step in (1, 100, 5_000, 60_000):
         window.seek(step)

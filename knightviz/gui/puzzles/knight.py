@@ -717,7 +717,11 @@ class KnightPuzzle(Puzzle[KnightSettings]):
 
     def program(self, settings: KnightSettings) -> Program:
         program = WARNSDORFF if settings.warnsdorff else PLAIN
-        if settings.shape.leaper == KNIGHT:
+        shape = settings.shape
+        if shape.holes:  # a tour ends on the board's last square, not on square N * N
+            text = program.text.replace("move == N * N:    ", "move == SQUARES:  ")
+            program = Program(f"{program.key}-holes", text, program.lines)
+        if shape.leaper == KNIGHT:
             return program
         return with_moves(program, board_of(settings).order(CLASSIC_ORDER))
 
