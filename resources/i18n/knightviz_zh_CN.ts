@@ -1381,6 +1381,10 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>轮到你：马下一步会试哪一格？点击那一格；如果它要回退，按 B。</translation>
     </message>
     <message>
+        <source>{0} − {1}</source>
+        <translation>{0} 减 {1} 格</translation>
+    </message>
+    <message>
         <source>Hint: onward moves {0}.</source>
         <translation>提示：各候选格的后续走法数 {0}。</translation>
     </message>

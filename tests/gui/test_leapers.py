@@ -13,6 +13,7 @@ from PySide6.QtTest import QTest
 from knightviz.engine import Outcome
 from knightviz.engine.board import Board, Shape
 
+from .automation import history_cell
 from .conftest import UNLIMITED, child, configure, place, set_speed, start_and_finish
 from .test_export import cli_out, exported
 
@@ -151,7 +152,8 @@ def test_a_zebra_tour_on_a_board_with_a_hole_through_history_export_and_file(
     ours = json.loads(exported(window, tmp_path, "json", ".json"))
     assert ours["holes"] == [[4, 4], [4, 5]] and ours["leaper"] == [2, 3]
     assert board.area == 98 == len(tour)
-    # The history keeps the shape: a row brought back restores board and piece.
+    # The history says so, and keeps the shape: a row brought back restores board and piece.
+    assert history_cell(window, 0, "Board") == "10×10 − 2, zebra (2, 3)"
     configure(window, "knight", rows=8, cols=8)
     assert holes(window) == frozenset()
     window.history.record_activated.emit(window.history.records()[-1])
@@ -173,3 +175,26 @@ def test_the_start_map_skips_removed_squares(window, qtbot):
     startmap = window.view.startmap
     qtbot.waitUntil(lambda: startmap.total and len(startmap.runs()) == 24, timeout=60_000)
     assert 12 not in startmap.runs()
+
+
+def test_timeline_and_stack_on_a_board_with_a_hole(window, qtbot):
+    """Plain backtracking on 5x5 less c3 from a5: back along the timeline, the board and the
+    stack never hold the removed square, and the stack's candidates are the knight's moves
+    on this board."""
+    configure(window, "knight", rows=5, cols=5, warnsdorff=False, holes="12")
+    place(window, 0, 0)
+    set_speed(window, UNLIMITED)
+    result = start_and_finish(window, qtbot)
+    assert result.outcome is Outcome.SOLVED and result.steps == 60_231
+    assert "if move == SQUARES:" in child(window, "codeView").toPlainText()
+    table = Board(5, 5, Shape(frozenset({12}))).neighbours()
+    for step in (1, 100, 5_000, 60_000):
+        window.seek(step)
+        assert window.session.model.steps == step
+        path = window.session.model.path
+        assert 12 not in path and len(set(path)) == len(path) and path[0] == 0
+        stack = window.session.display_stack()
+        assert stack is not None and len(stack) == len(path)
+        for level in stack:
+            assert 12 not in level.candidates
+            assert set(level.candidates) <= set(table[level.square])

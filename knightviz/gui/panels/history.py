@@ -24,7 +24,7 @@ from knightviz.gui.board.model import BoardModel
 from knightviz.gui.panels.gauge import explored_words
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.session import RunRecord
-from knightviz.gui.text import fmt_big_log10, fmt_int, fmt_seconds, fmt_size
+from knightviz.gui.text import fmt_big_log10, fmt_int, fmt_seconds
 
 # Column indices.
 NUMBER, PUZZLE, BOARD, START, STRATEGY, OUTCOME = range(6)
@@ -167,7 +167,7 @@ class HistoryTable(QTableWidget):
         cells = (
             fmt_int(record.number),
             puzzle.title(),
-            fmt_size(s.rows, s.cols),
+            puzzle.board_text(s),
             record.start_name,
             self._strategy(record),
             puzzle.outcome_text(r),

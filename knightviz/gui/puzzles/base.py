@@ -26,6 +26,7 @@ from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.programs import BACKTRACK, EXHAUSTED, MOVE, SOLVED, Program
 from knightviz.gui.solver.feed import SolutionLog
+from knightviz.gui.text import fmt_size
 from knightviz.page import PageRun
 
 DONE = "done"  # a candidate taken and finished
@@ -282,6 +283,10 @@ class Puzzle(QObject, Generic[S]):
         """The board's holes and piece (a full board and the knight unless the puzzle
         has an editable board)."""
         return FULL
+
+    def board_text(self, settings: S) -> str:
+        """The board in a few characters (the history's Board column): ``8×8``."""
+        return fmt_size(settings.rows, settings.cols)
 
     def marked(self, settings: S, start: int) -> tuple[int, ...]:
         """Squares the verdict is about, marked on the board (those out of reach)."""

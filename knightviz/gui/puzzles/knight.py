@@ -65,7 +65,7 @@ from knightviz.gui.puzzles.knight_widget import KnightSettingsWidget
 from knightviz.gui.puzzles.knight_words import KnightWords
 from knightviz.gui.puzzles.programs import PLAIN, WARNSDORFF, Program, with_moves
 from knightviz.gui.solver.feed import SolutionLog
-from knightviz.gui.text import fmt_int
+from knightviz.gui.text import fmt_int, fmt_size
 from knightviz.page import PageRun, knight_command
 
 __all__ = [
@@ -337,12 +337,26 @@ class KnightPuzzle(KnightWords):
         if settings.construct:
             return construction.program(settings.rows, settings.cols)
         program = WARNSDORFF if settings.warnsdorff else PLAIN
-        if settings.shape.leaper == KNIGHT:
+        shape = settings.shape
+        if shape.holes:  # a tour ends on the board's last square, not on square N * N
+            text = program.text.replace("move == N * N:    ", "move == SQUARES:  ")
+            program = Program(f"{program.key}-holes", text, program.lines)
+        if shape.leaper == KNIGHT:
             return program
         return with_moves(program, board_of(settings).order(CLASSIC_ORDER))
 
     def shape(self, settings: KnightSettings) -> Shape:
         return settings.shape
+
+    def board_text(self, settings: KnightSettings) -> str:
+        """``8×8``, or with its removed squares and piece: ``8×8 − 4, camel``."""
+        text = fmt_size(settings.rows, settings.cols)
+        shape = settings.shape
+        if shape.holes:
+            text = self.tr("{0} − {1}").format(text, fmt_int(len(shape.holes)))
+        if shape.leaper != KNIGHT:
+            text = f"{text}, {self.piece_name(shape.leaper)}"
+        return text
 
     def depth_total(self, settings: KnightSettings) -> int:
         """A tour covers every square but the removed ones."""
