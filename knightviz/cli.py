@@ -600,10 +600,13 @@ def _construct(
 
 def _tour_page(args: argparse.Namespace, config: TourConfig, search: TourSearch) -> Result:
     """Run ``search`` recording every step, and write it as the --html page."""
-    from .page import knight_page_run
+    from .page import PageError, knight_page_run
 
     html = os.path.basename(args.html)
-    run = knight_page_run(config, search, html=html, lang=args.lang)
+    try:
+        run = knight_page_run(config, search, html=html, lang=args.lang)
+    except PageError as exc:
+        raise UsageError(str(exc)) from None
     _write_page(run, args.html)
     return run.result
 

@@ -209,7 +209,14 @@ def knight_page_run(
     **recording: Any,
 ) -> PageRun:
     """Run a knight's tour search (``search``, or a new one of ``config``) to its end,
-    recorded, as the page needs it; ``html`` names the page in its command line."""
+    recorded, as the page needs it; ``html`` names the page in its command line. PageError
+    for a board with removed squares or another piece: the page draws and replays the
+    knight on a full board only."""
+    if not config.shape.classic:
+        raise PageError(
+            "the interactive page shows the knight on a full board only, not removed squares "
+            "or other pieces"
+        )
     result, data = record(search if search is not None else TourSearch(config), **recording)
     c = config
     command = knight_command(

@@ -504,6 +504,10 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>这次运行没有录制的步骤。</translation>
     </message>
     <message>
+        <source>The interactive page shows the knight on a full board only, not removed squares or other pieces.</source>
+        <translation>交互页面目前只显示完整棋盘上的马，不显示去掉的格子或其他棋子。</translation>
+    </message>
+    <message>
         <source>{0} cannot be opened: {1}.</source>
         <translation>无法打开 {0}：{1}。</translation>
     </message>

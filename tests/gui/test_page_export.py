@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFileDialog
 from knightviz.cli import main as cli_main
 
 from .conftest import child, configure, place, set_speed, start_and_finish
+from .test_export import messages  # noqa: F401  (the fixture)
 
 
 def page_data(path) -> dict:
@@ -89,3 +90,24 @@ def test_a_run_stopped_in_the_window_is_made_again_with_a_limit(window):
     )
     assert queens.command.startswith("knightviz queens --size 8 --html ")
     assert queens.command.endswith(" --lang zh_CN") and "--limit" not in queens.command
+
+
+def test_a_shaped_board_gets_a_sentence_not_a_wrong_page(
+    window,
+    qtbot,
+    tmp_path,
+    messages,  # noqa: F811
+):
+    """The page draws the knight on a full board only: a board with a removed square is
+    refused in one sentence (it raised PageError out of the menu, or drew the hole as a
+    square), and so is the command line (one line, exit 2)."""
+    configure(window, "knight", rows=5, cols=5, warnsdorff=False, holes="0")
+    place(window, 0, 1)
+    set_speed(window, math.inf)
+    start_and_finish(window, qtbot)
+    path = tmp_path / "tour.html"
+    assert window.export_run(str(path), "html") is False
+    assert not path.exists()
+    assert any("full board only" in text for _, text in messages)
+    code = cli_main(["solve", "--size", "5", "--holes", "a5", "--start", "b5", "--html", str(path)])
+    assert code == 2 and not path.exists()

@@ -41,7 +41,7 @@ from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.puzzles.base import ExportRefused, Puzzle, RunFormat
 from knightviz.gui.session import RunRecord, RunSession, RunSetup, State
 from knightviz.gui.text import fmt_int
-from knightviz.page import write_page
+from knightviz.page import PageError, write_page
 
 #: A GIF has at most this many frames: longer stretches are sampled evenly.
 MAX_GIF_FRAMES = 300
@@ -402,7 +402,16 @@ def write_html(run: RunExport, path: str, lang: str) -> None:
     rec = run.recording
     if rec is None or len(rec) == 0:
         raise ExportError(QCoreApplication.translate("Export", "This run has no recorded steps."))
-    page = run.puzzle.page_run(run.settings, run.start, run.result, rec.data(), lang)
+    try:
+        page = run.puzzle.page_run(run.settings, run.start, run.result, rec.data(), lang)
+    except PageError:
+        raise ExportError(
+            QCoreApplication.translate(
+                "Export",
+                "The interactive page shows the knight on a full board only, not removed "
+                "squares or other pieces.",
+            )
+        ) from None
     try:
         write_page(page, path)
     except OSError as exc:

@@ -66,7 +66,7 @@ from knightviz.gui.puzzles.knight_words import KnightWords
 from knightviz.gui.puzzles.programs import PLAIN, WARNSDORFF, Program, with_moves
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.text import fmt_int, fmt_size
-from knightviz.page import PageRun, knight_command
+from knightviz.page import PageError, PageRun, knight_command
 
 __all__ = [
     "MAX_SEED",
@@ -176,6 +176,8 @@ class KnightPuzzle(KnightWords):
         lang: str,
     ) -> PageRun:
         s = settings
+        if not s.shape.classic or s.construct:
+            raise PageError("the interactive page shows the knight on a full board only")
         strategy = self.strategy(s)
         # A run stopped in the window is made again by stopping at the same step.
         stopped = result.outcome in (Outcome.LIMIT, Outcome.CANCELLED)
