@@ -319,6 +319,7 @@ class RunSession(QObject, Playback):
         if not self.controller.running and not self.begin(paused=True):
             return
         if self.controller.paused:
+            self.settled = False  # the step is on its way: seeks wait for pause_reached
             self.controller.step(count)
 
     def _can_continue(self) -> bool:

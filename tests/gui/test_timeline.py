@@ -143,6 +143,29 @@ def test_start_replays_the_recording_then_the_search_goes_on(window, qtbot):
     assert window.model.path == list(expected.solution)
 
 
+def test_a_seek_right_after_a_live_step_waits_for_that_step(window, qtbot):
+    """Step (the solver makes one step, its frame on the way), then seek at once: the seek
+    must wait for the step, or the step lands on the position sought (a path with a square
+    twice, which broke the explored gauge)."""
+    configure(window, rows=6, cols=6, warnsdorff=False)
+    set_speed(window, math.inf)
+    window.start_or_pause()
+    qtbot.waitUntil(lambda: window.model.steps > 5_000, timeout=5000)
+    with qtbot.waitSignal(window.controller.pause_reached, timeout=1000):
+        window.start_or_pause()
+    s = window.session
+    live = s.live_steps
+    with qtbot.waitSignal(window.controller.pause_reached, timeout=2000):
+        s.step()
+        s.seek(live // 2)  # before the step's frame has arrived
+    qtbot.waitUntil(lambda: s.position == live // 2, timeout=2000)
+    assert s.live_steps == live + 1, "the step was lost or counted twice"
+    ref = fresh("knight", s.run.settings, live // 2)
+    assert window.model.path == list(ref.path)
+    assert len(set(window.model.path)) == len(window.model.path)
+    window.reset()
+
+
 def test_timeline_drag_and_step_box(window, qtbot):
     configure(window, rows=6, cols=6, warnsdorff=False)
     set_speed(window, math.inf)

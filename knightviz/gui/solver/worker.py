@@ -156,6 +156,10 @@ class SolverWorker(BackgroundWorker):
                 stepping = self._take_step_request() and not self._stop.is_set()
                 if stepping and (self.single() is None or self._at_end()):
                     break  # the last event was just shown: the run ends now, not a step later
+                if stepping and not self._step_requests:
+                    # Confirm after the step's frame (queued before it): until then the GUI
+                    # must not move the board, or the step would land on another position.
+                    self._announce.set()
                 continue
             speed = self.speed
             if speed == UNLIMITED:
