@@ -651,17 +651,20 @@ class DaskCluster:
         futures = client.map(_call, [tasks[i] for i in order], pure=False)
         index: dict[Any, int] = dict(zip(futures, order, strict=True))
         pending = set(index)
+        arriving = self._distributed.as_completed(futures, loop=client.loop, with_results=True)
         try:
             while pending:
                 if poll():
                     return False
-                done = [future for future in pending if future.done()]
-                if not done:
-                    time.sleep(0.005)
+                batch = arriving.next_batch(block=False)
+                if not batch:
+                    time.sleep(0.002)
                     continue
-                pending -= set(done)
-                for future in sorted(done, key=index.__getitem__):
-                    on_result(index[future], future.result())
+                for future, result in sorted(batch, key=lambda item: index[item[0]]):
+                    pending.discard(future)
+                    if future.status != "finished":
+                        future.result()  # raises the piece's error (or its cancellation)
+                    on_result(index[future], result)
                     if poll():
                         return False
             return True
