@@ -13,6 +13,7 @@ from knightviz.engine.queens import QueensSearch
 from knightviz.engine.recording import Recording
 from knightviz.engine.tree import (
     LARGE,
+    SMALL,
     NodeState,
     TreeIndex,
     queens_children,
@@ -157,21 +158,49 @@ def test_the_index_grows_with_the_recording():
     assert index.limit == len(rec) == 4000
 
 
-def test_the_vectorised_pyramid_equals_the_plain_one(monkeypatch):
+@pytest.mark.parametrize("fast", ["numpy", "compiled"])
+def test_the_vectorised_and_compiled_pyramids_equal_the_plain_one(monkeypatch, fast):
     np = pytest.importorskip("numpy")
     assert np is not None
     import knightviz.engine.tree as tree
+    from knightviz.engine import kernels
 
+    if fast == "compiled":
+        if not kernels.available():
+            pytest.skip("numba is not installed")
+        kernels.load()
+        assert kernels.block_depths() is not None
+    else:
+        monkeypatch.setattr(kernels, "block_depths", lambda: None)
     search = QueensSearch(9)  # 352 solutions in tens of thousands of steps
     rec = record(search)
-    fast = TreeIndex(rec, queens_children(9), 9)
+    quick = TreeIndex(rec, queens_children(9), 9)
+    monkeypatch.setattr(kernels, "block_depths", lambda: None)
     monkeypatch.setattr(tree, "loaded_numpy", lambda: None)
     plain = TreeIndex(rec, queens_children(9), 9)
     assert len(rec) > 4 * LARGE
     for name in ("_small_min", "_small_max", "_small_end", "_large_min", "_large_max"):
-        assert getattr(fast, name) == getattr(plain, name), name
-    assert fast._solutions == plain._solutions
-    assert len(fast._solutions) + len(fast._tail_solutions) == 352  # Q(9)
+        assert getattr(quick, name) == getattr(plain, name), name
+    assert quick._solutions == plain._solutions
+    assert len(quick._solutions) + len(quick._tail_solutions) == 352  # Q(9)
+
+
+def test_a_budgeted_update_catches_up_and_reads_only_what_it_took_in():
+    search = QueensSearch(8)
+    rec = record(search)
+    whole = TreeIndex(rec, queens_children(8), 8)
+    index = TreeIndex(rec, queens_children(8), 8, budget=1000)
+    assert index.limit < len(rec)
+    rounds = 0
+    while not index.update(budget=1000):
+        rounds += 1
+        assert index.limit % SMALL == 0 and index.limit <= len(rec)
+        assert index.node_count(index.limit) == rec.seek(index.limit).moves + 1
+    assert rounds >= len(rec) // 1000 - 1
+    assert index.limit == whole.limit == len(rec)
+    for name in ("_small_min", "_small_max", "_small_end", "_large_min", "_large_max"):
+        assert getattr(index, name) == getattr(whole, name), name
+    assert index._solutions + index._tail_solutions == whole._solutions + whole._tail_solutions
 
 
 def test_the_path_chain_is_the_brute_force_path_at_any_step_reused_or_not():
@@ -303,3 +332,22 @@ def test_the_path_tail_on_its_own_is_the_chains_tail(monkeypatch):
             assert (a.path, a.entered, a.slot, a.slots) == (b.path, b.entered, b.slot, b.slots)
         if len(whole) > 7:
             assert math.isnan(tail[0].w)
+
+
+def test_an_index_catching_up_never_reads_past_a_gap():
+    """Blocks dropped to the memory budget while the index is behind: its limit stays
+    before the first gap, and reading at the limit works (it raised 'fall in a gap')."""
+    search = tour_search(5, 5, 2, heuristic="none")  # 730,816 steps
+    rec = Recording(search.initial, budget=40_000 * 4, block=5_000, checkpoint_every=2_000)
+    index = TreeIndex(rec, tour_children(tour_search(5, 5, 2, heuristic="none")), 25)
+    saw_gap = False
+    while events := search.advance(4096):
+        rec.extend(events, list(search.path))
+        index.update(budget=8192)  # keeps up: blocks it took in are dropped later
+        gaps = rec.gaps()
+        saw_gap = saw_gap or bool(gaps)
+        assert all(index.limit <= a for a, _ in gaps)
+        at = index.limit
+        index.path_tail(at, 6)
+        assert index.node_count(at) == rec.seek(at).moves + 1 if rec.replayable(0, at) else True
+    assert saw_gap

@@ -185,6 +185,21 @@ def test_colours_follow_the_palette(window, qtbot):
 # -- the depth profile on recordings with gaps -------------------------------------------------
 
 
+@pytest.fixture(params=["numpy", "compiled"])
+def fold_backend(request, monkeypatch):
+    """Each profile test on numpy's fold and on the compiled one."""
+    from knightviz.engine import kernels
+
+    if request.param == "compiled":
+        if not kernels.available():
+            pytest.skip("numba is not installed")
+        kernels.load()
+        assert kernels.depth_fold() is not None
+    else:
+        monkeypatch.setattr(kernels, "depth_fold", lambda: None)
+    return request.param
+
+
 def recorded(make, chunk: int, **kwargs):
     search = make()
     rec = Recording(search.initial, **kwargs)
@@ -207,7 +222,7 @@ def known_steps(rec: Recording) -> np.ndarray:
 @pytest.mark.parametrize(
     ("buckets", "first"), [(1, 0), (7, 0), (300, 0), (2000, 0), (10**6, 0), (2000, 31_234)]
 )
-def test_downsampling_keeps_min_and_max_per_bucket_across_gaps(buckets, first):
+def test_downsampling_keeps_min_and_max_per_bucket_across_gaps(buckets, first, fold_backend):
     make = lambda: tour_search(5, 5, 2, heuristic="none")  # noqa: E731  (730,816 steps)
     rec, truth = recorded(make, 4096, budget=40_000 * 4, block=5_000, checkpoint_every=2_000)
     assert len(rec.gaps()) == 1
@@ -224,7 +239,7 @@ def test_downsampling_keeps_min_and_max_per_bucket_across_gaps(buckets, first):
             assert (profile.low[k], profile.high[k]) == (part.min(), part.max()), k
 
 
-def test_a_profile_up_to_a_step_and_after_a_skip():
+def test_a_profile_up_to_a_step_and_after_a_skip(fold_backend):
     make = lambda: tour_search(5, 5, 0, heuristic="none")  # noqa: E731  (17,654 steps)
     search = make()
     rec = Recording(search.initial, block=1_000, checkpoint_every=500)
@@ -248,7 +263,9 @@ def test_a_profile_up_to_a_step_and_after_a_skip():
 
 
 @pytest.mark.parametrize(("buckets", "slice_"), [(7, 1_000), (300, 33_333), (2000, 10**6)])
-def test_a_live_profile_grown_a_slice_at_a_time_keeps_min_max_and_mean(buckets, slice_):
+def test_a_live_profile_grown_a_slice_at_a_time_keeps_min_max_and_mean(
+    buckets, slice_, fold_backend
+):
     """The running search's profile: folded in slices as the recording grows, its columns
     merging when full, it keeps each column's lowest, highest and mean depth exactly."""
     search = tour_search(5, 5, 2, heuristic="none")  # 730,816 steps
@@ -301,3 +318,45 @@ def test_the_depth_plot_follows_a_run_as_it_goes(window, qtbot):
     with qtbot.waitSignal(window.controller.run_finished, timeout=20_000):
         window.reset()
     assert window.chart.points()[0].finished is False
+
+
+def test_a_run_followed_live_keeps_one_profile_and_ends_with_it_caught_up(
+    window, qtbot, monkeypatch, fold_backend
+):
+    """A live profile that falls behind the search is kept and catches up, not thrown away
+    and begun again every frame; at the end it is the whole run's profile (reading a
+    260-million-step run again at its end froze the window for 3 s)."""
+    import knightviz.gui.panels.chart as chart
+    import knightviz.gui.panels.depth as depth
+
+    monkeypatch.setattr(chart, "LIVE_SLICE", 3_000)  # far behind the search
+    monkeypatch.setattr(chart, "LIVE_SLICE_COMPILED", 3_000, raising=False)
+    made = []
+    original = depth.LiveProfile.__init__
+
+    def counting(self, *args, **kwargs):
+        made.append(self)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(depth.LiveProfile, "__init__", counting)
+    monkeypatch.setattr(
+        depth, "depth_profile", lambda *a, **k: pytest.fail("the run was read again")
+    )
+    monkeypatch.setattr(chart, "LIVE_REFRESH_S", 0.0)
+    show_chart(window, qtbot)
+    set_speed(window, UNLIMITED)
+    configure(window, n=5, warnsdorff=False)
+    place(window, 0, 2)  # c1: 730,816 steps
+    window.start_or_pause()
+    qtbot.waitUntil(lambda: window.chart.profile() is not None, timeout=10_000)
+    with qtbot.waitSignal(window.controller.run_finished, timeout=60_000):
+        pass
+    qtbot.waitUntil(lambda: window.chart.profile().steps == len(window.session.recording))
+    assert len(made) == 1, "the live profile was thrown away and begun again"
+    rec = window.session.recording
+    truth = true_depths(len(rec.initial), rec.events(0, len(rec)))
+    profile = window.chart.profile()
+    b = profile.bucket
+    for k in range(len(profile.low)):
+        part = truth[k * b : (k + 1) * b]
+        assert (profile.low[k], profile.high[k]) == (part.min(), part.max()), k

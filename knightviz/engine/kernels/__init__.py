@@ -144,6 +144,26 @@ def scanner() -> Any:
     return _scan.scanner
 
 
+def block_depths() -> Any:
+    """The compiled per-block depth pass for the search tree's index, or None when the
+    kernels are not loaded."""
+    if not _ready:
+        return None
+    from . import _scan
+
+    return _scan.block_depths
+
+
+def depth_fold() -> Any:
+    """The compiled depth fold for the steps chart (``_scan.fold``), or None when the
+    kernels are not loaded."""
+    if not _ready:
+        return None
+    from . import _scan
+
+    return _scan.fold
+
+
 def choose(requested: str | None = None) -> str:
     """The backend for a new search: "python" or "numba" (see the module docstring)."""
     wanted = requested

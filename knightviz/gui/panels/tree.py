@@ -40,7 +40,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QToolTip, QVBoxLayout, QWidget
 
 from knightviz.engine.estimate import Probe, TreeEstimator
-from knightviz.engine.tree import Node, NodeState, TreeIndex
+from knightviz.engine.tree import Node, NodeState, TreeIndex, update_budget
 from knightviz.gui.panels.elided import SteadyLabel
 from knightviz.gui.text import fmt_big, fmt_big_log10, fmt_int
 from knightviz.gui.theme import is_dark
@@ -513,7 +513,7 @@ class SearchTree(QWidget):
         if canvas.index is None or (at == canvas.at and not live):
             return
         if live:
-            canvas.index.update()
+            canvas.index.update(update_budget())
         canvas.at = at
         if not self.isVisible():
             return
@@ -533,8 +533,9 @@ class SearchTree(QWidget):
 
     def _relayout(self) -> None:
         self._live_at = monotonic()
-        if self.canvas.index is not None:
-            self.canvas.index.update()
+        index = self.canvas.index
+        if index is not None and not index.update(update_budget()) and self.isVisible():
+            self._timer.start(0)  # a long recording is taken in over the next turns
         self.canvas.relayout()
         self._show_info()
 
