@@ -14,12 +14,12 @@ from dataclasses import replace
 from time import monotonic
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal, Slot
+from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import QPushButton
 
 from knightviz.engine import Board
 from knightviz.engine.store import RecordingStore
-from knightviz.engine.tree import TreeIndex
+from knightviz.engine.tree import TreeIndex, update_budget
 from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.panels.banner import INFO, WARNING, Banner, NoticeSlot
 from knightviz.gui.panels.code import CodePanel
@@ -105,6 +105,8 @@ class RunView(QObject):
         s.run_recorded.connect(self._on_run_recorded)
         s.failed.connect(lambda text: self.message.emit(text, 10_000))
         s.controller.frame_applied.connect(self._on_frame)
+        s.controller.frame_panels.connect(s.frame_shown)
+        s.controller.frame_late.connect(self._on_frame_late)
         s.estimates.changed.connect(self._on_estimate)
         self.board.start_changed.connect(self._on_start_chosen)
         self.board.drag_refused.connect(self._on_drag_refused)
@@ -305,23 +307,25 @@ class RunView(QObject):
         panels exactly at paced speeds and a few times a second above."""
         self._show_counters()
         self.board.refresh()
-        self._show_tree()
         if self.full:
             self._show_hint()
             self._show_timeline()
             self._explain()
             self._show_solutions()
+        if not self.session.controller.in_frame:  # else in the frame's later turn
+            self._on_frame_late()
+
+    @Slot()
+    def _on_frame_late(self) -> None:
+        """The costlier views: a turn of the event loop of their own within a frame."""
+        self._show_tree()
         self.refreshed.emit()
 
     @Slot()
     def _on_frame(self) -> None:
-        """A solver frame: paint it, then every panel, while the solver waits for both."""
+        """A solver frame: the board now; the panels in the frame's next turn
+        (``frame_panels``), their paints in the one after, while the solver waits."""
         self.board.paint_frame()
-        self.session.frame_shown()
-        # The panels' repaints too, now, not later in the event loop while the solver
-        # computes (a pure-Python search would make every Qt call wait for the interpreter).
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.UpdateRequest)
 
     def _show_board(self) -> None:
         s = self.session
@@ -479,7 +483,7 @@ class RunView(QObject):
                 puzzle, settings = self.puzzles[run.puzzle], run.settings
                 children = puzzle.tree_children(settings, s.shadow)
                 index = (
-                    TreeIndex(rec, children, puzzle.tree_goal(settings))
+                    TreeIndex(rec, children, puzzle.tree_goal(settings), update_budget())
                     if children is not None
                     else None
                 )

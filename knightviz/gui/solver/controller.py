@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from typing import ClassVar
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QThread, QTimer, Signal, Slot
 
 from knightviz.engine import Result, Search
 from knightviz.engine.recording import Recording
@@ -60,7 +60,12 @@ class SwitchInterval:
 class SolverController(QObject):
     """The one place that starts, steers and joins a run's thread."""
 
+    #: A frame's model is applied: paint the board (the first turn of a frame).
     frame_applied = Signal()
+    #: The same frame, one turn of the event loop later: refresh the panels.
+    frame_panels = Signal()
+    #: And one turn later again: the costlier views (the search tree, the steps chart).
+    frame_late = Signal()
     paused_changed = Signal(bool)
     run_started = Signal()
     run_finished = Signal(object)
@@ -79,6 +84,8 @@ class SolverController(QObject):
         self.job = Job("solver", self, auto_join=False)
         self.job.stuck.connect(self.run_failed)
         self._paused = False
+        #: A frame is on its way through its turns (the tree and chart come in the last).
+        self.in_frame = False
 
     # -- state ----------------------------------------------------------------------------
 
@@ -217,9 +224,33 @@ class SolverController(QObject):
             model.apply(frame.events)
         for solution in frame.solutions:
             self.solution_found.emit(solution)
-        # Receivers paint synchronously; only then may the worker take the GIL back.
+        # A frame in four turns of the event loop, so that input and timers get in between
+        # (one turn of board, panels and paints made the window answer 20-40 ms late):
+        # the board; the panels; the tree and chart; the paints. Only then may the worker
+        # go on (a pure-Python search would take the interpreter from the panels meanwhile).
+        self.in_frame = True
         self.frame_applied.emit()
-        worker.acknowledge()
+        self._next_turn(frame.run_id, "panels")
+
+    def _next_turn(self, run_id: int, stage: str) -> None:
+        QTimer.singleShot(0, self, lambda: self._frame_turn(run_id, stage))
+
+    def _frame_turn(self, run_id: int, stage: str) -> None:
+        worker = self.worker
+        if worker is None or not self._current(run_id):
+            self.in_frame = False
+            return
+        if stage == "panels":
+            self.frame_panels.emit()
+            self._next_turn(run_id, "late")
+        elif stage == "late":
+            self.in_frame = False
+            self.frame_late.emit()
+            self._next_turn(run_id, "paints")
+        else:
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.UpdateRequest)
+            worker.acknowledge()
 
     @Slot(int, object)
     def _on_solution(self, run_id: int, solution: tuple[int, ...]) -> None:
