@@ -84,10 +84,9 @@ def count_tours(
     return total
 
 
-def symmetry_orbits(board: Board) -> list[list[int]]:
-    """The squares grouped by the board's symmetries, each orbit smallest square first.
-
-    Holes are left out, and only the symmetries that map the holes onto the holes count
+def board_symmetries(board: Board) -> list[Callable[[int], int]]:
+    """The board's symmetries as maps of squares, the identity first: the four of a
+    rectangle, eight of a square, less those that do not map the holes onto the holes
     (every leaper's moves are symmetric under all eight, as the knight's are)."""
     rows, cols = board.rows, board.cols
     maps: list[Callable[[int, int], tuple[int, int]]] = [
@@ -103,19 +102,48 @@ def symmetry_orbits(board: Board) -> list[list[int]]:
             lambda r, c: (c, rows - 1 - r),
             lambda r, c: (cols - 1 - c, rows - 1 - r),
         ]
+
+    def on_squares(f: Callable[[int, int], tuple[int, int]]) -> Callable[[int], int]:
+        return lambda sq: board.square(*f(*divmod(sq, cols)))
+
+    squares = [on_squares(f) for f in maps]
     holes = board.holes
     if holes:
-        maps = [f for f in maps if {board.square(*f(*divmod(h, cols))) for h in holes} == holes]
-    seen: set[int] = set(holes)
+        squares = [g for g in squares if {g(h) for h in holes} == holes]
+    return squares
+
+
+def symmetry_orbits(board: Board) -> list[list[int]]:
+    """The squares grouped by the board's symmetries, each orbit smallest square first
+    (holes left out)."""
+    maps = board_symmetries(board)
+    seen: set[int] = set(board.holes)
     orbits = []
     for sq in range(board.size):
         if sq in seen:
             continue
-        r, c = divmod(sq, cols)
-        orbit = sorted({board.square(*f(r, c)) for f in maps})
+        orbit = sorted({g(sq) for g in maps})
         seen.update(orbit)
         orbits.append(orbit)
     return orbits
+
+
+def first_move_orbits(board: Board, start: int, moves: Sequence[int]) -> list[list[int]]:
+    """The first moves from ``start`` grouped by the symmetries that fix ``start`` (a
+    square on a diagonal of a square board: that diagonal's mirror; the centre of an odd
+    one: all eight). Such a symmetry maps the tours through one move of a group one to one
+    onto the tours through another, so counting one move's, times the group's size, is
+    exact: half the nodes from a diagonal square, an eighth from the centre."""
+    fixing = [g for g in board_symmetries(board) if g(start) == start]
+    groups: list[list[int]] = []
+    placed: set[int] = set()
+    for m in moves:
+        if m in placed:
+            continue
+        group = sorted({g(m) for g in fixing} & set(moves))
+        placed.update(group)
+        groups.append(group)
+    return groups
 
 
 def count_below(

@@ -38,7 +38,14 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from . import kernels
 from .board import FULL, Board, Shape
-from .count import UNLIMITED, Counted, children, count_below, symmetry_orbits
+from .count import (
+    UNLIMITED,
+    Counted,
+    children,
+    count_below,
+    first_move_orbits,
+    symmetry_orbits,
+)
 from .queens_count import KERNEL_MAX, QueensCounted, prefix_nodes, roots
 from .queens_count import children as queens_children
 from .queens_count import count_below as queens_below
@@ -382,8 +389,23 @@ def plan_tours(
         if board.area == 1:
             plan.count += len(orbit) * int(not closed)
             continue
-        task = TourTask(rows, cols, (orbit[0],), closed, chosen, shape=shape)
-        pieces.append(Piece(task, len(orbit), 0.0))
+        start_sq = orbit[0]
+        moves = children(rows, cols, (start_sq,), closed, shape)
+        groups = first_move_orbits(board, start_sq, [sq for sq, _ in moves])
+        if len(groups) == len(moves):  # no symmetry fixes the start: one piece
+            task = TourTask(rows, cols, (start_sq,), closed, chosen, shape=shape)
+            pieces.append(Piece(task, len(orbit), 0.0))
+            continue
+        # A symmetry fixes the start: one first move of each group, weighted by its size.
+        complete = dict(moves)
+        for group in groups:
+            plan.nodes += 1
+            weight = len(orbit) * len(group)
+            if complete[group[0]]:
+                plan.count += weight
+                continue
+            task = TourTask(rows, cols, (start_sq, group[0]), closed, chosen, shape=shape)
+            pieces.append(Piece(task, weight, 0.0))
     plan.pieces = _estimate_all(
         pieces,
         lambda t: _tour_log_nodes(rows, cols, t.path, closed, chosen, ROOT_PROBES, shape),
