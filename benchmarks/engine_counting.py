@@ -199,7 +199,7 @@ def bench_all_6x6(counter: Path, repeats: int) -> list[Row]:
             verdict(two <= 0.6 * c),
             note=f"6,637,920 tours; {nodes:,} nodes (C: {int(got['nodes']):,} over starts "
             f"{starts}: knightviz also uses the mirror that fixes a diagonal start square, "
-            "the C counter does not); knightviz on one core (jobs=1) {best['jobs=1']:.3f} s = "
+            f"the C counter does not); knightviz on one core (jobs=1) {best['jobs=1']:.3f} s = "
             f"{best['jobs=1'] / c:.2f}x; the plain C counter {best['C plain']:.3f} s "
             f"(knightviz 2 cores {two / best['C plain']:.2f}x of it); knightviz's times "
             "include planning and starting the worker processes",
