@@ -60,6 +60,9 @@ def measure(engine: str, seconds: float, docks: str, scene: str) -> tuple[float,
     window.run_controls.set_speed(math.inf)
     for _ in range(20):
         app.processEvents()
+    from knightviz.gui.app import freeze_heap
+
+    freeze_heap()  # as the app does after its first paint and once the kernels are loaded
     late: list[float] = []
     last = [0.0]
 

@@ -7,6 +7,7 @@ stderr, exit 2), like the command line's.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import sys
@@ -60,10 +61,21 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     # After the first paint: the compiled engine loads in the background meanwhile.
     QTimer.singleShot(0, window.start_engine_loader)
+    QTimer.singleShot(0, freeze_heap)
+    window.engine.loaded.connect(freeze_heap)  # numba's import makes most of the heap
     _schedule_screenshot(window)
     code = app.exec()
     window.shutdown()
     return code
+
+
+def freeze_heap() -> None:
+    """What start-up made stays: moved out of the garbage collector's sight (``gc.freeze``),
+    so that a full collection walks only what came since. The window with numba loaded holds
+    some 157,000 objects: a full collection took 78-81 ms of them (under 0.1 ms once they are
+    frozen), and a long run triggers one every few seconds."""
+    gc.collect()
+    gc.freeze()
 
 
 def take_language(args: list[str]) -> tuple[str | None, list[str]]:

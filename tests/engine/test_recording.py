@@ -356,3 +356,21 @@ def test_a_half_imported_numpy_is_not_used(monkeypatch):
     events = array("i", [1, 2, ~2, 3] * 2_000)
     path, backs = replay([0], events)
     assert backs == 2_000 and path[:3] == [0, 1, 3] and len(path) == 1 + 2 * 2_000
+
+
+def test_read_hands_out_the_blocks_own_steps_without_copying_them():
+    search = tour_search(5, 5, 2, heuristic="none")
+    rec = Recording(search.initial, block=1_000, checkpoint_every=500)
+    while len(rec) < 12_345:
+        rec.extend(search.advance(777), list(search.path))
+    for start, end in [(0, 12_000), (999, 1_001), (1_000, 3_000), (17, 17), (2_500, 12_345)]:
+        views: list[memoryview] = []
+        rec.read(start, end, views.append)
+        assert all(len(v) <= 1_000 for v in views)
+        assert [x for v in views for x in v] == list(rec.events(start, end))
+    gapped = Recording(search.initial, budget=4 * 3_000, block=1_000, checkpoint_every=500)
+    while len(gapped) < 10_000:
+        gapped.extend(search.advance(500), list(search.path))
+    a, _ = gapped.gaps()[0]
+    with pytest.raises(ValueError, match="gap"):
+        gapped.read(0, a + 1, lambda _v: None)

@@ -117,3 +117,34 @@ def test_a_run_begun_on_python_moves_to_the_compiled_engine_mid_run(window, qtbo
     assert recording is not None and len(recording) == len(expected)
     assert recording.events(0, len(recording)).tolist() == expected
     assert window.model.path == list(reference.result.solution)
+
+
+def test_the_engine_label_says_once_when_the_kernels_are_ready(window, qtbot, monkeypatch):
+    """``loaded`` (the app freezes its start-up heap then: numba's import is most of it)
+    comes once, when the loader has finished, not while the kernels are still compiling."""
+    from knightviz.gui.panels.engine import EngineStatus
+
+    monkeypatch.setattr(kernels, "_ready", False)
+    heard: list[int] = []
+    status = EngineStatus(lambda: None)
+    status.loaded.connect(lambda: heard.append(1))
+    status.refresh()
+    assert heard == []
+    monkeypatch.setattr(kernels, "_ready", True)
+    with qtbot.waitSignal(status.loaded, timeout=1000):
+        status.refresh()
+    status.refresh()
+    assert heard == [1]
+    status.deleteLater()
+
+
+def test_freezing_the_heap_leaves_a_full_collection_little_to_walk(monkeypatch):
+    import gc
+
+    from knightviz.gui.app import freeze_heap
+
+    calls: list[str] = []
+    monkeypatch.setattr(gc, "collect", lambda *a: calls.append("collect") or 0)
+    monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
+    freeze_heap()
+    assert calls == ["collect", "freeze"]

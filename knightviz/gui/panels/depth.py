@@ -268,11 +268,21 @@ class LiveProfile:
             if not rec.replayable(self.done, stop):
                 self.lost = True
                 return False
-            events = np.frombuffer(rec.events(self.done, stop), dtype=np.int32)
-        while (stop + 1) // self.bucket >= len(self._low):
-            self._merge()
-        self.depth = _fold(self._acc(), self.bucket, self.done + 1, events, self.depth, self._small)
-        self.done = stop
+            while (stop + 1) // self.bucket >= len(self._low):
+                self._merge()
+
+            def fold(view: memoryview) -> None:
+                events = np.frombuffer(view, dtype=np.int32)
+                self.depth = _fold(
+                    self._acc(), self.bucket, self.done + 1, events, self.depth, self._small
+                )
+                self.done += len(events)
+
+            if kernels.depth_fold() is not None:
+                rec.read(self.done, stop, fold)  # in place: the compiled fold is quick
+                return stop >= length
+            copied = rec.events(self.done, stop)
+        fold(memoryview(copied))  # numpy's fold outside the lock
         return stop >= length
 
     def profile(self) -> DepthProfile:

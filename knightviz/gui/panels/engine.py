@@ -13,7 +13,7 @@ import os
 import threading
 from collections.abc import Callable
 
-from PySide6.QtCore import QTimer, Slot
+from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import QLabel, QWidget
 
 from knightviz.engine import kernels
@@ -23,6 +23,9 @@ log = logging.getLogger("knightviz")
 
 class EngineStatus(QLabel):
     """ "Engine: compiled" / "Engine: Python (preparing the compiled engine…)" and why."""
+
+    #: The compiled engine is ready (once; also when it already was).
+    loaded = Signal()
 
     def __init__(
         self, backend_of_run: Callable[[], str | None], parent: QWidget | None = None
@@ -36,6 +39,7 @@ class EngineStatus(QLabel):
         self._timer.timeout.connect(self.refresh)
         self._loader: threading.Thread | None = None
         self._error = ""
+        self._announced = False
         self.refresh()
 
     def start_loader(self) -> None:
@@ -93,3 +97,6 @@ class EngineStatus(QLabel):
         self.setToolTip(tip)
         if not loading:
             self._timer.stop()
+        if kernels.ready() and not loading and not self._announced:
+            self._announced = True
+            self.loaded.emit()
