@@ -108,7 +108,8 @@ class ChartPanel(QWidget):
         if rec is not self._view_recording:
             self._view, self._view_recording = None, rec  # a new run: all of it
         key = self._key(session)
-        live = session.controller.running and session.live and self._view is None
+        running = session.controller.running and not session.controller.paused
+        live = running and session.live and self._view is None  # paused: the whole run so far
         now = time.monotonic()
         if live:
             # A slice of new steps each frame; the curve redrawn once a second at most (a
