@@ -86,6 +86,9 @@ class RunSession(QObject, Playback):
         #: Steps the solver has delivered: the live edge of the timeline. Below it the board
         #: shows a replayed position (the solver stays paused meanwhile).
         self.live_steps = 0
+        #: Steps the solver made one at a time while paused (Step, Your turn): the run's
+        #: clock did not run for them, so its rate leaves them out.
+        self.stepped = 0
         self._pending_seek: int | None = None
         self._pending_back = 0
         self._replay_timer = QTimer(self)
@@ -249,6 +252,7 @@ class RunSession(QObject, Playback):
             self.recording = self.store.new(search.initial, puzzle.solution_depth(settings))
         self.store.pin(self.recording, previous)
         self.live_steps = 0
+        self.stepped = 0
         self._pending_seek = None
         self.settled = False
         self.controller.start(
@@ -320,6 +324,7 @@ class RunSession(QObject, Playback):
             return
         if self.controller.paused:
             self.settled = False  # the step is on its way: seeks wait for pause_reached
+            self.stepped += count
             self.controller.step(count)
 
     def _can_continue(self) -> bool:
@@ -480,6 +485,7 @@ class RunSession(QObject, Playback):
         self.clock.reset(record.wall_seconds)
         self.state = State.FINISHED
         self.live_steps = len(recording)
+        self.stepped = 0
         self.seek(len(recording))
         return True
 
@@ -569,6 +575,7 @@ class RunSession(QObject, Playback):
         self._pending_seek = None
         self._pending_back = 0
         self.live_steps = 0
+        self.stepped = 0
         self.store.pin(None, self.recording)
         self.recording = None
         self.run = None

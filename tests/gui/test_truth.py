@@ -406,6 +406,18 @@ def test_defect_6_rate_of_a_paused_run_scrubbed_back(window, qtbot):
     click(window, "resetButton")
 
 
+def test_defect_6_a_run_made_step_by_step_shows_no_rate(window, qtbot):
+    """Steps made one at a time while paused (Step from idle, Your turn) had no clock
+    running: dividing them by it read 1,479,776 steps/s next to "Elapsed 0.0 ms"."""
+    setup(window, "knight", 6, 1000.0, warnsdorff=False)  # a Step is one step (no trace)
+    for made in range(1, 13):
+        with qtbot.waitSignal(window.controller.pause_reached, timeout=5000):
+            window.session.step()
+        eventually(qtbot, lambda made=made: window.session.position == made, "the step")
+    eventually(qtbot, lambda: rate_shown(window) is None, lambda: rate_message(window, 12, []))
+    click(window, "resetButton")
+
+
 # -- 7. opened and brought-back runs keep their time ----------------------------------------------
 
 
