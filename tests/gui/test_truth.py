@@ -146,6 +146,31 @@ def test_defect_2_keyboard_choice_shows_the_solution_on_the_board(window, qtbot)
         )
 
 
+def test_a_key_landing_on_the_current_row_chooses_it_again(window, qtbot):
+    """Home on the first row when it is already current (the board moved on since): the
+    current row does not change, but the user chose that solution; nothing happened."""
+    solutions = queens_squares(N)
+    run_queens(window, qtbot)
+    listed(window, qtbot, queens_solutions(N), "at the end of the run")
+    view = child(window, "solutionsList")
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus, timeout=2000)
+    QTest.keyClick(view, Qt.Key.Key_Home)
+    eventually(qtbot, lambda: window.board.model().path == solutions[0], "Home chose row 1")
+    end = window.session.end
+    window.session.seek(end - 1)  # the board leaves the solution; the list keeps its row
+    eventually(qtbot, lambda: window.board.model().path != solutions[0], "the seek")
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus, timeout=2000)
+    assert view.currentIndex().row() == 0
+    QTest.keyClick(view, Qt.Key.Key_Home)
+    eventually(
+        qtbot,
+        lambda: window.board.model().path == solutions[0],
+        "Home on the current first row: the board does not show its solution",
+    )
+
+
 def test_found_a_seek_before_a_chosen_solution_shows_the_step_sought(window, qtbot):
     """Found by the long walk (seed 1): a solution chosen with the keys (the list keeps the
     focus), then the timeline back before it. The list loses that row, its current row

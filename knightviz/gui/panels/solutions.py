@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QListView, QVBoxLayout, QWidget
 
 from knightviz.gui.text import fmt_int
@@ -66,6 +66,27 @@ class SolutionsModel(QAbstractListModel):
         return self._rows[row]
 
 
+class _SolutionsList(QListView):
+    """The list, telling also of a key that lands on the row already current (Home on the
+    first row): the user chose it again, though no current row changed."""
+
+    landed = Signal()
+    KEYS = (
+        Qt.Key.Key_Home,
+        Qt.Key.Key_End,
+        Qt.Key.Key_Up,
+        Qt.Key.Key_Down,
+        Qt.Key.Key_PageUp,
+        Qt.Key.Key_PageDown,
+    )
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        before = self.currentIndex()
+        super().keyPressEvent(event)
+        if before.isValid() and self.currentIndex() == before and event.key() in self.KEYS:
+            self.landed.emit()
+
+
 class SolutionsPanel(QWidget):
     """A count and the list of the solutions found up to the step on the board."""
 
@@ -78,7 +99,7 @@ class SolutionsPanel(QWidget):
         self.count_label = QLabel()
         self.count_label.setObjectName("solutionsCountLabel")
         self.model = SolutionsModel(lambda s: " ".join(map(str, s)), self)
-        self.view = QListView()
+        self.view = _SolutionsList()
         self.view.setObjectName("solutionsList")
         self.view.setModel(self.model)
         self.view.setUniformItemSizes(True)  # constant-time layout for 100,000 rows
@@ -97,6 +118,7 @@ class SolutionsPanel(QWidget):
         self._following = False
         self.view.clicked.connect(self._on_chosen)
         self.view.activated.connect(self._on_chosen)
+        self.view.landed.connect(lambda: self._on_chosen(self.view.currentIndex()))
         self.view.selectionModel().currentChanged.connect(self._on_current)
         self.show_solutions([], 0)
 
