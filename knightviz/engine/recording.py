@@ -507,21 +507,11 @@ class Recording:
         return all(self._blocks[b] is not None for b in range(first, last + 1))
 
     def events(self, start: int, end: int) -> array[int]:
-        """The steps taking step ``start`` to step ``end`` (all kept: see ``replayable``)."""
-        with self.lock:
-            start, end = max(0, start), min(end, self._length)
-            if not self.replayable(start, end):
-                raise ValueError(f"steps {start}..{end} fall in a gap of the recording")
-            out = array("i")
-            i = start
-            while i < end:
-                b, pos = divmod(i, self.block)
-                view = self._blocks[b]
-                assert view is not None
-                take = min(end - i, self.block - pos)
-                out.frombytes(view[pos : pos + take].cast("B"))
-                i += take
-            return out
+        """The steps taking step ``start`` to step ``end`` (all kept: see ``replayable``),
+        copied."""
+        out = array("i")
+        self.read(start, end, lambda view: out.frombytes(view.cast("B")))
+        return out
 
     def read(self, start: int, end: int, consume: Callable[[memoryview], None]) -> None:
         """Hand ``consume`` the steps ``start`` … ``end`` as views of the recording's own

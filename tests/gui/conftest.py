@@ -158,3 +158,13 @@ def place(window: MainWindow, row: int, col: int = 0) -> None:
     """Put the piece on (row, col) of the single board, as a drag there would (the race's
     boards follow)."""
     window.board.start_changed.emit(row * window.session.settings.cols + col)
+
+
+def paused_plain_6x6(window: MainWindow, qtbot, steps: int) -> None:
+    """Plain 6×6 from a6 at unlimited speed, paused (and confirmed) past ``steps`` steps."""
+    configure(window, rows=6, cols=6, warnsdorff=False)
+    set_speed(window, math.inf)
+    window.start_or_pause()
+    qtbot.waitUntil(lambda: window.model.steps > steps, timeout=5000)
+    with qtbot.waitSignal(window.controller.pause_reached, timeout=1000):
+        window.start_or_pause()

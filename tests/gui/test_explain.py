@@ -23,7 +23,7 @@ from knightviz.gui.puzzles.programs import (
 )
 from knightviz.gui.session import State
 
-from .conftest import child, configure, place, set_speed, start_and_finish
+from .conftest import child, configure, paused_plain_6x6, place, set_speed, start_and_finish
 
 
 class Applied(QObject):
@@ -156,12 +156,7 @@ def test_each_mapped_line_says_what_the_event_does(program: Program):
 
 
 def test_hovering_a_stack_level_marks_it_on_the_board(window, qtbot):
-    configure(window, rows=6, cols=6, warnsdorff=False)
-    set_speed(window, math.inf)
-    window.start_or_pause()
-    qtbot.waitUntil(lambda: window.model.steps > 200, timeout=3000)
-    with qtbot.waitSignal(window.controller.pause_reached, timeout=1000):
-        window.start_or_pause()
+    paused_plain_6x6(window, qtbot, 200)
     window.view._explain(force=True)
     view = child(window, "stackView")
     view.scrollToTop()

@@ -13,7 +13,15 @@ from knightviz.engine import Outcome, tour_search
 from knightviz.engine.queens import QueensSearch
 from knightviz.gui.session import State
 
-from .conftest import child, configure, digits, place, set_speed, start_and_finish
+from .conftest import (
+    child,
+    configure,
+    digits,
+    paused_plain_6x6,
+    place,
+    set_speed,
+    start_and_finish,
+)
 
 
 def fresh(puzzle: str, settings, k: int, start: int = 0):
@@ -122,12 +130,7 @@ def test_step_back_while_running_pauses_first(window, qtbot):
 
 
 def test_start_replays_the_recording_then_the_search_goes_on(window, qtbot):
-    configure(window, rows=6, cols=6, warnsdorff=False)
-    set_speed(window, math.inf)
-    window.start_or_pause()
-    qtbot.waitUntil(lambda: window.model.steps > 20_000, timeout=5000)
-    with qtbot.waitSignal(window.controller.pause_reached, timeout=1000):
-        window.start_or_pause()
+    paused_plain_6x6(window, qtbot, 20_000)
     s = window.session
     live = s.live_steps
     s.seek(live // 3)
@@ -147,12 +150,7 @@ def test_a_seek_right_after_a_live_step_waits_for_that_step(window, qtbot):
     """Step (the solver makes one step, its frame on the way), then seek at once: the seek
     must wait for the step, or the step lands on the position sought (a path with a square
     twice, which broke the explored gauge)."""
-    configure(window, rows=6, cols=6, warnsdorff=False)
-    set_speed(window, math.inf)
-    window.start_or_pause()
-    qtbot.waitUntil(lambda: window.model.steps > 5_000, timeout=5000)
-    with qtbot.waitSignal(window.controller.pause_reached, timeout=1000):
-        window.start_or_pause()
+    paused_plain_6x6(window, qtbot, 5_000)
     s = window.session
     live = s.live_steps
     with qtbot.waitSignal(window.controller.pause_reached, timeout=2000):

@@ -122,13 +122,18 @@ def test_defect_1_scrubbing_back_lists_the_solutions_up_to_the_step_shown(window
 # -- 2. choosing a solution -----------------------------------------------------------------------
 
 
-def test_defect_2_keyboard_choice_shows_the_solution_on_the_board(window, qtbot):
-    solutions = queens_squares(N)
+def focused_solutions(window, qtbot):
+    """8-queens run to the end, its 92 solutions listed, the list focused for keys."""
     run_queens(window, qtbot)
     listed(window, qtbot, queens_solutions(N), "at the end of the run")
     view = child(window, "solutionsList")
     view.setFocus()
     qtbot.waitUntil(view.hasFocus, timeout=2000)
+    return queens_squares(N), view
+
+
+def test_defect_2_keyboard_choice_shows_the_solution_on_the_board(window, qtbot):
+    solutions, view = focused_solutions(window, qtbot)
     for key, row in (
         (Qt.Key.Key_Home, 0),
         (Qt.Key.Key_Down, 1),
@@ -149,12 +154,7 @@ def test_defect_2_keyboard_choice_shows_the_solution_on_the_board(window, qtbot)
 def test_a_key_landing_on_the_current_row_chooses_it_again(window, qtbot):
     """Home on the first row when it is already current (the board moved on since): the
     current row does not change, but the user chose that solution; nothing happened."""
-    solutions = queens_squares(N)
-    run_queens(window, qtbot)
-    listed(window, qtbot, queens_solutions(N), "at the end of the run")
-    view = child(window, "solutionsList")
-    view.setFocus()
-    qtbot.waitUntil(view.hasFocus, timeout=2000)
+    solutions, view = focused_solutions(window, qtbot)
     QTest.keyClick(view, Qt.Key.Key_Home)
     eventually(qtbot, lambda: window.board.model().path == solutions[0], "Home chose row 1")
     end = window.session.end
