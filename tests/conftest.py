@@ -5,6 +5,8 @@ import os
 import shutil
 import tempfile
 
+import pytest
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 if os.environ["QT_QPA_PLATFORM"] == "offscreen":
     # A desktop's screen (offscreen's own is 800x800, where the window opens maximized,
@@ -19,3 +21,20 @@ _home = tempfile.mkdtemp(prefix="knightviz-tests-")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_home, "config")
 os.environ["XDG_DATA_HOME"] = os.path.join(_home, "data")
 atexit.register(shutil.rmtree, _home, ignore_errors=True)
+
+
+@pytest.fixture(params=["numpy", "compiled"])
+def fast_pass(request, monkeypatch):
+    """The recording's readers (the tree's pyramid, the chart's depth fold) on numpy's
+    passes, then on the compiled ones (skipped without numba)."""
+    from knightviz.engine import kernels
+
+    if request.param == "compiled":
+        if not kernels.available():
+            pytest.skip("numba is not installed")
+        kernels.load()
+        assert kernels.block_depths() is not None and kernels.depth_fold() is not None
+    else:
+        monkeypatch.setattr(kernels, "block_depths", lambda: None)
+        monkeypatch.setattr(kernels, "depth_fold", lambda: None)
+    return request.param

@@ -158,20 +158,12 @@ def test_the_index_grows_with_the_recording():
     assert index.limit == len(rec) == 4000
 
 
-@pytest.mark.parametrize("fast", ["numpy", "compiled"])
-def test_the_vectorised_and_compiled_pyramids_equal_the_plain_one(monkeypatch, fast):
+def test_the_vectorised_and_compiled_pyramids_equal_the_plain_one(monkeypatch, fast_pass):
     np = pytest.importorskip("numpy")
     assert np is not None
     import knightviz.engine.tree as tree
     from knightviz.engine import kernels
 
-    if fast == "compiled":
-        if not kernels.available():
-            pytest.skip("numba is not installed")
-        kernels.load()
-        assert kernels.block_depths() is not None
-    else:
-        monkeypatch.setattr(kernels, "block_depths", lambda: None)
     search = QueensSearch(9)  # 352 solutions in tens of thousands of steps
     rec = record(search)
     quick = TreeIndex(rec, queens_children(9), 9)

@@ -185,21 +185,6 @@ def test_colours_follow_the_palette(window, qtbot):
 # -- the depth profile on recordings with gaps -------------------------------------------------
 
 
-@pytest.fixture(params=["numpy", "compiled"])
-def fold_backend(request, monkeypatch):
-    """Each profile test on numpy's fold and on the compiled one."""
-    from knightviz.engine import kernels
-
-    if request.param == "compiled":
-        if not kernels.available():
-            pytest.skip("numba is not installed")
-        kernels.load()
-        assert kernels.depth_fold() is not None
-    else:
-        monkeypatch.setattr(kernels, "depth_fold", lambda: None)
-    return request.param
-
-
 def recorded(make, chunk: int, **kwargs):
     search = make()
     rec = Recording(search.initial, **kwargs)
@@ -222,7 +207,7 @@ def known_steps(rec: Recording) -> np.ndarray:
 @pytest.mark.parametrize(
     ("buckets", "first"), [(1, 0), (7, 0), (300, 0), (2000, 0), (10**6, 0), (2000, 31_234)]
 )
-def test_downsampling_keeps_min_and_max_per_bucket_across_gaps(buckets, first, fold_backend):
+def test_downsampling_keeps_min_and_max_per_bucket_across_gaps(buckets, first, fast_pass):
     make = lambda: tour_search(5, 5, 2, heuristic="none")  # noqa: E731  (730,816 steps)
     rec, truth = recorded(make, 4096, budget=40_000 * 4, block=5_000, checkpoint_every=2_000)
     assert len(rec.gaps()) == 1
@@ -239,7 +224,7 @@ def test_downsampling_keeps_min_and_max_per_bucket_across_gaps(buckets, first, f
             assert (profile.low[k], profile.high[k]) == (part.min(), part.max()), k
 
 
-def test_a_profile_up_to_a_step_and_after_a_skip(fold_backend):
+def test_a_profile_up_to_a_step_and_after_a_skip(fast_pass):
     make = lambda: tour_search(5, 5, 0, heuristic="none")  # noqa: E731  (17,654 steps)
     search = make()
     rec = Recording(search.initial, block=1_000, checkpoint_every=500)
@@ -263,9 +248,7 @@ def test_a_profile_up_to_a_step_and_after_a_skip(fold_backend):
 
 
 @pytest.mark.parametrize(("buckets", "slice_"), [(7, 1_000), (300, 33_333), (2000, 10**6)])
-def test_a_live_profile_grown_a_slice_at_a_time_keeps_min_max_and_mean(
-    buckets, slice_, fold_backend
-):
+def test_a_live_profile_grown_a_slice_at_a_time_keeps_min_max_and_mean(buckets, slice_, fast_pass):
     """The running search's profile: folded in slices as the recording grows, its columns
     merging when full, it keeps each column's lowest, highest and mean depth exactly."""
     search = tour_search(5, 5, 2, heuristic="none")  # 730,816 steps
@@ -321,7 +304,7 @@ def test_the_depth_plot_follows_a_run_as_it_goes(window, qtbot):
 
 
 def test_a_run_followed_live_keeps_one_profile_and_ends_with_it_caught_up(
-    window, qtbot, monkeypatch, fold_backend
+    window, qtbot, monkeypatch, fast_pass
 ):
     """A live profile that falls behind the search is kept and catches up, not thrown away
     and begun again every frame; at the end it is the whole run's profile (reading a
