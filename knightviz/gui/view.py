@@ -324,7 +324,8 @@ class RunView(QObject):
     @Slot()
     def _on_frame(self) -> None:
         """A solver frame: the board now; the panels in the frame's next turn
-        (``frame_panels``), their paints in the one after, while the solver waits."""
+        (``frame_panels``), the tree and chart in the one after (``frame_late``), then
+        the paints, while the solver waits."""
         self.board.paint_frame()
 
     def _show_board(self) -> None:
