@@ -43,15 +43,9 @@ ESTIMATE_AFTER_MS = 1500
 
 
 __all__ = [
-    "Controls",
-    "RaceLink",
-    "RunClock",
-    "RunRecord",
-    "RunSession",
-    "RunSetup",
-    "State",
+    "Controls", "RaceLink", "RunClock", "RunRecord", "RunSession", "RunSetup", "State",
     "keep_square",
-]
+]  # fmt: skip
 
 
 class RunSession(QObject, Playback):
