@@ -668,31 +668,70 @@ class DaskCluster:
         on_result: Callable[[int, Any], None],
         poll: Callable[[], bool],
     ) -> bool:
+        """Pieces in ``order`` (largest first), each sent to a chosen worker: every worker
+        thread busy and one more piece waiting on each worker, the next sent to the worker
+        that just finished one. Sent all at once, the scheduler queues a second piece on
+        every worker as it likes, and a large one waiting behind another leaves the others
+        idle at the end; sent one at a time, a worker waits a round trip (10 to 15 ms here)
+        between pieces. The choice is a preference (``allow_other_workers``): a piece meant
+        for a worker that has gone runs on another."""
         client = self.client
-        # One message for all of them (Dask runs equal priorities in submission order).
-        futures = client.map(_call, [tasks[i] for i in order], pure=False)
-        index: dict[Any, int] = dict(zip(futures, order, strict=True))
-        pending = set(index)
-        arriving = self._distributed.as_completed(futures, loop=client.loop, with_results=True)
+        threads: dict[str, int] = dict(client.nthreads())
+        waiting = list(reversed(order))
+        index: dict[Any, int] = {}
+        home: dict[Any, str | None] = {}
+        # Without results: the next piece goes out as soon as one is done, before its
+        # result is fetched from the worker.
+        arriving = self._distributed.as_completed([], loop=client.loop)
+        # Notified (under this lock) after each future is queued: waiting on it wakes as
+        # soon as one is done, without polling.
+        ready = getattr(arriving, "thread_condition", None)
+        queued: Any = getattr(arriving, "queue", None)
+        if queued is None:
+            ready = None
+
+        def send(worker: str | None) -> None:
+            i = waiting.pop()
+            where = {} if worker is None else {"workers": [worker], "allow_other_workers": True}
+            future = client.submit(_call, tasks[i], pure=False, **where)
+            index[future], home[future] = i, worker
+            arriving.add(future)
+
+        names = list(threads)
+        for turn in range(max(threads.values(), default=0) + 1):
+            # Back and forth: the worker given the largest first piece gets the smallest
+            # second one.
+            for worker in names if turn % 2 == 0 else reversed(names):
+                if waiting and turn <= threads[worker]:
+                    send(worker)
+        while waiting and not names:
+            send(None)  # no worker yet: the scheduler keeps them until one comes
         try:
-            while pending:
+            while index:
                 if poll():
                     return False
                 batch = arriving.next_batch(block=False)
                 if not batch:
-                    time.sleep(0.002)
+                    if ready is None:
+                        time.sleep(0.002)
+                    else:
+                        with ready:
+                            if queued.empty():
+                                ready.wait(timeout=0.05)
                     continue
-                for future, result in sorted(batch, key=lambda item: index[item[0]]):
-                    pending.discard(future)
-                    if future.status != "finished":
-                        future.result()  # raises the piece's error (or its cancellation)
-                    on_result(index[future], result)
+                for future in batch:
+                    if waiting:
+                        send(home[future])
+                for future in sorted(batch, key=index.__getitem__):
+                    del home[future]
+                    # raises the piece's error (or its cancellation)
+                    on_result(index.pop(future), future.result())
                     if poll():
                         return False
             return True
         finally:
-            if pending:
-                client.cancel(list(pending), force=True)
+            if index:
+                client.cancel(list(index), force=True)
 
 
 def make_runner(jobs: int, scheduler: str | None, backend: str) -> Runner:

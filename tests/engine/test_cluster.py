@@ -80,3 +80,60 @@ def test_an_unreachable_scheduler_is_a_clear_error_within_seconds():
     with pytest.raises(parallel.ClusterError, match="cannot reach the Dask scheduler"):
         parallel.DaskCluster("tcp://127.0.0.1:9", "python", timeout=2.0)
     assert time.monotonic() - t0 < 10
+
+
+def test_each_worker_holds_its_threads_pieces_and_one_more(cluster, monkeypatch):
+    """Pieces go out largest first, to chosen workers: each keeps every thread busy and one
+    piece waiting, the next sent to the worker that finished one. The scheduler alone
+    would queue pieces as it likes (a large one behind another leaves a worker idle at the
+    end); one piece at a time, a worker would wait a round trip between pieces."""
+    monkeypatch.setattr(parallel, "SPLIT_MIN_SECONDS", 0.0)
+    runner = parallel.DaskCluster(cluster.scheduler_address, "python")
+    threads = runner.client.nthreads()
+    sent: list = []
+    worst: dict[str, int] = {}
+    submit = runner.client.submit
+
+    def counted(*args, **kwargs):
+        (worker,) = kwargs["workers"]
+        assert kwargs["allow_other_workers"]  # a worker that has gone is no dead end
+        there = sum(not f.done() for f, w in sent if w == worker) + 1
+        worst[worker] = max(worst.get(worker, 0), there)
+        future = submit(*args, **kwargs)
+        sent.append((future, worker))
+        return future
+
+    monkeypatch.setattr(runner.client, "submit", counted)
+    try:
+        plan = parallel.plan_queens(10, backend="python", workers=runner.workers)
+        got = parallel.total(plan, parallel.run_plan(plan, runner))
+    finally:
+        runner.close()
+    assert got.complete and got.count == count_queens(10, backend="python")
+    assert len(sent) > 4 * len(threads)
+    assert set(worst) == set(threads)
+    assert all(worst[w] <= threads[w] + 1 for w in threads)
+
+
+def test_a_cluster_with_no_worker_yet_counts_once_one_comes():
+    """No worker to choose: the pieces wait at the scheduler (a count is never called
+    complete with pieces not run)."""
+    with distributed.LocalCluster(
+        n_workers=0, processes=False, dashboard_address=None, silence_logs=50
+    ) as empty:
+        got: list = []
+        count = threading.Thread(
+            target=lambda: got.append(
+                parallel.count_tours(5, 5, scheduler=empty.scheduler_address, backend="python")
+            )
+        )
+        count.start()
+        deadline = time.monotonic() + 60
+        while not empty.scheduler.tasks:  # its pieces reach a cluster with no worker
+            assert not got and time.monotonic() < deadline
+            time.sleep(0.01)
+        assert not got
+        empty.scale(1)
+        count.join(timeout=120)
+        assert not count.is_alive()
+    assert got[0].complete and got[0].count == 1728
