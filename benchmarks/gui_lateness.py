@@ -76,8 +76,15 @@ def measure(engine: str, seconds: float, docks: str, scene: str) -> tuple[float,
     timer.setTimerType(timer.timerType().PreciseTimer)
     timer.timeout.connect(tick)
     timer.start(10)
-    QTimer.singleShot(int(seconds * 1000), app.quit)
-    window.controller.run_finished.connect(lambda _: app.quit())
+
+    def finish() -> None:
+        # The clock stops first: quitting closes the window, which stops the run (its
+        # history row, the chart's whole-run profile): that is not the run's lateness.
+        timer.stop()
+        app.quit()
+
+    QTimer.singleShot(int(seconds * 1000), finish)
+    window.controller.run_finished.connect(lambda _: finish())
     window.start_or_pause()
     app.exec()
     timer.stop()

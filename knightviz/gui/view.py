@@ -33,6 +33,7 @@ from knightviz.gui.panels.stack import StackView
 from knightviz.gui.panels.startmap import StartMap
 from knightviz.gui.panels.timeline import Timeline
 from knightviz.gui.panels.tree import SearchTree
+from knightviz.gui.playback import TICK_MS
 from knightviz.gui.predict import PredictionBanner, Predictor
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.puzzles.forecast import forecast_key, make_request
@@ -98,6 +99,7 @@ class RunView(QObject):
             # clock sets the step both boards show).
             self.tree_panel = SearchTree(suffix=self.suffix)
             self._tree_of: Any = None
+        self._late_at = 0.0  # when the tree and chart were last refreshed by a frame or tick
         s = self.session
         s.changed.connect(self.refresh)
         s.ticked.connect(self._on_tick)
@@ -106,7 +108,8 @@ class RunView(QObject):
         s.failed.connect(lambda text: self.message.emit(text, 10_000))
         s.controller.frame_applied.connect(self._on_frame)
         s.controller.frame_panels.connect(s.frame_shown)
-        s.controller.frame_late.connect(self._on_frame_late)
+        s.controller.frame_late.connect(self._show_tree)
+        s.controller.frame_chart.connect(self._on_frame_chart)
         s.estimates.changed.connect(self._on_estimate)
         self.board.start_changed.connect(self._on_start_chosen)
         self.board.drag_refused.connect(self._on_drag_refused)
@@ -312,20 +315,23 @@ class RunView(QObject):
             self._show_timeline()
             self._explain()
             self._show_solutions()
-        if not self.session.controller.in_frame:  # else in the frame's later turn
-            self._on_frame_late()
+        # The tree and the chart, unless a frame is about to show them or just did (each
+        # reads up to a million new steps: twice per frame was a third of the thread).
+        if not self.session.controller.in_frame and monotonic() - self._late_at >= TICK_MS / 1000:
+            self._show_tree()
+            self._on_frame_chart()
 
     @Slot()
-    def _on_frame_late(self) -> None:
-        """The costlier views: a turn of the event loop of their own within a frame."""
-        self._show_tree()
+    def _on_frame_chart(self) -> None:
+        """The chart (the window's, or the predictor's listeners): a turn of its own."""
+        self._late_at = monotonic()
         self.refreshed.emit()
 
     @Slot()
     def _on_frame(self) -> None:
         """A solver frame: the board now; the panels in the frame's next turn
-        (``frame_panels``), the tree and chart in the one after (``frame_late``), then
-        the paints, while the solver waits."""
+        (``frame_panels``), the tree in the one after (``frame_late``), the chart in the
+        next (``frame_chart``), then the paints, while the solver waits."""
         self.board.paint_frame()
 
     def _show_board(self) -> None:

@@ -272,6 +272,44 @@ def test_a_live_profile_grown_a_slice_at_a_time_keeps_min_max_and_mean(buckets, 
         assert math.isclose(profile.mean[k], part.mean()), k
 
 
+@pytest.mark.parametrize(("buckets", "most"), [(2000, 400), (2000, 7), (1999, 1000), (10, 400)])
+def test_merged_columns_keep_each_groups_lowest_highest_and_mean(buckets, most, fast_pass):
+    make = lambda: tour_search(5, 5, 2, heuristic="none")  # noqa: E731  (730,816 steps)
+    rec, truth = recorded(make, 4096, budget=40_000 * 4, block=5_000, checkpoint_every=2_000)
+    known = known_steps(rec)
+    profile = depth_profile(rec, buckets=buckets)
+    merged = profile.columns(most)
+    assert len(merged.low) <= max(most, len(profile.low) if profile.bucket == 1 else 0)
+    assert (merged.first, merged.steps, merged.gaps) == (profile.first, profile.steps, profile.gaps)
+    b = merged.bucket
+    for k in range(len(merged.low)):
+        span = slice(k * b, (k + 1) * b)
+        part = truth[span][known[span]]
+        if len(part) == 0:
+            assert math.isnan(merged.low[k]) and math.isnan(merged.mean[k]), k
+            continue
+        assert (merged.low[k], merged.high[k]) == (part.min(), part.max()), k
+        assert abs(merged.mean[k] - part.mean()) <= 0.02 * (part.max() - part.min()) + 1e-9, k
+
+
+def test_the_depth_plot_draws_a_column_per_pixel_at_most(window, qtbot):
+    """2,000 strokes into a few hundred pixels painted each one many times over: the plot
+    merges buckets to its width (and again when it is resized)."""
+    set_speed(window, UNLIMITED)
+    configure(window, n=5, warnsdorff=False)
+    start_and_finish(window, qtbot)
+    show_chart(window, qtbot)
+    plot = window.chart.depth_plot
+    assert len(window.chart.profile().low) > 1000
+    for width in (300, 700):
+        plot.resize(width, 250)
+        columns = plot.getPlotItem().getViewBox().width()
+        assert len(plot.drawn.low) <= max(100, columns)
+        x, _ = plot.curve.getData()
+        assert len(x) <= 2 * max(100, columns)
+        assert plot.drawn.steps == window.chart.profile().steps == len(window.session.recording)
+
+
 def test_zooming_in_shows_every_step(window, qtbot):
     set_speed(window, UNLIMITED)
     configure(window, n=5, warnsdorff=False)

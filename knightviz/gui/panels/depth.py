@@ -14,7 +14,7 @@ Imported on first show of the steps chart (numpy is part of that cost), never at
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -57,6 +57,38 @@ class DepthProfile:
         """The deepest position among the kept steps."""
         known = self.high[~np.isnan(self.high)]
         return int(known.max()) if len(known) else 0
+
+    def columns(self, most: int) -> DepthProfile:
+        """This profile in at most ``most`` buckets, neighbours merged (lowest of their
+        lows, highest of their highs, mean of their means): what a plot ``most`` pixels
+        wide can show. Drawing 2,000 strokes into 400 pixels painted each pixel five times
+        over (a 25-60 ms paint, once a second, while a run goes)."""
+        n = len(self.low)
+        k = -(-n // max(most, 1))
+        if self.bucket == 1 or k <= 1:
+            return self
+        pad = (-n) % k
+
+        def groups(a: FloatArray) -> FloatArray:
+            return np.concatenate((a, np.full(pad, np.nan))).reshape(-1, k)
+
+        # Each bucket weighs its steps (the last one may hold fewer); unknown ones nothing.
+        weight = np.full(n, float(self.bucket))
+        weight[-1] = max(1.0, min(float(self.bucket), self.steps - self.x[-1] + 1))
+        weight[np.isnan(self.mean)] = 0.0
+        w = groups(weight)
+        w[np.isnan(w)] = 0.0
+        total = w.sum(axis=1)
+        sums = (np.nan_to_num(groups(self.mean)) * w).sum(axis=1)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            mean = np.where(total > 0, sums / total, np.nan)
+        return replace(
+            self,
+            bucket=self.bucket * k,
+            low=np.fmin.reduce(groups(self.low), axis=1),
+            high=np.fmax.reduce(groups(self.high), axis=1),
+            mean=mean,
+        )
 
     def polyline(self) -> tuple[FloatArray, FloatArray]:
         """Points to draw: every step's depth, or each bucket as a stroke from its lowest to

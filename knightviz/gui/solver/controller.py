@@ -64,8 +64,10 @@ class SolverController(QObject):
     frame_applied = Signal()
     #: The same frame, one turn of the event loop later: refresh the panels.
     frame_panels = Signal()
-    #: And one turn later again: the costlier views (the search tree, the steps chart).
+    #: And one turn later again: the costlier views (the search tree) ...
     frame_late = Signal()
+    #: ... and one more: the steps chart.
+    frame_chart = Signal()
     paused_changed = Signal(bool)
     run_started = Signal()
     run_finished = Signal(object)
@@ -224,9 +226,9 @@ class SolverController(QObject):
             model.apply(frame.events)
         for solution in frame.solutions:
             self.solution_found.emit(solution)
-        # A frame in four turns of the event loop, so that input and timers get in between
+        # A frame in five turns of the event loop, so that input and timers get in between
         # (one turn of board, panels and paints made the window answer 20-40 ms late):
-        # the board; the panels; the tree and chart; the paints. Only then may the worker
+        # the board; the panels; the tree; the chart; the paints. Only then may the worker
         # go on (a pure-Python search would take the interpreter from the panels meanwhile).
         self.in_frame = True
         self.frame_applied.emit()
@@ -244,8 +246,11 @@ class SolverController(QObject):
             self.frame_panels.emit()
             self._next_turn(run_id, "late")
         elif stage == "late":
-            self.in_frame = False
             self.frame_late.emit()
+            self._next_turn(run_id, "chart")
+        elif stage == "chart":
+            self.in_frame = False
+            self.frame_chart.emit()
             self._next_turn(run_id, "paints")
         else:
             QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
