@@ -292,9 +292,9 @@ def test_merged_columns_keep_each_groups_lowest_highest_and_mean(buckets, most, 
         assert abs(merged.mean[k] - part.mean()) <= 0.02 * (part.max() - part.min()) + 1e-9, k
 
 
-def test_the_depth_plot_draws_a_column_per_pixel_at_most(window, qtbot):
+def test_the_depth_plot_draws_two_buckets_per_pixel_at_most(window, qtbot):
     """2,000 strokes into a few hundred pixels painted each one many times over: the plot
-    merges buckets to its width (and again when it is resized)."""
+    merges buckets to twice its width (and again when it is resized)."""
     set_speed(window, UNLIMITED)
     configure(window, n=5, warnsdorff=False)
     start_and_finish(window, qtbot)
@@ -304,9 +304,9 @@ def test_the_depth_plot_draws_a_column_per_pixel_at_most(window, qtbot):
     for width in (300, 700):
         plot.resize(width, 250)
         columns = plot.getPlotItem().getViewBox().width()
-        assert len(plot.drawn.low) <= max(100, columns)
+        assert len(plot.drawn.low) <= max(100, 2 * columns)
         x, _ = plot.curve.getData()
-        assert len(x) <= 2 * max(100, columns)
+        assert len(x) <= 2 * max(100, 2 * columns)
         assert plot.drawn.steps == window.chart.profile().steps == len(window.session.recording)
 
 
