@@ -44,6 +44,8 @@ from knightviz.gui.text import fmt_estimate
 
 #: At unlimited speed the explaining panels are refreshed every this many ticks.
 EXPLAIN_EVERY = 4
+#: Above paced speeds the counters, timeline and hint are refreshed this often a second.
+TEXT_HZ = 20
 
 
 class RunView(QObject):
@@ -99,7 +101,7 @@ class RunView(QObject):
             # clock sets the step both boards show).
             self.tree_panel = SearchTree(suffix=self.suffix)
             self._tree_of: Any = None
-        self._late_at = 0.0  # when the tree and chart were last refreshed by a frame or tick
+        self._late_at = self._text_at = 0.0  # the tree and chart's last refresh; the figures'
         s = self.session
         s.changed.connect(self.refresh)
         s.ticked.connect(self._on_tick)
@@ -306,18 +308,23 @@ class RunView(QObject):
 
     @Slot()
     def _on_tick(self) -> None:
-        """Screen-rate refresh while a run is going: cheap parts every tick, the explaining
-        panels exactly at paced speeds and a few times a second above."""
-        self._show_counters()
+        """Screen-rate refresh while a run goes: the board every tick; the figures and the
+        explaining panels exactly at paced speeds, above them TEXT_HZ and a few times a
+        second (figures repainted 60 times a second were a third of each frame's work)."""
         self.board.refresh()
+        now = monotonic()
+        if self.session.details or now - self._text_at >= 1 / TEXT_HZ:
+            self._text_at = now
+            self._show_counters()
+            if self.full:
+                self._show_hint()
+                self._show_timeline()
         if self.full:
-            self._show_hint()
-            self._show_timeline()
             self._explain()
             self._show_solutions()
-        # The tree and the chart, unless a frame is about to show them or just did (each
-        # reads up to a million new steps: twice per frame was a third of the thread).
-        if not self.session.controller.in_frame and monotonic() - self._late_at >= TICK_MS / 1000:
+        # The tree and chart, unless a frame is about to show them or just did (reading up
+        # to a million new steps each, twice a frame took a third of the thread).
+        if not self.session.controller.in_frame and now - self._late_at >= TICK_MS / 1000:
             self._show_tree()
             self._on_frame_chart()
 
@@ -488,18 +495,10 @@ class RunView(QObject):
                 panel.set_index(None, str, lambda _p: None)
             else:
                 puzzle, settings = self.puzzles[run.puzzle], run.settings
-                children = puzzle.tree_children(settings, s.shadow)
-                index = (
-                    TreeIndex(rec, children, puzzle.tree_goal(settings), update_budget())
-                    if children is not None
-                    else None
-                )
-                board = Board(settings.rows, settings.cols)
-                panel.set_index(
-                    index,
-                    board.name,
-                    lambda path: puzzle.subtree_probe(settings, path),
-                )
+                kids, goal = puzzle.tree_children(settings, s.shadow), puzzle.tree_goal(settings)
+                index = None if kids is None else TreeIndex(rec, kids, goal, update_budget())
+                name = Board(settings.rows, settings.cols).name
+                panel.set_index(index, name, lambda path: puzzle.subtree_probe(settings, path))
         if rec is None or not panel.isVisible():
             return
         live = s.state is State.RUNNING and s.live and self.clock_step is None
