@@ -464,6 +464,7 @@ class SearchTree(QWidget):
         self.legend.setWordWrap(True)
         layout.addWidget(self.legend)
         self._live_at = 0.0
+        self._taken_in = False  # show_at read a live run's new steps since the last layout
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._relayout)
@@ -507,6 +508,8 @@ class SearchTree(QWidget):
     def show_at(self, at: int, live: bool) -> None:
         """The tree at step ``at``; ``live``: a run going (the layout a few times a second)."""
         canvas = self.canvas
+        if not live:
+            self._taken_in = False  # paused or ended: take in all, over the next turns
         if not live and self._timer.isActive():
             self._timer.stop()  # the run ended or paused: now, and no timer left behind
             canvas.at = -1
@@ -514,12 +517,15 @@ class SearchTree(QWidget):
             return
         if live:
             canvas.index.update(update_budget())
+            self._taken_in = True
         canvas.at = at
         if not self.isVisible():
             return
-        if live and monotonic() - self._live_at < LIVE_EVERY:
+        if live:
+            # The layout in a turn of its own (not after this one's reading of new steps).
             if not self._timer.isActive():
-                self._timer.start(int(LIVE_EVERY * 1000))
+                wait = LIVE_EVERY - (monotonic() - self._live_at)
+                self._timer.start(max(0, int(wait * 1000)))
             return
         self._relayout()
 
@@ -534,7 +540,9 @@ class SearchTree(QWidget):
     def _relayout(self) -> None:
         self._live_at = monotonic()
         index = self.canvas.index
-        if index is not None and not index.update(update_budget()) and self.isVisible():
+        if self._taken_in:
+            self._taken_in = False  # a live run's steps were read in this frame already
+        elif index is not None and not index.update(update_budget()) and self.isVisible():
             self._timer.start(0)  # a long recording is taken in over the next turns
         self.canvas.relayout()
         self._show_info()
