@@ -272,14 +272,19 @@ def test_a_live_profile_grown_a_slice_at_a_time_keeps_min_max_and_mean(buckets, 
         assert math.isclose(profile.mean[k], part.mean()), k
 
 
-@pytest.mark.parametrize(("buckets", "most"), [(2000, 400), (2000, 7), (1999, 1000), (10, 400)])
-def test_merged_columns_keep_each_groups_lowest_highest_and_mean(buckets, most, fast_pass):
+@pytest.mark.parametrize(
+    ("buckets", "least"), [(2000, 400), (2000, 7), (1999, 1000), (1999, 700), (10, 400)]
+)
+def test_merged_columns_keep_each_groups_lowest_highest_and_mean(buckets, least, fast_pass):
     make = lambda: tour_search(5, 5, 2, heuristic="none")  # noqa: E731  (730,816 steps)
     rec, truth = recorded(make, 4096, budget=40_000 * 4, block=5_000, checkpoint_every=2_000)
     known = known_steps(rec)
     profile = depth_profile(rec, buckets=buckets)
-    merged = profile.columns(most)
-    assert len(merged.low) <= max(most, len(profile.low) if profile.bucket == 1 else 0)
+    merged = profile.columns(least)
+    if profile.bucket > 1 and len(profile.low) >= least:
+        assert least <= len(merged.low) < 2 * least + 1
+    else:
+        assert merged is profile
     assert (merged.first, merged.steps, merged.gaps) == (profile.first, profile.steps, profile.gaps)
     b = merged.bucket
     for k in range(len(merged.low)):
@@ -292,9 +297,10 @@ def test_merged_columns_keep_each_groups_lowest_highest_and_mean(buckets, most, 
         assert abs(merged.mean[k] - part.mean()) <= 0.02 * (part.max() - part.min()) + 1e-9, k
 
 
-def test_the_depth_plot_draws_two_buckets_per_pixel_at_most(window, qtbot):
-    """2,000 strokes into a few hundred pixels painted each one many times over: the plot
-    merges buckets to twice its width (and again when it is resized)."""
+def test_the_depth_plot_draws_two_to_four_buckets_a_pixel(window, qtbot):
+    """2,000 strokes into a few hundred pixels painted each one many times over; fewer
+    than two a pixel left pale diagonals: the plot merges buckets to two to four a pixel
+    column (again when it is resized)."""
     set_speed(window, UNLIMITED)
     configure(window, n=5, warnsdorff=False)
     start_and_finish(window, qtbot)
@@ -304,10 +310,41 @@ def test_the_depth_plot_draws_two_buckets_per_pixel_at_most(window, qtbot):
     for width in (300, 700):
         plot.resize(width, 250)
         columns = plot.getPlotItem().getViewBox().width()
-        assert len(plot.drawn.low) <= max(100, 2 * columns)
+        drawn = len(plot.drawn.low)
+        assert drawn == len(window.chart.profile().low) or 2 * columns <= drawn <= 4 * columns
         x, _ = plot.curve.getData()
-        assert len(x) <= 2 * max(100, 2 * columns)
+        assert len(x) == 2 * drawn
         assert plot.drawn.steps == window.chart.profile().steps == len(window.session.recording)
+
+
+@pytest.mark.parametrize("slice_", [3_000, 50_000])
+def test_a_live_profile_behind_a_dropped_stretch_goes_on_after_it(slice_, fast_pass):
+    """The recording dropped steps (its memory budget) before the live profile folded them
+    in: the profile skips them, shows them as a gap, and goes on after them, its depth
+    worked back from an anchor (it stopped for good; near the end of the newest stretch,
+    whose oldest steps go next, it goes on a few slices before the end)."""
+    make = lambda: tour_search(5, 5, 2, heuristic="none")  # noqa: E731  (730,816 steps)
+    rec, truth = recorded(make, 4096, budget=40_000 * 4, block=5_000, checkpoint_every=2_000)
+    assert rec.gaps()
+    known = known_steps(rec)
+    live = LiveProfile(rec, 25, buckets=300)
+    while not live.advance(slice_):
+        assert not live.lost
+    profile = live.profile()
+    assert profile.steps == len(rec) and profile.gaps
+    for a, b in rec.gaps():  # each dropped stretch lies in a stretch the profile skipped
+        assert any(x <= a and b <= y for x, y in profile.gaps), (a, b)
+    for x, y in profile.gaps:
+        known[x + 1 : y] = False
+    b = profile.bucket
+    for k in range(len(profile.low)):
+        span = slice(k * b, (k + 1) * b)
+        part = truth[span][known[span]]
+        if len(part) == 0:
+            assert math.isnan(profile.low[k]) and math.isnan(profile.mean[k]), k
+        else:
+            assert (profile.low[k], profile.high[k]) == (part.min(), part.max()), k
+            assert math.isclose(profile.mean[k], part.mean()), k
 
 
 def test_zooming_in_shows_every_step(window, qtbot):

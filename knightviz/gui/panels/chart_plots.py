@@ -474,11 +474,10 @@ class DepthPlot(pg.PlotWidget):
             self.setXRange(0, end, padding=0.01)
 
     def _draw_curves(self) -> None:
-        """The profile at two buckets per pixel column at most (``DepthProfile.columns``)."""
+        """The profile at two to four buckets a pixel column (``DepthProfile.columns``)."""
         profile = self.profile
         if profile is None:
             return
-        # Two buckets a pixel: one a pixel let the strokes' joins leave pale diagonals.
         columns = max(MIN_COLUMNS, 2 * int(self.getPlotItem().getViewBox().width()))
         shown = profile.columns(columns)
         self.drawn = shown

@@ -27,6 +27,9 @@ from knightviz.engine.recording import Recording
 BUCKETS = 2000
 #: Steps read from the recording at a time (bounded memory on runs of any length).
 CHUNK = 1 << 20
+#: A live profile that lost steps to the recording's budget goes on this many of its slices
+#: before the end (see ``LiveProfile._past_gap``).
+LEAD = 4
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -58,13 +61,14 @@ class DepthProfile:
         known = self.high[~np.isnan(self.high)]
         return int(known.max()) if len(known) else 0
 
-    def columns(self, most: int) -> DepthProfile:
-        """This profile in at most ``most`` buckets, neighbours merged (lowest of their
-        lows, highest of their highs, mean of their means): what a plot ``most`` pixels
-        wide can show. Drawing 2,000 strokes into 400 pixels painted each pixel five times
-        over (a 25-60 ms paint, once a second, while a run goes)."""
+    def columns(self, least: int) -> DepthProfile:
+        """This profile in ``least`` to 2 × ``least`` buckets (as it is if it has fewer),
+        neighbours merged (lowest of their lows, highest of their highs, mean of their
+        means). Drawing 2,000 strokes into 400 pixels painted each pixel five times over (a
+        25-60 ms paint, once a second, while a run goes); fewer strokes than two a pixel
+        let their joins leave pale diagonal lines across the band."""
         n = len(self.low)
-        k = -(-n // max(most, 1))
+        k = n // max(least, 1)
         if self.bucket == 1 or k <= 1:
             return self
         pad = (-n) % k
@@ -261,8 +265,11 @@ class LiveProfile:
         self.bucket = 1
         self.done = 0  # steps folded in
         self.depth = len(recording.initial)
-        #: Steps not folded in were dropped (a gap): this profile cannot be completed.
+        #: Steps not folded in were dropped and no depth is known after them: this profile
+        #: cannot be completed (gaps with a known depth after them are skipped).
         self.lost = False
+        #: Stretches of steps dropped before they were folded in (shown as gaps).
+        self.skipped: list[tuple[int, int]] = []
         size = 2 * buckets
         self._low = np.full(size, np.nan)
         self._high = np.full(size, np.nan)
@@ -289,8 +296,9 @@ class LiveProfile:
         self.bucket *= 2
 
     def advance(self, budget: int = CHUNK) -> bool:
-        """Fold in up to ``budget`` more steps; True when up to date. When a gap came
-        between, ``lost`` is set: read the whole recording with ``depth_profile`` instead."""
+        """Fold in up to ``budget`` more steps; True when up to date. Steps dropped before
+        they were folded in are skipped (``skipped``); ``lost`` is set only when no depth
+        is known after them: read the whole recording with ``depth_profile`` then."""
         rec = self.recording
         with rec.lock:
             length = len(rec)
@@ -298,8 +306,13 @@ class LiveProfile:
             if stop <= self.done:
                 return True
             if not rec.replayable(self.done, stop):
-                self.lost = True
-                return False
+                resumed = self._past_gap(stop, budget)
+                if resumed is None:
+                    self.lost = True
+                    return False
+                stop = resumed
+                if stop <= self.done:
+                    return self.done >= length
             while (stop + 1) // self.bucket >= len(self._low):
                 self._merge()
 
@@ -317,6 +330,41 @@ class LiveProfile:
         fold(memoryview(copied))  # numpy's fold outside the lock
         return stop >= length
 
+    def _past_gap(self, stop: int, budget: int) -> int | None:
+        """Steps ahead were dropped (the recording's memory budget, while this profile was
+        behind): fold up to the gap, or, at it, go on from the first kept step after it
+        (its depth worked back from its stretch's anchor), the dropped steps left unknown.
+        The new ``stop``; None if no depth is known there."""
+        rec = self.recording
+        gaps = tuple(rec.gaps())
+        stretches = _kept(gaps, len(rec))
+        for a, b in stretches:
+            if a <= self.done < b:
+                return min(stop, b)  # the kept steps before the gap first
+        after = next(((a, b) for a, b in stretches if a > self.done), None)
+        if after is None:
+            return None
+        a, b = after
+        anchors = rec.depth_anchors()
+        steps = [s for s, _ in anchors]
+        if b == len(rec):
+            # The newest stretch: its oldest blocks go next, and a search makes steps
+            # faster than they are folded in here. Starting at its first step, this profile
+            # would fall into a new gap every frame; it starts LEAD slices before the end
+            # instead, at an anchor (no steps to replay for its depth).
+            j = bisect.bisect_right(steps, max(a, b - LEAD * budget)) - 1
+            if j >= 0 and steps[j] >= a:
+                a = steps[j]
+        depth = _depth_at(rec, anchors, steps, a, b)
+        if depth is None:
+            return None
+        self.skipped.append((self.done, a))
+        while (a + 1) // self.bucket >= len(self._low):
+            self._merge()
+        _put(self._acc(), self.bucket, a, np.array([depth]))
+        self.done, self.depth = a, depth
+        return min(b, a + budget)
+
     def profile(self) -> DepthProfile:
         """The profile of the steps folded in so far."""
         count = self.done // self.bucket + 1
@@ -329,6 +377,6 @@ class LiveProfile:
             self._low[:count].copy(),
             self._high[:count].copy(),
             mean,
-            (),
+            tuple(self.skipped),
             self.recording.solution_depth,
         )
