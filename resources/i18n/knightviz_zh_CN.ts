@@ -401,7 +401,7 @@
         <source>step</source>
         <extracomment>The user zoomed or panned: draw the steps now in view. Double-click: back to the whole run.
 ----------
-Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest stroke. A long run&apos;s mean depth per bucket: its slow swings, inside the band.</extracomment>
+Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest stroke. A long run&apos;s mean depth per bucket: its slow swings, inside the band. What the curves show: the profile, its buckets merged to the plot&apos;s width.</extracomment>
         <translation>步</translation>
     </message>
     <message>
@@ -1060,7 +1060,7 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <name>HistoryPlot</name>
     <message>
         <source>steps (log scale)</source>
-        <extracomment>Strategy colours, in order of first appearance: Okabe and Ito&apos;s palette for colour vision deficiency, without its yellow (unreadable on white); each reads on light and dark. Outcomes of a run that ended before the search did (drawn hollow). Up to this many runs, each point carries its steps as text. The room (px) a group needs for its points&apos; figures beside them. Where it is drawn: group index (plus an offset), log10 of the steps.</extracomment>
+        <extracomment>Strategy colours, in order of first appearance: Okabe and Ito&apos;s palette for colour vision deficiency, without its yellow (unreadable on white); each reads on light and dark. Outcomes of a run that ended before the search did (drawn hollow). Up to this many runs, each point carries its steps as text. The room (px) a group needs for its points&apos; figures beside them. Buckets the depth plot draws at least, however narrow it is. Where it is drawn: group index (plus an offset), log10 of the steps.</extracomment>
         <translation>步数（对数刻度）</translation>
     </message>
     <message>
@@ -2478,7 +2478,7 @@ Off: stop at the first solution.</source>
     <name>RunView</name>
     <message>
         <source>Search anyway</source>
-        <extracomment>At unlimited speed the explaining panels are refreshed every this many ticks. What the run buttons or the status line show may have changed. A run ended: its RunRecord, for the history. One line for the status bar (and how long to show it, in ms). The user chose a start square on this board (the window keeps the others in step). This view&apos;s start-square map ended (True: every square mapped). The panels were refreshed from the session (the window&apos;s chart follows). The forecast&apos;s race link: race this strategy against its rival from this square. This board&apos;s start-square map (Compare, Map all start squares). The race clock&apos;s step shown instead of the live one (None: live).</extracomment>
+        <extracomment>At unlimited speed the explaining panels are refreshed every this many ticks. Above paced speeds the counters, timeline and hint are refreshed this often a second. What the run buttons or the status line show may have changed. A run ended: its RunRecord, for the history. One line for the status bar (and how long to show it, in ms). The user chose a start square on this board (the window keeps the others in step). This view&apos;s start-square map ended (True: every square mapped). The panels were refreshed from the session (the window&apos;s chart follows). The forecast&apos;s race link: race this strategy against its rival from this square. This board&apos;s start-square map (Compare, Map all start squares). The race clock&apos;s step shown instead of the live one (None: live).</extracomment>
         <translation>仍然搜索</translation>
     </message>
     <message>
@@ -2590,7 +2590,7 @@ Off: stop at the first solution.</source>
     <name>SolverController</name>
     <message>
         <source>unknown error</source>
-        <extracomment>Seconds between forced GIL hand-overs while a run exists (see ``SwitchInterval``). A frame&apos;s model is applied: paint the board (the first turn of a frame). The same frame, one turn of the event loop later: refresh the panels. And one turn later again: the costlier views (the search tree, the steps chart). The run failed: a one-line summary for the status bar (details are logged). A solution completed (its squares), in the order found. The run&apos;s search moved to another engine mid-run (&quot;numba&quot;). The board model the run&apos;s events are applied to. A frame is on its way through its turns (the tree and chart come in the last).</extracomment>
+        <extracomment>Seconds between forced GIL hand-overs while a run exists (see ``SwitchInterval``). A frame&apos;s model is applied: paint the board (the first turn of a frame). The same frame, one turn of the event loop later: refresh the panels. And one turn later again: the costlier views (the search tree) ... ... and one more: the steps chart. The run failed: a one-line summary for the status bar (details are logged). A solution completed (its squares), in the order found. The run&apos;s search moved to another engine mid-run (&quot;numba&quot;). The board model the run&apos;s events are applied to. A frame is on its way through its turns (the tree and chart come in the last).</extracomment>
         <translation>未知错误</translation>
     </message>
     <message>

@@ -204,6 +204,21 @@ def known_steps(rec: Recording) -> np.ndarray:
     return known
 
 
+def assert_buckets(profile, truth: np.ndarray, known: np.ndarray, mean_tol: float = 0.0) -> None:
+    """Each bucket holds the lowest and highest known depth of its steps, and their mean
+    (within ``mean_tol`` of the spread); NaN where none is known."""
+    b = profile.bucket
+    for k in range(len(profile.low)):
+        span = slice(profile.first + k * b, profile.first + (k + 1) * b)
+        part = truth[span][known[span]]
+        if len(part) == 0:
+            assert math.isnan(profile.low[k]) and math.isnan(profile.mean[k]), k
+            continue
+        assert (profile.low[k], profile.high[k]) == (part.min(), part.max()), k
+        spread = mean_tol * (part.max() - part.min())
+        assert math.isclose(profile.mean[k], part.mean(), abs_tol=spread + 1e-9), k
+
+
 @pytest.mark.parametrize(
     ("buckets", "first"), [(1, 0), (7, 0), (300, 0), (2000, 0), (10**6, 0), (2000, 31_234)]
 )
@@ -286,15 +301,7 @@ def test_merged_columns_keep_each_groups_lowest_highest_and_mean(buckets, least,
     else:
         assert merged is profile
     assert (merged.first, merged.steps, merged.gaps) == (profile.first, profile.steps, profile.gaps)
-    b = merged.bucket
-    for k in range(len(merged.low)):
-        span = slice(k * b, (k + 1) * b)
-        part = truth[span][known[span]]
-        if len(part) == 0:
-            assert math.isnan(merged.low[k]) and math.isnan(merged.mean[k]), k
-            continue
-        assert (merged.low[k], merged.high[k]) == (part.min(), part.max()), k
-        assert abs(merged.mean[k] - part.mean()) <= 0.02 * (part.max() - part.min()) + 1e-9, k
+    assert_buckets(merged, truth, known, mean_tol=0.02)
 
 
 def test_the_depth_plot_draws_two_to_four_buckets_a_pixel(window, qtbot):
@@ -336,15 +343,7 @@ def test_a_live_profile_behind_a_dropped_stretch_goes_on_after_it(slice_, fast_p
         assert any(x <= a and b <= y for x, y in profile.gaps), (a, b)
     for x, y in profile.gaps:
         known[x + 1 : y] = False
-    b = profile.bucket
-    for k in range(len(profile.low)):
-        span = slice(k * b, (k + 1) * b)
-        part = truth[span][known[span]]
-        if len(part) == 0:
-            assert math.isnan(profile.low[k]) and math.isnan(profile.mean[k]), k
-        else:
-            assert (profile.low[k], profile.high[k]) == (part.min(), part.max()), k
-            assert math.isclose(profile.mean[k], part.mean()), k
+    assert_buckets(profile, truth, known)
 
 
 def test_zooming_in_shows_every_step(window, qtbot):
