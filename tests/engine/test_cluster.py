@@ -119,7 +119,7 @@ def test_a_cluster_with_no_worker_yet_counts_once_one_comes():
     """No worker to choose: the pieces wait at the scheduler (a count is never called
     complete with pieces not run)."""
     with distributed.LocalCluster(
-        n_workers=0, processes=False, dashboard_address=None, silence_logs=50
+        n_workers=0, processes=False, dashboard_address=":0", silence_logs=50
     ) as empty:
         got: list = []
         count = threading.Thread(
