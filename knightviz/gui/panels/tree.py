@@ -510,9 +510,9 @@ class SearchTree(QWidget):
         canvas = self.canvas
         if not live:
             self._taken_in = False  # paused or ended: take in all, over the next turns
-        if not live and self._timer.isActive():
-            self._timer.stop()  # the run ended or paused: now, and no timer left behind
-            canvas.at = -1
+            if self._timer.isActive():
+                self._timer.stop()  # now, and no timer left behind
+                canvas.at = -1
         if canvas.index is None or (at == canvas.at and not live):
             return
         if live:
