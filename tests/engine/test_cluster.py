@@ -115,6 +115,19 @@ def test_each_worker_holds_its_threads_pieces_and_one_more(cluster, monkeypatch)
     assert all(worst[w] <= threads[w] + 1 for w in threads)
 
 
+def test_the_counts_client_sends_each_message_at_once(cluster):
+    """Dask's client batches what it sends every 10 ms, made for graphs of thousands of
+    tasks; a count sends a few large pieces and its closing message, each waited on."""
+    runner = parallel.DaskCluster(cluster.scheduler_address, "python")
+    try:
+        assert runner.client.scheduler_comm.interval == 0
+        plan = parallel.plan_tours(5, 5, 0, backend="python", workers=runner.workers)
+        got = parallel.total(plan, parallel.run_plan(plan, runner))
+    finally:
+        runner.close()
+    assert got.complete and got.count == 304  # directed open tours from a corner of 5x5
+
+
 def test_a_cluster_with_no_worker_yet_counts_once_one_comes():
     """No worker to choose: the pieces wait at the scheduler (a count is never called
     complete with pieces not run)."""
