@@ -662,7 +662,7 @@ class DaskCluster:
         # sent at once, the next piece and the closing message do not wait that 10 ms (a
         # 6x6 count closes in 3 ms instead of 10). A private attribute, so only if it is
         # there.
-        comm = getattr(self.client, "scheduler_comm", None)
+        comm: Any = getattr(self.client, "scheduler_comm", None)
         if isinstance(getattr(comm, "interval", None), float):
             comm.interval = 0.0
 
