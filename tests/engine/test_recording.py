@@ -374,3 +374,36 @@ def test_read_hands_out_the_blocks_own_steps_without_copying_them():
     a, _ = gapped.gaps()[0]
     with pytest.raises(ValueError, match="gap"):
         gapped.read(0, a + 1, lambda _v: None)
+
+
+@pytest.mark.parametrize("extra", [0, 1, 2500])
+def test_a_chunk_with_more_solutions_than_the_scan_holds_gives_them_all(extra):
+    """The compiled scans keep a small buffer of solutions and scan again when a chunk
+    has more (a buffer the chunk's length cost tens of ms to allocate in the window)."""
+    from knightviz.engine import kernels
+
+    if not kernels.available():
+        pytest.skip("numba is not installed")
+    np = pytest.importorskip("numpy")
+    from knightviz.engine.kernels import _scan
+
+    kernels.load()
+    target = 9
+    # From depth 8: a move to the target and back, SOLUTIONS + extra times, then a dive
+    # through it (one solution more).
+    pairs = _scan.SOLUTIONS + extra
+    events = [3, ~3] * pairs + [1, 2, ~2, ~1]
+    chunk = np.array(events, np.int32)
+    _, _, solutions, _, _ = brute_markers(events, 8, target)
+    assert len(solutions) == pairs + 1
+    found = kernels.scanner()(chunk, 8, target)[3]
+    assert [i + 1 for i in found] == solutions  # indices in the chunk; steps count from 1
+    small = 4
+    whole = len(events) // small * small
+    mins, maxs, ends, in_blocks, after = kernels.block_depths()(chunk[:whole], 8, small, target)
+    assert [i + 1 for i in in_blocks] == [s for s in solutions if s <= whole]
+    depths = np.cumsum([1 if x >= 0 else -1 for x in events[:whole]]) + 8
+    assert after == depths[-1]
+    assert np.frombuffer(mins, np.int32).tolist() == depths.reshape(-1, small).min(1).tolist()
+    assert np.frombuffer(maxs, np.int32).tolist() == depths.reshape(-1, small).max(1).tolist()
+    assert np.frombuffer(ends, np.int32).tolist() == depths[small - 1 :: small].tolist()

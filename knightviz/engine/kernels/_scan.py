@@ -1,5 +1,10 @@
 """The recording's marker scan, compiled: one pass over a chunk of steps, no allocation.
 
+The solutions found in a chunk go to a small buffer (``SOLUTIONS``); a chunk with more is
+scanned again into one of its exact size. A buffer the chunk's length (8 MB for a frame's
+million steps) cost 10 to 50 ms to allocate now and then on these machines, in the
+window's thread, which then missed its timers.
+
 Mirrors ``recording.scan`` exactly (tests compare them): the depth after the chunk, its
 deepest depth and where, the moves reaching a target depth, the longest run of backtracks
 and where it starts, and the runs of backtracks at the chunk's end and start.
@@ -10,11 +15,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+#: Solutions a chunk's scan holds before it scans the chunk again with room for all.
+SOLUTIONS = 1024
+
 
 @njit(cache=True, nogil=True)
 def scan_kernel(a, depth, target, solutions):
-    """Fills ``solutions`` (capacity len(a)) and returns (count of solutions, depth after,
-    deepest, its index, longest run, its start, tail run, head run)."""
+    """Fills ``solutions`` (as many as fit; the count is of all) and returns (count of
+    solutions, depth after, deepest, its index, longest run, its start, tail run, head
+    run)."""
     n = a.shape[0]
     deepest = -(1 << 62)  # the first maximum of the depths after each step
     at = 0
@@ -34,7 +43,8 @@ def scan_kernel(a, depth, target, solutions):
                 deepest = d
                 at = i
             if d == target:
-                solutions[found] = i
+                if found < solutions.shape[0]:
+                    solutions[found] = i
                 found += 1
         else:
             d -= 1
@@ -52,10 +62,12 @@ def scan_kernel(a, depth, target, solutions):
 def scanner(chunk, depth, target):
     """``recording.Scanner`` over the compiled kernel."""
     a = chunk if isinstance(chunk, np.ndarray) else np.frombuffer(chunk, np.int32)
-    # Room for a solution per step only when a solution depth is watched (N-Queens).
-    solutions = np.empty(max(1, len(a)) if target is not None else 1, np.int64)
+    solutions = np.empty(SOLUTIONS, np.int64)
     t = -(1 << 62) if target is None else target
     found, after, deepest, at, longest, run_start, tail, head = scan_kernel(a, depth, t, solutions)
+    if found > SOLUTIONS:  # rare (small N-Queens boards): again, with room for them all
+        solutions = np.empty(found, np.int64)
+        scan_kernel(a, depth, t, solutions)
     return (
         int(after),
         int(deepest),
@@ -92,7 +104,8 @@ def blocks_kernel(a, depth, small, target, mins, maxs, ends, solutions):
             for i in range(b * small, (b + 1) * small):
                 e += 1 + 2 * (a[i] >> 31)
                 if e == target and a[i] >= 0:
-                    solutions[found] = i
+                    if found < solutions.shape[0]:
+                        solutions[found] = i
                     found += 1
     return found, d
 
@@ -105,9 +118,12 @@ def block_depths(chunk, depth, small, target):
     mins = np.empty(count, np.int32)
     maxs = np.empty(count, np.int32)
     ends = np.empty(count, np.int32)
-    solutions = np.empty(max(1, len(a)) if target is not None else 1, np.int64)
+    solutions = np.empty(SOLUTIONS, np.int64)
     t = -(1 << 62) if target is None else target
     found, after = blocks_kernel(a, depth, small, t, mins, maxs, ends, solutions)
+    if found > SOLUTIONS:  # rare: again, with room for them all
+        solutions = np.empty(found, np.int64)
+        blocks_kernel(a, depth, small, t, mins, maxs, ends, solutions)
     return mins.tobytes(), maxs.tobytes(), ends.tobytes(), solutions[:found].tolist(), int(after)
 
 
