@@ -199,8 +199,9 @@ def show_note(plot: pg.PlotWidget, note: pg.TextItem | None, text: str) -> pg.Te
     return label
 
 
-def style_plot(plot: pg.PlotWidget, palette: QPalette) -> None:
-    """Background and ink from the palette: light and dark both read."""
+def style_plot(plot: pg.PlotWidget, palette: QPalette, levels: int = 2) -> None:
+    """Background and ink from the palette: light and dark both read. ``levels``: how many
+    levels of ticks (and grid lines) the axes draw."""
     base = palette.color(QPalette.ColorRole.Base)
     text = palette.color(QPalette.ColorRole.Text)
     plot.setBackground(base)
@@ -210,9 +211,9 @@ def style_plot(plot: pg.PlotWidget, palette: QPalette) -> None:
         axis = item.getAxis(name)
         axis.setPen(pen)
         axis.setTextPen(pen)
-        # Grid lines at the labelled ticks and the level below, not a third, finer level
-        # (a line per depth on the depth plot: a mesh that took 8 ms of every paint).
-        axis.setStyle(maxTickLevel=1)
+        # Grid lines at the labelled ticks and at most the level below, not a third, finer
+        # level (a line per depth on the depth plot: a mesh that took 8 ms of every paint).
+        axis.setStyle(maxTickLevel=levels - 1)
     title = item.titleLabel
     title.setAttr("color", text.name())
     title.setText(title.text)
