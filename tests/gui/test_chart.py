@@ -308,8 +308,14 @@ def test_the_depth_plot_draws_two_to_four_buckets_a_pixel(window, qtbot):
         columns = plot.getPlotItem().getViewBox().width()
         drawn = len(plot.drawn.low)
         assert drawn == len(window.chart.profile().low) or 2 * columns <= drawn <= 4 * columns
-        x, _ = plot.curve.getData()
-        assert len(x) == 2 * drawn
+        # Filled: four corners a bucket and the closing line, the whole band, nothing else.
+        band = plot.band.path()
+        assert band.elementCount() == 4 * drawn + 1
+        box = band.boundingRect()
+        shown = plot.drawn
+        assert box.left() == shown.x[0] and box.right() == shown.x[-1] + shown.bucket
+        assert (box.top(), box.bottom()) == (min(shown.low), max(shown.high))
+        assert plot.curve.getData()[0] is None or len(plot.curve.getData()[0]) == 0
         assert plot.drawn.steps == window.chart.profile().steps == len(window.session.recording)
 
 
@@ -424,3 +430,31 @@ def test_pausing_shows_the_whole_run_so_far_at_once(window, qtbot, monkeypatch):
     qtbot.waitUntil(lambda: window.chart.profile().steps == steps, timeout=2000)
     with qtbot.waitSignal(window.controller.run_finished, timeout=20_000):
         window.reset()
+
+
+def test_the_band_covers_each_bucket_from_its_lowest_to_its_highest_depth(qtbot):
+    """Filled, not a stroke a bucket (13 to 30 ms a paint): an empty bucket (a gap the
+    recording dropped) breaks it; a lone bucket still has its width."""
+    import math
+    from types import SimpleNamespace
+
+    pytest.importorskip("pyqtgraph")
+    from PySide6.QtCore import QPointF
+
+    from knightviz.gui.panels.chart_plots import band_path
+
+    nan = math.nan
+    profile = SimpleNamespace(
+        x=[0.0, 10.0, 20.0, 30.0, 40.0],
+        bucket=10,
+        low=[3.0, 5.0, nan, 2.0, nan],
+        high=[8.0, 6.0, nan, 9.0, nan],
+    )
+    path = band_path(profile)
+    outlines = path.toSubpathPolygons()
+    assert len(outlines) == 2  # buckets 0-1, and the lone bucket 3
+    assert path.elementCount() == 4 * 3 + 2  # four corners a bucket, each outline closed
+    inside = [(5, 4), (5, 7.9), (15, 5.5), (35, 2.1), (35, 8.9)]
+    outside = [(5, 2.9), (15, 6.1), (15, 4.9), (25, 5), (35, 1.9), (45, 5)]
+    assert all(path.contains(QPointF(x, y)) for x, y in inside)
+    assert not any(path.contains(QPointF(x, y)) for x, y in outside)
