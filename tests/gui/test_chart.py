@@ -458,3 +458,22 @@ def test_the_band_covers_each_bucket_from_its_lowest_to_its_highest_depth(qtbot)
     outside = [(5, 2.9), (15, 6.1), (15, 4.9), (25, 5), (35, 1.9), (45, 5)]
     assert all(path.contains(QPointF(x, y)) for x, y in inside)
     assert not any(path.contains(QPointF(x, y)) for x, y in outside)
+
+
+def test_a_redrawn_depth_plot_has_its_new_scale_before_it_paints(window, qtbot):
+    """pyqtgraph settles a view's transform as a paint begins, and that change asked for a
+    second full paint: a running search's curve cost two paints a refresh. The plot now
+    settles it as it is given the new range, so the first paint is the last."""
+    set_speed(window, UNLIMITED)
+    configure(window, n=5, warnsdorff=False)
+    start_and_finish(window, qtbot)
+    show_chart(window, qtbot)
+    plot = window.chart.depth_plot
+    profile = window.chart.profile()
+    vb = plot.getPlotItem().getViewBox()
+    for total in (4 * profile.steps, 9 * profile.steps):
+        plot.show_profile(profile, 25, "t", total)
+        (x0, x1), _ = vb.viewRange()
+        assert x1 > total  # the new range, with its padding
+        scale = vb.childGroup.transform().m11()
+        assert scale == pytest.approx(vb.width() / (x1 - x0), rel=1e-6)
