@@ -19,6 +19,19 @@ from numba import njit
 SOLUTIONS = 1024
 
 
+def _with_solutions(kernel, *args):
+    """``kernel(*args, solutions)`` (whose result starts with the count of solutions found)
+    with a ``SOLUTIONS`` buffer, run again with room for all when it found more (rare: small
+    N-Queens boards). Returns (the solutions as a list, the kernel's result)."""
+    solutions = np.empty(SOLUTIONS, np.int64)
+    out = kernel(*args, solutions)
+    found = out[0]
+    if found > SOLUTIONS:
+        solutions = np.empty(found, np.int64)
+        out = kernel(*args, solutions)
+    return solutions[:found].tolist(), out
+
+
 @njit(cache=True, nogil=True)
 def scan_kernel(a, depth, target, solutions):
     """Fills ``solutions`` (as many as fit; the count is of all) and returns (count of
@@ -62,17 +75,14 @@ def scan_kernel(a, depth, target, solutions):
 def scanner(chunk, depth, target):
     """``recording.Scanner`` over the compiled kernel."""
     a = chunk if isinstance(chunk, np.ndarray) else np.frombuffer(chunk, np.int32)
-    solutions = np.empty(SOLUTIONS, np.int64)
     t = -(1 << 62) if target is None else target
-    found, after, deepest, at, longest, run_start, tail, head = scan_kernel(a, depth, t, solutions)
-    if found > SOLUTIONS:  # rare (small N-Queens boards): again, with room for them all
-        solutions = np.empty(found, np.int64)
-        scan_kernel(a, depth, t, solutions)
+    solutions, out = _with_solutions(scan_kernel, a, depth, t)
+    after, deepest, at, longest, run_start, tail, head = out[1:]
     return (
         int(after),
         int(deepest),
         int(at),
-        solutions[:found].tolist(),
+        solutions,
         int(longest),
         int(run_start),
         int(tail),
@@ -118,13 +128,9 @@ def block_depths(chunk, depth, small, target):
     mins = np.empty(count, np.int32)
     maxs = np.empty(count, np.int32)
     ends = np.empty(count, np.int32)
-    solutions = np.empty(SOLUTIONS, np.int64)
     t = -(1 << 62) if target is None else target
-    found, after = blocks_kernel(a, depth, small, t, mins, maxs, ends, solutions)
-    if found > SOLUTIONS:  # rare: again, with room for them all
-        solutions = np.empty(found, np.int64)
-        blocks_kernel(a, depth, small, t, mins, maxs, ends, solutions)
-    return mins.tobytes(), maxs.tobytes(), ends.tobytes(), solutions[:found].tolist(), int(after)
+    solutions, (_, after) = _with_solutions(blocks_kernel, a, depth, small, t, mins, maxs, ends)
+    return mins.tobytes(), maxs.tobytes(), ends.tobytes(), solutions, int(after)
 
 
 @njit(cache=True, nogil=True)
