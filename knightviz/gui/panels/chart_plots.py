@@ -413,7 +413,6 @@ class DepthPlot(pg.PlotWidget):
         link = palette.color(QPalette.ColorRole.Highlight)
         self._band = QColor(link)
         self._band.setAlpha(150)
-        self._line = link
         self.band.setBrush(pg.mkBrush(self._band))
         self.curve.setPen(pg.mkPen(link, width=1))
         mean = QColor(text)
