@@ -343,3 +343,53 @@ def test_an_index_catching_up_never_reads_past_a_gap():
         index.path_tail(at, 6)
         assert index.node_count(at) == rec.seek(at).moves + 1 if rec.replayable(0, at) else True
     assert saw_gap
+
+
+def test_the_block_searches_find_the_first_and_last_value_below_a_bound():
+    """The searches behind every walk through the pyramid (windows growing fourfold, then
+    halved), against a plain scan, on ranges short and long, found and not."""
+    from array import array
+
+    from knightviz.engine.tree import _first_under, _last_under
+
+    rng = random.Random(11)
+    for _ in range(400):
+        n = rng.choice([1, 5, 17, 64, 300, 5_000])
+        values = array("i", (rng.randrange(40, 60) for _ in range(n)))
+        for _ in range(rng.randrange(4)):  # a few values below the rest, anywhere
+            values[rng.randrange(n)] = rng.randrange(0, 40)
+        lo = rng.randrange(n)
+        hi = rng.randrange(lo, n + 1)
+        bound = rng.choice([0, 20, 40, 45, 61])
+        hits = [i for i in range(lo, hi) if values[i] < bound]
+        assert _first_under(values, lo, hi, bound) == (hits[0] if hits else -1)
+        assert _last_under(values, lo, hi, bound) == (hits[-1] if hits else -1)
+
+
+def test_walks_through_hundreds_of_large_blocks_match_a_scan(fast_pass):
+    """A run of 178 large blocks, its nodes entered up to 730,000 steps before: where a node
+    is left, the deepest point below it and when each node of a path was entered, as a
+    scan of the depths gives them."""
+    np = pytest.importorskip("numpy")
+    search = tour_search(5, 5, 2, heuristic="none")
+    rec = record(search, chunk=8192)
+    index = TreeIndex(rec, tour_children(tour_search(5, 5, 2, heuristic="none")), 25)
+    events = np.asarray(rec.events(0, len(rec)), dtype=np.int64)
+    depth = np.concatenate(([1], 1 + np.cumsum(np.where(events >= 0, 1, -1))))
+    assert len(rec) > 170 * LARGE
+    rng = random.Random(13)
+    moves = np.flatnonzero(events >= 0) + 1
+    for entered in (int(moves[i]) for i in rng.sample(range(len(moves)), 120)):
+        d = int(depth[entered])
+        below = np.flatnonzero(depth[entered + 1 :] < d)
+        left = entered + 1 + int(below[0]) if len(below) else None
+        upto = rng.choice([len(rec), rng.randrange(entered, len(rec) + 1)])
+        expected = left if left is not None and left <= upto else None
+        assert index.leave(entered, d, upto) == expected
+        last = rng.randrange(entered, (left or len(rec)) + 1)
+        assert index.deepest(entered, last) == int(depth[entered : last + 1].max())
+    for at in [rng.randrange(len(rec) + 1) for _ in range(40)] + [len(rec)]:
+        path = index.path_at(at)
+        for d in range(len(path), 1, -1):  # the last step, up to ``at``, shallower than d
+            shallower = np.flatnonzero(depth[: at + 1] < d)
+            assert index._last_below(at, d) == int(shallower[-1]), (at, d)
