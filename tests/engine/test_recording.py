@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -407,3 +408,43 @@ def test_a_chunk_with_more_solutions_than_the_scan_holds_gives_them_all(extra):
     assert np.frombuffer(mins, np.int32).tolist() == depths.reshape(-1, small).min(1).tolist()
     assert np.frombuffer(maxs, np.int32).tolist() == depths.reshape(-1, small).max(1).tolist()
     assert np.frombuffer(ends, np.int32).tolist() == depths[small - 1 :: small].tolist()
+
+
+@pytest.mark.parametrize("budget", [None, 4 * 700])
+def test_the_gaps_are_exactly_the_steps_whose_events_cannot_be_read(budget):
+    """Appends, skips, the budget dropping blocks, a release and a rebuild from saved data,
+    in a seeded random order: after each, the gaps are sorted stretches that neither touch
+    nor overlap, and a step's event can be read exactly when it lies in none of them."""
+    rng = random.Random(17)
+    search = tour_search(5, 5, 0, heuristic="none")
+    kwargs = {} if budget is None else {"budget": budget}
+    rec = Recording(search.initial, block=100, checkpoint_every=50, **kwargs)
+
+    def check(r: Recording) -> None:
+        gaps = r.gaps()
+        assert all(a < b < c < d for (a, b), (c, d) in itertools.pairwise(gaps))
+        assert all(0 <= a < b <= len(r) for a, b in gaps)
+        for step in {0, len(r) - 1, *(rng.randrange(len(r)) for _ in range(30))}:
+            if 0 <= step < len(r):
+                hidden = any(a <= step < b for a, b in gaps)
+                assert r.replayable(step, step + 1) is not hidden, (step, gaps)
+
+    for _ in range(120):
+        roll = rng.random()
+        if roll < 0.75:
+            events = search.advance(rng.choice([1, 37, 100, 250]))
+            if not events:
+                break
+            rec.extend(events, list(search.path), (search.moves, search.backtracks))
+        else:
+            n = rng.choice([1, 99, 100, 300])
+            search.advance_quiet(n)
+            rec.skip(n, list(search.path), (search.moves, search.backtracks))
+        check(rec)
+    assert len(rec.gaps()) >= (2 if budget is None else 1)
+    copy = Recording(search.initial)
+    copy.load(rec.data())
+    assert copy.gaps() == rec.gaps()
+    check(copy)
+    rec.release()
+    assert rec.gaps() == [(0, len(rec))]
