@@ -291,14 +291,14 @@ class TreeIndex:
         ``depth`` (-1: none): whole large blocks between them skipped at once."""
         small, large = self._small_min, self._large_min
         head = min(end, -(-first // _PER) * _PER)  # up to the next large block's start
-        b = _first_under(small, first, head, depth)
+        b = _under(small, first, head, depth)
         if b >= 0 or head >= end:
             return b
         big_end = min(len(large), end // _PER)
-        big = _first_under(large, head // _PER, big_end, depth)
+        big = _under(large, head // _PER, big_end, depth)
         if big >= 0:
-            return _first_under(small, big * _PER, (big + 1) * _PER, depth)
-        return _first_under(small, max(head, big_end * _PER), end, depth)
+            return _under(small, big * _PER, (big + 1) * _PER, depth)
+        return _under(small, max(head, big_end * _PER), end, depth)
 
     def _first_step_below(self, first: int, last: int, depth: int) -> int | None:
         """The first step of ``first + 1`` … ``last`` after which the path is shorter than
@@ -546,11 +546,11 @@ class TreeIndex:
         end = min(first // SMALL, len(self._small_min))
         small, large = self._small_min, self._large_min
         head = end - end % _PER  # the start of the large block holding block end - 1
-        b = _last_under(small, head, end, d)
+        b = _under(small, head, end, d, last=True)
         if b < 0 and head > 0:
-            big = _last_under(large, 0, min(head // _PER, len(large)), d)
+            big = _under(large, 0, min(head // _PER, len(large)), d, last=True)
             if big >= 0:
-                b = _last_under(small, big * _PER, (big + 1) * _PER, d)
+                b = _under(small, big * _PER, (big + 1) * _PER, d, last=True)
         if b < 0:
             return 0
         depth = self.depth_at(b * SMALL)
@@ -595,41 +595,23 @@ def _common(a: Sequence[int], b: Sequence[int]) -> int:
     return low
 
 
-def _first_under(values: array[int], lo: int, hi: int, bound: int) -> int:
-    """The first ``i`` in ``lo`` … ``hi - 1`` with ``values[i] < bound`` (-1: none): windows
-    growing fourfold, each checked with ``min`` over a slice (C's speed, not a Python loop
-    a block: a path's node entered 50 M steps back was 12,000 large blocks away), the one
-    that holds it halved down to a few values."""
+def _under(values: array[int], lo: int, hi: int, bound: int, last: bool = False) -> int:
+    """The first (``last``: the last) ``i`` in ``lo`` … ``hi - 1`` with ``values[i] < bound``
+    (-1: none): windows growing fourfold from that end, each checked with ``min`` over a
+    slice (C's speed, not a Python loop a block: a path's node entered 50 M steps back was
+    12,000 large blocks away), the one that holds it halved down to a few values."""
     size = 16
     while lo < hi:
-        top = min(hi, lo + size)
-        if min(values[lo:top]) < bound:
-            while top - lo > 16:
-                mid = (lo + top) // 2
-                if min(values[lo:mid]) < bound:
-                    top = mid
-                else:
-                    lo = mid
-            return next(i for i in range(lo, top) if values[i] < bound)
-        lo, size = top, size * 4
-    return -1
-
-
-def _last_under(values: array[int], lo: int, hi: int, bound: int) -> int:
-    """The last ``i`` in ``lo`` … ``hi - 1`` with ``values[i] < bound`` (-1: none), as
-    ``_first_under`` searching backward."""
-    size = 16
-    while lo < hi:
-        bottom = max(lo, hi - size)
-        if min(values[bottom:hi]) < bound:
-            while hi - bottom > 16:
-                mid = (bottom + hi) // 2
-                if min(values[mid:hi]) < bound:
-                    bottom = mid
-                else:
-                    hi = mid
-            return next(i for i in range(hi - 1, bottom - 1, -1) if values[i] < bound)
-        hi, size = bottom, size * 4
+        a, b = (max(lo, hi - size), hi) if last else (lo, min(hi, lo + size))
+        if min(values[a:b]) < bound:
+            while b - a > 16:
+                mid = (a + b) // 2
+                near, far = ((mid, b), (a, mid)) if last else ((a, mid), (mid, b))
+                a, b = near if min(values[near[0] : near[1]]) < bound else far
+            span = range(b - 1, a - 1, -1) if last else range(a, b)
+            return next(i for i in span if values[i] < bound)
+        lo, hi = (lo, a) if last else (b, hi)
+        size *= 4
     return -1
 
 

@@ -350,7 +350,7 @@ def test_the_block_searches_find_the_first_and_last_value_below_a_bound():
     halved), against a plain scan, on ranges short and long, found and not."""
     from array import array
 
-    from knightviz.engine.tree import _first_under, _last_under
+    from knightviz.engine.tree import _under
 
     rng = random.Random(11)
     for _ in range(400):
@@ -362,8 +362,8 @@ def test_the_block_searches_find_the_first_and_last_value_below_a_bound():
         hi = rng.randrange(lo, n + 1)
         bound = rng.choice([0, 20, 40, 45, 61])
         hits = [i for i in range(lo, hi) if values[i] < bound]
-        assert _first_under(values, lo, hi, bound) == (hits[0] if hits else -1)
-        assert _last_under(values, lo, hi, bound) == (hits[-1] if hits else -1)
+        assert _under(values, lo, hi, bound) == (hits[0] if hits else -1)
+        assert _under(values, lo, hi, bound, last=True) == (hits[-1] if hits else -1)
 
 
 def test_walks_through_hundreds_of_large_blocks_match_a_scan(fast_pass):
