@@ -312,13 +312,12 @@ class TreeIndex:
 
     def deepest(self, first: int, last: int) -> int:
         """The greatest depth after any step from ``first`` to ``last``."""
-        best = self.depth_at(first)
         # Steps to the first whole small block, its whole blocks, and the steps after them.
         b0 = min(-(-first // SMALL), len(self._small_max))
         end = max(b0, min(len(self._small_max), last // SMALL))
         if b0 >= end:
-            return max(best, self._deepest_steps(first, last))
-        best = max(best, self._deepest_steps(first, b0 * SMALL))
+            return self._deepest_steps(first, last)
+        best = self._deepest_steps(first, b0 * SMALL)
         big0, big1 = -(-b0 // _PER), end // _PER
         if big0 < big1:
             best = max(best, max(self._large_max[big0:big1]))
@@ -533,16 +532,12 @@ class TreeIndex:
         """The last ``j <= k`` with ``depth_at(j) < d`` (``depth_at(0)`` is the root's)."""
         first = k - k % SMALL
         if first < k:  # k's own block, step by step
-            depth = self.depth_at(first)
-            last = first if depth < d else -1
-            for i, x in enumerate(self.rec.events(first, k), first + 1):
-                depth += 1 if x >= 0 else -1
-                if depth < d:
-                    last = i
+            last = self._last_step_below(first, k, d)
             if last >= 0:
                 return last
-        # Whole blocks before it (block b holds steps b*64+1 … b*64+64), back to the last
-        # whose lowest depth is below d; then that block, step by step.
+        # Whole blocks before it (block b holds steps b*64+1 … b*64+64: step ``first``
+        # itself is the last of the one before), back to the last whose lowest depth is
+        # below d; then that block, step by step.
         end = min(first // SMALL, len(self._small_min))
         small, large = self._small_min, self._large_min
         head = end - end % _PER  # the start of the large block holding block end - 1
@@ -553,13 +548,18 @@ class TreeIndex:
                 b = _under(small, big * _PER, (big + 1) * _PER, d, last=True)
         if b < 0:
             return 0
-        depth = self.depth_at(b * SMALL)
-        last = 0
-        for i, x in enumerate(self.rec.events(b * SMALL, (b + 1) * SMALL), b * SMALL + 1):
+        return self._last_step_below(b * SMALL, (b + 1) * SMALL, d)
+
+    def _last_step_below(self, first: int, last: int, d: int) -> int:
+        """The last step of ``first + 1`` … ``last`` after which the path is shorter than
+        ``d``, step by step (-1: none)."""
+        depth = self.depth_at(first)
+        found = -1
+        for i, x in enumerate(self.rec.events(first, last), first + 1):
             depth += 1 if x >= 0 else -1
             if depth < d:
-                last = i
-        return last
+                found = i
+        return found
 
     def explored_fraction(self, at: int) -> float:
         """The finished part of the root's width at step ``at`` (Knuth's measure): the
