@@ -183,29 +183,62 @@ class Batch:
 BATCHES_PER_WORKER = 16
 #: Pieces in one batch at most.
 BATCH_MAX = 64
+#: A task carries at least this many times what it costs beyond its work (``task_seconds``
+#: of its runner): a short job on a cluster, where a task costs milliseconds of the
+#: scheduler's and the workers' time, goes out as fewer, larger tasks.
+TASK_WORTH = 25
 
 
-def batches(order: Sequence[int], log_sizes: Sequence[float], workers: int) -> list[list[int]]:
+def batches(
+    order: Sequence[int], log_sizes: Sequence[float], workers: int, least: float = 0.0
+) -> list[list[int]]:
     """Consecutive runs of ``order`` grouped so that each holds about 1 / (workers ×
     BATCHES_PER_WORKER) of the estimated work (a large piece alone); one piece a batch
-    when there is one worker (the cancel flag is then read between pieces)."""
+    when there is one worker (the cancel flag is then read between pieces).
+
+    ``least`` is the smallest share of the work one batch should hold. When it asks for
+    fewer batches than that (a short job where a task is dear), the pieces are packed
+    into that many batches, but never fewer than ``workers``: each piece, largest first,
+    into the lightest, so the load is as even as the estimates can make it."""
     if workers <= 1:
         return [[i] for i in order]
     whole = _log_sum(list(log_sizes), [])
     share = 1.0 / (workers * BATCHES_PER_WORKER)
+
+    def size(i: int) -> float:
+        return math.exp(log_sizes[i] - whole) if whole > -math.inf else 0.0
+
+    if least > share:
+        bins = max(workers, int(1.0 / least))
+        if bins < len(order):
+            return _packed(order, size, bins)
     groups: list[list[int]] = []
     current: list[int] = []
     filled = 0.0
     for i in order:
-        size = math.exp(log_sizes[i] - whole) if whole > -math.inf else 0.0
-        if current and (filled + size > share or len(current) >= BATCH_MAX):
+        if current and (filled + size(i) > share or len(current) >= BATCH_MAX):
             groups.append(current)
             current, filled = [], 0.0
         current.append(i)
-        filled += size
+        filled += size(i)
     if current:
         groups.append(current)
     return groups
+
+
+def _packed(order: Sequence[int], size: Callable[[int], float], bins: int) -> list[list[int]]:
+    """``order`` in ``bins`` groups, largest piece first into the lightest (longest
+    processing time first); the heaviest group first, each group's pieces in ``order``."""
+    rank = {i: r for r, i in enumerate(order)}
+    heap = [(0.0, b) for b in range(bins)]
+    groups: list[list[int]] = [[] for _ in range(bins)]
+    for i in sorted(order, key=lambda i: (-size(i), rank[i])):
+        load, b = heapq.heappop(heap)
+        groups[b].append(i)
+        heapq.heappush(heap, (load + size(i), b))
+    loads = {b: load for load, b in heap}
+    kept = sorted((b for b in range(bins) if groups[b]), key=lambda b: (-loads[b], b))
+    return [sorted(groups[b], key=rank.__getitem__) for b in kept]
 
 
 def run_batched(
@@ -215,9 +248,13 @@ def run_batched(
     log_sizes: Sequence[float],
     on_result: Callable[[int, Any], None],
     poll: Callable[[], bool],
+    seconds: float = math.inf,
 ) -> bool:
-    """``runner.run`` with the tasks grouped by ``batches``; results still one by one."""
-    groups = batches(order, log_sizes, runner.workers)
+    """``runner.run`` with the tasks grouped by ``batches``; results still one by one.
+    ``seconds``: the whole job's estimated time on one core (how dear a task is beside
+    it)."""
+    least = TASK_WORTH * runner.task_seconds / seconds if seconds > 0 else 0.0
+    groups = batches(order, log_sizes, runner.workers, least)
     if all(len(g) == 1 for g in groups):
         return runner.run(tasks, [g[0] for g in groups], on_result, poll)
     grouped = [Batch(tuple(tasks[i] for i in g)) for g in groups]
@@ -530,6 +567,8 @@ class Runner(Protocol):
     worker at once. KeyboardInterrupt stops them too, and propagates."""
 
     workers: int
+    #: What one task costs beyond its work: sending it, starting it, its result back.
+    task_seconds: float
 
     def run(
         self,
@@ -544,6 +583,7 @@ class InProcess:
     """Every piece in turn, in this thread (``jobs=1``)."""
 
     workers = 1
+    task_seconds = 0.0
 
     def run(
         self,
@@ -579,6 +619,9 @@ def _context() -> multiprocessing.context.BaseContext:
 
 class LocalPool:
     """``jobs`` worker processes of a ``ProcessPoolExecutor``."""
+
+    #: Measured: a task costs a worker process about 0.3 ms (``Batch``).
+    task_seconds = 0.0003
 
     def __init__(self, jobs: int, backend: str) -> None:
         self.workers = jobs
@@ -637,6 +680,10 @@ class DaskCluster:
     """An existing Dask distributed cluster: the pieces become its tasks (each worker loads
     the compiled kernels once). A worker lost mid-run is Dask's business: it runs that
     worker's pieces again elsewhere, and as pieces are pure the total stays exact."""
+
+    #: Measured on a two-worker LocalCluster: a task costs the scheduler, its worker and the
+    #: client about 7 ms of processor time in all (benchmarks/README.md, "Counting").
+    task_seconds = 0.007
 
     def __init__(self, address: str, backend: str, timeout: float = CONNECT_SECONDS) -> None:
         try:
@@ -877,7 +924,9 @@ def run_plan(
         order = list(range(len(pieces)))  # the frontier moves in plan order
     t0 = time.perf_counter()
     try:
-        run_batched(runner, tasks, order, [p.log_nodes for p in pieces], accept, poll)
+        run_batched(
+            runner, tasks, order, [p.log_nodes for p in pieces], accept, poll, plan.seconds(1)
+        )
     except KeyboardInterrupt:
         stop["why"] = "interrupted"
     tally.report(force=True)

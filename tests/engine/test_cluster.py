@@ -56,6 +56,7 @@ def test_a_worker_killed_mid_count_is_survived(cluster, monkeypatch):
     """SIGKILL one worker process as soon as the first piece comes back: Dask runs its
     pieces again elsewhere (its nanny starts a new one) and the count is still exact."""
     monkeypatch.setattr(parallel, "SPLIT_MIN_SECONDS", 0.0)
+    monkeypatch.setattr(parallel, "TASK_WORTH", 0)  # a task a piece, however short
     victims = [w.process.process.pid for w in cluster.workers.values()]
     killed = threading.Event()
 
@@ -88,6 +89,7 @@ def test_each_worker_holds_its_threads_pieces_and_one_more(cluster, monkeypatch)
     would queue pieces as it likes (a large one behind another leaves a worker idle at the
     end); one piece at a time, a worker would wait a round trip between pieces."""
     monkeypatch.setattr(parallel, "SPLIT_MIN_SECONDS", 0.0)
+    monkeypatch.setattr(parallel, "TASK_WORTH", 0)
     runner = parallel.DaskCluster(cluster.scheduler_address, "python")
     threads = runner.client.nthreads()
     sent: list = []
@@ -113,6 +115,37 @@ def test_each_worker_holds_its_threads_pieces_and_one_more(cluster, monkeypatch)
     assert len(sent) > 4 * len(threads)
     assert set(worst) == set(threads)
     assert all(worst[w] <= threads[w] + 1 for w in threads)
+
+
+def test_a_short_count_goes_out_as_one_task_per_worker(cluster, monkeypatch):
+    """A Dask task costs milliseconds of the scheduler's and the workers' time: a count
+    estimated at a fraction of a second sends each worker one task holding its share of
+    the pieces, still exact; a long one still sends its pieces one by one."""
+    monkeypatch.setattr(parallel, "SPLIT_MIN_SECONDS", 0.0)
+    runner = parallel.DaskCluster(cluster.scheduler_address, "python")
+    threads = runner.client.nthreads()
+    sent: list = []
+    submit = runner.client.submit
+
+    def counted(*args, **kwargs):
+        sent.append(kwargs["workers"][0])
+        return submit(*args, **kwargs)
+
+    monkeypatch.setattr(runner.client, "submit", counted)
+    try:
+        plan = parallel.plan_queens(9, backend="python", workers=runner.workers)
+        assert len(plan.pieces) > 4 * len(threads)
+        assert plan.seconds(1) * len(threads) < parallel.TASK_WORTH * runner.task_seconds
+        got = parallel.total(plan, parallel.run_plan(plan, runner))
+        assert got.complete and got.count == count_queens(9, backend="python")
+        assert sorted(sent) == sorted(threads)  # one task for each worker
+        sent.clear()
+        plan.whole = plan.log_nodes + 12.0  # the same pieces, as if a job of hours
+        got = parallel.total(plan, parallel.run_plan(plan, runner))
+        assert got.complete and got.count == count_queens(9, backend="python")
+        assert len(sent) > 4 * len(threads)
+    finally:
+        runner.close()
 
 
 def test_the_counts_client_sends_each_message_at_once(cluster):

@@ -1,5 +1,7 @@
 """Tour counting split into pieces: the rules, prefixes, budgets, plans, processes."""
 
+import math
+import random
 import shutil
 import subprocess
 import threading
@@ -199,6 +201,63 @@ def test_two_processes_count_what_one_counts(backend):
     assert one.count == two.count == 1728 and one.nodes == two.nodes and two.complete
     start = Board(5, 5).parse("c3")
     assert parallel.count_tours(5, 5, start, jobs=2, backend=backend).count == 64
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_pieces_of_a_short_job_are_packed_evenly_into_few_batches(seed):
+    """When a task is dear beside the job (``least``: the smallest share a batch should
+    hold), the pieces go into max(workers, 1 / least) batches, largest first into the
+    lightest: every piece once, the heaviest batch first, and no batch heavier than the
+    lightest by more than one piece (what longest-processing-time-first guarantees)."""
+    rng = random.Random(seed)
+    workers = rng.choice([2, 3, 4])
+    least = rng.choice([0.9, 0.4, 0.2, 0.1])
+    n = rng.randrange(12, 60)
+    logs = [rng.uniform(0.0, 9.0) for _ in range(n)]
+    order = sorted(range(n), key=lambda i: -logs[i])
+    groups = parallel.batches(order, logs, workers, least)
+    assert sorted(i for g in groups for i in g) == list(range(n))
+    assert len(groups) == max(workers, int(1 / least))
+    sizes = [math.exp(x) for x in logs]
+    loads = [sum(sizes[i] for i in g) for g in groups]
+    assert loads == sorted(loads, reverse=True)
+    assert loads[0] - loads[-1] <= max(sizes[i] for i in groups[0]) * (1 + 1e-9)
+    assert all(g == sorted(g, key=order.index) for g in groups)  # each in the run's order
+
+
+def test_a_task_is_worth_many_times_what_it_costs():
+    """A runner whose task is dear (a Dask cluster) gets a short job as one batch per worker;
+    a cheap one (a process pool), or a long job, the same pieces as batches of about 1/32."""
+
+    class Fake:
+        workers = 2
+
+        def __init__(self, task_seconds: float) -> None:
+            self.task_seconds = task_seconds
+            self.sent: list = []
+
+        def run(self, tasks, order, on_result, poll):
+            for i in order:
+                self.sent.append(tasks[i])
+                on_result(i, tasks[i]())
+            return True
+
+    rng = random.Random(7)
+    logs = [rng.uniform(0.0, 5.0) for _ in range(40)]
+    order = sorted(range(40), key=lambda i: -logs[i])
+    tasks = [lambda i=i: i * i for i in range(40)]
+    for task_seconds, seconds, batches in [
+        (0.007, 0.3, 2),
+        (0.0003, 0.3, None),
+        (0.007, 60.0, None),
+    ]:
+        runner = Fake(task_seconds)
+        got: dict[int, int] = {}
+        parallel.run_batched(runner, tasks, order, logs, got.__setitem__, lambda: False, seconds)
+        assert got == {i: i * i for i in range(40)}
+        expected = batches or len(parallel.batches(order, logs, 2))
+        assert len(runner.sent) == expected
+    assert len(parallel.batches(order, logs, 2)) > 4
 
 
 @pytest.mark.parametrize("limit", [1, 50, 777, 4000, 4055, 4056, 10**9])
