@@ -329,13 +329,25 @@ class Recording:
             written = self.events(start, start + n) if counts is None else ()
             self._committed(n, path_after, counts, written)
 
-    def _room(self, wanted: int) -> memoryview:
-        """A view of the current block's free slots (a new block when one is full)."""
-        b, pos = divmod(self._length, self.block)
+    def _reach(self, b: int) -> None:
+        """Blocks up to ``b`` exist (the new ones without steps): the block lists and the
+        gaps' byte map grow together."""
         while len(self._blocks) <= b:
             self._blocks.append(None)
             self._gone.append(1)
             self._fill.append(0)
+
+    def _empty_blocks(self, count: int) -> None:
+        """``count`` blocks, none holding steps (a release, a reload)."""
+        self._blocks = [None] * count
+        self._gone = bytearray(b"\x01") * count
+        self._fill = [0] * count
+        self._event_bytes = 0
+
+    def _room(self, wanted: int) -> memoryview:
+        """A view of the current block's free slots (a new block when one is full)."""
+        b, pos = divmod(self._length, self.block)
+        self._reach(b)
         view = self._blocks[b]
         if view is None:
             view = self._new_block(b)
@@ -409,10 +421,7 @@ class Recording:
             start = self._length
             self._length += steps
             end_block, end_pos = divmod(self._length, self.block)
-            while len(self._blocks) <= end_block:
-                self._blocks.append(None)
-                self._gone.append(1)
-                self._fill.append(0)
+            self._reach(end_block)
             for b in range(start // self.block, end_block + 1):
                 self._drop(b)
             # The block where the skip ends takes the steps after it; its first end_pos
@@ -487,10 +496,7 @@ class Recording:
     def release(self) -> None:
         """Drop every step and checkpoint but the first (the budget needs the room)."""
         with self.lock:
-            self._blocks = [None] * len(self._blocks)
-            self._gone = bytearray(b"\x01") * len(self._blocks)
-            self._event_bytes = 0
-            self._fill = [0] * len(self._fill)
+            self._empty_blocks(len(self._blocks))
             self._next_drop = 0
             self._checkpoints = self._checkpoints[:1]
             self._steps = [0]
@@ -624,10 +630,7 @@ class Recording:
             self.initial = tuple(data.initial)
             self._length = data.length
             count = -(-data.length // data.block)
-            self._blocks = [None] * count
-            self._gone = bytearray(b"\x01") * count
-            self._fill = [0] * count
-            self._event_bytes = 0
+            self._empty_blocks(count)
             for b, fill, steps in data.blocks:
                 if not 0 <= b < count or not 0 < fill <= data.block or len(steps) != fill:
                     raise ValueError(f"block {b} does not fit the recording")
