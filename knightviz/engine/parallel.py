@@ -203,39 +203,36 @@ def batches(
     if workers <= 1:
         return [[i] for i in order]
     whole = _log_sum(list(log_sizes), [])
+    sizes = [math.exp(x - whole) if whole > -math.inf else 0.0 for x in log_sizes]
     share = 1.0 / (workers * BATCHES_PER_WORKER)
-
-    def size(i: int) -> float:
-        return math.exp(log_sizes[i] - whole) if whole > -math.inf else 0.0
-
     if least > share:
         bins = max(workers, int(1.0 / least))
         if bins < len(order):
-            return _packed(order, size, bins)
+            return _packed(order, sizes, bins)
     groups: list[list[int]] = []
     current: list[int] = []
     filled = 0.0
     for i in order:
-        if current and (filled + size(i) > share or len(current) >= BATCH_MAX):
+        if current and (filled + sizes[i] > share or len(current) >= BATCH_MAX):
             groups.append(current)
             current, filled = [], 0.0
         current.append(i)
-        filled += size(i)
+        filled += sizes[i]
     if current:
         groups.append(current)
     return groups
 
 
-def _packed(order: Sequence[int], size: Callable[[int], float], bins: int) -> list[list[int]]:
+def _packed(order: Sequence[int], sizes: Sequence[float], bins: int) -> list[list[int]]:
     """``order`` in ``bins`` groups, largest piece first into the lightest (longest
     processing time first); the heaviest group first, each group's pieces in ``order``."""
     rank = {i: r for r, i in enumerate(order)}
     heap = [(0.0, b) for b in range(bins)]
     groups: list[list[int]] = [[] for _ in range(bins)]
-    for i in sorted(order, key=lambda i: (-size(i), rank[i])):
+    for i in sorted(order, key=lambda i: (-sizes[i], rank[i])):
         load, b = heapq.heappop(heap)
         groups[b].append(i)
-        heapq.heappush(heap, (load + size(i), b))
+        heapq.heappush(heap, (load + sizes[i], b))
     loads = {b: load for load, b in heap}
     kept = sorted((b for b in range(bins) if groups[b]), key=lambda b: (-loads[b], b))
     return [sorted(groups[b], key=rank.__getitem__) for b in kept]
