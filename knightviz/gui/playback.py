@@ -200,10 +200,13 @@ class Playback:
     @property
     def at_end(self) -> bool:
         """The board sums up the finished run: at its last step, or at the deepest position
-        shown in its place (until the user moves along the timeline)."""
-        return self.result is not None and (
-            self.summary_view or self.model.steps == self.result.steps
-        )
+        shown in its place (until the user moves along the timeline). A solution chosen from
+        the list is its own step: the end only if the run ended there."""
+        if self.result is None:
+            return False
+        if self.preview_model is not None:
+            return self.preview_model.steps == self.result.steps
+        return self.summary_view or self.model.steps == self.result.steps
 
     def _scan_markers(self) -> bool:
         """Find the timeline's notable moments a slice at a time: a little while the search
@@ -268,6 +271,22 @@ class Playback:
         )
         stack: Sequence[StackLevel] = self.shadow.stack_at(model.path, last, ended=ended)
         return stack
+
+    def shown_explored(self) -> float | None:
+        """The explored fraction at the step the board shows. A solution chosen from the list
+        gets its step's own figure, as the timeline at that step would (it read "all of it"
+        at a step a fifth into the search), while the run keeps its figure for its record."""
+        run = self.run
+        if self.preview_model is None or self.explored is None or run is None:
+            return self.update_explored()
+        puzzle = self.puzzles[run.puzzle]
+        result = self.result
+        if self.at_end and result is not None and puzzle.complete(run.settings, result):
+            return 1.0
+        stack = self.display_stack()
+        if stack is None or not len(stack):
+            return None
+        return explored_fraction(puzzle.levels(run.settings, stack))
 
     def update_explored(self) -> float | None:
         """The explored fraction at the position on the board (once per model version):

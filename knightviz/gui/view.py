@@ -367,7 +367,8 @@ class RunView(QObject):
         if not self.full:
             return
         self.counters.show_time(s.seconds(), self._rate.rate(self.session))
-        self.counters.show_solutions(len(s.solutions_up_to(s.position)))
+        # At the step shown: a solution chosen from the list is the last one counted.
+        self.counters.show_solutions(len(s.solutions_up_to(m.steps)))
 
     def _show_banners(self) -> None:
         """One banner above the board: a verdict (no solution can exist), else a stuck
@@ -544,7 +545,7 @@ class RunView(QObject):
             hint = self.predictor.hint_text()
             self.narration.setText(hint or puzzle.narrate(settings, model, finished))
         backtracked = model.backtracks > 0
-        self.gauge.show_fraction(s.update_explored(), finished is not None, s.result, backtracked)
+        self.gauge.show_fraction(s.shown_explored(), finished is not None, s.result, backtracked)
         self.gauge.show_estimate(self._estimate_text())
 
     def _estimate_text(self) -> str:

@@ -111,6 +111,48 @@ def test_clicking_a_solution_shows_it_on_the_board(window, qtbot):
     assert window.board.model() is window.session.model
 
 
+#: What the window says about the step on the board (objectNames).
+STEP_READOUTS = (
+    "movesLabel",
+    "backtracksLabel",
+    "stepsLabel",
+    "depthLabel",
+    "solutionsLabel",
+    "exploredLabel",
+    "narrationLabel",
+    "codeVariablesLabel",
+    "stepEdit",
+)
+
+
+def step_readouts(window) -> dict[str, object]:
+    shown: dict[str, object] = {name: child(window, name).text() for name in STEP_READOUTS}
+    shown["exploredBar"] = child(window, "exploredBar").fraction
+    return shown
+
+
+def test_a_solution_chosen_from_the_list_sets_every_counter_to_its_step(window, qtbot):
+    """The board went to the chosen solution's step while Solutions still read 92, the gauge
+    "all of it" and the narration the end of the search: the window must read as the
+    timeline at that step does."""
+    configure(window, "queens", all_solutions=True)
+    set_speed(window, math.inf)
+    start_and_finish(window, qtbot)
+    view = child(window, "solutionsList")
+    qtbot.waitUntil(lambda: view.model().rowCount() == 92, timeout=2000)
+    rect = view.visualRect(view.model().index(10, 0))
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    session = window.session
+    qtbot.waitUntil(lambda: session.preview_model is not None, timeout=2000)
+    step = digits(child(window, "stepsLabel").text())
+    assert 0 < step < session.end
+    chosen = step_readouts(window)
+    assert digits(str(chosen["solutionsLabel"])) == 11
+    session.seek(step)  # the timeline at the same step: the reference
+    assert session.preview_model is None and session.position == step
+    qtbot.waitUntil(lambda: step_readouts(window) == chosen, timeout=2000)
+
+
 @pytest.mark.parametrize("n", [6, 8])
 def test_both_variants_make_the_same_placements(window, qtbot, n):
     set_speed(window, math.inf)
