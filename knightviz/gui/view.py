@@ -277,6 +277,7 @@ class RunView(QObject):
         self.counters.retranslate()
         self.startmap.reword()
         self.map_legend.refresh()
+        self.tree_panel.retranslate()  # its legend and "nodes at step" are built texts
         if self.full:
             self.stack_view.retranslate()
             self.constraints_panel.retranslate()

@@ -517,6 +517,32 @@ def test_switching_language_retranslates_everything_and_back(window, qtbot, lang
     assert w.help.shortcuts_dialog.isVisible() and w.help.guide_dialog.isVisible()
 
 
+def test_switching_language_mid_run_with_the_tree_shown_leaves_no_english(window, qtbot, language):
+    """View › Language › 简体中文 while a run goes, the search tree shown: its legend and its
+    "nodes at step" stayed English (built texts nobody built again)."""
+    w = window
+    w.translations = language
+    configure(w, "knight", n=6, warnsdorff=False)
+    set_speed(w, 400)
+    w.tree_dock.show()
+    w.tree_dock.raise_()
+    tree = w.findChild(QWidget, "searchTree")
+    info = w.findChild(QLabel, "treeInfoLabel")
+    w.start_or_pause()
+    qtbot.waitUntil(lambda: w.session.model.steps > 40 and "nodes at step" in info.text())
+    assert tree.isVisible() and w.session.state is RaceState.RUNNING
+    w.set_language(CHINESE)
+    settle()
+    assert w.session.state is RaceState.RUNNING  # still mid-run
+    assert_chinese(w, "mid-run, the search tree shown")
+    steps = w.session.model.steps
+    qtbot.waitUntil(lambda: w.session.model.steps > steps + 20)  # the texts built anew
+    settle()
+    assert_chinese(w, "mid-run, the search tree shown, later")
+    assert "个节点" in info.text()
+    w.reset()
+
+
 def test_language_menu_switches(window, qtbot, language):
     window.translations = language
     menu = window.language_menu
