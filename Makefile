@@ -68,11 +68,15 @@ test-fast: lint typecheck
 	KNIGHTVIZ_ENGINE=numba $(BIN)/python -m pytest -q -m "not slow" tests/engine
 
 # Qt Linguist: collect every tr() text into the .ts file (new ones unfinished, vanished ones
-# dropped), then compile it to the .qm the app loads. Both files are committed.
+# dropped), then compile it to the .qm the app loads. Both files are committed. The English
+# file holds only the texts with plural forms (a count and its noun: "1 node", "2 nodes").
 TS := resources/i18n/knightviz_zh_CN.ts
+TS_EN := resources/i18n/knightviz_en.ts
 translations: $(APP_STAMP)
 	$(BIN)/pyside6-lupdate $$(find knightviz -name '*.py' | sort) -no-obsolete -locations none -ts $(TS)
+	$(BIN)/pyside6-lupdate $$(find knightviz -name '*.py' | sort) -pluralonly -no-obsolete -locations none -target-language en -ts $(TS_EN)
 	$(BIN)/pyside6-lrelease $(TS) -qm $(TS:.ts=.qm)
+	$(BIN)/pyside6-lrelease $(TS_EN) -qm $(TS_EN:.ts=.qm)
 
 # Build the wheel, install it in a fresh venv and run it (CI does this after make test).
 wheel-check: $(STAMP)

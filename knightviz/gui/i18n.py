@@ -5,6 +5,10 @@ with ``make translations``, which runs pyside6-lupdate and pyside6-lrelease) com
 ``knightviz_zh_CN.qm``; both ship in the wheel. Qt's own ``qtbase`` translations come with
 PySide6, so standard dialogs and buttons follow.
 
+A count with its noun is one text in Qt's plural forms (``self.tr("{0} nodes", "", n)``): the
+English source is the plural, and ``knightviz_en.ts`` (only those texts) gives the singular
+("1 node"); Chinese has one form.
+
 Switching at run time: installing or removing a translator sends every widget a
 ``LanguageChange`` event. Texts that are built from a state (the status line, counters,
 badges) are rebuilt by their owners; fixed texts (labels, buttons, menus, tooltips, headers)
@@ -67,6 +71,26 @@ def normalise(code: str) -> str | None:
     return None
 
 
+#: The English plural forms' translator and the .qm bytes it reads (kept while it lives).
+_plurals: tuple[QTranslator, bytes] | None = None
+
+
+def install_english_plurals() -> None:
+    """The English singulars ("1 node"), installed once and first: any language installed
+    after it is asked before it, and English (no translator of its own) falls back to it."""
+    global _plurals
+    app = QCoreApplication.instance()
+    if app is None or (_plurals is not None and _plurals[0].parent() is app):
+        return
+    data = _i18n_file("knightviz_en.qm")
+    translator = QTranslator(app)
+    if data is None or not translator.load(data):
+        log.warning("no English plural forms: counts of one read as plurals")
+        return
+    _plurals = (translator, data)
+    QCoreApplication.installTranslator(translator)
+
+
 def _i18n_file(name: str) -> bytes | None:
     path = resources.files("knightviz.resources") / "i18n" / name
     try:
@@ -93,6 +117,8 @@ class Catalogue:
         for context in root.iter("context"):
             name = context.findtext("name") or ""
             for message in context.iter("message"):
+                if message.get("numerus") == "yes":
+                    continue  # a count's text: its owner words it again
                 source = message.findtext("source")
                 tr = message.find("translation")
                 if source is None or tr is None or tr.get("type") in ("unfinished", "obsolete"):
@@ -131,6 +157,7 @@ class Translations(QObject):
         #: they must live as long as their translator.
         self._data: bytes | None = None
         self._catalogues: dict[str, Catalogue] = {}
+        install_english_plurals()
 
     def catalogue(self, language: str) -> Catalogue:
         if language not in self._catalogues:
@@ -144,6 +171,7 @@ class Translations(QObject):
         app = QCoreApplication.instance()
         if app is None or language not in LANGUAGES:
             return False
+        install_english_plurals()
         if language == self.language and (language == ENGLISH or self._translators):
             return True
         new: list[QTranslator] = []

@@ -288,9 +288,12 @@ class Race(QObject):
         if self.state is State.FINISHED:
             lanes = sorted(self.lanes, key=lambda lane: lane.place or 3)
             first = lanes[0]
-            return self.tr("Racer {0} finished first, in {1} steps; racer {2} took {3}.").format(
+            steps = first.finish or 0
+            return self.tr(
+                "Racer {0} finished first, in {1} steps; racer {2} took {3}.", "", steps
+            ).format(
                 first.index,
-                fmt_int(first.finish or 0),
+                fmt_int(steps),
                 lanes[1].index,
                 fmt_int(lanes[1].finish or 0),
             )
@@ -312,12 +315,12 @@ class Race(QObject):
         other = self.lanes[2 - index]
         if other.finish_shown and (other.finish or 0) < steps:
             # The second to end: the other stopped earlier, so it is not at this step.
-            return self.tr("Racer {0} finished too, at {1} steps; racer {2} took {3}.").format(
-                index, fmt_int(steps), other.index, fmt_int(other.finish or 0)
-            )
-        return self.tr("Racer {0} finished at {1} steps; racer {2} was at the same step.").format(
-            index, fmt_int(steps), other.index
-        )
+            return self.tr(
+                "Racer {0} finished too, at {1} steps; racer {2} took {3}.", "", steps
+            ).format(index, fmt_int(steps), other.index, fmt_int(other.finish or 0))
+        return self.tr(
+            "Racer {0} finished at {1} steps; racer {2} was at the same step.", "", steps
+        ).format(index, fmt_int(steps), other.index)
 
     def clock_text(self) -> str:
         return self.tr("Race clock: step {0} · {1}").format(
@@ -337,19 +340,20 @@ class Race(QObject):
                 return self.tr("Constructing…"), PLAIN
             return self.tr("Searching…"), PLAIN
         result = lane.result
-        steps = fmt_int(lane.finish or 0)
+        n = lane.finish or 0
+        steps = fmt_int(n)
         if lane.stopped_at is not None:
-            return self.tr("Stopped at {0} steps").format(steps), NONE
+            return self.tr("Stopped at {0} steps", "", n).format(steps), NONE
         solved = result is not None and result.outcome is Outcome.SOLVED
         if all(other.place == 1 for other in self.lanes):
-            return self.tr("✔ Tie: {0} steps").format(steps), WINNER if solved else NONE
+            return self.tr("✔ Tie: {0} steps", "", n).format(steps), WINNER if solved else NONE
         if lane.place == 1:
             if solved:
-                return self.tr("✔ Finished first: {0} steps").format(steps), WINNER
-            return self.tr("✖ Ended first, no solution: {0} steps").format(steps), NONE
+                return self.tr("✔ Finished first: {0} steps", "", n).format(steps), WINNER
+            return self.tr("✖ Ended first, no solution: {0} steps", "", n).format(steps), NONE
         if solved:
-            return self.tr("Finished second: {0} steps").format(steps), SECOND
-        return self.tr("Ended second, no solution: {0} steps").format(steps), NONE
+            return self.tr("Finished second: {0} steps", "", n).format(steps), SECOND
+        return self.tr("Ended second, no solution: {0} steps", "", n).format(steps), NONE
 
     # -- the clock ----------------------------------------------------------------------------
 

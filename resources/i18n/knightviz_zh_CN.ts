@@ -287,8 +287,20 @@
         <translation>attacked = 0x{0:0{1}X}</translation>
     </message>
     <message>
-        <source>{0} queens, {1} squares attacked</source>
-        <translation>{0} 个皇后，{1} 格受攻击</translation>
+        <source>{0}, {1}</source>
+        <translation>{0}，{1}</translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} queens</source>
+        <translation>
+            <numerusform>{0} 个皇后</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} squares attacked</source>
+        <translation>
+            <numerusform>{0} 格受攻击</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -401,7 +413,7 @@
         <source>step</source>
         <extracomment>The user zoomed or panned: draw the steps now in view. Double-click: back to the whole run.
 ----------
-Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest stroke. A long run&apos;s mean depth per bucket: its slow swings, inside the band. What the curves show: the profile, its buckets merged to the plot&apos;s width.</extracomment>
+Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a short run). A long run&apos;s band: the area from each bucket&apos;s lowest to its highest depth, filled. (Drawn as a stroke per bucket, it took 13 to 30 ms to paint while a run went on: a vertical line is a span per pixel row; a filled area is a span per row.) A long run&apos;s mean depth per bucket: its slow swings, inside the band. The stretches of steps the recording dropped, shaded behind the curves. What the curves show: the profile, its buckets merged to the plot&apos;s width.</extracomment>
         <translation>步</translation>
     </message>
     <message>
@@ -1199,9 +1211,11 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <source>Clear history</source>
         <translation>清空运行记录</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Remove all {0} runs from the history? This cannot be undone.</source>
-        <translation>从运行记录中删除全部 {0} 次运行？此操作无法撤销。</translation>
+        <translation>
+            <numerusform>从运行记录中删除全部 {0} 次运行？此操作无法撤销。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Of a whole tree of about {0} steps (Knuth&apos;s estimate)</source>
@@ -1224,7 +1238,7 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <name>Job</name>
     <message>
         <source>A background thread did not stop within {0} s.</source>
-        <extracomment>How long a join may take before it is reported as failed (ms). (job id): ``work`` has returned (its job then joins the thread at once). Set by the job when it starts this worker; every signal should carry it. Set once ``run`` has returned (after the worker&apos;s last signal). A thread did not stop in time (a sentence for the status bar). Threads that did not stop in time: kept alive so Qt never destroys them running.</extracomment>
+        <extracomment>How long a join may take before it is reported as failed (ms). How much nicer than the window&apos;s thread background work runs (Linux: a thread&apos;s own nice value, 0 to 19). (job id): ``work`` has returned (its job then joins the thread at once). Set by the job when it starts this worker; every signal should carry it. Set once ``run`` has returned (after the worker&apos;s last signal). A thread did not stop in time (a sentence for the status bar). Threads that did not stop in time: kept alive so Qt never destroys them running.</extracomment>
         <translation>后台线程未在 {0} 秒内停止。</translation>
     </message>
 </context>
@@ -1373,9 +1387,11 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <source>open</source>
         <translation>开放</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{0} squares removed</source>
-        <translation>移除了 {0} 格</translation>
+        <translation>
+            <numerusform>移除了 {0} 格</numerusform>
+        </translation>
     </message>
     <message>
         <source>no tour</source>
@@ -1623,8 +1639,26 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>({0}, {1}) 跳子</translation>
     </message>
     <message>
-        <source>{0} moves, {1} backtracks, {2} steps</source>
-        <translation>前进 {0}，回退 {1}，共 {2} 步</translation>
+        <source>{0}, {1}, {2}</source>
+        <translation>{0}，{1}，{2}</translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} moves</source>
+        <translation>
+            <numerusform>前进 {0}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} backtracks</source>
+        <translation>
+            <numerusform>回退 {0}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} steps</source>
+        <translation>
+            <numerusform>共 {0} 步</numerusform>
+        </translation>
     </message>
     <message>
         <source>Closed tour found from {0}: {1}.</source>
@@ -1678,17 +1712,21 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <source>From {0}, {1} is already on the path: skip it.</source>
         <translation>从 {0} 出发，{1} 已在路径上：跳过。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{0} could go on to {1} unvisited squares (its onward degree).</source>
-        <translation>{0} 之后还能走到 {1} 个未访问的格子（它的出口数）。</translation>
+        <translation>
+            <numerusform>{0} 之后还能走到 {1} 个未访问的格子（它的出口数）。</numerusform>
+        </translation>
     </message>
     <message>
         <source>{0} candidates share the fewest onward moves: the tie-break takes {1}.</source>
         <translation>{0} 个候选的出口数并列最少：按并列取舍选 {1}。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>The knight stands on {0} after {1} moves.</source>
-        <translation>走了 {1} 步后，马停在 {0}。</translation>
+        <translation>
+            <numerusform>走了 {1} 步后，马停在 {0}。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Move {0}: {1} → {2}, the candidate with the fewest onward moves ({3}).</source>
@@ -1698,9 +1736,11 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <source>Move {0}: {1} → {2}, the first free square in the fixed order.</source>
         <translation>第 {0} 步：{1} → {2}，按固定顺序的第一个空格。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{0} is a dead end: all {1} of its moves lead to visited squares or off the board. Back to {2}.</source>
-        <translation>{0} 是死路：它的 {1} 种走法都通向已访问的格子或棋盘外。回退到 {2}。</translation>
+        <translation>
+            <numerusform>{0} 是死路：它的 {1} 种走法都通向已访问的格子或棋盘外。回退到 {2}。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Every way on from {0} has been tried: back to {1}.</source>
@@ -2082,20 +2122,42 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>位棋盘</translation>
     </message>
     <message>
-        <source>{0} placements, {1} removals, {2} steps</source>
-        <translation>放置 {0}，撤回 {1}，共 {2} 步</translation>
+        <source>{0}, {1}, {2}</source>
+        <translation>{0}，{1}，{2}</translation>
     </message>
-    <message>
+    <message numerus="yes">
+        <source>{0} placements</source>
+        <translation>
+            <numerusform>放置 {0}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} removals</source>
+        <translation>
+            <numerusform>撤回 {0}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} steps</source>
+        <translation>
+            <numerusform>共 {0} 步</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Stopped after {0}; {1} solutions so far.</source>
-        <translation>已停止：{0}；目前找到 {1} 个解。</translation>
+        <translation>
+            <numerusform>已停止：{0}；目前找到 {1} 个解。</numerusform>
+        </translation>
     </message>
     <message>
         <source>First solution on {0}: {1} ({2}).</source>
         <translation>{0} 上的第一个解：{1}（{2}）。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{0} solutions on {1}: {2}.</source>
-        <translation>{1} 上共 {0} 个解：{2}。</translation>
+        <translation>
+            <numerusform>{1} 上共 {0} 个解：{2}。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Stopped at the step limit: {0}.</source>
@@ -2125,9 +2187,11 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <source>Hint: free squares left on this rank: {0}.</source>
         <translation>提示：这一行剩下的空闲格子：{0}。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Every possibility tried: {0} solutions.</source>
-        <translation>所有可能都已尝试：共 {0} 个解。</translation>
+        <translation>
+            <numerusform>所有可能都已尝试：共 {0} 个解。</numerusform>
+        </translation>
     </message>
     <message>
         <source>A solution: {0}.</source>
@@ -2231,9 +2295,11 @@ Off: stop at the first solution.</source>
         <source>Race paused: N makes one step on both boards, Space resumes.</source>
         <translation>竞速已暂停：N 让两块棋盘各走一步，空格继续。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Racer {0} finished first, in {1} steps; racer {2} took {3}.</source>
-        <translation>选手 {0} 先完成，用了 {1} 步；选手 {2} 用了 {3} 步。</translation>
+        <translation>
+            <numerusform>选手 {0} 先完成，用了 {1} 步；选手 {2} 用了 {3} 步。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Race: choose a strategy for each board, drag the knight, press Start (Space).</source>
@@ -2243,13 +2309,17 @@ Off: stop at the first solution.</source>
         <source>Racer {0}: {1}</source>
         <translation>选手 {0}：{1}</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Racer {0} finished too, at {1} steps; racer {2} took {3}.</source>
-        <translation>选手 {0} 也完成了，用了 {1} 步；选手 {2} 用了 {3} 步。</translation>
+        <translation>
+            <numerusform>选手 {0} 也完成了，用了 {1} 步；选手 {2} 用了 {3} 步。</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Racer {0} finished at {1} steps; racer {2} was at the same step.</source>
-        <translation>选手 {0} 在第 {1} 步完成；选手 {2} 此时也在同一步。</translation>
+        <translation>
+            <numerusform>选手 {0} 在第 {1} 步完成；选手 {2} 此时也在同一步。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Race clock: step {0} · {1}</source>
@@ -2267,29 +2337,41 @@ Off: stop at the first solution.</source>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Stopped at {0} steps</source>
-        <translation>停在第 {0} 步</translation>
+        <translation>
+            <numerusform>停在第 {0} 步</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>✔ Tie: {0} steps</source>
-        <translation>✔ 平局：{0} 步</translation>
+        <translation>
+            <numerusform>✔ 平局：{0} 步</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>✔ Finished first: {0} steps</source>
-        <translation>✔ 率先完成：{0} 步</translation>
+        <translation>
+            <numerusform>✔ 率先完成：{0} 步</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>✖ Ended first, no solution: {0} steps</source>
-        <translation>✖ 先结束，无解：{0} 步</translation>
+        <translation>
+            <numerusform>✖ 先结束，无解：{0} 步</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Finished second: {0} steps</source>
-        <translation>第二个完成：{0} 步</translation>
+        <translation>
+            <numerusform>第二个完成：{0} 步</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Ended second, no solution: {0} steps</source>
-        <translation>第二个结束，无解：{0} 步</translation>
+        <translation>
+            <numerusform>第二个结束，无解：{0} 步</numerusform>
+        </translation>
     </message>
     <message>
         <source>Racer {0} failed: {1}</source>
@@ -2537,9 +2619,11 @@ Off: stop at the first solution.</source>
         <source>not tried yet</source>
         <translation>尚未尝试</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{0} nodes at step {1}</source>
-        <translation>第 {1} 步时共 {0} 个节点</translation>
+        <translation>
+            <numerusform>第 {1} 步时共 {0} 个节点</numerusform>
+        </translation>
     </message>
     <message>
         <source>, zoomed ×{0}</source>
@@ -2576,14 +2660,18 @@ Off: stop at the first solution.</source>
         <extracomment>A solution was chosen (clicked, or reached with the arrow keys, Home, End…).</extracomment>
         <translation>点击一个解（或用方向键选择）即可查看</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{0} solutions found (the first {1} listed)</source>
         <extracomment>Set while the list follows the run: a current row moved by a removal is no choice.</extracomment>
-        <translation>已找到 {0} 个解（列出前 {1} 个）</translation>
+        <translation>
+            <numerusform>已找到 {0} 个解（列出前 {1} 个）</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{0} solutions found</source>
-        <translation>已找到 {0} 个解</translation>
+        <translation>
+            <numerusform>已找到 {0} 个解</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2632,41 +2720,67 @@ Off: stop at the first solution.</source>
         <source>{0}: not mapped (the map was cancelled).</source>
         <translation>{0}：未绘制（地图已取消）。</translation>
     </message>
-    <message>
-        <source>{0}: tour found in {1} steps ({2} moves, {3} backtracks).</source>
-        <translation>{0}：用 {1} 步找到周游（前进 {2}，回退 {3}）。</translation>
+    <message numerus="yes">
+        <source>{0} moves</source>
+        <translation>
+            <numerusform>前进 {0}</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
+        <source>{0} backtracks</source>
+        <translation>
+            <numerusform>回退 {0}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0}: tour found in {1} steps ({2}, {3}).</source>
+        <translation>
+            <numerusform>{0}：用 {1} 步找到周游（{2}，{3}）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>{0}: no tour within the cap of {1} steps (limit reached).</source>
-        <translation>{0}：在 {1} 步上限内没有周游（达到上限）。</translation>
+        <translation>
+            <numerusform>{0}：在 {1} 步上限内没有周游（达到上限）。</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{0}: stuck after {1} steps, no tour (no backtracking).</source>
-        <translation>{0}：{1} 步后走投无路，无周游（不回溯）。</translation>
+        <translation>
+            <numerusform>{0}：{1} 步后走投无路，无周游（不回溯）。</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{0}: no tour from here: the search tried every possibility in {1} steps.</source>
-        <translation>{0}：从这里没有周游：搜索用 {1} 步尝试了所有可能。</translation>
+        <translation>
+            <numerusform>{0}：从这里没有周游：搜索用 {1} 步尝试了所有可能。</numerusform>
+        </translation>
     </message>
     <message>
         <source>{0}: no tour can exist here, nothing searched. {1}</source>
         <translation>{0}：这里不可能有周游，未搜索。{1}</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{0}: tour in {1} steps</source>
-        <translation>{0}：{1} 步找到周游</translation>
+        <translation>
+            <numerusform>{0}：{1} 步找到周游</numerusform>
+        </translation>
     </message>
     <message>
         <source>{0}: no tour within the cap</source>
         <translation>{0}：上限内无周游</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{0}: stuck after {1} steps</source>
-        <translation>{0}：{1} 步后走投无路</translation>
+        <translation>
+            <numerusform>{0}：{1} 步后走投无路</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{0}: no tour ({1} steps)</source>
-        <translation>{0}：无周游（{1} 步）</translation>
+        <translation>
+            <numerusform>{0}：无周游（{1} 步）</numerusform>
+        </translation>
     </message>
     <message>
         <source>{0}: no tour can exist</source>
@@ -2819,9 +2933,11 @@ Off: stop at the first solution.</source>
         <source>deepest point so far</source>
         <translation>迄今最深处</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>start of the longest backtrack ({0} steps)</source>
-        <translation>最长回退的起点（{0} 步）</translation>
+        <translation>
+            <numerusform>最长回退的起点（{0} 步）</numerusform>
+        </translation>
     </message>
     <message>
         <source>solution {0}</source>
@@ -2875,21 +2991,27 @@ Off: stop at the first solution.</source>
         <source>{0}, depth {1}: {2}</source>
         <translation>{0}，深度 {1}：{2}</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{0} candidates below it; {1} of the root&apos;s width</source>
-        <translation>下方有 {0} 个候选；占根宽度的 {1}</translation>
+        <translation>
+            <numerusform>下方有 {0} 个候选；占根宽度的 {1}</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>{0} steps spent below it (exact)</source>
-        <translation>在它下方共用了 {0} 步（精确）</translation>
+        <translation>
+            <numerusform>在它下方共用了 {0} 步（精确）</numerusform>
+        </translation>
     </message>
     <message>
         <source>Click: go to step {0}, where the search entered it</source>
         <translation>单击：跳到第 {0} 步，即搜索进入它的那一步</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>Its subtree: about {0} steps (Knuth&apos;s estimate, ± {1}, {2} probes)</source>
-        <translation>它的子树：约 {0} 步（Knuth 估计，± {1}，{2} 次探测）</translation>
+        <translation>
+            <numerusform>它的子树：约 {0} 步（Knuth 估计，± {1}，{2} 次探测）</numerusform>
+        </translation>
     </message>
 </context>
 <context>

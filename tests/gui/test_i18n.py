@@ -56,6 +56,8 @@ from .conftest import UNLIMITED, configure, place, set_speed, start_and_finish
 
 ROOT = Path(__file__).resolve().parents[2]
 TS = ROOT / "resources" / "i18n" / "knightviz_zh_CN.ts"
+#: The English plural forms: only the texts of a count and its noun.
+TS_EN = ROOT / "resources" / "i18n" / "knightviz_en.ts"
 
 #: Words that stay as they are in Chinese: names, the program's name, units, keys, code.
 ALLOWED = {
@@ -103,6 +105,14 @@ def read_ts(path: Path) -> dict[tuple[str, str], ET.Element]:
     return out
 
 
+def forms(tr: ET.Element) -> list[str]:
+    """A translation's texts: its plural forms (one in Chinese), else its one text."""
+    numerus = tr.findall("numerusform")
+    if numerus:
+        return [form.text or "" for form in numerus]
+    return [tr.text or ""]
+
+
 def lupdate() -> str:
     here = Path(PySide6.__file__).parent
     for candidate in (
@@ -141,7 +151,8 @@ def test_ts_has_no_unfinished_or_obsolete_entries():
     for (context, source), tr in messages.items():
         assert tr is not None, (context, source)
         assert tr.get("type") not in ("unfinished", "obsolete", "vanished"), (context, source)
-        assert tr.text, (context, source)
+        assert all(forms(tr)), (context, source)
+        assert len(forms(tr)) == 1, (context, source)  # Chinese: one form for any count
 
 
 def test_ts_is_current_with_the_code(tmp_path):
@@ -163,7 +174,7 @@ def test_ts_is_current_with_the_code(tmp_path):
 
 def test_translations_keep_placeholders_mnemonics_and_lines():
     for (context, source), tr in read_ts(TS).items():
-        text = tr.text or ""
+        (text,) = forms(tr)
         where = (context, source, text)
         assert sorted(PLACEHOLDER.findall(text)) == sorted(PLACEHOLDER.findall(source)), where
         assert text.count("\n") == source.count("\n"), where
@@ -174,12 +185,50 @@ def test_translations_keep_placeholders_mnemonics_and_lines():
             assert word.lower() in ALLOWED | CODE_WORDS or word in ("MB", "ID"), where
 
 
-def test_qm_is_compiled_from_the_ts(tmp_path):
+@pytest.mark.parametrize("ts", [TS, TS_EN], ids=["zh_CN", "en"])
+def test_qm_is_compiled_from_the_ts(tmp_path, ts):
     """The committed .qm translates what the .ts says (``make translations`` was run)."""
     qm = tmp_path / "fresh.qm"
-    subprocess.run([lrelease(), str(TS), "-qm", str(qm)], check=True, capture_output=True)
-    committed = TS.with_suffix(".qm").read_bytes()
+    subprocess.run([lrelease(), str(ts), "-qm", str(qm)], check=True, capture_output=True)
+    committed = ts.with_suffix(".qm").read_bytes()
     assert committed == qm.read_bytes()
+
+
+def test_english_plural_forms_are_complete_and_current(tmp_path):
+    """Every text of a count and its noun (``tr(text, "", n)``) has its two English forms,
+    the singular and the source's plural, and nothing else is in the English file. Fix:
+    ``make translations`` and write the new singulars."""
+    copy = tmp_path / "current.ts"
+    shutil.copy(TS_EN, copy)
+    subprocess.run(
+        [
+            lupdate(),
+            *sources(),
+            "-pluralonly",
+            "-no-obsolete",
+            "-locations",
+            "none",
+            "-target-language",
+            "en",
+            "-ts",
+            str(copy),
+        ],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    committed, current = read_ts(TS_EN), read_ts(copy)
+    assert set(committed) == set(current), "new or vanished plural texts: make translations"
+    chinese = read_ts(TS)
+    assert len(committed) >= 30
+    for (context, source), tr in committed.items():
+        where = (context, source)
+        assert tr is not None and tr.get("type") is None, where
+        one, many = forms(tr)
+        assert many == source and one and one != source, where
+        # The singular may say the count in words ("its only move"), never another figure.
+        assert set(PLACEHOLDER.findall(one)) <= set(PLACEHOLDER.findall(source)), where
+        assert chinese[where].findall("numerusform"), f"{where} is not a plural text in Chinese"
 
 
 # -- walking the window ------------------------------------------------------------------------
@@ -543,6 +592,39 @@ def test_switching_language_mid_run_with_the_tree_shown_leaves_no_english(window
     w.reset()
 
 
+def test_a_count_of_one_reads_in_the_singular(window, qtbot, language):
+    """Qt's plural forms: "1 node" (not "1 nodes"), "1 move, 1 backtrack, 2 steps"; Chinese
+    has one form for any count."""
+    w = window
+    w.translations = language
+    knight, queens = w.puzzles["knight"], w.puzzles["queens"]
+    w.tree_dock.show()
+    w.tree_dock.raise_()
+    info = w.findChild(QLabel, "treeInfoLabel")
+    configure(w, "knight", n=5, warnsdorff=True)
+    set_speed(w, UNLIMITED)
+    start_and_finish(w, qtbot)
+    w.session.seek(0)
+    settle()
+    qtbot.waitUntil(lambda: info.text() == "1 node at step 0")
+    w.session.seek(1)
+    qtbot.waitUntil(lambda: info.text() == "2 nodes at step 1")
+    assert knight.counts_text(1, 1, 2) == "1 move, 1 backtrack, 2 steps"
+    assert knight.counts_text(0, 2, 2) == "0 moves, 2 backtracks, 2 steps"
+    assert queens.counts_text(1, 0, 1) == "1 placement, 0 removals, 1 step"
+    w.view.solutions_panel.show_solutions([(0,)], 1)
+    assert w.findChild(QLabel, "solutionsCountLabel").text() == "1 solution found"
+    w.view.solutions_panel.show_solutions([(0,), (1,)], 2)
+    assert w.findChild(QLabel, "solutionsCountLabel").text() == "2 solutions found"
+    w.set_language(CHINESE)
+    settle()
+    assert info.text() == "第 1 步时共 2 个节点"
+    assert knight.counts_text(1, 1, 2) == "前进 1，回退 1，共 2 步"  # noqa: RUF001
+    assert w.findChild(QLabel, "solutionsCountLabel").text() == "已找到 2 个解"
+    w.set_language(ENGLISH)
+    assert info.text() == "2 nodes at step 1"
+
+
 def test_language_menu_switches(window, qtbot, language):
     window.translations = language
     menu = window.language_menu
@@ -666,7 +748,11 @@ def pseudo_translator(tmp_path):
         tr = message.find("translation")
         assert tr is not None
         tr.attrib.pop("type", None)
-        tr.text = pseudo(source)
+        numerus = tr.findall("numerusform")
+        for form in numerus:
+            form.text = pseudo(source)
+        if not numerus:
+            tr.text = pseudo(source)
     ts = tmp_path / "pseudo.ts"
     ET.ElementTree(root).write(ts, encoding="utf-8", xml_declaration=True)
     qm = tmp_path / "pseudo.qm"

@@ -105,12 +105,13 @@ class HistoryTable(QTableWidget):
 
     def confirm_clear(self) -> bool:
         """Ask before Run › Clear history empties the table and the file."""
+        runs = len(self._records)
         answer = QMessageBox.question(
             self,
             self.tr("Clear history"),
-            self.tr("Remove all {0} runs from the history? This cannot be undone.").format(
-                fmt_int(len(self._records))
-            ),
+            self.tr(
+                "Remove all {0} runs from the history? This cannot be undone.", "", runs
+            ).format(fmt_int(runs)),
         )
         return answer == QMessageBox.StandardButton.Yes
 

@@ -159,13 +159,13 @@ class SolutionsPanel(QWidget):
             self.model.reset(shown)
 
     def retranslate(self) -> None:
-        listed = self.model.rowCount()
-        if self._total > listed:
-            text = self.tr("{0} solutions found (the first {1} listed)").format(
-                fmt_int(self._total), fmt_int(listed)
+        listed, total = self.model.rowCount(), self._total
+        if total > listed:
+            text = self.tr("{0} solutions found (the first {1} listed)", "", total).format(
+                fmt_int(total), fmt_int(listed)
             )
         else:
-            text = self.tr("{0} solutions found").format(fmt_int(self._total))
+            text = self.tr("{0} solutions found", "", total).format(fmt_int(total))
         self.count_label.setText(text)
 
     def _at_end(self) -> bool:

@@ -321,23 +321,24 @@ class StartMap(QObject):
             if self.running:
                 return self.tr("{0}: not mapped yet.").format(name)
             return self.tr("{0}: not mapped (the map was cancelled).").format(name)
-        steps = fmt_int(run.steps)
+        n = run.steps
+        steps = fmt_int(n)
         label = run.label
         if label == SOLVED:
-            text = self.tr("{0}: tour found in {1} steps ({2} moves, {3} backtracks).").format(
-                name, steps, fmt_int(run.moves), fmt_int(run.backtracks)
+            moves = self.tr("{0} moves", "", run.moves).format(fmt_int(run.moves))
+            backs = self.tr("{0} backtracks", "", run.backtracks).format(fmt_int(run.backtracks))
+            text = self.tr("{0}: tour found in {1} steps ({2}, {3}).", "", n).format(
+                name, steps, moves, backs
             )
         elif label == LIMIT:
-            text = self.tr("{0}: no tour within the cap of {1} steps (limit reached).").format(
-                name, steps
-            )
+            text = self.tr("{0}: no tour within the cap of {1} steps (limit reached).", "", n)
+            text = text.format(name, steps)
         elif label == STUCK:
-            text = self.tr("{0}: stuck after {1} steps, no tour (no backtracking).").format(
-                name, steps
-            )
+            text = self.tr("{0}: stuck after {1} steps, no tour (no backtracking).", "", n)
+            text = text.format(name, steps)
         elif label == EXHAUSTED:
             text = self.tr(
-                "{0}: no tour from here: the search tried every possibility in {1} steps."
+                "{0}: no tour from here: the search tried every possibility in {1} steps.", "", n
             ).format(name, steps)
         else:
             assert self.puzzle is not None
@@ -353,15 +354,15 @@ class StartMap(QObject):
         if run is None or square is None:
             return ""
         name = Board(self.rows, self.cols).name(square)
-        label = run.label
+        label, n = run.label, run.steps
         if label == SOLVED:
-            return self.tr("{0}: tour in {1} steps").format(name, fmt_int(run.steps))
+            return self.tr("{0}: tour in {1} steps", "", n).format(name, fmt_int(n))
         if label == LIMIT:
             return self.tr("{0}: no tour within the cap").format(name)
         if label == STUCK:
-            return self.tr("{0}: stuck after {1} steps").format(name, fmt_int(run.steps))
+            return self.tr("{0}: stuck after {1} steps", "", n).format(name, fmt_int(n))
         if label == EXHAUSTED:
-            return self.tr("{0}: no tour ({1} steps)").format(name, fmt_int(run.steps))
+            return self.tr("{0}: no tour ({1} steps)", "", n).format(name, fmt_int(n))
         return self.tr("{0}: no tour can exist").format(name)
 
     def set_piece(self, square: int | None) -> None:

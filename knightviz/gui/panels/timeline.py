@@ -106,9 +106,9 @@ class TimelineSlider(QSlider):
                     (
                         m.longest_backtrack_step,
                         LONGEST,
-                        self.tr("start of the longest backtrack ({0} steps)").format(
-                            fmt_int(m.longest_backtrack)
-                        ),
+                        self.tr(
+                            "start of the longest backtrack ({0} steps)", "", m.longest_backtrack
+                        ).format(fmt_int(m.longest_backtrack)),
                     )
                 )
             for i, step in enumerate(m.solutions[:2000], start=1):

@@ -380,15 +380,18 @@ class TreeCanvas(QWidget):
         count = node.children
         if count < 0 and self.index is not None:
             count = len(self.index.children(node.path))
+        count = max(count, 0)
         lines = [
             self.tr("{0}, depth {1}: {2}").format(square, fmt_int(node.depth), words[node.state]),
-            self.tr("{0} candidates below it; {1} of the root's width").format(
-                fmt_int(max(count, 0)), _share(node.w)
+            self.tr("{0} candidates below it; {1} of the root's width", "", count).format(
+                fmt_int(count), _share(node.w)
             ),
         ]
         below = node.steps_below
         if below is not None:
-            lines.append(self.tr("{0} steps spent below it (exact)").format(fmt_int(below)))
+            lines.append(
+                self.tr("{0} steps spent below it (exact)", "", below).format(fmt_int(below))
+            )
         else:
             estimate = self._estimate(node)
             if estimate is not None:
@@ -411,9 +414,9 @@ class TreeCanvas(QWidget):
             estimator.run(20)
         est = estimator.estimate()
         spread = f"{est.relative_error:.0%}" if math.isfinite(est.relative_error) else "?"
-        return self.tr("Its subtree: about {0} steps (Knuth's estimate, ± {1}, {2} probes)").format(
-            fmt_big_log10(est.log10_steps), spread, fmt_int(est.probes)
-        )
+        return self.tr(
+            "Its subtree: about {0} steps (Knuth's estimate, ± {1}, {2} probes)", "", est.probes
+        ).format(fmt_big_log10(est.log10_steps), spread, fmt_int(est.probes))
 
 
 def _share(w: float) -> str:
@@ -553,7 +556,8 @@ class SearchTree(QWidget):
             self.info.setText("")
             return
         at = min(self.canvas.at, index.limit)
-        text = self.tr("{0} nodes at step {1}").format(fmt_int(index.node_count(at)), fmt_int(at))
+        count = index.node_count(at)
+        text = self.tr("{0} nodes at step {1}", "", count).format(fmt_int(count), fmt_int(at))
         if not self.canvas.follow:
             span = self.canvas.vx1 - self.canvas.vx0
             if span < 0.999:

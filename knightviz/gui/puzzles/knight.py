@@ -304,7 +304,8 @@ class KnightPuzzle(KnightWords):
         if shape.leaper != KNIGHT:
             parts.append(self.piece_name(shape.leaper))
         if shape.holes:
-            parts.append(self.tr("{0} squares removed").format(fmt_int(len(shape.holes))))
+            holes = len(shape.holes)
+            parts.append(self.tr("{0} squares removed", "", holes).format(fmt_int(holes)))
         return " · ".join(parts)
 
     def outcome_text(self, result: Result) -> str:

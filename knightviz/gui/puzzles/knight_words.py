@@ -143,15 +143,21 @@ class KnightWords(Puzzle[KnightSettings]):
             return self.tr("({0}, {1})-leaper").format(a, b)
         return f"{named} ({a}, {b})"
 
+    def counts_text(self, moves: int, backtracks: int, steps: int) -> str:
+        """A run's counts, each with its noun in the number's form ("1 move")."""
+        return self.tr("{0}, {1}, {2}").format(
+            self.tr("{0} moves", "", moves).format(fmt_int(moves)),
+            self.tr("{0} backtracks", "", backtracks).format(fmt_int(backtracks)),
+            self.tr("{0} steps", "", steps).format(fmt_int(steps)),
+        )
+
     def describe_result(
         self, settings: KnightSettings, start: int, result: Result, model: BoardModel
     ) -> str:
         s = settings
         board = board_of(s)
         name = board.name(start)
-        counts = self.tr("{0} moves, {1} backtracks, {2} steps").format(
-            fmt_int(result.moves), fmt_int(result.backtracks), fmt_int(result.steps)
-        )
+        counts = self.counts_text(result.moves, result.backtracks, result.steps)
         outcome = result.outcome
         if outcome is Outcome.SOLVED:
             if s.construct:
@@ -212,16 +218,18 @@ class KnightWords(Puzzle[KnightSettings]):
             if c.kind is Kind.VISITED:
                 return self.tr("From {0}, {1} is already on the path: skip it.").format(here, name)
             if c.kind is Kind.DEGREE:
+                degree = c.value
                 return self.tr(
-                    "{0} could go on to {1} unvisited squares (its onward degree)."
-                ).format(name, c.value)
+                    "{0} could go on to {1} unvisited squares (its onward degree).", "", degree
+                ).format(name, degree)
             if c.kind is Kind.TIE:
                 return self.tr(
                     "{0} candidates share the fewest onward moves: the tie-break takes {1}."
                 ).format(c.value, name)
         if not model.last_events:
-            return self.tr("The knight stands on {0} after {1} moves.").format(
-                here, fmt_int(len(path) - 1)
+            moves = len(path) - 1
+            return self.tr("The knight stands on {0} after {1} moves.", "", moves).format(
+                here, fmt_int(moves)
             )
         last = model.last_events[-1]
         if last >= 0:
@@ -241,10 +249,13 @@ class KnightWords(Puzzle[KnightSettings]):
         options = table[left]
         free = [u for u in options if model.index[u] < 0 and u != left]
         if not free:
+            count = len(options)
             return self.tr(
                 "{0} is a dead end: all {1} of its moves lead to visited squares or off the "
-                "board. Back to {2}."
-            ).format(name, len(options), here)
+                "board. Back to {2}.",
+                "",
+                count,
+            ).format(name, count, here)
         return self.tr("Every way on from {0} has been tried: back to {1}.").format(name, here)
 
     def slow_hint(

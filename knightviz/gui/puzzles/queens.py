@@ -284,25 +284,35 @@ class QueensPuzzle(Puzzle[QueensSettings]):
         how = self.tr("constraint sets") if s.variant == SETS else self.tr("bitboards")
         return f"{which} · {how}"
 
+    def counts_text(self, placements: int, removals: int, steps: int) -> str:
+        """A run's counts, each with its noun in the number's form ("1 placement")."""
+        return self.tr("{0}, {1}, {2}").format(
+            self.tr("{0} placements", "", placements).format(fmt_int(placements)),
+            self.tr("{0} removals", "", removals).format(fmt_int(removals)),
+            self.tr("{0} steps", "", steps).format(fmt_int(steps)),
+        )
+
     def describe_result(
         self, settings: QueensSettings, start: int, result: Result, model: BoardModel
     ) -> str:
         s = settings
         n = s.rows
-        counts = self.tr("{0} placements, {1} removals, {2} steps").format(
-            fmt_int(result.moves), fmt_int(result.backtracks), fmt_int(result.steps)
-        )
+        counts = self.counts_text(result.moves, result.backtracks, result.steps)
         size = fmt_size(n, n)
         if result.outcome is Outcome.CANCELLED:
-            return self.tr("Stopped after {0}; {1} solutions so far.").format(
-                counts, fmt_int(result.count)
+            found = result.count
+            return self.tr("Stopped after {0}; {1} solutions so far.", "", found).format(
+                counts, fmt_int(found)
             )
         if result.outcome is Outcome.SOLVED and not s.all_solutions and result.solution:
             return self.tr("First solution on {0}: {1} ({2}).").format(
                 size, solution_text(n, result.solution), counts
             )
         if result.outcome is Outcome.SOLVED:
-            return self.tr("{0} solutions on {1}: {2}.").format(fmt_int(result.count), size, counts)
+            found = result.count
+            return self.tr("{0} solutions on {1}: {2}.", "", found).format(
+                fmt_int(found), size, counts
+            )
         if result.outcome is Outcome.LIMIT:
             return self.tr("Stopped at the step limit: {0}.").format(counts)
         return self.tr(
@@ -394,8 +404,9 @@ class QueensPuzzle(Puzzle[QueensSettings]):
         board = Board(n, n)
         if finished is not None and finished.outcome is Outcome.SOLVED:
             if settings.all_solutions:
-                return self.tr("Every possibility tried: {0} solutions.").format(
-                    fmt_int(finished.count)
+                found = finished.count
+                return self.tr("Every possibility tried: {0} solutions.", "", found).format(
+                    fmt_int(found)
                 )
             return self.tr("A solution: {0}.").format(solution_text(n, tuple(model.path)))
         if model.considered:

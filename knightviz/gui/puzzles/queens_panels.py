@@ -266,9 +266,11 @@ class ConstraintsPanel(QWidget):
             lines.append("")
             lines.append(self.tr("queens   = 0x{0:0{1}X}").format(q, (n * n + 3) // 4))
             lines.append(self.tr("attacked = 0x{0:0{1}X}").format(a, (n * n + 3) // 4))
+        placed, attacked = bin(q).count("1"), bin(a).count("1")
         lines.append(
-            self.tr("{0} queens, {1} squares attacked").format(
-                fmt_int(bin(q).count("1")), fmt_int(bin(a).count("1"))
+            self.tr("{0}, {1}").format(
+                self.tr("{0} queens", "", placed).format(fmt_int(placed)),
+                self.tr("{0} squares attacked", "", attacked).format(fmt_int(attacked)),
             )
         )
         return "\n".join(lines)
