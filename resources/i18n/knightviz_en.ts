@@ -299,7 +299,7 @@
     </message>
 </context>
 <context>
-    <name>TreeCanvas</name>
+    <name>TreeHover</name>
     <message numerus="yes">
         <source>{0} candidates below it; {1} of the root&apos;s width</source>
         <translation>

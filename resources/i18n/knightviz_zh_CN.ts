@@ -2960,15 +2960,19 @@ Off: stop at the first solution.</source>
     <name>TreeCanvas</name>
     <message>
         <source>The tree of the run on the board appears here: press Start.</source>
-        <extracomment>Colours of the node states (the stack panel&apos;s: finished grey, the path green). A band&apos;s height in &quot;follow&quot; (px), the funnel between two bands, and the least row height of the whole tree. Segments at most per layout (a bound on its time; the rest aggregate). While a run goes the layout is made again at most this often (s). Hover estimates of an unfinished subtree: probes, and their time budget (s). Click on a node: the step at which the search entered it. The user zoomed or panned (the panel leaves &quot;follow&quot;). Whole-tree view: the part of the root&apos;s width shown, and the first row. Follow: each band&apos;s parent interval (x, w) and the band&apos;s first depth.</extracomment>
+        <extracomment>Colours of the node states (the stack panel&apos;s: finished grey, the path green). A band&apos;s height in &quot;follow&quot; (px), the funnel between two bands, and the least row height of the whole tree. Segments at most per layout (a bound on its time; the rest aggregate). While a run goes the layout is made again at most this often (s). Click on a node: the step at which the search entered it. The user zoomed or panned (the panel leaves &quot;follow&quot;). Whole-tree view: the part of the root&apos;s width shown, and the first row. Follow: each band&apos;s parent interval (x, w) and the band&apos;s first depth.</extracomment>
         <translation>棋盘上这次运行的搜索树会显示在这里：按开始。</translation>
     </message>
     <message>
         <source>start</source>
         <translation>起点</translation>
     </message>
+</context>
+<context>
+    <name>TreeHover</name>
     <message>
         <source>finished: its whole subtree explored</source>
+        <extracomment>Hover estimates of an unfinished subtree: probes, and their time budget (s).</extracomment>
         <translation>已完成：整棵子树都已探索</translation>
     </message>
     <message>

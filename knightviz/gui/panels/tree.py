@@ -18,15 +18,13 @@ the view changes (a few times a second at most while a run goes); painting only 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from time import monotonic
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
-    QHelpEvent,
     QHideEvent,
     QMouseEvent,
     QPainter,
@@ -37,12 +35,13 @@ from PySide6.QtGui import (
     QShowEvent,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QToolTip, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from knightviz.engine.estimate import Probe, TreeEstimator
+from knightviz.engine.estimate import Probe
 from knightviz.engine.tree import Node, NodeState, TreeIndex, update_budget
 from knightviz.gui.panels.elided import SteadyLabel
-from knightviz.gui.text import fmt_big, fmt_big_log10, fmt_int
+from knightviz.gui.panels.tree_hover import TreeHover
+from knightviz.gui.text import fmt_big, fmt_int
 from knightviz.gui.theme import is_dark
 
 #: Colours of the node states (the stack panel's: finished grey, the path green).
@@ -61,9 +60,6 @@ MIN_ROW = 5
 MAX_SEGMENTS = 40_000
 #: While a run goes the layout is made again at most this often (s).
 LIVE_EVERY = 0.25
-#: Hover estimates of an unfinished subtree: probes, and their time budget (s).
-HOVER_PROBES = 400
-HOVER_SECONDS = 0.03
 
 
 @dataclass(slots=True)
@@ -78,8 +74,8 @@ class Segment:
     rows: int = 1
 
 
-class TreeCanvas(QWidget):
-    """The drawing: segments in rows; hover, click, wheel and drag."""
+class TreeCanvas(TreeHover):
+    """The drawing: segments in rows; hover (``TreeHover``), click, wheel and drag."""
 
     #: Click on a node: the step at which the search entered it.
     seek_requested = Signal(int)
@@ -357,77 +353,6 @@ class TreeCanvas(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.relayout()
-
-    def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            node = self.node_at(event.pos().x(), event.pos().y())
-            if node is None:
-                QToolTip.hideText()
-            else:
-                QToolTip.showText(event.globalPos(), self.describe(node), self)
-            return True
-        return super().event(event)
-
-    def describe(self, node: Node) -> str:
-        """The hover text: square, depth, state, and the steps spent below it."""
-        words = {
-            NodeState.FINISHED: self.tr("finished: its whole subtree explored"),
-            NodeState.SOLUTION: self.tr("finished, with a solution below"),
-            NodeState.PATH: self.tr("on the search's current path"),
-            NodeState.UNTRIED: self.tr("not tried yet"),
-        }
-        square = self.name(node.square) if node.path else self.tr("the empty board")
-        count = node.children
-        if count < 0 and self.index is not None:
-            count = len(self.index.children(node.path))
-        count = max(count, 0)
-        lines = [
-            self.tr("{0}, depth {1}: {2}").format(square, fmt_int(node.depth), words[node.state]),
-            self.tr("{0} candidates below it; {1} of the root's width", "", count).format(
-                fmt_int(count), _share(node.w)
-            ),
-        ]
-        below = node.steps_below
-        if below is not None:
-            lines.append(
-                self.tr("{0} steps spent below it (exact)", "", below).format(fmt_int(below))
-            )
-        else:
-            estimate = self._estimate(node)
-            if estimate is not None:
-                lines.append(estimate)
-        if node.entered >= 0:
-            lines.append(
-                self.tr("Click: go to step {0}, where the search entered it").format(
-                    fmt_int(node.entered)
-                )
-            )
-        return "\n".join(lines)
-
-    def _estimate(self, node: Node) -> str | None:
-        probe = self.subtree_probe(node.path)
-        if probe is None:
-            return None
-        estimator = TreeEstimator(probe, seed=0)
-        started = monotonic()
-        while estimator.probes < HOVER_PROBES and monotonic() - started < HOVER_SECONDS:
-            estimator.run(20)
-        est = estimator.estimate()
-        spread = f"{est.relative_error:.0%}" if math.isfinite(est.relative_error) else "?"
-        return self.tr(
-            "Its subtree: about {0} steps (Knuth's estimate, ± {1}, {2} probes)", "", est.probes
-        ).format(fmt_big_log10(est.log10_steps), spread, fmt_int(est.probes))
-
-
-def _share(w: float) -> str:
-    if math.isnan(w):  # deep in a long path, shown without the levels above
-        return QCoreApplication.translate("SearchTree", "a share not worked out this deep")
-    if w <= 0.0:
-        return QCoreApplication.translate("SearchTree", "less than 10^-308")
-    if w >= 0.001:
-        return f"{w:.1%}"
-    exponent = math.floor(math.log10(w)) if w > 0 else 0
-    return f"{w / 10.0**exponent:.1f}e{exponent}"
 
 
 class SearchTree(QWidget):
