@@ -487,7 +487,7 @@ class RunView(QObject):
 
     def _show_tree(self) -> None:
         """The tree of the run on the board at the step shown (its index made once per
-        recording; only while the panel is shown)."""
+        recording; a hidden panel only notes the step, to show it there when opened)."""
         s = self.session
         panel = self.tree_panel
         rec, run = s.recording, s.run
@@ -501,7 +501,7 @@ class RunView(QObject):
                 index = None if kids is None else TreeIndex(rec, kids, goal, update_budget())
                 name = Board(settings.rows, settings.cols).name
                 panel.set_index(index, name, lambda path: puzzle.subtree_probe(settings, path))
-        if rec is None or not panel.isVisible():
+        if rec is None:
             return
         live = s.state is State.RUNNING and s.live and self.clock_step is None
         panel.show_at(s.shown_model(self.clock_step).steps, live)

@@ -197,6 +197,13 @@
 <context>
     <name>SearchTree</name>
     <message numerus="yes">
+        <source>Reading the run: {0} of {1} steps…</source>
+        <translation>
+            <numerusform>Reading the run: {0} of {1} step…</numerusform>
+            <numerusform>Reading the run: {0} of {1} steps…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>{0} nodes at step {1}</source>
         <translation>
             <numerusform>{0} node at step {1}</numerusform>

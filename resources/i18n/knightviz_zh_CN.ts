@@ -2620,6 +2620,12 @@ Off: stop at the first solution.</source>
         <translation>尚未尝试</translation>
     </message>
     <message numerus="yes">
+        <source>Reading the run: {0} of {1} steps…</source>
+        <translation>
+            <numerusform>正在读取这次运行的录制：{0} / {1} 步…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>{0} nodes at step {1}</source>
         <translation>
             <numerusform>第 {1} 步时共 {0} 个节点</numerusform>
@@ -2960,7 +2966,7 @@ Off: stop at the first solution.</source>
     <name>TreeCanvas</name>
     <message>
         <source>The tree of the run on the board appears here: press Start.</source>
-        <extracomment>Colours of the node states (the stack panel&apos;s: finished grey, the path green). A band&apos;s height in &quot;follow&quot; (px), the funnel between two bands, and the least row height of the whole tree. Segments at most per layout (a bound on its time; the rest aggregate). While a run goes the layout is made again at most this often (s). Click on a node: the step at which the search entered it. The user zoomed or panned (the panel leaves &quot;follow&quot;). Whole-tree view: the part of the root&apos;s width shown, and the first row. Follow: each band&apos;s parent interval (x, w) and the band&apos;s first depth.</extracomment>
+        <extracomment>Colours of the node states (the stack panel&apos;s: finished grey, the path green). A band&apos;s height in &quot;follow&quot; (px), the funnel between two bands, and the least row height of the whole tree. Segments at most per layout (a bound on its time; the rest aggregate). While a run goes the layout is made again at most this often (s). A paused, ended or brought-back run&apos;s recording is read into the index for up to this long in one turn (s): all of plain 8x8&apos;s 16.5 million steps take 40 ms compiled, a quarter of a second with numpy; a longer read goes on over the next turns. Click on a node: the step at which the search entered it. The user zoomed or panned (the panel leaves &quot;follow&quot;). Whole-tree view: the part of the root&apos;s width shown, and the first row. Follow: each band&apos;s parent interval (x, w) and the band&apos;s first depth.</extracomment>
         <translation>棋盘上这次运行的搜索树会显示在这里：按开始。</translation>
     </message>
     <message>

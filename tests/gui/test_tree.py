@@ -156,3 +156,54 @@ def test_a_race_has_one_tree_per_racer_at_the_race_clock(window, qtbot):
     assert trees[1].node_count() == 25  # Warnsdorff: 24 moves from a5, no backtrack
     window.race_action.setChecked(False)
     assert child(window, "searchTree").isVisible()
+
+
+@pytest.mark.parametrize("shown", ["before", "after"])
+def test_the_tree_follows_a_run_brought_back_from_the_history_at_once(window, qtbot, shown):
+    """Plain 6x6 (496,301 steps), then another run, then the first brought back from the
+    history with the tree shown before the double-click or opened after it: the tree is at
+    the board's step at once. It read "1 nodes at step 0" beside the board at the run's end
+    until the timeline moved (the hidden panel never heard of the step), and a shown one
+    took the recording in 65,536 steps a turn, a wrong tree meanwhile."""
+    setup(window, "knight", 6, warnsdorff=False)
+    run_to_end(window, qtbot, timeout=60_000)
+    first = window.history.records()[-1]
+    setup(window, "knight", 5, warnsdorff=True)
+    run_to_end(window, qtbot)
+    if shown == "before":
+        tree = show_tree(window, follow=True)
+    window.history.record_activated.emit(first)
+    if shown == "after":
+        tree = show_tree(window, follow=True)
+    session = window.session
+    end = len(session.recording)
+    assert session.position == end > 400_000
+    # No turn of the event loop in between: the tree shows the board's step at once.
+    assert tree.node_count() == session.recording.seek(end).moves + 1
+    info = child(window, "treeInfoLabel").text()
+    assert f"step {end:,}" in info, info
+
+
+def test_a_run_read_over_several_turns_says_how_far_the_reading_has_come(
+    window, qtbot, monkeypatch
+):
+    """A recording too long to read at once (here: one block of steps a turn) shows how far
+    the reading has come, never a tree at another step than the board's, then the tree."""
+    from knightviz.gui.panels import tree as tree_module
+
+    monkeypatch.setattr(tree_module, "CATCH_UP", 0.0)
+    tree = show_tree(window, follow=True)
+    setup(window, "knight", 6, warnsdorff=False)
+    run_to_end(window, qtbot, timeout=60_000)
+    first = window.history.records()[-1]
+    setup(window, "knight", 5, warnsdorff=True)
+    run_to_end(window, qtbot)
+    window.history.record_activated.emit(first)
+    session = window.session
+    end = len(session.recording)
+    info = child(window, "treeInfoLabel")
+    assert info.text().startswith("Reading the run: ")
+    assert info.text().endswith(f" of {end:,} steps…")
+    moves = session.recording.seek(end).moves
+    eventually(qtbot, lambda: tree.node_count() == moves + 1, lambda: info.text())
+    assert info.text() == f"{moves + 1:,} nodes at step {end:,}"
