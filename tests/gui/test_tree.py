@@ -207,3 +207,40 @@ def test_a_run_read_over_several_turns_says_how_far_the_reading_has_come(
     moves = session.recording.seek(end).moves
     eventually(qtbot, lambda: tree.node_count() == moves + 1, lambda: info.text())
     assert info.text() == f"{moves + 1:,} nodes at step {end:,}"
+
+
+def test_view_search_tree_brings_its_tab_to_the_front(window, qtbot):
+    """The tree dock is a tab beside the Search stack: View › Search tree showed it behind
+    the stack, so nothing seemed to happen."""
+    tree = child(window, "searchTree")
+    dock = child(window, "treeDock")
+    assert not dock.isVisible()
+    menu = window.view_menu
+    entry = next(a for a in menu.actions() if a.text().replace("&", "") == "Search tree")
+    entry.trigger()
+    qtbot.waitUntil(tree.isVisible, timeout=2000)
+    assert not tree.visibleRegion().isEmpty()
+    assert window.tabifiedDockWidgets(dock)  # a tab among others, in front
+    entry.trigger()
+    assert not dock.isVisible()
+
+
+def test_view_search_tree_brings_it_forward_from_behind_another_tab(window, qtbot):
+    """Shown, then sent behind the Search stack by a change of puzzle (which raises the
+    stack): View › Search tree, checked, hid it instead of showing it."""
+    from .automation import set_puzzle
+
+    tree = child(window, "searchTree")
+    dock = child(window, "treeDock")
+    entry = next(a for a in window.view_menu.actions() if a.text() == "Search tree")
+    entry.trigger()
+    qtbot.waitUntil(lambda: not tree.visibleRegion().isEmpty(), timeout=2000)
+    set_puzzle(window, "queens")
+    set_puzzle(window, "knight")
+    qtbot.waitUntil(lambda: tree.visibleRegion().isEmpty(), timeout=2000)
+    assert dock.isVisible() and entry.isChecked()  # shown, behind the stack's tab
+    entry.trigger()
+    qtbot.waitUntil(lambda: not tree.visibleRegion().isEmpty(), timeout=2000)
+    assert dock.isVisible() and entry.isChecked()
+    entry.trigger()  # in front: the choice hides it
+    assert not dock.isVisible() and not entry.isChecked()

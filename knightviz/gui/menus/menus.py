@@ -14,6 +14,7 @@ from knightviz.engine.store import RecordingStore
 from knightviz.gui.board.presets import preset_holes
 from knightviz.gui.config import DARK, LIGHT, SYSTEM
 from knightviz.gui.i18n import LANGUAGES
+from knightviz.gui.menus.dock_tabs import raise_when_shown
 from knightviz.gui.text import fmt_int
 
 if TYPE_CHECKING:
@@ -263,6 +264,7 @@ class ViewMenu(QMenu):
         self._window = parent
         for dock in docks:
             self.addAction(dock.toggleViewAction())
+            raise_when_shown(dock)
         self.addSeparator()
         self.language_menu = self.addMenu(self.tr("&Language"))
         self.language_menu.setObjectName("languageMenu")
