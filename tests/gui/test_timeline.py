@@ -340,8 +340,8 @@ def test_the_timeline_keeps_its_width_through_a_run_and_a_reset(window, qtbot):
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_the_timeline_total_has_room_for_any_figure_a_run_reaches(qtbot, language):
-    """Up to 13 digits (a day at 90 M steps/s) the total is shown whole at one width; a
-    longer one is cut with "…", whole on hover, and still moves nothing."""
+    """Up to 10 digits (minutes at 90 M steps/s) the total is shown whole and exact at one
+    width; a longer one as "1.2 × 10¹⁵", exact on hover; none moves the slider."""
     from knightviz.gui.i18n import ENGLISH, Translations
     from knightviz.gui.panels.timeline import Timeline
 
@@ -354,13 +354,18 @@ def test_the_timeline_total_has_room_for_any_figure_a_run_reaches(qtbot, languag
         timeline.resize(640, 40)
         timeline.show()
         widths = set()
-        for steps in (0, 17_654, 16_501_401, 3_000_000_000, 9_999_999_999_999, 10**15, 0):
+        for steps in (0, 17_654, 16_501_401, 3_000_000_000, 9_999_999_999, 1_234 * 10**12, 0):
             timeline.show_state(steps // 2, steps, None, [], True)
             timeline.layout().activate()
             widths.add((timeline.slider.width(), timeline.total.width()))
             assert timeline.rect().contains(timeline.total.geometry())
-            assert timeline.total.shows_all() or steps > 9_999_999_999_999, steps
-            assert timeline.total.toolTip() == timeline.total.text()
+            assert timeline.total.shows_all(), steps
+            exact = timeline.tr("of {0}").format(f"{steps:,}")
+            assert timeline.total.toolTip() == exact
+            if steps < 10**10:
+                assert timeline.total.text() == exact
+            else:
+                assert timeline.total.text().endswith("1.2 × 10¹⁵")
         assert len(widths) == 1, widths
     finally:
         translations.apply(ENGLISH)
