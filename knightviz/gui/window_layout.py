@@ -7,8 +7,8 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer
+from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QGroupBox,
@@ -61,16 +61,50 @@ def column(*items: QWidget | tuple[QWidget, int]) -> QWidget:
 
 class SidePanel(QWidget):
     """The controls' column: as narrow as its contents allow, the board gets the rest (a
-    splitter hands out its first sizes by the columns' size hints)."""
+    splitter hands out its first sizes by the columns' size hints). Its settings get the
+    room the run controls and the comparison's least leave; the comparison the rest."""
 
-    def __init__(self) -> None:
+    def __init__(self, scroll: SettingsScroll, fixed: list[QWidget], flexible: QWidget) -> None:
         super().__init__()
         self.setObjectName("sidePanel")
         self.setMinimumWidth(310)
         self.setMaximumWidth(460)
+        self._scroll, self._fixed, self._flexible = scroll, fixed, flexible
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for widget in (fixed[0], scroll, *fixed[1:]):
+            layout.addWidget(widget)
+        layout.addWidget(flexible, 1)
+        # The settings' height changed (a puzzle, a race's end showing the strategy again):
+        # their room is weighed again once the layout has settled.
+        self._refit = QTimer(self)
+        self._refit.setSingleShot(True)
+        self._refit.setInterval(0)
+        self._refit.timeout.connect(self.fit)
+        settings = scroll.widget()
+        if settings is not None:
+            settings.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self._refit.start()
+        return False
 
     def sizeHint(self) -> QSize:
         return QSize(self.minimumSizeHint().width(), super().sizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit()
+
+    def fit(self) -> None:
+        """The settings' room: the column less the run controls, the comparison's least
+        and the spacing (not the scroll's height now: that follows the settings)."""
+        layout = self.layout()
+        spacing = layout.spacing() if layout is not None else 6
+        taken = sum(w.sizeHint().height() for w in self._fixed if not w.isHidden())
+        taken += self._flexible.minimumHeight() + spacing * (len(self._fixed) + 1)
+        self._scroll.fit_to(self.height() - taken)
 
 
 def build_layout(window: MainWindow) -> None:
@@ -91,13 +125,9 @@ def build_layout(window: MainWindow) -> None:
     window.centre_stack.addWidget(board_column)
     window.centre_stack.addWidget(window.race_view)
     scroll = SettingsScroll(window.panel)
-    side = SidePanel()
-    layout = QVBoxLayout(side)
-    layout.setContentsMargins(0, 0, 0, 0)
-    layout.addWidget(window.panel.puzzle_bar)
-    layout.addWidget(scroll)
-    layout.addWidget(window.run_controls)
-    layout.addWidget(window.comparison, 1)
+    side = SidePanel(scroll, [window.panel.puzzle_bar, window.run_controls], window.comparison)
+    # After the puzzle's own settings are shown (connected after the panel's own slot).
+    window.panel.puzzle_combo.currentIndexChanged.connect(side.fit)
     runs_title = QCoreApplication.translate("MainWindow", "Runs")
     window.history_box = QGroupBox(runs_title)
     window.history_box.setObjectName("historyBox")

@@ -296,6 +296,8 @@ class ComparisonPanel(QGroupBox):
         layout.addWidget(self.bars)
         layout.addStretch(1)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        # Three lines at least: the strategies' explanations above give way first.
+        self.setMinimumHeight(3 * self.fontMetrics().lineSpacing() + 36)
         self._show()
 
     def show_record(self, records: Sequence[RunRecord], record: RunRecord | None) -> None:
@@ -310,6 +312,19 @@ class ComparisonPanel(QGroupBox):
 
     def retranslate(self) -> None:
         self._show()
+
+    def sizeHint(self) -> QSize:
+        """No more than its least: the controls above get their room first, the comparison
+        the rest of the column (its stretch)."""
+        return QSize(super().sizeHint().width(), self.minimumHeight())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(super().minimumSizeHint().width(), self.minimumHeight())
+
+    def hasHeightForWidth(self) -> bool:
+        """Its words' height never claims room from the controls (the column's layout
+        would take a word-wrapped box's height for a width as its least)."""
+        return False
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
