@@ -401,7 +401,7 @@
         <source>step</source>
         <extracomment>The user zoomed or panned: draw the steps now in view. Double-click: back to the whole run.
 ----------
-Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest stroke. A long run&apos;s mean depth per bucket: its slow swings, inside the band. What the curves show: the profile, its buckets merged to the plot&apos;s width.</extracomment>
+Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a short run). A long run&apos;s band: the area from each bucket&apos;s lowest to its highest depth, filled. (Drawn as a stroke per bucket, it took 13 to 30 ms to paint while a run went on: a vertical line is a span per pixel row; a filled area is a span per row.) A long run&apos;s mean depth per bucket: its slow swings, inside the band. The stretches of steps the recording dropped, shaded behind the curves. What the curves show: the profile, its buckets merged to the plot&apos;s width.</extracomment>
         <translation>步</translation>
     </message>
     <message>
@@ -1224,7 +1224,7 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <name>Job</name>
     <message>
         <source>A background thread did not stop within {0} s.</source>
-        <extracomment>How long a join may take before it is reported as failed (ms). (job id): ``work`` has returned (its job then joins the thread at once). Set by the job when it starts this worker; every signal should carry it. Set once ``run`` has returned (after the worker&apos;s last signal). A thread did not stop in time (a sentence for the status bar). Threads that did not stop in time: kept alive so Qt never destroys them running.</extracomment>
+        <extracomment>How long a join may take before it is reported as failed (ms). How much nicer than the window&apos;s thread background work runs (Linux: a thread&apos;s own nice value, 0 to 19). (job id): ``work`` has returned (its job then joins the thread at once). Set by the job when it starts this worker; every signal should carry it. Set once ``run`` has returned (after the worker&apos;s last signal). A thread did not stop in time (a sentence for the status bar). Threads that did not stop in time: kept alive so Qt never destroys them running.</extracomment>
         <translation>后台线程未在 {0} 秒内停止。</translation>
     </message>
 </context>
@@ -1392,6 +1392,35 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <message>
         <source>Hint: onward moves {0}.</source>
         <translation>提示：各候选格的后续走法数 {0}。</translation>
+    </message>
+    <message>
+        <source>{0} and {1} both have the fewest onward moves ({2})</source>
+        <translation>{0} 和 {1} 的出口数并列最少（{2}）</translation>
+    </message>
+    <message>
+        <source>{0} and {1} all have the fewest onward moves ({2})</source>
+        <translation>{0} 和 {1} 的出口数并列最少（{2}）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <extracomment>between the names of squares in a list</extracomment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>last in order</source>
+        <translation>按顺序取最后一个</translation>
+    </message>
+    <message>
+        <source>farthest from centre (Roth)</source>
+        <translation>离中心最远（Roth）</translation>
+    </message>
+    <message>
+        <source>random, seed {0}</source>
+        <translation>随机，种子 {0}</translation>
+    </message>
+    <message>
+        <source>first in order</source>
+        <translation>按顺序取第一个</translation>
     </message>
     <message>
         <source>square = {0}   move = {1}   candidate {2} of {3}</source>
@@ -1856,7 +1885,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>Predictor</name>
     <message>
         <source>Not {0}. Try again: the marked squares are the choices the search has left here (or B for back).</source>
-        <extracomment>The learner&apos;s answer &quot;the search goes back&quot;. Marks on the board: the squares the learner may still choose from, and a wrong guess. The question, the feedback or the score changed. Advancing from decision to decision (False: paused by the learner, or idle). The last answer&apos;s verdict and why, in words (&quot;&quot; before the first). Verdicts given so far (a test waits on it). The examinations shown when a step was asked for (the list and its length): one more without a new position is an examination (paced steps walk through them), so step again; nothing else (a preview of the next event) asks for a step.</extracomment>
+        <extracomment>The learner&apos;s answer &quot;the search goes back&quot;. Marks on the board: the squares the learner may still choose from, and a wrong guess. The choices the rule ranks level with ``expected`` (any is right), or None. The question, the feedback or the score changed. Advancing from decision to decision (False: paused by the learner, or idle). The last answer&apos;s verdict and why, in words (&quot;&quot; before the first). Verdicts given so far (a test waits on it). The question answered, until the step it asked about is taken. The examinations shown when a step was asked for (the list and its length): one more without a new position is an examination (paced steps walk through them), so step again; nothing else (a preview of the next event) asks for a step.</extracomment>
         <translation>不是 {0}。再试一次：标出的格子是搜索在这里还剩下的选择（回退请按 B）。</translation>
     </message>
     <message>
@@ -1882,6 +1911,14 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>{0} of {1} right, {2} in a row</source>
         <translation>{1} 次中猜对 {0} 次，连对 {2} 次</translation>
+    </message>
+    <message>
+        <source>{0}; the tie-break “{1}” takes {2}.</source>
+        <translation>{0}；并列取舍“{1}”选 {2}。</translation>
+    </message>
+    <message>
+        <source>✓ Right for the rule: {0}. The tie-break “{1}” takes {2}, not {3}.</source>
+        <translation>✓ 按规则算猜对：{0}。并列取舍“{1}”选的是 {2}，不是 {3}。</translation>
     </message>
     <message>
         <source>✓ Right. {0}</source>
@@ -1991,7 +2028,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>Puzzle</name>
     <message>
         <source>solved</source>
-        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). The widest first column this stack can need (in the current language), or &quot;&quot;. The optional panels a puzzle may show (the window&apos;s docks). The board&apos;s holes and leaper (a full board and the knight by default). The board&apos;s squares can be removed (Edit board; the knight&apos;s tour). Stable identifier (item data of ``puzzleCombo``, history, saved runs). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (the knight&apos;s start square).</extracomment>
+        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). The widest first column this stack can need (in the current language), or &quot;&quot;. The level choices (two or more), in the order the tie-break speaks of. What they share, as a clause: &quot;b6 and c7 both have the fewest onward moves (5)&quot;. The tie-break&apos;s name, as the strategy&apos;s controls call it: &quot;first in order&quot;. The optional panels a puzzle may show (the window&apos;s docks). The board&apos;s holes and leaper (a full board and the knight by default). The board&apos;s squares can be removed (Edit board; the knight&apos;s tour). Stable identifier (item data of ``puzzleCombo``, history, saved runs). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (the knight&apos;s start square).</extracomment>
         <translation>已解出</translation>
     </message>
     <message>
