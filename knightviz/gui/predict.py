@@ -473,16 +473,14 @@ class Predictor(QObject):
         right = q.right(guess, actual)
         ended = s.result if s.state is State.FINISHED else None
         why = s.puzzle.narrate(s.settings, s.model, ended)
-        tie = q.tie if q.tie is not None and actual in q.tie.squares else None
+        tie = q.tie.words() if q.tie is not None and actual in q.tie.squares else None
         if tie is not None:
-            why = self.tr("{0}; the tie-break “{1}” takes {2}.").format(
-                tie.text, tie.rule, self._name(actual)
-            )
+            why = self.tr("{0}; the tie-break “{1}” takes {2}.").format(*tie, self._name(actual))
         self.verdicts += 1
         if right and tie is not None and guess != actual:
             self.feedback = self.tr(
                 "✓ Right for the rule: {0}. The tie-break “{1}” takes {2}, not {3}."
-            ).format(tie.text, tie.rule, self._name(actual), self._name(guess))
+            ).format(*tie, self._name(actual), self._name(guess))
         elif right:
             self.feedback = self.tr("✓ Right. {0}").format(why)
         elif actual < 0:

@@ -371,6 +371,15 @@ def test_a_tie_is_right_for_the_rule_and_the_tie_break_is_named(window, qtbot):
         "✓ Right for the rule: b6 and c7 both have the fewest onward moves (5). "
         "The tie-break “last in order” takes c7, not b6."
     ), banner(window)
+    # Asked in English, answered in Chinese: the verdict is in the language it is given in.
+    click(window, "resetButton")
+    QTest.keyClick(window, Qt.Key.Key_Space)
+    asked_at(window, qtbot, 0)
+    window.set_language("zh_CN")
+    answer(window, qtbot, c7)
+    tied = "✓ 猜对了。b6 和 c7 的出口数并列最少（5）；并列取舍“按顺序取最后一个”选 c7。"  # noqa: RUF001
+    assert banner(window).startswith(tied), banner(window)
+    window.set_language("en")
 
 
 def test_the_score_belongs_to_its_run(window, qtbot):

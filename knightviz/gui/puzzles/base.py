@@ -66,10 +66,11 @@ class Tie:
 
     #: The level choices (two or more), in the order the tie-break speaks of.
     squares: tuple[int, ...]
-    #: What they share, as a clause: "b6 and c7 both have the fewest onward moves (5)".
-    text: str
-    #: The tie-break's name, as the strategy's controls call it: "first in order".
-    rule: str
+    #: What they share, as a clause ("b6 and c7 both have the fewest onward moves (5)"),
+    #: and the tie-break's name as the strategy's controls call it ("first in order"):
+    #: worded when called, in the language of the verdict (it may differ from the
+    #: question's).
+    words: Callable[[], tuple[str, str]]
 
 
 def changed(settings: S, **changes: Any) -> S:

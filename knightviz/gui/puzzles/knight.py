@@ -486,13 +486,17 @@ class KnightPuzzle(KnightWords):
         if len(level) < 2 or expected not in level:
             return None
         names = [board.name(u) for u in level]
-        if len(names) == 2:
-            text = self.tr("{0} and {1} both have the fewest onward moves ({2})")
-        else:
-            text = self.tr("{0} and {1} all have the fewest onward moves ({2})")
-        #: between the names of squares in a list
-        head = self.tr(", ").join(names[:-1])
-        return Tie(level, text.format(head, names[-1], fewest), self._tie_break_name(s))
+
+        def words() -> tuple[str, str]:
+            if len(names) == 2:
+                text = self.tr("{0} and {1} both have the fewest onward moves ({2})")
+            else:
+                text = self.tr("{0} and {1} all have the fewest onward moves ({2})")
+            #: between the names of squares in a list
+            head = self.tr(", ").join(names[:-1])
+            return text.format(head, names[-1], fewest), self._tie_break_name(s)
+
+        return Tie(level, words)
 
     def _tie_break_name(self, settings: KnightSettings) -> str:
         """The tie-break as the strategy box names it."""
