@@ -1208,8 +1208,12 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
         <translation>整棵树约 {0} 步（Knuth 估计）</translation>
     </message>
     <message>
-        <source>{0} · your turn: {1} of {2} right (best run {3})</source>
-        <translation>{0} · 轮到你：{2} 次中猜对 {1} 次（最长连对 {3}）</translation>
+        <source>{0} · your turn {1}/{2}</source>
+        <translation>{0} · 轮到你 {1}/{2}</translation>
+    </message>
+    <message>
+        <source>Your turn: {0} of {1} right, best run {2} in a row.</source>
+        <translation>轮到你：{1} 次中猜对 {0} 次，最长连对 {2} 次。</translation>
     </message>
     <message>
         <source>race {0}</source>

@@ -19,6 +19,7 @@ from .automation import (
     click,
     eventually,
     history_cell,
+    history_column,
     run_to_end,
     set_slider_speed,
     setup,
@@ -64,6 +65,11 @@ def answer(window, qtbot, event: int, guess: int | None = None) -> None:
         click_square(window, guess)
     eventually(qtbot, lambda: window.session.position == at + 1, "the step was not taken")
     eventually(qtbot, lambda: p.verdicts == verdicts + 1, "no verdict")
+
+
+def history_tip(window, row: int, title: str) -> str:
+    table = child(window, "historyTable")
+    return str(table.item(row, history_column(table, title)).toolTip())
 
 
 def banner(window) -> str:
@@ -160,8 +166,14 @@ def test_six_queens_scripted_answers_score_and_history_row(window, qtbot):
     setup_speed.setValue(setup_speed.maximum())
     run_to_end(window, qtbot)
     eventually(qtbot, lambda: window.history.rowCount() == 1, "no history row")
-    cell = history_cell(window, 0, "Strategy")
-    assert f"your turn: {len(events) - 1} of {len(events)} right (best run 8)" in cell
+    assert history_cell(window, 0, "Outcome").endswith(
+        f" · your turn {len(events) - 1}/{len(events)}"
+    )
+    assert history_cell(window, 0, "Strategy") == "all solutions · constraint sets"
+    assert (
+        f"Your turn: {len(events) - 1} of {len(events)} right, best run 8 in a row."
+        in history_tip(window, 0, "Outcome")
+    )
 
 
 def test_not_in_a_race_and_chinese(window, qtbot):
@@ -198,7 +210,8 @@ def test_a_whole_warnsdorff_tour_predicted_to_its_end(window, qtbot):
     eventually(qtbot, lambda: "The search has ended." in banner(window), banner(window))
     assert child(window, "predictionScore").text() == "24 of 24 right, 24 in a row"
     eventually(qtbot, lambda: window.history.rowCount() == 1, "no history row")
-    assert "your turn: 24 of 24 right (best run 24)" in history_cell(window, 0, "Strategy")
+    assert history_cell(window, 0, "Outcome") == "solved · your turn 24/24"
+    assert "Your turn: 24 of 24 right, best run 24 in a row." in history_tip(window, 0, "Outcome")
 
 
 # -- asking before telling -----------------------------------------------------------------------
@@ -411,8 +424,8 @@ def test_the_score_belongs_to_its_run(window, qtbot):
     set_slider_speed(window, UNLIMITED_SLIDER)
     run_to_end(window, qtbot)  # not predicted
     eventually(qtbot, lambda: window.history.rowCount() == 3, "no third history row")
-    cells = [history_cell(window, row, "Strategy") for row in range(3)]
-    assert sum("your turn: 1 of 1 right (best run 1)" in cell for cell in cells) == 2, cells
+    cells = [history_cell(window, row, "Outcome") for row in range(3)]
+    assert sum(cell.endswith(" · your turn 1/1") for cell in cells) == 2, cells
 
 
 def test_no_frame_on_the_next_queen_while_asked(window, qtbot):
