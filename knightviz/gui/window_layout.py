@@ -1,6 +1,6 @@
-"""The main window's making: the board and its column of controls, the docks and their
-first-launch places, the preferences and the history read at start. Built here so the
-window itself stays wiring (issue 17)."""
+"""The main window's making: the board, the controls' column and the results' column (the
+counters and the history), the explanatory docks and their first-launch places, the
+preferences and the history read at start. Built here so the window itself stays wiring."""
 
 from __future__ import annotations
 
@@ -11,8 +11,11 @@ from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QDockWidget,
+    QGroupBox,
+    QHBoxLayout,
     QSplitter,
     QStackedWidget,
+    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -29,12 +32,15 @@ from knightviz.gui.theme import ThemeController
 if TYPE_CHECKING:
     from knightviz.gui.main_window import MainWindow
 
-#: Largest default window; smaller screens get 92 % of their available area.
-DEFAULT_SIZE = (1280, 880)
-#: A window at least this tall has the history along the bottom (else beside the stack).
-TALL = 800
+#: Largest default window; smaller screens get the window maximized.
+DEFAULT_SIZE = (1440, 900)
 #: A window at least this wide has the Algorithm above the Search stack (else as tabs).
 WIDE = 1150
+#: The results column (counters and history): its first-launch share of the window's
+#: width, and the least it gets (the history's puzzle, strategy, outcome and steps fit).
+RESULTS_SHARE = 0.3
+RESULTS_MIN = 330
+RESULTS_MAX = 520
 
 
 def column(*items: QWidget | tuple[QWidget, int]) -> QWidget:
@@ -63,38 +69,52 @@ class SidePanel(QWidget):
 
 
 def build_layout(window: MainWindow) -> None:
-    """The board, the controls' column and the docks, made and put in place (the window
-    keeps them as attributes: its wiring and the README's automation names use them)."""
+    """The three columns and the docks, made and put in place (the window keeps them as
+    attributes: its wiring and the README's automation names use them).
+
+    Board | controls and the comparison | counters and the history: what a first minute
+    needs, in view at any window size. The explanatory panels are docks, hidden until asked
+    for (Explain, the View menu)."""
     v = window.view
     window.centre_stack = QStackedWidget()
     window.centre_stack.setObjectName("centreStack")
     under = (v.map_legend, v.timeline, v.narration, v.gauge)
-    window.centre_stack.addWidget(column(v.notices, (v.board, 1), *under))
+    board_column = column(v.notices, (v.board, 1), *under)
+    layout_of = board_column.layout()
+    if layout_of is not None:  # tight: on a laptop's 600 pixels every one goes to the board
+        layout_of.setSpacing(3)
+    window.centre_stack.addWidget(board_column)
     window.centre_stack.addWidget(window.race_view)
     scroll = SettingsScroll(window.panel)
     side = SidePanel()
     layout = QVBoxLayout(side)
     layout.setContentsMargins(0, 0, 0, 0)
     layout.addWidget(window.panel.puzzle_bar)
-    layout.addWidget(scroll, 1)
+    layout.addWidget(scroll)
     layout.addWidget(window.run_controls)
-    layout.addWidget(v.counters)
+    layout.addWidget(window.comparison, 1)
+    runs = QGroupBox(QCoreApplication.translate("MainWindow", "Runs"))
+    runs.setObjectName("historyBox")
+    runs_layout = QVBoxLayout(runs)
+    runs_layout.setContentsMargins(4, 4, 4, 4)
+    runs_layout.addWidget(window.history)
+    window.results = column(v.counters, (runs, 1))
+    window.results.setObjectName("resultsPanel")
+    window.results.setMinimumWidth(260)
     window.splitter = QSplitter(Qt.Orientation.Horizontal)
     window.splitter.setObjectName("mainSplitter")
     window.splitter.addWidget(window.centre_stack)
     window.splitter.addWidget(side)
+    window.splitter.addWidget(window.results)
     window.splitter.setStretchFactor(0, 1)
     window.splitter.setStretchFactor(1, 0)
+    window.splitter.setStretchFactor(2, 0)
     window.splitter.setChildrenCollapsible(False)
     window._central = column(window.splitter)
-    window._central.setContentsMargins(8, 6, 8, 2)
+    window._central.setContentsMargins(8, 4, 8, 2)
     window.setCentralWidget(window._central)
 
     dock = functools.partial(make_dock, window)
-    # A short title: it is a tab's text on a small screen (the table's tooltip says
-    # that a double-click brings a run back).
-    runs = QCoreApplication.translate("MainWindow", "Runs")
-    window.history_dock = dock("historyDock", runs, window.history)
     window.constraints_dock = dock(
         "constraintsDock",
         QCoreApplication.translate("MainWindow", "Constraints"),
@@ -124,17 +144,13 @@ def build_layout(window: MainWindow) -> None:
     window.tree_dock = dock(
         "treeDock", QCoreApplication.translate("MainWindow", "Search tree"), window.tree_stack
     )
-    #: The docks a puzzle may show (``Puzzle.panels``).
+    #: The docks a puzzle may show (``Puzzle.panels``): what Explain shows and hides.
     window.panel_docks = {
         CODE: window.code_dock,
         STACK: window.stack_dock,
         CONSTRAINTS: window.constraints_dock,
         SOLUTIONS: window.solutions_dock,
     }
-    window.chart_dock.hide()  # until asked for (Compare, Steps chart)
-    window.tree_dock.hide()  # until asked for (View, Search tree)
-    # The right column reaches the window's foot; the history spans board and controls.
-    window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
 
     window.status_label = ElidedLabel()
     window.status_label.setObjectName("statusLabel")
@@ -144,46 +160,93 @@ def build_layout(window: MainWindow) -> None:
     window.statusBar().addPermanentWidget(window.engine)
 
 
+def place_toolbars(window: MainWindow, bars: list[QToolBar]) -> None:
+    """The toolbars in the menu bar's row, on its right: a laptop's 600 pixels of height
+    go to the board, not to a row of their own."""
+    row = QWidget(window.menuBar())  # owned by the bar (setCornerWidget does not take it)
+    row.setObjectName("toolBarRow")
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(0)
+    for bar in bars:
+        bar.setParent(row)
+        layout.addWidget(bar)
+    window.menuBar().setCornerWidget(row, Qt.Corner.TopRightCorner)
+
+
+def all_docks(window: MainWindow) -> list[QDockWidget]:
+    return [
+        window.code_dock,
+        window.constraints_dock,
+        window.stack_dock,
+        window.solutions_dock,
+        window.tree_dock,
+        window.chart_dock,
+    ]
+
+
 def arrange_docks(window: MainWindow) -> None:
-    """The panels' first-launch places (and View › Reset settings'): the Algorithm above
-    the Search stack on the right, N-Queens' Constraints and Solutions tabbed with them;
-    the history (and the steps chart, a tab beside it) along the bottom when the window is
-    tall enough, else as a tab beside the stack, so the board keeps its size on a laptop."""
-    right, bottom = (
-        Qt.DockWidgetArea.RightDockWidgetArea,
-        Qt.DockWidgetArea.BottomDockWidgetArea,
-    )
-    docks = (window.code_dock, window.constraints_dock, window.stack_dock, window.solutions_dock)
-    for dock in (*docks, window.history_dock, window.chart_dock, window.tree_dock):
+    """The panels' first-launch places (and View › Reset settings'), every one hidden: on
+    the right, the Algorithm above the Search stack (as tabs on a narrow window), N-Queens'
+    Constraints and Solutions, the tree and the chart tabbed with them. Explain shows the
+    puzzle's own; the View and Compare menus any of them."""
+    right = Qt.DockWidgetArea.RightDockWidgetArea
+    docks = all_docks(window)
+    for dock in docks:  # placed afresh: tabifying docks already split crashed Qt
+        dock.hide()
         dock.setFloating(False)
+        window.removeDockWidget(dock)
+    code, stack = window.code_dock, window.stack_dock
+    window.addDockWidget(right, code)
+    if window.width() >= WIDE:
+        window.addDockWidget(right, stack)
+        window.splitDockWidget(code, stack, Qt.Orientation.Vertical)
+        window.tabifyDockWidget(code, window.constraints_dock)
+        for other in (window.solutions_dock, window.tree_dock, window.chart_dock):
+            window.tabifyDockWidget(stack, other)
+    else:  # one column of tabs: the board keeps its size on a small screen
+        for other in docks[1:]:
+            window.tabifyDockWidget(code, other)
     for dock in docks:
-        window.addDockWidget(right, dock)
-    wide = window.width() >= WIDE
-    if wide:
-        window.splitDockWidget(window.code_dock, window.stack_dock, Qt.Orientation.Vertical)
-        window.tabifyDockWidget(window.code_dock, window.constraints_dock)
-        window.tabifyDockWidget(window.stack_dock, window.solutions_dock)
-    else:  # one column of tabs: the board keeps 300 px on a 1024-pixel screen
-        for dock in docks[1:]:
-            window.tabifyDockWidget(window.code_dock, dock)
-    if window.height() >= TALL:
-        window.addDockWidget(bottom, window.history_dock)
-        window.resizeDocks([window.history_dock], [130], Qt.Orientation.Vertical)
-    else:
-        window.addDockWidget(right, window.history_dock)
-        window.tabifyDockWidget(window.stack_dock, window.history_dock)
-    # The chart a tab beside the stack, in a right column that reaches the window's
-    # foot: its two plots one above the other, readable, and neither the board nor the
-    # controls give it an inch.
-    window.addDockWidget(right, window.chart_dock)
-    window.tabifyDockWidget(window.stack_dock, window.chart_dock)
-    window.addDockWidget(right, window.tree_dock)  # beside the stack: the same run, drawn
-    window.tabifyDockWidget(window.stack_dock, window.tree_dock)
-    window.code_dock.raise_()
-    if wide:
+        dock.hide()
+    arrange_columns(window)
+
+
+def arrange_columns(window: MainWindow) -> None:
+    """The three columns' first widths: the controls as narrow as they allow, the results
+    a share of the window (enough for the history's first four columns), the board the
+    rest."""
+    splitter = window.splitter
+    total = max(0, window.width() - 16 - 2 * splitter.handleWidth())
+    side = window.panel.puzzle_bar.parentWidget()
+    side_width = side.sizeHint().width() if side is not None else 0
+    results = min(max(round(total * RESULTS_SHARE), RESULTS_MIN), RESULTS_MAX)
+    board = max(total - side_width - results, window.centre_stack.minimumSizeHint().width())
+    splitter.setSizes([board, side_width, results])
+
+
+def show_explanations(window: MainWindow, on: bool) -> None:
+    """Explain: the current puzzle's explanatory panels shown (raised, the Algorithm as
+    tall as its program) or hidden."""
+    shows = window.puzzles[window.panel.puzzle_key()].panels()
+    for kind, dock in window.panel_docks.items():
+        dock.setVisible(on and kind in shows and not window.race_mode)
+    if on:
+        (window.constraints_dock if CONSTRAINTS in shows else window.code_dock).raise_()
         window.stack_dock.raise_()
         fit_code_dock(window)
-    window.resizeDocks([window.code_dock], [380 if wide else 270], Qt.Orientation.Horizontal)
+
+
+def sync_explain(window: MainWindow) -> None:
+    """Explain reads on while any of the puzzle's explanatory panels is open (one may be
+    closed by its own button or the View menu, or brought back by the settings)."""
+    shows = window.session.puzzle.panels()
+    on = any(not d.isHidden() for k, d in window.panel_docks.items() if k in shows)
+    if window.race_mode or on == window.explain_action.isChecked():
+        return
+    window.explain_action.blockSignals(True)
+    window.explain_action.setChecked(on)
+    window.explain_action.blockSignals(False)
 
 
 def fit_code_dock(window: MainWindow) -> None:
@@ -210,8 +273,10 @@ def make_dock(window: MainWindow, name: str, title: str, widget: QWidget) -> QDo
 
 def show_race(window: MainWindow, on: bool) -> None:
     """The two racers' boards in the board's place (the single run's panels hidden, the
-    tree dock showing both racers' trees), or back to the single run."""
+    tree dock showing both racers' trees), or back to the single run at the window's size
+    before the race (the two boards may have widened it)."""
     if on:
+        window._race_geometry = window.saveGeometry()
         shown = window.panel_docks.values()  # the tree stays: one tree per racer
         window._race_docks = [d for d in shown if d.isVisible()]
         window.tree_stack.setCurrentIndex(1)
@@ -228,6 +293,9 @@ def show_race(window: MainWindow, on: bool) -> None:
     for dock in window._race_docks:
         dock.show()
     window._race_docks = []
+    geometry, window._race_geometry = window._race_geometry, None
+    if geometry is not None and not (window.isMaximized() or window.isFullScreen()):
+        window.restoreGeometry(geometry)
 
 
 def build_preferences(window: MainWindow) -> None:

@@ -215,6 +215,84 @@
     </message>
 </context>
 <context>
+    <name>Comparison</name>
+    <message>
+        <source>stopped after {0} steps</source>
+        <translation>在 {0} 步后停止</translation>
+    </message>
+    <message>
+        <source>step limit reached after {0} steps</source>
+        <translation>{0} 步后达到步数上限</translation>
+    </message>
+    <message>
+        <source>{0} steps</source>
+        <translation>{0} 步</translation>
+    </message>
+    <message>
+        <source>the same number</source>
+        <translation>步数相同</translation>
+    </message>
+    <message>
+        <source>about as many</source>
+        <translation>步数相差无几</translation>
+    </message>
+    <message>
+        <source>at least {0} times as many</source>
+        <translation>至少是前者的 {0} 倍</translation>
+    </message>
+    <message>
+        <source>at most {0} times as many</source>
+        <translation>至多是前者的 {0} 倍</translation>
+    </message>
+    <message>
+        <source>{0} times as many</source>
+        <translation>是前者的 {0} 倍</translation>
+    </message>
+    <message>
+        <source>Press Start, then change the strategy and run again from the same start: the two runs are compared here.</source>
+        <translation>按开始，然后换一种策略从同一起点再运行一次：两次运行的对比显示在这里。</translation>
+    </message>
+    <message>
+        <source>{0}: {1}.</source>
+        <translation>{0}：{1}。</translation>
+    </message>
+    <message>
+        <source>Change the strategy and run again to compare.</source>
+        <translation>换一种策略再运行一次即可比较。</translation>
+    </message>
+    <message>
+        <source>Run {0} from the same square to compare.</source>
+        <translation>从同一格运行{0}即可比较。</translation>
+    </message>
+    <message>
+        <source>Run {0} on the same board to compare.</source>
+        <translation>在同一棋盘上运行{0}即可比较。</translation>
+    </message>
+    <message>
+        <source>{0} from the same square: {1}</source>
+        <translation>从同一格出发的{0}：{1}</translation>
+    </message>
+    <message>
+        <source>{0} on the same board: {1}</source>
+        <translation>同一棋盘上的{0}：{1}</translation>
+    </message>
+    <message>
+        <source>{0}, {1}.</source>
+        <translation>{0}，{1}。</translation>
+    </message>
+    <message>
+        <source>{0}.</source>
+        <translation>{0}。</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonPanel</name>
+    <message>
+        <source>Comparison</source>
+        <translation>对比</translation>
+    </message>
+</context>
+<context>
     <name>ConstraintsPanel</name>
     <message>
         <source>Columns  x</source>
@@ -1108,7 +1186,7 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
     <name>HistoryTable</name>
     <message>
         <source>Moves (N-Queens: placements)</source>
-        <extracomment>The race a run was part of, with the other run&apos;s number (empty for a single run). The Strategy column&apos;s least width (px): narrower, the table scrolls sideways instead.</extracomment>
+        <extracomment>The race a run was part of, with the other run&apos;s number (empty for a single run). The run&apos;s number (the race column names the other run by it). The first columns, kept in view whatever the table&apos;s width. The Strategy column&apos;s width (px) when every column fits: narrower, the columns after Steps scroll sideways and the strategy takes what the first four leave (at least ``STRATEGY_FLOOR``; its whole text is the cell&apos;s tooltip). The run the user picked (a click, the keys), or the newest one added; None when the history is emptied. The comparison follows it.</extracomment>
         <translation>前进（N 皇后：放置）</translation>
     </message>
     <message>
@@ -1802,7 +1880,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     </message>
     <message>
         <source>Runs</source>
-        <extracomment>Largest default window; smaller screens get 92 % of their available area. A window at least this tall has the history along the bottom (else beside the stack). A window at least this wide has the Algorithm above the Search stack (else as tabs).</extracomment>
+        <extracomment>Largest default window; smaller screens get the window maximized. A window at least this wide has the Algorithm above the Search stack (else as tabs). The results column (counters and history): its first-launch share of the window&apos;s width, and the least it gets (the history&apos;s puzzle, strategy, outcome and steps fit).</extracomment>
         <translation>运行记录</translation>
     </message>
     <message>
@@ -2073,6 +2151,14 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>N-Queens</source>
         <translation>N 皇后</translation>
+    </message>
+    <message>
+        <source>The search for every solution</source>
+        <translation>搜索全部解</translation>
+    </message>
+    <message>
+        <source>The search for a first solution</source>
+        <translation>搜索第一个解</translation>
     </message>
     <message>
         <source>The search for every solution of {0}-queens</source>
@@ -2858,6 +2944,7 @@ Off: stop at the first solution.</source>
     <name>TimelineSlider</name>
     <message>
         <source>deepest point so far</source>
+        <extracomment>The total has room for a figure this wide from the start (some two minutes of search at 90 M steps/s); a longer one is written &quot;of 1.2 × 10¹⁰&quot;, exact on hover.</extracomment>
         <translation>迄今最深处</translation>
     </message>
     <message>
@@ -2939,6 +3026,19 @@ Off: stop at the first solution.</source>
         <source>&amp;View</source>
         <extracomment>View › Language: a language&apos;s code (``en``, ``zh_CN``). View › Appearance: ``system``, ``light`` or ``dark``.</extracomment>
         <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Explain the search</source>
+        <extracomment>The puzzle&apos;s explanatory panels (the algorithm, the search stack; N-Queens&apos; constraints and solutions), shown or hidden at once; also on the toolbar.</extracomment>
+        <translation>讲解搜索(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>讲解</translation>
+    </message>
+    <message>
+        <source>Show the algorithm and the search stack: why the search does what it does</source>
+        <translation>显示算法和搜索栈：搜索为什么这样走</translation>
     </message>
     <message>
         <source>&amp;Language</source>

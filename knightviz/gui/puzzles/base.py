@@ -310,6 +310,11 @@ class Puzzle(QObject, Generic[S]):
         """The strategy in a few words (history, status bar)."""
         raise NotImplementedError
 
+    def strategy_name(self, settings: S) -> str:
+        """The strategy in a learner's words, capitalised ("Warnsdorff's rule")."""
+        text = self.describe(settings)
+        return text[:1].upper() + text[1:]
+
     def forecast_subject(self, settings: S, start: int) -> str:
         """The run as the forecast above the board names it ("Plain backtracking from c3")."""
         return self.describe(settings)
