@@ -29,8 +29,9 @@ from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import QLabel
 
 from knightviz.engine import Board
+from knightviz.engine.events import StackLevel
 from knightviz.gui.panels.banner import INFO, Banner
-from knightviz.gui.puzzles.base import NEXT, StackSource, Tie
+from knightviz.gui.puzzles.base import NEXT, Chip, StackSource, Tie
 from knightviz.gui.records import Controls, State
 
 if TYPE_CHECKING:
@@ -274,7 +275,7 @@ class Predictor(QObject):
         top = len(source.stack) - 1
         chips, figures = source.chips, self.figures_shown
 
-        def concealed(depth: int, level: Any) -> list[Any]:
+        def concealed(depth: int, level: StackLevel) -> list[Chip]:
             out = chips(depth, level)
             if depth != top:
                 return out
