@@ -11,13 +11,11 @@ from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, Signal, Slot
-from PySide6.QtGui import (
-    QCloseEvent,
-    QKeyEvent,
-)
+from PySide6.QtGui import QCloseEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
+    QGroupBox,
     QMainWindow,
     QMenu,
     QSplitter,
@@ -80,6 +78,8 @@ class MainWindow(QMainWindow):
     splitter: QSplitter
     _central: QWidget
     results: QWidget
+    history_box: QGroupBox
+    runs_dock: QDockWidget
     constraints_dock: QDockWidget
     solutions_dock: QDockWidget
     code_dock: QDockWidget

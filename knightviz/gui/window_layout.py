@@ -41,6 +41,11 @@ WIDE = 1150
 RESULTS_SHARE = 0.3
 RESULTS_MIN = 330
 RESULTS_MAX = 520
+#: The explanatory panels' first width (the Algorithm's lines and their comments).
+DOCKS_WIDTH = 360
+#: The least board column beside the explanatory panels and the history: on a narrower
+#: window the history moves into a tab beside the Search stack.
+EXPLAINED_BOARD = 480
 
 
 def column(*items: QWidget | tuple[QWidget, int]) -> QWidget:
@@ -93,14 +98,17 @@ def build_layout(window: MainWindow) -> None:
     layout.addWidget(scroll)
     layout.addWidget(window.run_controls)
     layout.addWidget(window.comparison, 1)
-    runs = QGroupBox(QCoreApplication.translate("MainWindow", "Runs"))
-    runs.setObjectName("historyBox")
-    runs_layout = QVBoxLayout(runs)
+    runs_title = QCoreApplication.translate("MainWindow", "Runs")
+    window.history_box = QGroupBox(runs_title)
+    window.history_box.setObjectName("historyBox")
+    runs_layout = QVBoxLayout(window.history_box)
     runs_layout.setContentsMargins(4, 4, 4, 4)
     runs_layout.addWidget(window.history)
-    window.results = column(v.counters, (runs, 1))
+    window.results = column(v.counters, (window.history_box, 1))
     window.results.setObjectName("resultsPanel")
-    window.results.setMinimumWidth(260)
+    results_layout = window.results.layout()
+    if isinstance(results_layout, QVBoxLayout):  # the counters stay at the top, alone too
+        results_layout.addStretch(0)
     window.splitter = QSplitter(Qt.Orientation.Horizontal)
     window.splitter.setObjectName("mainSplitter")
     window.splitter.addWidget(window.centre_stack)
@@ -115,6 +123,10 @@ def build_layout(window: MainWindow) -> None:
     window.setCentralWidget(window._central)
 
     dock = functools.partial(make_dock, window)
+    # Where the history goes while the explanatory panels are open on a window too narrow
+    # for four columns: a tab beside the Search stack (never closed: Explain brings it back).
+    window.runs_dock = dock("runsDock", runs_title, QWidget())
+    window.runs_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
     window.constraints_dock = dock(
         "constraintsDock",
         QCoreApplication.translate("MainWindow", "Constraints"),
@@ -192,7 +204,8 @@ def arrange_docks(window: MainWindow) -> None:
     puzzle's own; the View and Compare menus any of them."""
     right = Qt.DockWidgetArea.RightDockWidgetArea
     docks = all_docks(window)
-    for dock in docks:  # placed afresh: tabifying docks already split crashed Qt
+    place_history(window, docked=False)
+    for dock in (*docks, window.runs_dock):  # afresh: tabifying split docks crashed Qt
         dock.hide()
         dock.setFloating(False)
         window.removeDockWidget(dock)
@@ -202,27 +215,57 @@ def arrange_docks(window: MainWindow) -> None:
         window.addDockWidget(right, stack)
         window.splitDockWidget(code, stack, Qt.Orientation.Vertical)
         window.tabifyDockWidget(code, window.constraints_dock)
-        for other in (window.solutions_dock, window.tree_dock, window.chart_dock):
+        for other in (window.solutions_dock, window.runs_dock, window.tree_dock, window.chart_dock):
             window.tabifyDockWidget(stack, other)
     else:  # one column of tabs: the board keeps its size on a small screen
-        for other in docks[1:]:
+        for other in (*docks[1:], window.runs_dock):
             window.tabifyDockWidget(code, other)
-    for dock in docks:
+    for dock in (*docks, window.runs_dock):
         dock.hide()
     arrange_columns(window)
 
 
-def arrange_columns(window: MainWindow) -> None:
-    """The three columns' first widths: the controls as narrow as they allow, the results
-    a share of the window (enough for the history's first four columns), the board the
-    rest."""
+def arrange_columns(window: MainWindow, docks: int = 0) -> None:
+    """The three columns' widths: the controls as narrow as they allow, the results a
+    share of the window (enough for the history's first four columns; the counters' own
+    width when the history is in its dock), the board the rest; ``docks`` px of the
+    window's width go to the explanatory panels."""
     splitter = window.splitter
-    total = max(0, window.width() - 16 - 2 * splitter.handleWidth())
-    side = window.panel.puzzle_bar.parentWidget()
-    side_width = side.sizeHint().width() if side is not None else 0
-    results = min(max(round(total * RESULTS_SHARE), RESULTS_MIN), RESULTS_MAX)
+    total = max(0, window.width() - 16 - 2 * splitter.handleWidth() - docks)
+    side_width = side_panel(window).sizeHint().width()
+    if window.history_box.parentWidget() is not window.results:
+        results = window.view.counters.sizeHint().width()
+    else:
+        share = RESULTS_MIN if docks else round(total * RESULTS_SHARE)
+        results = min(max(share, RESULTS_MIN), RESULTS_MAX)
     board = max(total - side_width - results, window.centre_stack.minimumSizeHint().width())
     splitter.setSizes([board, side_width, results])
+
+
+def side_panel(window: MainWindow) -> QWidget:
+    side = window.splitter.widget(1)
+    assert side is not None
+    return side
+
+
+def place_history(window: MainWindow, docked: bool) -> None:
+    """The history in its column under the counters, or in the Runs dock (a tab beside the
+    Search stack) while the explanatory panels take the room."""
+    box, dock = window.history_box, window.runs_dock
+    if docked == (box.parentWidget() is not window.results):
+        return
+    if docked:
+        box.setTitle("")  # the dock's title says it
+        dock.setWidget(box)
+        box.show()
+        dock.show()
+        return
+    dock.hide()
+    box.setTitle(QCoreApplication.translate("MainWindow", "Runs"))
+    layout = window.results.layout()
+    if isinstance(layout, QVBoxLayout):
+        layout.insertWidget(1, box, 1)
+    box.show()
 
 
 def show_explanations(window: MainWindow, on: bool) -> None:
@@ -231,10 +274,23 @@ def show_explanations(window: MainWindow, on: bool) -> None:
     shows = window.puzzles[window.panel.puzzle_key()].panels()
     for kind, dock in window.panel_docks.items():
         dock.setVisible(on and kind in shows and not window.race_mode)
-    if on:
-        (window.constraints_dock if CONSTRAINTS in shows else window.code_dock).raise_()
+    if not on:
+        place_history(window, docked=False)
+        arrange_columns(window)
+        return
+    (window.constraints_dock if CONSTRAINTS in shows else window.code_dock).raise_()
+    right = Qt.DockWidgetArea.RightDockWidgetArea
+    if window.code_dock.isFloating() or window.dockWidgetArea(window.code_dock) != right:
         window.stack_dock.raise_()
-        fit_code_dock(window)
+        return
+    # The panels' room from the history's column before the board's: on a window too
+    # narrow for four columns the history becomes a tab beside the Search stack.
+    spare = window.width() - 16 - side_panel(window).sizeHint().width() - RESULTS_MIN
+    place_history(window, docked=spare - DOCKS_WIDTH < EXPLAINED_BOARD)
+    window.stack_dock.raise_()
+    fit_code_dock(window)
+    arrange_columns(window, DOCKS_WIDTH)
+    window.resizeDocks([window.code_dock], [DOCKS_WIDTH], Qt.Orientation.Horizontal)
 
 
 def sync_explain(window: MainWindow) -> None:
@@ -244,6 +300,9 @@ def sync_explain(window: MainWindow) -> None:
     on = any(not d.isHidden() for k, d in window.panel_docks.items() if k in shows)
     if window.race_mode or on == window.explain_action.isChecked():
         return
+    if not on and window.history_box.parentWidget() is not window.results:
+        place_history(window, docked=False)  # the panels closed by hand: the room back
+        arrange_columns(window)
     window.explain_action.blockSignals(True)
     window.explain_action.setChecked(on)
     window.explain_action.blockSignals(False)
@@ -320,6 +379,8 @@ def build_preferences(window: MainWindow) -> None:
         window.first_launch_shape,
     )
     window.prefs.restore()
+    if not window.runs_dock.isHidden():  # remembered with the explanatory panels open
+        place_history(window, docked=True)
     # What went wrong with the history or the settings, in the window, not only the log;
     # once the window is up (a message shown before would share the bar with the status
     # line, drawn over each other).

@@ -1880,7 +1880,9 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     </message>
     <message>
         <source>Runs</source>
-        <extracomment>Largest default window; smaller screens get the window maximized. A window at least this wide has the Algorithm above the Search stack (else as tabs). The results column (counters and history): its first-launch share of the window&apos;s width, and the least it gets (the history&apos;s puzzle, strategy, outcome and steps fit).</extracomment>
+        <extracomment>Largest default window; smaller screens get the window maximized. A window at least this wide has the Algorithm above the Search stack (else as tabs). The results column (counters and history): its first-launch share of the window&apos;s width, and the least it gets (the history&apos;s puzzle, strategy, outcome and steps fit). The explanatory panels&apos; first width (the Algorithm&apos;s lines and their comments). The least board column beside the explanatory panels and the history: on a narrower window the history moves into a tab beside the Search stack.
+----------
+The docks a puzzle may show (``Puzzle.panels``): what Explain shows and hides.</extracomment>
         <translation>运行记录</translation>
     </message>
     <message>

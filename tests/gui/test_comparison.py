@@ -228,3 +228,29 @@ def test_the_first_four_history_columns_are_puzzle_strategy_outcome_and_steps(wi
     assert headers == ["Puzzle", "Strategy", "Outcome", "Steps"]
     assert [table.item(0, c).text() for c in (0, 2, 3)] == ["Knight's tour", "solved", "24"]
     click(window, "resetButton")
+
+
+@pytest.mark.parametrize(("width", "docked"), [(1366, True), (1920, False)])
+def test_explain_on_a_laptop_moves_the_history_beside_the_stack(qtbot, width, docked):
+    """Four columns do not fit 1366 px: the history becomes a tab beside the Search stack
+    (the board keeps its room), and comes back under the counters when Explain is off."""
+    from knightviz.gui import MainWindow
+
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show()
+    w.resize(width, 718)
+    qtbot.waitUntil(lambda: w.width() == width)
+    w.arrange_docks()
+    history = child(w, "historyTable")
+    results = child(w, "resultsPanel")
+    w.explain_action.trigger()
+    assert not w.code_dock.isHidden() and not w.stack_dock.isHidden()
+    runs = child(w, "runsDock")
+    assert runs.isHidden() is not docked
+    assert results.isAncestorOf(history) is not docked
+    qtbot.waitUntil(lambda: min(w.board.width(), w.board.height()) >= 350)
+    w.explain_action.trigger()
+    assert runs.isHidden() and results.isAncestorOf(history)
+    assert child(w, "historyBox").title() == "Runs"
+    w.close()
