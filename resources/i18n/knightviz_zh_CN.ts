@@ -1286,8 +1286,12 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
         <translation>整棵树约 {0} 步（Knuth 估计）</translation>
     </message>
     <message>
-        <source>{0} · your turn: {1} of {2} right (best run {3})</source>
-        <translation>{0} · 轮到你：{2} 次中猜对 {1} 次（最长连对 {3}）</translation>
+        <source>{0} · your turn {1}/{2}</source>
+        <translation>{0} · 轮到你 {1}/{2}</translation>
+    </message>
+    <message>
+        <source>Your turn: {0} of {1} right, best run {2} in a row.</source>
+        <translation>轮到你：{1} 次中猜对 {0} 次，最长连对 {2} 次。</translation>
     </message>
     <message>
         <source>race {0}</source>
@@ -1470,6 +1474,35 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
     <message>
         <source>Hint: onward moves {0}.</source>
         <translation>提示：各候选格的后续走法数 {0}。</translation>
+    </message>
+    <message>
+        <source>{0} and {1} both have the fewest onward moves ({2})</source>
+        <translation>{0} 和 {1} 的出口数并列最少（{2}）</translation>
+    </message>
+    <message>
+        <source>{0} and {1} all have the fewest onward moves ({2})</source>
+        <translation>{0} 和 {1} 的出口数并列最少（{2}）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <extracomment>between the names of squares in a list</extracomment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>last in order</source>
+        <translation>按顺序取最后一个</translation>
+    </message>
+    <message>
+        <source>farthest from centre (Roth)</source>
+        <translation>离中心最远（Roth）</translation>
+    </message>
+    <message>
+        <source>random, seed {0}</source>
+        <translation>随机，种子 {0}</translation>
+    </message>
+    <message>
+        <source>first in order</source>
+        <translation>按顺序取第一个</translation>
     </message>
     <message>
         <source>square = {0}   move = {1}   candidate {2} of {3}</source>
@@ -1936,7 +1969,7 @@ The docks a puzzle may show (``Puzzle.panels``): what Explain shows and hides.</
     <name>Predictor</name>
     <message>
         <source>Not {0}. Try again: the marked squares are the choices the search has left here (or B for back).</source>
-        <extracomment>The learner&apos;s answer &quot;the search goes back&quot;. Marks on the board: the squares the learner may still choose from, and a wrong guess. The question, the feedback or the score changed. Advancing from decision to decision (False: paused by the learner, or idle). The last answer&apos;s verdict and why, in words (&quot;&quot; before the first). Verdicts given so far (a test waits on it). The examinations shown when a step was asked for (the list and its length): one more without a new position is an examination (paced steps walk through them), so step again; nothing else (a preview of the next event) asks for a step.</extracomment>
+        <extracomment>The learner&apos;s answer &quot;the search goes back&quot;. Marks on the board: the squares the learner may still choose from, and a wrong guess. The choices the rule ranks level with ``expected`` (any is right), or None. The question, the feedback or the score changed. Advancing from decision to decision (False: paused by the learner, or idle). The last answer&apos;s verdict and why, in words (&quot;&quot; before the first). Verdicts given so far (a test waits on it). The question answered, until the step it asked about is taken. The examinations shown when a step was asked for (the list and its length): one more without a new position is an examination (paced steps walk through them), so step again; nothing else (a preview of the next event) asks for a step.</extracomment>
         <translation>不是 {0}。再试一次：标出的格子是搜索在这里还剩下的选择（回退请按 B）。</translation>
     </message>
     <message>
@@ -1962,6 +1995,14 @@ The docks a puzzle may show (``Puzzle.panels``): what Explain shows and hides.</
     <message>
         <source>{0} of {1} right, {2} in a row</source>
         <translation>{1} 次中猜对 {0} 次，连对 {2} 次</translation>
+    </message>
+    <message>
+        <source>{0}; the tie-break “{1}” takes {2}.</source>
+        <translation>{0}；并列取舍“{1}”选 {2}。</translation>
+    </message>
+    <message>
+        <source>✓ Right for the rule: {0}. The tie-break “{1}” takes {2}, not {3}.</source>
+        <translation>✓ 按规则算猜对：{0}。并列取舍“{1}”选的是 {2}，不是 {3}。</translation>
     </message>
     <message>
         <source>✓ Right. {0}</source>
@@ -2071,7 +2112,7 @@ The docks a puzzle may show (``Puzzle.panels``): what Explain shows and hides.</
     <name>Puzzle</name>
     <message>
         <source>solved</source>
-        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). The widest first column this stack can need (in the current language), or &quot;&quot;. The optional panels a puzzle may show (the window&apos;s docks). The board&apos;s holes and leaper (a full board and the knight by default). The board&apos;s squares can be removed (Edit board; the knight&apos;s tour). Stable identifier (item data of ``puzzleCombo``, history, saved runs). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (the knight&apos;s start square).</extracomment>
+        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). The widest first column this stack can need (in the current language), or &quot;&quot;. The level choices (two or more), in the order the tie-break speaks of. What they share, as a clause (&quot;b6 and c7 both have the fewest onward moves (5)&quot;), and the tie-break&apos;s name as the strategy&apos;s controls call it (&quot;first in order&quot;): worded when called, in the language of the verdict (it may differ from the question&apos;s). The optional panels a puzzle may show (the window&apos;s docks). The board&apos;s holes and leaper (a full board and the knight by default). The board&apos;s squares can be removed (Edit board; the knight&apos;s tour). Stable identifier (item data of ``puzzleCombo``, history, saved runs). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (the knight&apos;s start square).</extracomment>
         <translation>已解出</translation>
     </message>
     <message>

@@ -63,6 +63,9 @@ class PaintContext:
     drag_pos: QPointF | None = None
     #: Slow enough to read per-square explanations (paced speeds, or paused).
     details: bool = False
+    #: The learner is asked for the next step ("your turn"): nothing may set the square
+    #: the search takes next apart from the other choices.
+    conceal: bool = False
     #: A solved closed tour: draw the segment back to the start.
     closing: bool = False
     #: Squares to outline, e.g. a stack level hovered in a panel: square -> colour.

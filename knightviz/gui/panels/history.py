@@ -210,7 +210,7 @@ class HistoryTable(QTableWidget):
         cells = (
             puzzle.title(),
             self._strategy(record),
-            puzzle.outcome_text(r),
+            self._outcome(record),
             fmt_int(r.steps),
             puzzle.board_text(s),
             record.start_name,
@@ -245,20 +245,29 @@ class HistoryTable(QTableWidget):
             )
 
     def _strategy(self, record: RunRecord) -> str:
-        """The strategy, and the "your turn" score of a run the learner predicted."""
-        text = self._puzzles[record.puzzle].describe(record.settings)
+        return self._puzzles[record.puzzle].describe(record.settings)
+
+    def _outcome(self, record: RunRecord) -> str:
+        """The outcome, and the "your turn" score of a run the learner predicted: short, in
+        a column that fits its contents (the Strategy column cuts a long text short)."""
+        text = self._puzzles[record.puzzle].outcome_text(record.result)
         if record.predictions is None:
             return text
-        right, asked, best = record.predictions
-        return self.tr("{0} · your turn: {1} of {2} right (best run {3})").format(
-            text, right, asked, best
-        )
+        right, asked, _ = record.predictions
+        return self.tr("{0} · your turn {1}/{2}").format(text, right, asked)
 
     def _summary(self, record: RunRecord) -> str:
-        """What happened, in the current language (the record keeps the words of its time)."""
+        """What happened, in the current language (the record keeps the words of its time),
+        and the "your turn" score in full."""
         s = record.settings
         model = BoardModel(s.rows, s.cols, record.path)
-        return self._puzzles[record.puzzle].describe_result(s, record.start, record.result, model)
+        text = self._puzzles[record.puzzle].describe_result(s, record.start, record.result, model)
+        if record.predictions is not None:
+            right, asked, best = record.predictions
+            text += "\n" + self.tr("Your turn: {0} of {1} right, best run {2} in a row.").format(
+                right, asked, best
+            )
+        return text
 
     def _race(self, record: RunRecord) -> str:
         link = record.race

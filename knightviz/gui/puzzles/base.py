@@ -59,6 +59,20 @@ class StackSource:
     widest: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Tie:
+    """Choices the strategy's rule ranks level ("your turn"): a guess of any is right for
+    the rule, and the tie-break took one of them."""
+
+    #: The level choices (two or more), in the order the tie-break speaks of.
+    squares: tuple[int, ...]
+    #: What they share, as a clause ("b6 and c7 both have the fewest onward moves (5)"),
+    #: and the tie-break's name as the strategy's controls call it ("first in order"):
+    #: worded when called, in the language of the verdict (it may differ from the
+    #: question's).
+    words: Callable[[], tuple[str, str]]
+
+
 def changed(settings: S, **changes: Any) -> S:
     """``dataclasses.replace`` for settings (frozen dataclasses behind the protocol)."""
     return cast(S, replace(cast(Any, settings), **changes))
@@ -380,6 +394,14 @@ class Puzzle(QObject, Generic[S]):
     def predict_hint(self, settings: S, model: BoardModel, options: Sequence[int]) -> str:
         """What the "hint" setting adds to the question (the choices' figures), or ""."""
         return ""
+
+    def predict_tie(
+        self, settings: S, model: BoardModel, options: Sequence[int], expected: int
+    ) -> Tie | None:
+        """The choices the rule ranks level with ``expected`` (the event the search takes
+        next from ``model``'s position), when there are several; None: no tie (a fixed
+        order has none)."""
+        return None
 
     def tree_goal(self, settings: S) -> int | None:
         """The depth at which a move completes a solution, for the tree's marks (None:

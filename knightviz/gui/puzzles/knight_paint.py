@@ -161,7 +161,8 @@ class NumbersLayer(Layer):
 
 class DegreesLayer(Layer):
     """Warnsdorff's view of the current square: each candidate's onward degree (from the
-    engine), and the one the search takes next framed in green."""
+    engine), and the one the search takes next framed in green (not while the learner is
+    asked which one that is)."""
 
     z = Z_HINTS
 
@@ -188,6 +189,8 @@ class DegreesLayer(Layer):
             self._font_key = key
         p.setFont(self._font)
         chosen = m.upcoming if m.upcoming is not None and m.upcoming >= 0 else None
+        if ctx.conceal:
+            chosen = None
         rects = g.rects
         visited = index.__getitem__
         degrees = onward_degrees(
