@@ -159,19 +159,51 @@ def fmt_duration_log10(log10_seconds: float) -> str:
     )
 
 
+def _mantissa_exponent(log10_value: float) -> tuple[float, int]:
+    """(mantissa to one decimal, exponent) of 10**log10_value as ``fmt_big`` writes it."""
+    exponent = math.floor(log10_value)
+    mantissa = round(10.0 ** (log10_value - exponent), 1)
+    if mantissa >= 10:
+        mantissa, exponent = 1.0, exponent + 1
+    return mantissa, exponent
+
+
+_EN_DASH = "\u2013"
+
+
+def fmt_range_log10(log10_low: float, log10_high: float) -> str:
+    """A range of counts given by their log10s, its two ends joined by an en dash and as
+    short as it reads: one power of ten for both ends when they share it ("2.3", dash,
+    "4.9 × 10²¹"), else each end as ``fmt_big_log10`` writes it."""
+    low, high = fmt_big_log10(log10_low), fmt_big_log10(log10_high)
+    if not (6 <= log10_low < BARE_POWER and 6 <= log10_high < BARE_POWER):
+        return f"{low}{_EN_DASH}{high}"
+    (m_low, e_low), (m_high, e_high) = map(_mantissa_exponent, (log10_low, log10_high))
+    if e_low != e_high:
+        return f"{low}{_EN_DASH}{high}"
+    power = "10" + str(e_low).translate(_SUPERSCRIPT)
+    return f"{fmt_float(m_low)}{_EN_DASH}{fmt_float(m_high)} × {power}"
+
+
 def fmt_estimate(estimate: TreeEstimate, steps_done: int = 0, rate: float = 0.0) -> str:
-    """The whole-tree estimate in one line: its size in steps, its spread and probes, and
-    with a ``rate`` (steps per second, 0 for none) how long the rest would take at it.
+    """The whole-tree estimate in one line: its size in steps, the range it likely lies in
+    (``TreeEstimate.log10_error``: wide enough to hold repeated estimates) and its probes,
+    and with a ``rate`` (steps per second, 0 for none) how long the rest would take at it.
 
     Worded from the estimate's logarithms, so a 100×100 board reads "≈ 10⁹⁸³⁵ steps" and
     "about 10⁹⁸¹⁸ years", never "0 steps" or "under a second". Once the search has made more
     steps than the estimate (it is an estimate) the time left is not claimed.
     """
-    error = estimate.relative_error
-    spread = f"{error:.0%}" if math.isfinite(error) else "?"
-    text = QCoreApplication.translate(
-        "Format", "Whole tree ≈ {0} steps (± {1}, {2} probes)"
-    ).format(fmt_big_log10(estimate.log10_steps), spread, fmt_int(estimate.probes))
+    size, probes = fmt_big_log10(estimate.log10_steps), fmt_int(estimate.probes)
+    low, high = estimate.log10_steps_range()
+    if math.isfinite(estimate.log10_error) and math.isfinite(low) and math.isfinite(high):
+        text = QCoreApplication.translate(
+            "Format", "Whole tree ≈ {0} steps (likely {1}, {2} probes)"
+        ).format(size, fmt_range_log10(low, high), probes)
+    else:
+        text = QCoreApplication.translate("Format", "Whole tree ≈ {0} steps ({1} probes)").format(
+            size, probes
+        )
     if rate <= 0 or not math.isfinite(rate):
         return text
     log10_left = _log10_left(estimate.log10_steps, steps_done)
