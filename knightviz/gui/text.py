@@ -96,8 +96,26 @@ def fmt_big(value: float) -> str:
     return f"{fmt_float(mantissa)} × {power}"
 
 
+def significant(value: float, digits: int = 2) -> float:
+    """``value`` rounded to ``digits`` significant digits (631,245.7 → 630,000)."""
+    if value <= 0 or not math.isfinite(value):
+        return value
+    quantum = 10.0 ** (math.floor(math.log10(value)) - digits + 1)
+    return round(value / quantum) * quantum
+
+
+def _fmt_rounded(value: float) -> str:
+    """A figure rounded to two significant digits: "630,000", "75", "1.1"."""
+    value = significant(value)
+    if value >= 10 or value == round(value):
+        return fmt_int(round(value))
+    return fmt_float(value)
+
+
 def fmt_duration(seconds: float) -> str:
-    """A duration from a second to the age of the universe and beyond, in words."""
+    """A duration from a second to the age of the universe and beyond, in words; from 100
+    days on to two significant digits ("630,000 years", not "631,246 years": the figures
+    behind such durations are estimates, and a reader takes in only the first digits)."""
     if not math.isfinite(seconds):
         return QCoreApplication.translate("Format", "forever")
     if seconds < 1:
@@ -110,17 +128,18 @@ def fmt_duration(seconds: float) -> str:
         return QCoreApplication.translate("Format", "{0} hours").format(round(seconds / 3600))
     days = seconds / 86400
     if days < 730:
-        return QCoreApplication.translate("Format", "{0} days").format(fmt_int(round(days)))
-    years = days / 365.25
+        shown = round(days) if days < 100 else days
+        return QCoreApplication.translate("Format", "{0} days").format(_fmt_rounded(shown))
+    years = significant(days / 365.25)
     if years < 1e6:
-        return QCoreApplication.translate("Format", "{0} years").format(fmt_int(round(years)))
+        return QCoreApplication.translate("Format", "{0} years").format(_fmt_rounded(years))
     if years < 1e9:
         return QCoreApplication.translate("Format", "{0} million years").format(
-            fmt_float(years / 1e6)
+            _fmt_rounded(years / 1e6)
         )
     if years < 1e12:
         return QCoreApplication.translate("Format", "{0} billion years").format(
-            fmt_float(years / 1e9)
+            _fmt_rounded(years / 1e9)
         )
     return QCoreApplication.translate("Format", "{0} years").format(fmt_big(years))
 

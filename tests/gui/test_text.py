@@ -159,3 +159,38 @@ def test_ranges_are_written_as_short_as_they_read(low, high, text):
     lo, hi = stated_range(f"≈ 5 steps (likely {text}, 3 probes)")
     close = 0.03 if high < 100 else 0.5  # a bare power of ten: to the nearest power
     assert lo == pytest.approx(low, abs=close) and hi == pytest.approx(high, abs=close)
+
+
+@pytest.mark.parametrize(
+    ("years", "english", "chinese"),
+    [
+        (2.4, "2.4 years", "2.4 年"),
+        (15.3, "15 years", "15 年"),
+        (631_245.7, "630,000 years", "630,000 年"),
+        (846_873.0, "850,000 years", "850,000 年"),
+        (999_999.0, "1 million years", "1 × 10⁶ 年"),
+        (1.12e6, "1.1 million years", "1.1 × 10⁶ 年"),
+        (7.504e7, "75 million years", "75 × 10⁶ 年"),
+        (6.31e8, "630 million years", "630 × 10⁶ 年"),
+        (2.24e9, "2.2 billion years", "2.2 × 10⁹ 年"),
+    ],
+)
+def test_durations_over_a_year_are_rounded_in_both_languages(years, english, chinese):
+    """The forecast read "up to 846,873 years at full speed" and the estimate line "about
+    843,069 years" (then "75.0 million years"): six digits of a figure good to a factor."""
+    seconds = years * YEAR
+    assert fmt_duration(seconds) == english
+    assert fmt_duration_log10(math.log10(seconds)) == english
+    saved = QLocale()
+    translations = Translations()
+    try:
+        assert translations.apply(CHINESE)
+        assert fmt_duration(seconds) == chinese
+    finally:
+        translations.apply(ENGLISH)
+        QLocale.setDefault(saved)
+
+
+def test_days_past_a_hundred_are_rounded_too():
+    assert fmt_duration(42.6 * 86400) == "43 days"
+    assert fmt_duration(631.4 * 86400) == "630 days"
