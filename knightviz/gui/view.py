@@ -395,6 +395,13 @@ class RunView(QObject):
             record = replace(record, predictions=stats)
         self.run_recorded.emit(record)
 
+    @Slot()
+    def engine_ready(self) -> None:
+        """The compiled engine has loaded: the forecast on show measured the Python engine,
+        so it is made again (its key names the engine; the run will be the compiled one's)."""
+        if self.full:
+            self._show_banners()
+
     def stop_forecast(self) -> None:
         """No background forecast now (race mode, the window closing)."""
         self.forecaster.stop()

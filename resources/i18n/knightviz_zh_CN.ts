@@ -641,8 +641,12 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
 <context>
     <name>Forecast</name>
     <message>
-        <source>{0} at full speed</source>
+        <source>{0} at full speed on the Python engine (the compiled one is loading)</source>
         <extracomment>Link targets.</extracomment>
+        <translation>Python 引擎全速 {0}（编译引擎正在加载）</translation>
+    </message>
+    <message>
+        <source>{0} at full speed</source>
         <translation>全速 {0}</translation>
     </message>
     <message>
@@ -668,6 +672,10 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
     <message>
         <source>a long time</source>
         <translation>很长时间</translation>
+    </message>
+    <message>
+        <source>{0} has not ended within {1} steps; its whole tree holds about {2} steps: up to {3} at full speed on the Python engine (the compiled one is loading).</source>
+        <translation>{0} 在 {1} 步内没有结束；整棵搜索树约有 {2} 步：Python 引擎全速最多需要 {3}（编译引擎正在加载）。</translation>
     </message>
     <message>
         <source>{0} has not ended within {1} steps; its whole tree holds about {2} steps: up to {3} at full speed.</source>

@@ -11,6 +11,7 @@ from knightviz.engine import Board
 from knightviz.engine.estimate import TreeEstimate, TreeEstimator, tour_probe
 from knightviz.gui.i18n import CHINESE, ENGLISH, Translations
 from knightviz.gui.text import (
+    cjk_spacing,
     fmt_big,
     fmt_big_log10,
     fmt_duration,
@@ -194,3 +195,21 @@ def test_durations_over_a_year_are_rounded_in_both_languages(years, english, chi
 def test_days_past_a_hundred_are_rounded_too():
     assert fmt_duration(42.6 * 86400) == "43 days"
     assert fmt_duration(631.4 * 86400) == "630 days"
+
+
+@pytest.mark.parametrize(
+    ("pieces", "spaced"),
+    [
+        (
+            "从 c3 出发的普通回溯 在 3 × 10⁹ 步内没有结束",
+            "从 c3 出发的普通回溯在 3 × 10⁹ 步内没有结束",
+        ),
+        ("全速 不到一秒", "全速不到一秒"),
+        ("全速 4 秒", "全速 4 秒"),
+        ("与Warnsdorff 规则竞速", "与 Warnsdorff 规则竞速"),
+        ("以 20 步/秒 需 10 天，全速 9 秒。", "以 20 步/秒需 10 天，全速 9 秒。"),  # noqa: RUF001
+        ("Plain backtracking from c3 ends after 63 steps.", None),
+    ],
+)
+def test_chinese_pieces_are_spaced_as_chinese_is_written(pieces, spaced):
+    assert cjk_spacing(pieces) == (pieces if spaced is None else spaced)
