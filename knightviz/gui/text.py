@@ -26,6 +26,15 @@ def fmt_int(value: int) -> str:
     return locale().toString(int(value))
 
 
+def floor_first_digit(value: int) -> int:
+    """``value`` rounded down to its first digit (255,328,256 → 200,000,000): a figure that
+    stays true while the count it is read beside goes on growing."""
+    if value < 10:
+        return max(0, value)
+    power = int(10 ** (len(str(value)) - 1))
+    return value // power * power
+
+
 def fmt_float(value: float, decimals: int = 1) -> str:
     return locale().toString(float(value), "f", decimals)
 

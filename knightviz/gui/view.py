@@ -462,7 +462,8 @@ class RunView(QObject):
 
     def _show_hint(self) -> None:
         """The "this run looks stuck" banner; its figures reworded once a second at most
-        while the run goes (a wrapped paragraph rewritten every frame reflows the window)."""
+        while the run goes (a wrapped paragraph rewritten every frame reflows the window),
+        at once otherwise (paused, its figure is the counter's)."""
         if self.predictor.enabled:
             return
         hint = self.session.slow_hint()
@@ -471,11 +472,12 @@ class RunView(QObject):
             self._show_forecast()
             return
         now = monotonic()
+        running = self.session.state is State.RUNNING
         if self.hint_banner.isHidden() or (
-            hint != self.hint_banner.text() and now - self._hint_at >= 1.0
+            hint != self.hint_banner.wordings() and (not running or now - self._hint_at >= 1.0)
         ):
             self.forecast_banner.hide()
-            self.hint_banner.show_text(hint)
+            self.hint_banner.show_texts(hint)
             self._hint_at = now
 
     def _show_timeline(self) -> None:

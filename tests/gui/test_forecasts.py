@@ -1,5 +1,6 @@
-"""The forecast above the board agrees with what the window shows beside it: figures for
-the engine that runs, and Chinese spaced as Chinese is written."""
+"""The forecast above the board and the stuck-run banner agree with what the window shows
+beside them: figures for the engine that runs, a step figure the counter bears out, no
+advice already followed, no banner cut off, and Chinese spaced as Chinese is written."""
 
 from __future__ import annotations
 
@@ -15,10 +16,15 @@ from knightviz.gui import MainWindow
 from knightviz.gui.i18n import CHINESE, ENGLISH, Translations
 from knightviz.gui.panels.forecast import forecast_html
 from knightviz.gui.puzzles.knight import KnightPuzzle, KnightSettings
+from knightviz.gui.session import State
+from knightviz.gui.text import floor_first_digit
 
 from .automation import child, setup
+from .conftest import digits
+from .test_i18n import clipped, settle
 
 B8 = Board(8, 8)
+LAPTOP = (1024, 600)
 #: Two Chinese words (or a word and a full-width mark) with a space between them.
 SPACE_IN_CHINESE = re.compile(r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef] +[\u4e00-\u9fff]")
 #: Chinese directly against a Latin word or a number.
@@ -111,3 +117,96 @@ def test_a_figure_measured_on_python_says_so_while_the_compiled_engine_loads():
     assert "Python" not in words(known, False)  # no compiled engine coming: Python it is
     assert "Python" not in words(quick, True)  # under a second either way
     assert "Python" not in words(compiled, True)
+
+
+# -- the stuck-run banner -------------------------------------------------------------------
+
+
+def hint_figure(window: MainWindow) -> int:
+    """The step figure the stuck-run banner quotes (its first number)."""
+    hint = window.hint()
+    assert hint is not None
+    found = re.search(r"\d[\d,]*", hint)
+    assert found is not None, hint
+    return digits(found.group(0))
+
+
+def counter(window: MainWindow) -> int:
+    return digits(child(window, "stepsLabel").text())
+
+
+def plain_run_until_hint(window: MainWindow, qtbot, speed: float = math.inf) -> None:
+    setup(window, "knight", 8, speed=speed, warnsdorff=False)
+    window.session.start_or_pause()
+    qtbot.waitUntil(lambda: window.hint() is not None, timeout=60_000)
+
+
+@pytest.mark.parametrize("warnsdorff", [False, True])
+def test_the_stuck_hint_offers_no_advice_already_followed(warnsdorff):
+    """At unlimited speed it said "or set the speed to unlimited"."""
+    puzzle = KnightPuzzle()
+    settings = KnightSettings(8, 8, warnsdorff=warnsdorff, tie_break="first")
+    unlimited = puzzle.slow_hint(settings, 170_393_600, 50, 1e-13, speed=math.inf)
+    paced = puzzle.slow_hint(settings, 170_393_600, 50, 1e-13, speed=20.0)
+    assert unlimited is not None and paced is not None
+    assert not any("unlimited" in wording for wording in unlimited)
+    if not warnsdorff:
+        assert "set the speed to unlimited" in paced[0]
+    # Longest first, each one whole advice; the last the shortest.
+    assert [len(w) for w in unlimited] == sorted((len(w) for w in unlimited), reverse=True)
+    assert ("Roth" in unlimited[-1]) == warnsdorff
+
+
+def test_the_stuck_banner_at_unlimited_speed_does_not_suggest_it(window, qtbot):
+    plain_run_until_hint(window, qtbot)
+    assert "Warnsdorff" in window.hint()
+    assert "unlimited" not in window.hint()
+    window.session.reset()
+
+
+def test_the_stuck_banners_step_figure_follows_the_counter(window, qtbot):
+    """It quoted 170,393,600 steps while the counter read 255,328,256: the banner is
+    reworded once a second at most during a run (a rewrapped paragraph reflows the window).
+    It now quotes the counter rounded down to its first digit, true whenever it is read;
+    paused, it is reworded at once."""
+    plain_run_until_hint(window, qtbot)
+    for _ in range(8):  # a few text refreshes of a run going at full speed
+        before = counter(window)
+        qtbot.waitUntil(lambda before=before: counter(window) > before, timeout=5000)
+        assert hint_figure(window) <= counter(window)
+    with qtbot.waitSignal(window.controller.pause_reached, timeout=5000):
+        window.session.start_or_pause()
+    assert window.session.state is State.PAUSED
+    assert hint_figure(window) == floor_first_digit(counter(window))
+    window.session.step()
+    qtbot.waitUntil(lambda: window.session.controller.paused, timeout=2000)
+    assert hint_figure(window) == floor_first_digit(counter(window))
+    window.session.reset()
+
+
+@pytest.mark.parametrize("lang", [ENGLISH, CHINESE])
+def test_the_stuck_banner_is_never_cut_off(qtbot, language, lang):
+    """On a 1024×600 screen (and in Chinese) the hint was cut off at the foot of its place
+    above the board: it now shows the longest of its wordings that fits whole."""
+    assert language.apply(lang)
+    w = MainWindow(language)
+    qtbot.addWidget(w)
+    w.resize(*LAPTOP)
+    w.show()
+    qtbot.waitExposed(w)
+    try:
+        plain_run_until_hint(w, qtbot, speed=200)
+        settle()
+        label = child(w, "hintLabel")
+        assert label.heightForWidth(label.width()) <= label.height()
+        assert not [found for found in clipped(w) if "hintLabel" in found[0]]
+        assert label.text() in w.view.hint_banner.wordings()
+        with qtbot.waitSignal(w.controller.pause_reached, timeout=5000):
+            w.session.start_or_pause()
+        w.resize(1366, 740)  # wider: room for a longer wording, still whole
+        settle()
+        assert label.heightForWidth(label.width()) <= label.height()
+        assert not [found for found in clipped(w) if "hintLabel" in found[0]]
+        w.session.reset()
+    finally:
+        w.close()
