@@ -352,6 +352,7 @@ class MainWindow(QMainWindow):
         self.view.run_recorded.connect(self._on_run_recorded)
         self.view.race_requested.connect(self.race_rival)
         self.view.refreshed.connect(lambda: self.chart.show_session(self.session))
+        self.engine.loaded.connect(self.view.engine_ready)  # a forecast for the new engine
         race = self.race
         race.changed.connect(self._sync)
         race.ticked.connect(self._show_race)

@@ -405,6 +405,13 @@ class RunView(QObject):
             record = replace(record, predictions=stats)
         self.run_recorded.emit(record)
 
+    @Slot()
+    def engine_ready(self) -> None:
+        """The compiled engine has loaded: the forecast on show measured the Python engine,
+        so it is made again (its key names the engine; the run will be the compiled one's)."""
+        if self.full:
+            self._show_banners()
+
     def stop_forecast(self) -> None:
         """No background forecast now (race mode, the window closing)."""
         self.forecaster.stop()
@@ -467,7 +474,8 @@ class RunView(QObject):
 
     def _show_hint(self) -> None:
         """The "this run looks stuck" banner; its figures reworded once a second at most
-        while the run goes (a wrapped paragraph rewritten every frame reflows the window)."""
+        while the run goes (a wrapped paragraph rewritten every frame reflows the window),
+        at once otherwise (paused, its figure is the counter's)."""
         if self.predictor.enabled:
             return
         hint = self.session.slow_hint()
@@ -476,11 +484,12 @@ class RunView(QObject):
             self._show_forecast()
             return
         now = monotonic()
+        running = self.session.state is State.RUNNING
         if self.hint_banner.isHidden() or (
-            hint != self.hint_banner.text() and now - self._hint_at >= 1.0
+            hint != self.hint_banner.wordings() and (not running or now - self._hint_at >= 1.0)
         ):
             self.forecast_banner.hide()
-            self.hint_banner.show_text(hint)
+            self.hint_banner.show_texts(hint)
             self._hint_at = now
 
     def _show_timeline(self) -> None:

@@ -719,8 +719,12 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
 <context>
     <name>Forecast</name>
     <message>
-        <source>{0} at full speed</source>
+        <source>{0} at full speed on the Python engine (the compiled one is loading)</source>
         <extracomment>Link targets.</extracomment>
+        <translation>Python 引擎全速 {0}（编译引擎正在加载）</translation>
+    </message>
+    <message>
+        <source>{0} at full speed</source>
         <translation>全速 {0}</translation>
     </message>
     <message>
@@ -746,6 +750,10 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
     <message>
         <source>a long time</source>
         <translation>很长时间</translation>
+    </message>
+    <message>
+        <source>{0} has not ended within {1} steps; its whole tree holds about {2} steps: up to {3} at full speed on the Python engine (the compiled one is loading).</source>
+        <translation>{0} 在 {1} 步内没有结束；整棵搜索树约有 {2} 步：Python 引擎全速最多需要 {3}（编译引擎正在加载）。</translation>
     </message>
     <message>
         <source>{0} has not ended within {1} steps; its whole tree holds about {2} steps: up to {3} at full speed.</source>
@@ -836,8 +844,12 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
         <translation>{0} × 10⁹ 年</translation>
     </message>
     <message>
-        <source>Whole tree ≈ {0} steps (± {1}, {2} probes)</source>
-        <translation>整棵树 ≈ {0} 步（± {1}，{2} 次探测）</translation>
+        <source>Whole tree ≈ {0} steps (likely {1}, {2} probes)</source>
+        <translation>整棵树 ≈ {0} 步（可能在 {1} 之间，{2} 次探测）</translation>
+    </message>
+    <message>
+        <source>Whole tree ≈ {0} steps ({1} probes)</source>
+        <translation>整棵树 ≈ {0} 步（{1} 次探测）</translation>
     </message>
     <message>
         <source>: under a second at this speed</source>
@@ -1818,20 +1830,36 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>从 {0} 往下的每条路都已试过：回退到 {1}。</translation>
     </message>
     <message>
-        <source>{0} steps so far for a board of {1} squares.</source>
-        <translation>对 {1} 格的棋盘，已经走了 {0} 步。</translation>
+        <source>More than {0} steps so far for a board of {1} squares.</source>
+        <translation>对 {1} 格的棋盘，已经走了超过 {0} 步。</translation>
     </message>
     <message>
         <source>That is only about {0} of the whole search tree (the gauge under the board).</source>
         <translation>这只是整棵搜索树的约 {0}（见棋盘下方的刻度条）。</translation>
     </message>
     <message>
+        <source>Plain backtracking can need millions or billions of steps (8×8 from a8: 16.5 million). Warnsdorff&apos;s rule usually needs only {0}: turn it on and start again.</source>
+        <translation>普通回溯可能需要数百万甚至数十亿步（8×8 从 a8 出发：1650 万步）。Warnsdorff 规则通常只需 {0} 步：打开它重新开始。</translation>
+    </message>
+    <message>
+        <source>Warnsdorff&apos;s rule usually needs only {0}: turn it on and start again.</source>
+        <translation>Warnsdorff 规则通常只需 {0} 步：打开它重新开始。</translation>
+    </message>
+    <message>
         <source>Plain backtracking can need millions or billions of steps (8×8 from a8: 16.5 million). Warnsdorff&apos;s rule usually needs only {0}: turn it on and start again, or set the speed to unlimited.</source>
         <translation>普通回溯可能需要数百万甚至数十亿步（8×8 从 a8 出发：1650 万步）。Warnsdorff 规则通常只需 {0} 步：打开它重新开始，或把速度调到不限。</translation>
     </message>
     <message>
+        <source>Warnsdorff&apos;s rule usually needs only {0}: turn it on and start again, or set the speed to unlimited.</source>
+        <translation>Warnsdorff 规则通常只需 {0} 步：打开它重新开始，或把速度调到不限。</translation>
+    </message>
+    <message>
         <source>Warnsdorff&apos;s rule is backtracking far more than usual: its ties lead it astray here. The tie-break “farthest from centre (Roth)” usually needs no backtracking at all.</source>
         <translation>Warnsdorff 规则在这里的回溯远多于平常：出口数并列把它引入了歧途。并列取舍选“离中心最远（Roth）”通常完全不需要回溯。</translation>
+    </message>
+    <message>
+        <source>The tie-break “farthest from centre (Roth)” usually needs no backtracking at all.</source>
+        <translation>并列取舍选“离中心最远（Roth）”通常完全不需要回溯。</translation>
     </message>
     <message>
         <source>Even Roth&apos;s tie-break is stuck here: try another start square or another tie-break.</source>

@@ -8,6 +8,7 @@ the layers that paint its pieces. Adding a puzzle means writing one adapter.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, cast
@@ -352,10 +353,17 @@ class Puzzle(QObject, Generic[S]):
         """Adjust this puzzle's layers to the settings (e.g. degrees only with Warnsdorff)."""
 
     def slow_hint(
-        self, settings: S, steps: int, depth: int, explored: float | None = None
-    ) -> str | None:
-        """Advice when a run is taking far longer than the board's size suggests, or None.
-        ``explored``: the explored fraction of the whole tree, when known."""
+        self,
+        settings: S,
+        steps: int,
+        depth: int,
+        explored: float | None = None,
+        speed: float = math.inf,
+    ) -> tuple[str, ...] | None:
+        """Advice when a run is taking far longer than the board's size suggests, or None:
+        its wordings, longest first (the banner shows the first that fits it whole).
+        ``explored``: the explored fraction of the whole tree, when known; ``speed``: the
+        run's steps per second (inf: unlimited)."""
         return None
 
     # -- explaining the search (stack panel, code panel, narration, gauge) ---------------------
