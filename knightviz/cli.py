@@ -697,7 +697,8 @@ IN_PROCESS_SECONDS = 1.0
 
 def duration(seconds: float) -> str:
     """A time span for people: '45 s', '3 min 20 s', '2 h 05 min', '3.2 days', '4.1 years',
-    '2.3e+17 years' (inf: 'longer than the universe has existed')."""
+    '630,000 years', '75 million years', '2.3e+17 years' (inf: 'longer than the universe
+    has existed'). Years to two significant digits: the spans this long are estimates."""
     if not math.isfinite(seconds):
         return "longer than the universe has existed"
     if seconds < 60:
@@ -709,8 +710,14 @@ def duration(seconds: float) -> str:
     days = seconds / 86400
     if days < 730:
         return f"{days:.1f} days"
-    years = days / 365.25
-    return f"{years:.1f} years" if years < 1000 else f"{years:.2g} years"
+    years = float(f"{days / 365.25:.2g}")  # two significant digits
+    if years >= 1e12:
+        return f"{years:.2g} years"
+    size, unit = (
+        (1e9, " billion") if years >= 1e9 else (1e6, " million") if years >= 1e6 else (1, "")
+    )
+    scaled = years / size
+    return f"{scaled:,.1f}{unit} years" if scaled < 10 else f"{scaled:,.0f}{unit} years"
 
 
 def log_duration(log_seconds: float) -> str:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -76,6 +77,23 @@ def _pow10(log10_value: float) -> float:
     return math.pow(10.0, log10_value)
 
 
+#: The probes are dealt in turn to this many batches; the spread of the batches' means
+#: measures how far the estimate may be off.
+BATCHES = 10
+#: The stated range: this many of the batches' standard errors (in log10) around the
+#: estimate, or this many of the probes' standard errors, whichever is wider; upwards
+#: _UPWARD times as far. Knuth's estimate is heavy-tailed: most runs of the probes miss the
+#: rare huge walks and come out low (and with a small spread), so a plain ± 2 standard
+#: errors left out the typical estimate for one run in five, and at a few hundred probes
+#: ("± 23 %") repeated estimates of 8×8 from c3 spread over a factor of 5. Measured on
+#: knight trees of 5×5 to 10×10 and 12-queens, 30 seeds, 20 to 3,000 probes: the range so
+#: made holds the median of the repeated estimates for at least 28 seeds in 30 and about
+#: 95 % of the repeated estimates themselves.
+_BATCH_SPREAD = 3.0
+_PROBE_SPREAD = 3.0
+_UPWARD = 1.5
+
+
 @dataclass(frozen=True, slots=True)
 class TreeEstimate:
     """The estimated number of nodes of a whole search tree, with its spread.
@@ -91,6 +109,9 @@ class TreeEstimate:
     #: divided by their mean): finite from two probes on, inf before.
     relative_error: float
     probes: int
+    #: Standard error of log10 of the estimate from the spread of the batches' means (their
+    #: standard deviation over √batches); 0 when not measured, inf before two batches.
+    log10_batch_error: float = 0.0
 
     @property
     def nodes(self) -> float:
@@ -119,26 +140,45 @@ class TreeEstimate:
         return math.log10(steps) if steps > 0 else -math.inf
 
     @property
+    def log10_error(self) -> float:
+        """How far below the estimate its stated range reaches, in log10 (inf: unknown);
+        it reaches ``_UPWARD`` times as far above."""
+        if not math.isfinite(self.relative_error):
+            return math.inf
+        return max(
+            _BATCH_SPREAD * self.log10_batch_error,
+            math.log10(1.0 + _PROBE_SPREAD * self.relative_error),
+        )
+
+    @property
     def log10_low(self) -> float:
         """log10 of ``low``."""
-        share = 1.0 - 2.0 * self.relative_error
-        if share <= 0:
-            return 0.0
-        return max(0.0, self.log10_nodes + math.log10(share))
+        return max(0.0, self.log10_nodes - self.log10_error)
 
     @property
     def log10_high(self) -> float:
         """log10 of ``high`` (inf with fewer than two probes)."""
-        return self.log10_nodes + math.log10(1.0 + 2.0 * self.relative_error)
+        return self.log10_nodes + _UPWARD * self.log10_error
 
     @property
     def low(self) -> float:
-        """A rough lower bound (two standard errors below, never below one node)."""
+        """The stated range's lower end (never below one node)."""
         return _pow10(self.log10_low)
 
     @property
     def high(self) -> float:
+        """The stated range's upper end."""
         return _pow10(self.log10_high)
+
+    def log10_steps_range(self) -> tuple[float, float]:
+        """log10 of the stated range of ``steps`` (the range of ``nodes``, as steps)."""
+        if self.log10_nodes > 15:
+            return LOG10_2 + self.log10_low, LOG10_2 + self.log10_high
+        low, high = (2.0 * max(0.0, _pow10(x) - 1.0) for x in (self.log10_low, self.log10_high))
+        return (
+            math.log10(low) if low > 0 else -math.inf,
+            math.log10(high) if high > 0 else -math.inf,
+        )
 
 
 #: One random probe: the natural logarithm of its estimate of the tree's node count (a
@@ -152,7 +192,9 @@ class TreeEstimator:
     The probes' mean and spread are kept by Welford's method on the probes' values scaled by
     the largest so far (each probe arrives as a logarithm): a new largest value rescales the
     running figures, so nothing overflows however large the tree, and values far below the
-    largest (which cannot change the mean's digits) merely underflow to zero.
+    largest (which cannot change the mean's digits) merely underflow to zero. The probes are
+    also dealt in turn to ``BATCHES`` batches, each a sum scaled by its own largest probe,
+    whose means give the estimate's stated range.
     """
 
     def __init__(self, probe: Probe, seed: int = 0) -> None:
@@ -163,6 +205,8 @@ class TreeEstimator:
         self._scale = -math.inf
         self._mean = 0.0
         self._m2 = 0.0  # Welford's running sum of squared deviations
+        #: Per batch: (natural log of its scale, its sum in units of that scale).
+        self._batches = [(-math.inf, 0.0)] * BATCHES
 
     @property
     def probes(self) -> int:
@@ -183,6 +227,12 @@ class TreeEstimator:
                 self._m2 *= shrink * shrink
             self._scale = log_value
         x = math.exp(log_value - self._scale)
+        batch = self._count % BATCHES
+        scale, total = self._batches[batch]
+        if log_value > scale:
+            total *= math.exp(scale - log_value) if total else 0.0
+            scale = log_value
+        self._batches[batch] = (scale, total + math.exp(log_value - scale))
         self._count += 1
         delta = x - self._mean
         self._mean += delta / self._count
@@ -191,12 +241,23 @@ class TreeEstimator:
     def estimate(self) -> TreeEstimate:
         n = self._count
         if n == 0:
-            return TreeEstimate(-math.inf, math.inf, 0)
+            return TreeEstimate(-math.inf, math.inf, 0, math.inf)
         log10_nodes = (self._scale + math.log(self._mean)) / _LN10
         if n < 2:
-            return TreeEstimate(log10_nodes, math.inf, n)
+            return TreeEstimate(log10_nodes, math.inf, n, math.inf)
         std = math.sqrt(self._m2 / (n - 1))
-        return TreeEstimate(log10_nodes, std / math.sqrt(n) / self._mean, n)
+        return TreeEstimate(log10_nodes, std / math.sqrt(n) / self._mean, n, self._batch_error())
+
+    def _batch_error(self) -> float:
+        """Standard error of log10 of the mean from the batches' means (inf below two)."""
+        means = []
+        for batch, (scale, total) in enumerate(self._batches):
+            size = (self._count - batch + BATCHES - 1) // BATCHES
+            if size:
+                means.append((scale + math.log(total / size)) / _LN10)
+        if len(means) < 2:
+            return math.inf
+        return statistics.stdev(means) / math.sqrt(len(means))
 
 
 def tour_probe(

@@ -10,14 +10,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, Signal, Slot
-from PySide6.QtGui import (
-    QCloseEvent,
-    QKeyEvent,
-)
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, Signal, Slot
+from PySide6.QtGui import QCloseEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
+    QGroupBox,
     QMainWindow,
     QMenu,
     QSplitter,
@@ -43,6 +41,7 @@ from knightviz.gui.menus.menus import (
     run_key,
 )
 from knightviz.gui.panels.chart import ChartPanel
+from knightviz.gui.panels.comparison import ComparisonPanel
 from knightviz.gui.panels.controls import ControlPanel, RunControls
 from knightviz.gui.panels.elided import ElidedLabel
 from knightviz.gui.panels.engine import EngineStatus
@@ -52,7 +51,6 @@ from knightviz.gui.panels.race import LaneParts, RaceView
 from knightviz.gui.panels.startmap import StartMap
 from knightviz.gui.prefs import WindowPrefs, fit_to_screen
 from knightviz.gui.puzzles import make_puzzles
-from knightviz.gui.puzzles.base import CONSTRAINTS
 from knightviz.gui.race import Race
 from knightviz.gui.session import RunRecord, RunSession
 from knightviz.gui.solver.controller import SolverController
@@ -60,11 +58,15 @@ from knightviz.gui.theme import ThemeController
 from knightviz.gui.view import RunView
 from knightviz.gui.window_layout import (
     DEFAULT_SIZE,
+    all_docks,
     arrange_docks,
     build_layout,
     build_preferences,
     fit_code_dock,
+    place_toolbars,
+    show_explanations,
     show_race,
+    sync_explain,
 )
 
 
@@ -75,7 +77,9 @@ class MainWindow(QMainWindow):
     centre_stack: QStackedWidget
     splitter: QSplitter
     _central: QWidget
-    history_dock: QDockWidget
+    results: QWidget
+    history_box: QGroupBox
+    runs_dock: QDockWidget
     constraints_dock: QDockWidget
     solutions_dock: QDockWidget
     code_dock: QDockWidget
@@ -120,10 +124,12 @@ class MainWindow(QMainWindow):
         self.run_controls = RunControls(self.session.speed)
         self.history = HistoryTable(self.puzzles)
         self.chart = ChartPanel(self.puzzles)  # draws (and imports pyqtgraph) once shown
+        self.comparison = ComparisonPanel(self.puzzles)
         self._runs = 0
         self._puzzle_key = ""
         self._shutting_down = False
         self._race_docks: list[QDockWidget] = []
+        self._race_geometry: QByteArray | None = None  # the size to come back to
 
         self._build_layout()
         self._build_menus()
@@ -131,6 +137,7 @@ class MainWindow(QMainWindow):
         self._on_settings_changed()
         self.first_launch_shape()
         self._build_preferences()
+        sync_explain(self)
         self.board.setFocus()
         app = QCoreApplication.instance()
         if app is not None:
@@ -260,9 +267,6 @@ class MainWindow(QMainWindow):
         ``window_layout.arrange_docks``."""
         arrange_docks(self)
 
-    def _fit_code_dock(self) -> None:
-        fit_code_dock(self)
-
     def first_launch_shape(self) -> None:
         """The size and panels' places of a first launch (View › Reset settings)."""
         fit_to_screen(self, DEFAULT_SIZE)
@@ -285,24 +289,19 @@ class MainWindow(QMainWindow):
         self.compare_menu = CompareMenu(self)
         self.board_menu = BoardMenu(self)
         self.edit_board_action = self.board_menu.edit_action
-        docks = [
-            self.code_dock,
-            self.stack_dock,
-            self.history_dock,
-            self.constraints_dock,
-            self.solutions_dock,
-            self.chart_dock,
-            self.tree_dock,
-        ]
-        self.view_menu = ViewMenu(self, docks, self.translations.language)
+        self.view_menu = ViewMenu(self, all_docks(self), self.translations.language)
+        self.explain_action = self.view_menu.explain_action
         self.help_menu = QMenu(self.tr("&Help"), self)
         menus = (self.file_menu, self.run_menu, self.board_menu, self.compare_menu, self.view_menu)
         for menu in menus:
             self.menuBar().addMenu(menu)
         self.menuBar().addMenu(self.help_menu)
+        place_toolbars(self, [self.compare_menu.toolbar, self.board_menu.toolbar])
         run, compare = self.run_menu, self.compare_menu
         self.predict_menu = PredictMenu(self, run, compare.toolbar)
         self.predict_action = self.predict_menu.predict_action
+        compare.toolbar.addSeparator()
+        compare.toolbar.addAction(self.explain_action)
         self.start_action, self.step_action = run.start_action, run.step_action
         self.step_back_action, self.reset_action = run.step_back_action, run.reset_action
         self.race_action, self.map_action = compare.race_action, compare.map_action
@@ -326,6 +325,9 @@ class MainWindow(QMainWindow):
         self.map_action.toggled.connect(self._on_map_toggled)
         self.chart_action.toggled.connect(self._show_chart)
         self.chart_dock.toggleViewAction().toggled.connect(self.chart_action.setChecked)
+        self.explain_action.toggled.connect(lambda on: show_explanations(self, on))
+        for dock in self.panel_docks.values():
+            dock.toggleViewAction().toggled.connect(lambda _=False: sync_explain(self))
         self.view_menu.language_chosen.connect(self.set_language)
         self.view_menu.appearance_chosen.connect(self.set_appearance)
 
@@ -338,6 +340,7 @@ class MainWindow(QMainWindow):
         rc.step_back_clicked.connect(self.step_back)
         rc.reset_clicked.connect(self.reset)
         self.history.record_activated.connect(self._on_record_activated)
+        self.history.record_chosen.connect(self._compare)
         self.history.model().rowsInserted.connect(self.file_menu.update_actions)
         self.file_menu.run_opened.connect(self._on_run_opened)
         self.file_menu.message.connect(self._show_message)
@@ -349,6 +352,7 @@ class MainWindow(QMainWindow):
         self.view.run_recorded.connect(self._on_run_recorded)
         self.view.race_requested.connect(self.race_rival)
         self.view.refreshed.connect(lambda: self.chart.show_session(self.session))
+        self.engine.loaded.connect(self.view.engine_ready)  # a forecast for the new engine
         race = self.race
         race.changed.connect(self._sync)
         race.ticked.connect(self._show_race)
@@ -448,6 +452,10 @@ class MainWindow(QMainWindow):
         self.session.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        """A race ends first (its runs keep their rows): the window is remembered as it
+        was before it."""
+        if self.race_mode and not self._shutting_down:
+            self.set_race_mode(False)
         self.prefs.save()
         self.shutdown()
         super().closeEvent(event)
@@ -476,18 +484,14 @@ class MainWindow(QMainWindow):
         """Puzzle, board or strategy changed: stop a run first, then show the new setup (on
         the single board and on both racers')."""
         key, settings = self.panel.puzzle_key(), self.panel.settings()
-        puzzle = self.puzzles[key]
         self.view.configure(key, settings)
         self.race_view.show_puzzle(key)
         self.race.configure(key, self.race_view.lanes_on(key, settings))
         self.race.set_start(self.session.start)
-        if key != self._puzzle_key:  # a new puzzle: its panels shown, the others hidden
+        if key != self._puzzle_key:  # a new puzzle: its panels explain, not the last one's
             self._puzzle_key = key
-            shows = puzzle.panels()
-            for kind, dock in self.panel_docks.items():
-                dock.setVisible(kind in shows and not self.race_mode)
-            (self.constraints_dock if CONSTRAINTS in shows else self.code_dock).raise_()
-            self.stack_dock.raise_()
+            if self.explain_action.isChecked():
+                show_explanations(self, True)
         self.compare_menu.word_map(self.session.puzzle.movable_start)
         self.board_menu.word(self.panel.widgets[key].editable_board)
         self._sync()
@@ -519,6 +523,7 @@ class MainWindow(QMainWindow):
         if not self.history_store.add(numbered):
             self._show_message(self.history_store.error_text(), 10_000)
         self.chart.add_record(numbered)
+        self.history.choose(numbered)  # the comparison follows (``record_chosen``)
         self.file_menu.update_actions()
 
     @Slot(object)
@@ -540,6 +545,11 @@ class MainWindow(QMainWindow):
             self._show_message(message, 8000)
         self._sync()
 
+    @Slot(object)
+    def _compare(self, record: RunRecord | None) -> None:
+        """The comparison: ``record`` (the history's chosen run) against its partner."""
+        self.comparison.show_record(self.history.records(), record)
+
     @Slot(bool)
     def _show_chart(self, shown: bool) -> None:
         """Compare, Steps chart: the dock, raised and tall enough to read (its first show
@@ -550,7 +560,7 @@ class MainWindow(QMainWindow):
         if shown:
             self.chart_dock.raise_()
             if self.dockWidgetArea(self.chart_dock) == self.dockWidgetArea(self.code_dock):
-                self._fit_code_dock()  # the chart's plots get the column's height
+                fit_code_dock(self)  # the chart's plots get the column's height
 
     @Slot(str, int)
     def _show_message(self, text: str, ms: int) -> None:
@@ -568,6 +578,7 @@ class MainWindow(QMainWindow):
         if on:
             self.set_predict(False)
         self.predict_action.setEnabled(not on)
+        self.explain_action.setEnabled(not on)
         for view in (self.view, *self.race.views):
             view.show_map(False)
         if on:
@@ -675,6 +686,7 @@ class MainWindow(QMainWindow):
             retranslate_tree(top, self.translations, old, new)
         self.run_menu.word()
         self.history.retranslate()
+        self.comparison.retranslate()
         self.run_controls.retranslate()
         for view in (self.view, *self.race.views):
             view.retranslate()

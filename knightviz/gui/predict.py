@@ -9,7 +9,13 @@ words. Decisions it does not ask about are stepped through at the run's speed.
 
 The question's answer comes from the puzzle's ``next_event`` (the strategy's order from the
 path and the last event); the verdict always compares the guess with the event the search
-really took (the recording), so the two cannot disagree unseen.
+really took (the recording), so the two cannot disagree unseen. When the strategy's rule
+ranks several choices level (Warnsdorff's ties), a guess of any of them is right for the
+rule, and the verdict names the tie-break that took one.
+
+Asking comes before telling: while a question is open the board, the stack and the
+constraints draw nothing that sets the search's next step apart from the other choices
+(no frame on it, no figures unless the hint is on, the untried candidates in board order).
 """
 
 from __future__ import annotations
@@ -23,7 +29,9 @@ from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import QLabel
 
 from knightviz.engine import Board
+from knightviz.engine.events import StackLevel
 from knightviz.gui.panels.banner import INFO, Banner
+from knightviz.gui.puzzles.base import NEXT, Chip, StackSource, Tie
 from knightviz.gui.records import Controls, State
 
 if TYPE_CHECKING:
@@ -60,6 +68,14 @@ class Question:
     expected: int
     options: tuple[int, ...]
     tries: list[int] = field(default_factory=list)
+    #: The choices the rule ranks level with ``expected`` (any is right), or None.
+    tie: Tie | None = None
+
+    def right(self, guess: int, event: int) -> bool:
+        """The guess is the event, or level with it for the rule (a tie)."""
+        if self.tie is not None and event in self.tie.squares and guess in self.tie.squares:
+            return True
+        return guess == event if guess >= 0 else event < 0
 
 
 @dataclass
@@ -102,7 +118,8 @@ class Predictor(QObject):
         self.feedback = ""
         #: Verdicts given so far (a test waits on it).
         self.verdicts = 0
-        self._answered: tuple[int, int, bool] | None = None  # (position, guess, right)
+        #: The question answered, until the step it asked about is taken.
+        self._answered: Question | None = None
         self._stepping: int | None = None  # an unasked step taken from this position
         #: The examinations shown when a step was asked for (the list and its length): one
         #: more without a new position is an examination (paced steps walk through them),
@@ -169,7 +186,7 @@ class Predictor(QObject):
         if q is None:
             return False
         q.tries.append(guess)
-        right = self._is(guess, q.expected)
+        right = q.right(guess, q.expected)
         if len(q.tries) == 1:
             self.score.add(right)
         if not right and len(q.tries) == 1 and self.marks is Marks.AFTER_WRONG:
@@ -180,7 +197,7 @@ class Predictor(QObject):
             self._mark(q)
             self.changed.emit()
             return True
-        self._answered = (q.position, q.tries[0], self._is(q.tries[0], q.expected))
+        self._answered = q
         self.question = None
         self.view.board.set_picking(False)
         self.view.board.set_highlights({})
@@ -203,11 +220,7 @@ class Predictor(QObject):
             self.hint = hint
         q = self.question
         if q is not None:
-            if (
-                self.marks is Marks.ALWAYS
-                or self.hint
-                or (q.tries and self.marks is Marks.AFTER_WRONG)
-            ):
+            if self._marked_now(q):
                 self._mark(q)
             else:
                 self.view.board.set_highlights({})
@@ -246,6 +259,33 @@ class Predictor(QObject):
     @property
     def asking(self) -> bool:
         return self.question is not None
+
+    @property
+    def figures_shown(self) -> bool:
+        """The choices' figures (a knight's onward degrees) may show while asked: the hint
+        is on, and the choices may be marked at all."""
+        return self.hint and self.marks is not Marks.NEVER
+
+    def conceal(self, source: StackSource) -> StackSource:
+        """The stack as the learner may see it while asked: the deciding (deepest) level's
+        untried candidates in board order, without figures unless the hint shows them (the
+        order the search tries them in is the answer)."""
+        if not self.enabled or self.question is None or not source.stack:
+            return source
+        top = len(source.stack) - 1
+        chips, figures = source.chips, self.figures_shown
+
+        def concealed(depth: int, level: StackLevel) -> list[Chip]:
+            out = chips(depth, level)
+            if depth != top:
+                return out
+            untried = sorted((c for c in out if c.state == NEXT), key=lambda c: c.square)
+            if not figures:
+                untried = [replace(c, degree=None) for c in untried]
+            it = iter(untried)
+            return [next(it) if c.state == NEXT else c for c in out]
+
+        return replace(source, chips=concealed)
 
     def prompt(self) -> str:
         """The question, or what the mode waits for."""
@@ -288,14 +328,17 @@ class Predictor(QObject):
     # -- the loop ------------------------------------------------------------------------------
 
     def _on_changed(self) -> None:
-        if not self.enabled:
-            return
         s = self.session
-        if s.run is not self._run:  # a new run: a new score
+        if s.run is not self._run:  # a new run, or none after Reset: a new score
             self._run = s.run
+            said = self.score.asked > 0 or bool(self.feedback)
             self.score = Score()
             self.feedback = ""
             self._decisions = 0
+            if said and self.enabled:
+                self.changed.emit()
+        if not self.enabled:
+            return
         if s.state is State.IDLE:
             if self.question is not None or self.running:
                 self.running = False
@@ -311,10 +354,11 @@ class Predictor(QObject):
                 self.changed.emit()
             return
         if self._answered is not None:
-            at, guess, right = self._answered
+            answered = self._answered
+            at = answered.position
             if pos == at + 1:
                 self._answered = None
-                self._verdict(at, guess, right)
+                self._verdict(answered)
                 self._advance()
             elif pos != at:  # sought elsewhere meanwhile: ask there
                 self._answered = None
@@ -367,11 +411,12 @@ class Predictor(QObject):
         if not ask:
             self._timer.start(self._interval())
             return
-        self.question = Question(s.position, expected, self._options(path, last))
-        board = self.view.board
-        board.set_picking(True)
-        if self.marks is Marks.ALWAYS or self.hint:
-            self._mark(self.question)
+        options = self._options(path, last)
+        tie = s.puzzle.predict_tie(s.settings, s.model, options, expected)
+        self.question = q = Question(s.position, expected, options, tie=tie)
+        self.view.board.set_picking(True)
+        if self._marked_now(q):
+            self._mark(q)
         self.changed.emit()
 
     def _step_unasked(self) -> None:
@@ -419,16 +464,25 @@ class Predictor(QObject):
             kids = kids[kids.index(~last) + 1 :]
         return tuple(sorted(kids))
 
-    def _verdict(self, at: int, guess: int, right: bool) -> None:
-        """After the step: right or wrong, and why (the narration of the step taken)."""
+    def _verdict(self, q: Question) -> None:
+        """After the step: right or wrong, and why (the narration of the step taken; at a
+        tie, the choices level for the rule and the tie-break that took one)."""
         s = self.session
         rec = s.recording
+        at, guess = q.position, q.tries[0]
         actual = int(rec.events(at, at + 1)[0]) if rec is not None else guess
-        right = self._is(guess, actual)
+        right = q.right(guess, actual)
         ended = s.result if s.state is State.FINISHED else None
         why = s.puzzle.narrate(s.settings, s.model, ended)
+        tie = q.tie.words() if q.tie is not None and actual in q.tie.squares else None
+        if tie is not None:
+            why = self.tr("{0}; the tie-break “{1}” takes {2}.").format(*tie, self._name(actual))
         self.verdicts += 1
-        if right:
+        if right and tie is not None and guess != actual:
+            self.feedback = self.tr(
+                "✓ Right for the rule: {0}. The tie-break “{1}” takes {2}, not {3}."
+            ).format(*tie, self._name(actual), self._name(guess))
+        elif right:
             self.feedback = self.tr("✓ Right. {0}").format(why)
         elif actual < 0:
             self.feedback = self.tr("✗ It went back, not to {0}. {1}").format(
@@ -443,6 +497,13 @@ class Predictor(QObject):
                 self._name(actual), self._name(guess), why
             )
         self.changed.emit()
+
+    def _marked_now(self, q: Question) -> bool:
+        """The choices are outlined: at once, with the hint, or after a wrong first try
+        (as the marks setting says; never means never, hint or not)."""
+        if self.marks is Marks.NEVER:
+            return False
+        return self.marks is Marks.ALWAYS or self.hint or bool(q.tries)
 
     def _mark(self, q: Question) -> None:
         marks = {sq: OPTION_COLOUR for sq in q.options}
@@ -459,10 +520,6 @@ class Predictor(QObject):
         board = self.view.board
         board.set_picking(False)
         board.set_highlights({})
-
-    @staticmethod
-    def _is(guess: int, event: int) -> bool:
-        return guess == event if guess >= 0 else event < 0
 
     def _name(self, square: int) -> str:
         if square < 0:

@@ -4,8 +4,10 @@ Saved when the window closes, restored when it opens (``WindowPrefs``); File ›
 settings forgets them all and shows the defaults at once. What is kept (``config.settings()``,
 an INI file):
 
-- ``window/geometry``, ``window/state`` (docks and toolbars: the panels shown and where),
-  ``window/splitter`` (board | controls);
+- ``window/geometry``, ``window/layout`` (docks and toolbars: the panels shown and where),
+  ``window/columns`` (board | controls | results); the keys of the two-column window that
+  came before (``window/state``, ``window/splitter``) are left unread, so its panels, all
+  open by default, do not come back;
 - ``setup/puzzle``, ``setup/<puzzle>`` (that puzzle's settings dataclass as JSON: board size
   and strategy, one entry per puzzle), ``setup/start`` (``row,col``), ``setup/speed``
   (steps per second, ``inf`` for unlimited);
@@ -37,8 +39,8 @@ log = logging.getLogger("knightviz.prefs")
 FORMAT = 1
 
 GEOMETRY = "window/geometry"
-STATE = "window/state"
-SPLITTER = "window/splitter"
+STATE = "window/layout"
+SPLITTER = "window/columns"
 PUZZLE = "setup/puzzle"
 START = "setup/start"
 SPEED = "setup/speed"

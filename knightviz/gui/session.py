@@ -591,10 +591,11 @@ class RunSession(QObject, Playback):
     def seconds(self) -> float:
         return self.clock.seconds()
 
-    def slow_hint(self) -> str | None:
-        """Advice when the run is taking far longer than the board suggests."""
+    def slow_hint(self) -> tuple[str, ...] | None:
+        """Advice when the run is taking far longer than the board suggests: its wordings,
+        longest first."""
         if self.state not in (State.RUNNING, State.PAUSED) or self.run is None:
             return None
         return self.puzzles[self.run.puzzle].slow_hint(
-            self.run.settings, self.model.steps, self.model.depth, self.explored
+            self.run.settings, self.model.steps, self.model.depth, self.explored, self.speed
         )

@@ -7,6 +7,7 @@ the same way. The "C" locale has no digit grouping; there English is used instea
 from __future__ import annotations
 
 import math
+import re
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
@@ -23,6 +24,15 @@ def locale() -> QLocale:
 def fmt_int(value: int) -> str:
     """An integer with the locale's digit grouping."""
     return locale().toString(int(value))
+
+
+def floor_first_digit(value: int) -> int:
+    """``value`` rounded down to its first digit (255,328,256 → 200,000,000): a figure that
+    stays true while the count it is read beside goes on growing."""
+    if value < 10:
+        return max(0, value)
+    power = int(10 ** (len(str(value)) - 1))
+    return value // power * power
 
 
 def fmt_float(value: float, decimals: int = 1) -> str:
@@ -78,6 +88,22 @@ def sentences(*parts: str) -> str:
     return out
 
 
+# Chinese characters, and Chinese (full-width) punctuation.
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_HAN_OR_MARK = _HAN + "\u3000-\u303f\uff00-\uffef"
+_SPACE_IN_CHINESE = re.compile(f"(?<=[{_HAN_OR_MARK}]) +(?=[{_HAN_OR_MARK}])")
+_HAN_THEN_LATIN = re.compile(f"(?<=[{_HAN}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{_HAN}])")
+
+
+def cjk_spacing(text: str) -> str:
+    """A sentence put together from pieces, spaced as Chinese is written: no space between
+    two Chinese words ("全速 不到一秒" → "全速不到一秒": a template's space next to a
+    placeholder that turned out Chinese), one between Chinese and a Latin word or a number
+    ("与Warnsdorff 规则" → "与 Warnsdorff 规则"). English text is returned unchanged."""
+    text = _SPACE_IN_CHINESE.sub("", text)
+    return _HAN_THEN_LATIN.sub(" ", text)
+
+
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 
@@ -96,8 +122,26 @@ def fmt_big(value: float) -> str:
     return f"{fmt_float(mantissa)} × {power}"
 
 
+def significant(value: float, digits: int = 2) -> float:
+    """``value`` rounded to ``digits`` significant digits (631,245.7 → 630,000)."""
+    if value <= 0 or not math.isfinite(value):
+        return value
+    quantum = 10.0 ** (math.floor(math.log10(value)) - digits + 1)
+    return round(value / quantum) * quantum
+
+
+def _fmt_rounded(value: float) -> str:
+    """A figure rounded to two significant digits: "630,000", "75", "1.1"."""
+    value = significant(value)
+    if value >= 10 or value == round(value):
+        return fmt_int(round(value))
+    return fmt_float(value)
+
+
 def fmt_duration(seconds: float) -> str:
-    """A duration from a second to the age of the universe and beyond, in words."""
+    """A duration from a second to the age of the universe and beyond, in words; from 100
+    days on to two significant digits ("630,000 years", not "631,246 years": the figures
+    behind such durations are estimates, and a reader takes in only the first digits)."""
     if not math.isfinite(seconds):
         return QCoreApplication.translate("Format", "forever")
     if seconds < 1:
@@ -110,17 +154,18 @@ def fmt_duration(seconds: float) -> str:
         return QCoreApplication.translate("Format", "{0} hours").format(round(seconds / 3600))
     days = seconds / 86400
     if days < 730:
-        return QCoreApplication.translate("Format", "{0} days").format(fmt_int(round(days)))
-    years = days / 365.25
+        shown = round(days) if days < 100 else days
+        return QCoreApplication.translate("Format", "{0} days").format(_fmt_rounded(shown))
+    years = significant(days / 365.25)
     if years < 1e6:
-        return QCoreApplication.translate("Format", "{0} years").format(fmt_int(round(years)))
+        return QCoreApplication.translate("Format", "{0} years").format(_fmt_rounded(years))
     if years < 1e9:
         return QCoreApplication.translate("Format", "{0} million years").format(
-            fmt_float(years / 1e6)
+            _fmt_rounded(years / 1e6)
         )
     if years < 1e12:
         return QCoreApplication.translate("Format", "{0} billion years").format(
-            fmt_float(years / 1e9)
+            _fmt_rounded(years / 1e9)
         )
     return QCoreApplication.translate("Format", "{0} years").format(fmt_big(years))
 
@@ -159,19 +204,51 @@ def fmt_duration_log10(log10_seconds: float) -> str:
     )
 
 
+def _mantissa_exponent(log10_value: float) -> tuple[float, int]:
+    """(mantissa to one decimal, exponent) of 10**log10_value as ``fmt_big`` writes it."""
+    exponent = math.floor(log10_value)
+    mantissa = round(10.0 ** (log10_value - exponent), 1)
+    if mantissa >= 10:
+        mantissa, exponent = 1.0, exponent + 1
+    return mantissa, exponent
+
+
+_EN_DASH = "\u2013"
+
+
+def fmt_range_log10(log10_low: float, log10_high: float) -> str:
+    """A range of counts given by their log10s, its two ends joined by an en dash and as
+    short as it reads: one power of ten for both ends when they share it ("2.3", dash,
+    "4.9 × 10²¹"), else each end as ``fmt_big_log10`` writes it."""
+    low, high = fmt_big_log10(log10_low), fmt_big_log10(log10_high)
+    if not (6 <= log10_low < BARE_POWER and 6 <= log10_high < BARE_POWER):
+        return f"{low}{_EN_DASH}{high}"
+    (m_low, e_low), (m_high, e_high) = map(_mantissa_exponent, (log10_low, log10_high))
+    if e_low != e_high:
+        return f"{low}{_EN_DASH}{high}"
+    power = "10" + str(e_low).translate(_SUPERSCRIPT)
+    return f"{fmt_float(m_low)}{_EN_DASH}{fmt_float(m_high)} × {power}"
+
+
 def fmt_estimate(estimate: TreeEstimate, steps_done: int = 0, rate: float = 0.0) -> str:
-    """The whole-tree estimate in one line: its size in steps, its spread and probes, and
-    with a ``rate`` (steps per second, 0 for none) how long the rest would take at it.
+    """The whole-tree estimate in one line: its size in steps, the range it likely lies in
+    (``TreeEstimate.log10_error``: wide enough to hold repeated estimates) and its probes,
+    and with a ``rate`` (steps per second, 0 for none) how long the rest would take at it.
 
     Worded from the estimate's logarithms, so a 100×100 board reads "≈ 10⁹⁸³⁵ steps" and
     "about 10⁹⁸¹⁸ years", never "0 steps" or "under a second". Once the search has made more
     steps than the estimate (it is an estimate) the time left is not claimed.
     """
-    error = estimate.relative_error
-    spread = f"{error:.0%}" if math.isfinite(error) else "?"
-    text = QCoreApplication.translate(
-        "Format", "Whole tree ≈ {0} steps (± {1}, {2} probes)"
-    ).format(fmt_big_log10(estimate.log10_steps), spread, fmt_int(estimate.probes))
+    size, probes = fmt_big_log10(estimate.log10_steps), fmt_int(estimate.probes)
+    low, high = estimate.log10_steps_range()
+    if math.isfinite(estimate.log10_error) and math.isfinite(low) and math.isfinite(high):
+        text = QCoreApplication.translate(
+            "Format", "Whole tree ≈ {0} steps (likely {1}, {2} probes)"
+        ).format(size, fmt_range_log10(low, high), probes)
+    else:
+        text = QCoreApplication.translate("Format", "Whole tree ≈ {0} steps ({1} probes)").format(
+            size, probes
+        )
     if rate <= 0 or not math.isfinite(rate):
         return text
     log10_left = _log10_left(estimate.log10_steps, steps_done)

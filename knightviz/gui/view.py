@@ -349,7 +349,7 @@ class RunView(QObject):
         running = s.running
         board.set_interactive(not running)
         board.set_animating(s.state is State.RUNNING)
-        board.set_details(s.details)
+        self._show_details()
         run, result = s.run, s.result
         closing = (
             s.state is State.FINISHED
@@ -357,6 +357,16 @@ class RunView(QObject):
             and self.puzzles[run.puzzle].closing(run.settings, result)
         )
         board.set_closing(closing)
+
+    def _show_details(self) -> None:
+        """The board's explanations (paced or paused); while the learner is asked for the
+        next step, none that tells it, and the choices' figures only with the hint."""
+        asked = self.full and self.predictor.asking
+        details = self.session.details
+        if asked:
+            details = details and self.predictor.figures_shown
+        self.board.set_details(details)
+        self.board.set_concealed(asked)
 
     def _show_counters(self) -> None:
         s = self.session
@@ -396,6 +406,13 @@ class RunView(QObject):
         if self.full and (stats := self.predictor.stats()) is not None:
             record = replace(record, predictions=stats)
         self.run_recorded.emit(record)
+
+    @Slot()
+    def engine_ready(self) -> None:
+        """The compiled engine has loaded: the forecast on show measured the Python engine,
+        so it is made again (its key names the engine; the run will be the compiled one's)."""
+        if self.full:
+            self._show_banners()
 
     def stop_forecast(self) -> None:
         """No background forecast now (race mode, the window closing)."""
@@ -445,6 +462,8 @@ class RunView(QObject):
     def _show_prediction(self) -> None:
         """ "Your turn" takes the place of the hint and the forecast while it is on."""
         p = self.predictor
+        self._show_details()  # a question opened or closed: what the board may tell
+        self._show_solutions()  # the constraints the next queen takes, framed or not
         if not p.enabled or not self.verdict_banner.isHidden():
             self.prediction_banner.hide()
             if not p.enabled:
@@ -457,7 +476,8 @@ class RunView(QObject):
 
     def _show_hint(self) -> None:
         """The "this run looks stuck" banner; its figures reworded once a second at most
-        while the run goes (a wrapped paragraph rewritten every frame reflows the window)."""
+        while the run goes (a wrapped paragraph rewritten every frame reflows the window),
+        at once otherwise (paused, its figure is the counter's)."""
         if self.predictor.enabled:
             return
         hint = self.session.slow_hint()
@@ -466,11 +486,12 @@ class RunView(QObject):
             self._show_forecast()
             return
         now = monotonic()
+        running = self.session.state is State.RUNNING
         if self.hint_banner.isHidden() or (
-            hint != self.hint_banner.text() and now - self._hint_at >= 1.0
+            hint != self.hint_banner.wordings() and (not running or now - self._hint_at >= 1.0)
         ):
             self.forecast_banner.hide()
-            self.hint_banner.show_text(hint)
+            self.hint_banner.show_texts(hint)
             self._hint_at = now
 
     def _show_timeline(self) -> None:
@@ -514,7 +535,9 @@ class RunView(QObject):
         total = s.solutions.count if s.live and s.recording is not None else len(shown)
         self.solutions_panel.show_solutions(shown, max(total, len(shown)))
         if self.constraints_panel.isVisible():
-            self.constraints_panel.show_model(s.shown_model(), s.details)
+            self.constraints_panel.show_model(
+                s.shown_model(), s.details, conceal=self.predictor.asking
+            )
 
     def _explain(self, force: bool = False) -> None:
         """Stack, code line, narration and gauge for the position on the board: exact for
@@ -540,7 +563,8 @@ class RunView(QObject):
             self.narration.setText("")
         else:
             if self.stack_view.isVisible():
-                self.stack_view.show_source(puzzle.stack_source(settings, model, stack))
+                source = puzzle.stack_source(settings, model, stack)
+                self.stack_view.show_source(self.predictor.conceal(source))
             self.code_panel.view.show_line(puzzle.code_line(settings, model, finished))
             self.code_panel.variables.setText(puzzle.code_variables(settings, model, stack))
             hint = self.predictor.hint_text()

@@ -22,6 +22,16 @@
   const numbers = new Intl.NumberFormat(locale);
   const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 1000, Infinity];
   const $ = (id) => document.getElementById(id);
+  // The puzzle's own words, as in the window: a knight moves and backtracks, a queen is
+  // placed and removed.
+  const WORDS = knight
+    ? { moves: S.moves, backtracks: S.backtracks, first: S.legendFirst, counts: "outcomeCounts" }
+    : {
+        moves: S.placements,
+        backtracks: S.removals,
+        first: S.legendFirstRemoval,
+        counts: "queensCounts",
+      };
 
   function fmt(key, args) {
     return S[key].replace(/\{(\w+)\}/g, (m, k) => (args && k in args ? String(args[k]) : m));
@@ -335,7 +345,7 @@
 
   function readColours() {
     const css = getComputedStyle(document.documentElement);
-    const names = ["light", "dark", "path", "visited", "flash", "attack", "number", "line"];
+    const names = ["light", "dark", "path", "visited", "flash", "attack", "number", "line", "fg"];
     colours = {};
     for (const n of names) colours[n] = css.getPropertyValue("--" + n).trim();
     visitedLayer.colour = pixelOf(colours.visited);
@@ -357,7 +367,7 @@
       head += " · " + (D.first ? S.firstSolution : S.allSolutions);
     }
     const r = D.result;
-    let outcome = fmt("outcomeCounts", {
+    let outcome = fmt(WORDS.counts, {
       outcome: S[r.outcome] || r.outcome,
       moves: num(r.moves),
       backtracks: num(r.backtracks),
@@ -378,7 +388,8 @@
       const b = document.createElement("b");
       b.id = "count-" + key;
       const span = document.createElement("span");
-      span.textContent = S[key];
+      span.id = "title-" + key;
+      span.textContent = WORDS[key] || S[key];
       div.append(b, span);
       box.append(div);
     }
@@ -406,12 +417,12 @@
     const shown = solutions.length > 400 ? solutions.filter((_, i) => i % Math.ceil(solutions.length / 400) === 0) : solutions;
     for (const s of shown) add("solution", s, S.legendSolution);
     if (D.markers.deepest !== null) add("deepest", D.markers.deepest, S.legendDeepest);
-    if (D.markers.firstBacktrack !== null) add("first", D.markers.firstBacktrack, S.legendFirst);
+    if (D.markers.firstBacktrack !== null) add("first", D.markers.firstBacktrack, WORDS.first);
     const legend = $("legend");
     const items = [
       ["solution", S.legendSolution, solutions.length],
       ["deepest", S.legendDeepest, D.markers.deepest !== null],
-      ["first", S.legendFirst, D.markers.firstBacktrack !== null],
+      ["first", WORDS.first, D.markers.firstBacktrack !== null],
       ["gap", S.legendGap, D.gaps.length],
     ];
     for (const [cls, text, present] of items) {
@@ -425,28 +436,111 @@
     }
   }
 
+  // -- the board's files and ranks: the window's rule (its BoardGeometry) ----------------------
+  // Files a, b, … below and above the board, ranks 1 … rows up both sides (rank 1 at the
+  // bottom); on a big board every 2nd, 5th, 10th, … file or rank, a "nice" step apart so
+  // that no two labels overlap, each as wide as its text and kept inside the board's extent.
+
+  const NICE_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000];
+  const LABEL_PAD = 3;
+  const LABEL_GAP = 4;
+  const LABEL_FONT = "system-ui, 'Noto Sans', 'DejaVu Sans', sans-serif";
+
+  function niceStep(needed) {
+    for (const step of NICE_STEPS) if (step >= needed) return step;
+    return Math.ceil(needed);
+  }
+
+  // ``start`` moved so [start, start + extent] stays within [low, high] when it can.
+  function inside(start, extent, low, high) {
+    if (high - low < extent) return (low + high - extent) / 2;
+    return Math.min(Math.max(start, low), high - extent);
+  }
+
+  // The label font at this width, measured as the window measures its own: a line's
+  // height, the widest digit and the widest letter.
+  function labelMetrics(width) {
+    const px = Math.max(10, Math.min(13, Math.floor(width / 50)));
+    const g = document.createElement("canvas").getContext("2d");
+    g.font = px + "px " + LABEL_FONT;
+    const widest = (chars) => Math.max(...Array.from(chars, (ch) => g.measureText(ch).width));
+    const m = g.measureText("0");
+    const line = m.fontBoundingBoxAscent + m.fontBoundingBoxDescent;
+    return {
+      px,
+      height: line > 0 ? line : Math.ceil(px * 1.2),
+      digit: widest("0123456789"),
+      letter: widest("abcdefghijklmnopqrstuvwxyz"),
+    };
+  }
+
+  // Where everything goes on a canvas ``width`` wide: the board and its labels.
+  function boardLayout(width) {
+    const m = labelMetrics(width);
+    const bandX = m.digit * String(rows).length + 2 * LABEL_PAD;
+    const bandY = m.height + 2 * LABEL_PAD;
+    const cell = Math.max(1, width - 2 * bandX) / cols;
+    const board = { x: bandX, y: bandY, w: cell * cols, h: cell * rows };
+    const spacing = (extent) => extent + Math.max(0, extent - cell) / 2 + LABEL_GAP;
+    const files = [];
+    const fileStep = niceStep(spacing(m.letter * fileName(cols - 1).length + 2) / cell);
+    for (let c = 0; c < cols; c += fileStep) {
+      const text = fileName(c);
+      const w = Math.max(cell, m.letter * text.length + 2);
+      const left = inside(board.x + (c + 0.5) * cell - w / 2, w, board.x, board.x + board.w);
+      for (const top of [board.y + board.h + LABEL_PAD, board.y - LABEL_PAD - m.height]) {
+        files.push([text, left, top, w, m.height]);
+      }
+    }
+    const ranks = [];
+    const rankStep = niceStep(spacing(m.height) / cell);
+    const w = bandX - LABEL_PAD;
+    for (let rank = 1; rank <= rows; rank += rankStep) {
+      const h = Math.max(cell, m.height);
+      const row = rows - rank;
+      const top = inside(board.y + (row + 0.5) * cell - h / 2, h, board.y, board.y + board.h);
+      ranks.push([String(rank), board.x - bandX, top, w, h]);
+      ranks.push([String(rank), board.x + board.w + LABEL_PAD, top, w, h]);
+    }
+    return { width, height: board.h + 2 * bandY, cell, board, metrics: m, files, ranks };
+  }
+
   // The board's width is read when the window changes (reading it on every draw would
-  // make the browser lay the page out on every step), and the empty board is painted once
-  // per size and colour scheme.
-  let boardWidth = 0;
+  // make the browser lay the page out on every step), and the empty board with its labels
+  // is painted once per size and colour scheme.
+  let geometry = null;
   let background = null;
   function measure() {
-    boardWidth = Math.max(200, $("boardPane").clientWidth - 2);
+    geometry = boardLayout(Math.max(200, $("boardPane").clientWidth - 2));
     background = null;
   }
 
-  function emptyBoard(width, height, dpr, cell) {
+  function emptyBoard(dpr) {
+    const { board, cell, metrics, files, ranks } = geometry;
     const bg = document.createElement("canvas");
     bg.width = canvas.width;
     bg.height = canvas.height;
     const g = bg.getContext("2d");
-    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.setTransform(dpr, 0, 0, dpr, board.x * dpr, board.y * dpr);
     g.fillStyle = colours.dark;
-    g.fillRect(0, 0, width, height);
+    g.fillRect(0, 0, board.w, board.h);
     g.fillStyle = colours.light;
     for (let r = 0; r < rows; r++) {
       for (let c = r % 2; c < cols; c += 2) g.fillRect(c * cell, r * cell, cell + 0.5, cell + 0.5);
     }
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.strokeStyle = colours.line;
+    g.lineWidth = 1;
+    g.strokeRect(board.x - 0.5, board.y - 0.5, board.w + 1, board.h + 1);
+    g.fillStyle = colours.fg;
+    g.font = metrics.px + "px " + LABEL_FONT;
+    g.textBaseline = "middle";
+    g.textAlign = "center";
+    for (const [text, x, y, w, h] of files) g.fillText(text, x + w / 2, y + h / 2);
+    ranks.forEach(([text, x, y, w, h], i) => {
+      g.textAlign = i % 2 === 0 ? "right" : "left"; // the left side's, then the right's
+      g.fillText(text, i % 2 === 0 ? x + w : x, y + h / 2);
+    });
     return bg;
   }
 
@@ -470,23 +564,27 @@
 
   function draw() {
     if (pos === null) return;
-    if (!boardWidth) measure();
+    if (geometry === null) measure();
     const dpr = window.devicePixelRatio || 1;
-    const width = boardWidth;
-    const cell = width / cols;
-    const height = cell * rows;
-    if (canvas.width !== Math.round(width * dpr) || canvas.height !== Math.round(height * dpr)) {
-      canvas.style.width = width + "px";
-      canvas.style.height = height + "px";
-      canvas.width = Math.round(width * dpr);
-      canvas.height = Math.round(height * dpr);
+    const { cell, board } = geometry;
+    const wide = Math.round(geometry.width * dpr);
+    const tall = Math.round(geometry.height * dpr);
+    if (canvas.width !== wide || canvas.height !== tall) {
+      canvas.style.width = geometry.width + "px";
+      canvas.style.height = geometry.height + "px";
+      canvas.width = wide;
+      canvas.height = tall;
       background = null;
     }
-    if (background === null) background = emptyBoard(width, height, dpr, cell);
+    if (background === null) background = emptyBoard(dpr);
     const g = canvas.getContext("2d");
     g.setTransform(1, 0, 0, 1, 0, 0);
+    g.clearRect(0, 0, canvas.width, canvas.height); // the labels' bands are transparent
     g.drawImage(background, 0, 0);
-    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    // Everything else is drawn in the board's own coordinates.
+    g.setTransform(dpr, 0, 0, dpr, board.x * dpr, board.y * dpr);
+    const width = board.w;
+    const height = board.h;
     const x = (sq) => (sq % cols) * cell;
     const y = (sq) => Math.floor(sq / cols) * cell;
     const path = pos.path;
@@ -779,6 +877,12 @@
           (k) => $("count-" + k).textContent
         ),
       };
+    },
+    // The board's geometry as drawn (CSS px): the canvas, the label font's measures, the
+    // board and each label's [text, x, y, width, height].
+    labels() {
+      const { width, height, board, metrics, files, ranks } = geometry;
+      return { width, height, board, metrics, files, ranks };
     },
     play: () => setPlaying(true),
     pause: () => setPlaying(false),

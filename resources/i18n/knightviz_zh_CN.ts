@@ -215,6 +215,84 @@
     </message>
 </context>
 <context>
+    <name>Comparison</name>
+    <message>
+        <source>stopped after {0} steps</source>
+        <translation>在 {0} 步后停止</translation>
+    </message>
+    <message>
+        <source>step limit reached after {0} steps</source>
+        <translation>{0} 步后达到步数上限</translation>
+    </message>
+    <message>
+        <source>{0} steps</source>
+        <translation>{0} 步</translation>
+    </message>
+    <message>
+        <source>the same number</source>
+        <translation>步数相同</translation>
+    </message>
+    <message>
+        <source>about as many</source>
+        <translation>步数相差无几</translation>
+    </message>
+    <message>
+        <source>at least {0} times as many</source>
+        <translation>至少是前者的 {0} 倍</translation>
+    </message>
+    <message>
+        <source>at most {0} times as many</source>
+        <translation>至多是前者的 {0} 倍</translation>
+    </message>
+    <message>
+        <source>{0} times as many</source>
+        <translation>是前者的 {0} 倍</translation>
+    </message>
+    <message>
+        <source>Press Start, then change the strategy and run again from the same start: the two runs are compared here.</source>
+        <translation>按开始，然后换一种策略从同一起点再运行一次：两次运行的对比显示在这里。</translation>
+    </message>
+    <message>
+        <source>{0}: {1}.</source>
+        <translation>{0}：{1}。</translation>
+    </message>
+    <message>
+        <source>Change the strategy and run again to compare.</source>
+        <translation>换一种策略再运行一次即可比较。</translation>
+    </message>
+    <message>
+        <source>Run {0} from the same square to compare.</source>
+        <translation>从同一格运行{0}即可比较。</translation>
+    </message>
+    <message>
+        <source>Run {0} on the same board to compare.</source>
+        <translation>在同一棋盘上运行{0}即可比较。</translation>
+    </message>
+    <message>
+        <source>{0} from the same square: {1}</source>
+        <translation>从同一格出发的{0}：{1}</translation>
+    </message>
+    <message>
+        <source>{0} on the same board: {1}</source>
+        <translation>同一棋盘上的{0}：{1}</translation>
+    </message>
+    <message>
+        <source>{0}, {1}.</source>
+        <translation>{0}，{1}。</translation>
+    </message>
+    <message>
+        <source>{0}.</source>
+        <translation>{0}。</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonPanel</name>
+    <message>
+        <source>Comparison</source>
+        <translation>对比</translation>
+    </message>
+</context>
+<context>
     <name>ConstraintsPanel</name>
     <message>
         <source>Columns  x</source>
@@ -653,8 +731,12 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
 <context>
     <name>Forecast</name>
     <message>
-        <source>{0} at full speed</source>
+        <source>{0} at full speed on the Python engine (the compiled one is loading)</source>
         <extracomment>Link targets.</extracomment>
+        <translation>Python 引擎全速 {0}（编译引擎正在加载）</translation>
+    </message>
+    <message>
+        <source>{0} at full speed</source>
         <translation>全速 {0}</translation>
     </message>
     <message>
@@ -680,6 +762,10 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
     <message>
         <source>a long time</source>
         <translation>很长时间</translation>
+    </message>
+    <message>
+        <source>{0} has not ended within {1} steps; its whole tree holds about {2} steps: up to {3} at full speed on the Python engine (the compiled one is loading).</source>
+        <translation>{0} 在 {1} 步内没有结束；整棵搜索树约有 {2} 步：Python 引擎全速最多需要 {3}（编译引擎正在加载）。</translation>
     </message>
     <message>
         <source>{0} has not ended within {1} steps; its whole tree holds about {2} steps: up to {3} at full speed.</source>
@@ -770,8 +856,12 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
         <translation>{0} × 10⁹ 年</translation>
     </message>
     <message>
-        <source>Whole tree ≈ {0} steps (± {1}, {2} probes)</source>
-        <translation>整棵树 ≈ {0} 步（± {1}，{2} 次探测）</translation>
+        <source>Whole tree ≈ {0} steps (likely {1}, {2} probes)</source>
+        <translation>整棵树 ≈ {0} 步（可能在 {1} 之间，{2} 次探测）</translation>
+    </message>
+    <message>
+        <source>Whole tree ≈ {0} steps ({1} probes)</source>
+        <translation>整棵树 ≈ {0} 步（{1} 次探测）</translation>
     </message>
     <message>
         <source>: under a second at this speed</source>
@@ -1120,7 +1210,7 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
     <name>HistoryTable</name>
     <message>
         <source>Moves (N-Queens: placements)</source>
-        <extracomment>The race a run was part of, with the other run&apos;s number (empty for a single run). The Strategy column&apos;s least width (px): narrower, the table scrolls sideways instead.</extracomment>
+        <extracomment>The race a run was part of, with the other run&apos;s number (empty for a single run). The run&apos;s number (the race column names the other run by it). The first columns, kept in view whatever the table&apos;s width. The Strategy column&apos;s width (px) when every column fits: narrower, the columns after Steps scroll sideways and the strategy takes what the first four leave (at least ``STRATEGY_FLOOR``; its whole text is the cell&apos;s tooltip). The run the user picked (a click, the keys), or the newest one added; None when the history is emptied. The comparison follows it.</extracomment>
         <translation>前进（N 皇后：放置）</translation>
     </message>
     <message>
@@ -1222,8 +1312,12 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
         <translation>整棵树约 {0} 步（Knuth 估计）</translation>
     </message>
     <message>
-        <source>{0} · your turn: {1} of {2} right (best run {3})</source>
-        <translation>{0} · 轮到你：{2} 次中猜对 {1} 次（最长连对 {3}）</translation>
+        <source>{0} · your turn {1}/{2}</source>
+        <translation>{0} · 轮到你 {1}/{2}</translation>
+    </message>
+    <message>
+        <source>Your turn: {0} of {1} right, best run {2} in a row.</source>
+        <translation>轮到你：{1} 次中猜对 {0} 次，最长连对 {2} 次。</translation>
     </message>
     <message>
         <source>race {0}</source>
@@ -1408,6 +1502,35 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
     <message>
         <source>Hint: onward moves {0}.</source>
         <translation>提示：各候选格的后续走法数 {0}。</translation>
+    </message>
+    <message>
+        <source>{0} and {1} both have the fewest onward moves ({2})</source>
+        <translation>{0} 和 {1} 的出口数并列最少（{2}）</translation>
+    </message>
+    <message>
+        <source>{0} and {1} all have the fewest onward moves ({2})</source>
+        <translation>{0} 和 {1} 的出口数并列最少（{2}）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <extracomment>between the names of squares in a list</extracomment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>last in order</source>
+        <translation>按顺序取最后一个</translation>
+    </message>
+    <message>
+        <source>farthest from centre (Roth)</source>
+        <translation>离中心最远（Roth）</translation>
+    </message>
+    <message>
+        <source>random, seed {0}</source>
+        <translation>随机，种子 {0}</translation>
+    </message>
+    <message>
+        <source>first in order</source>
+        <translation>按顺序取第一个</translation>
     </message>
     <message>
         <source>square = {0}   move = {1}   candidate {2} of {3}</source>
@@ -1747,20 +1870,36 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>从 {0} 往下的每条路都已试过：回退到 {1}。</translation>
     </message>
     <message>
-        <source>{0} steps so far for a board of {1} squares.</source>
-        <translation>对 {1} 格的棋盘，已经走了 {0} 步。</translation>
+        <source>More than {0} steps so far for a board of {1} squares.</source>
+        <translation>对 {1} 格的棋盘，已经走了超过 {0} 步。</translation>
     </message>
     <message>
         <source>That is only about {0} of the whole search tree (the gauge under the board).</source>
         <translation>这只是整棵搜索树的约 {0}（见棋盘下方的刻度条）。</translation>
     </message>
     <message>
+        <source>Plain backtracking can need millions or billions of steps (8×8 from a8: 16.5 million). Warnsdorff&apos;s rule usually needs only {0}: turn it on and start again.</source>
+        <translation>普通回溯可能需要数百万甚至数十亿步（8×8 从 a8 出发：1650 万步）。Warnsdorff 规则通常只需 {0} 步：打开它重新开始。</translation>
+    </message>
+    <message>
+        <source>Warnsdorff&apos;s rule usually needs only {0}: turn it on and start again.</source>
+        <translation>Warnsdorff 规则通常只需 {0} 步：打开它重新开始。</translation>
+    </message>
+    <message>
         <source>Plain backtracking can need millions or billions of steps (8×8 from a8: 16.5 million). Warnsdorff&apos;s rule usually needs only {0}: turn it on and start again, or set the speed to unlimited.</source>
         <translation>普通回溯可能需要数百万甚至数十亿步（8×8 从 a8 出发：1650 万步）。Warnsdorff 规则通常只需 {0} 步：打开它重新开始，或把速度调到不限。</translation>
     </message>
     <message>
+        <source>Warnsdorff&apos;s rule usually needs only {0}: turn it on and start again, or set the speed to unlimited.</source>
+        <translation>Warnsdorff 规则通常只需 {0} 步：打开它重新开始，或把速度调到不限。</translation>
+    </message>
+    <message>
         <source>Warnsdorff&apos;s rule is backtracking far more than usual: its ties lead it astray here. The tie-break “farthest from centre (Roth)” usually needs no backtracking at all.</source>
         <translation>Warnsdorff 规则在这里的回溯远多于平常：出口数并列把它引入了歧途。并列取舍选“离中心最远（Roth）”通常完全不需要回溯。</translation>
+    </message>
+    <message>
+        <source>The tie-break “farthest from centre (Roth)” usually needs no backtracking at all.</source>
+        <translation>并列取舍选“离中心最远（Roth）”通常完全不需要回溯。</translation>
     </message>
     <message>
         <source>Even Roth&apos;s tie-break is stuck here: try another start square or another tie-break.</source>
@@ -1809,7 +1948,9 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     </message>
     <message>
         <source>Runs</source>
-        <extracomment>Largest default window; smaller screens get 92 % of their available area. A window at least this tall has the history along the bottom (else beside the stack). A window at least this wide has the Algorithm above the Search stack (else as tabs).</extracomment>
+        <extracomment>Largest default window; smaller screens get the window maximized. A window at least this wide has the Algorithm above the Search stack (else as tabs). The results column (counters and history): its first-launch share of the window&apos;s width, and the least it gets (the history&apos;s puzzle, strategy, outcome and steps fit). The explanatory panels&apos; first width (the Algorithm&apos;s lines and their comments). The least board column beside the explanatory panels and the history: on a narrower window the history moves into a tab beside the Search stack.
+----------
+The docks a puzzle may show (``Puzzle.panels``): what Explain shows and hides.</extracomment>
         <translation>运行记录</translation>
     </message>
     <message>
@@ -1896,7 +2037,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>Predictor</name>
     <message>
         <source>Not {0}. Try again: the marked squares are the choices the search has left here (or B for back).</source>
-        <extracomment>The learner&apos;s answer &quot;the search goes back&quot;. Marks on the board: the squares the learner may still choose from, and a wrong guess. The question, the feedback or the score changed. Advancing from decision to decision (False: paused by the learner, or idle). The last answer&apos;s verdict and why, in words (&quot;&quot; before the first). Verdicts given so far (a test waits on it). The examinations shown when a step was asked for (the list and its length): one more without a new position is an examination (paced steps walk through them), so step again; nothing else (a preview of the next event) asks for a step.</extracomment>
+        <extracomment>The learner&apos;s answer &quot;the search goes back&quot;. Marks on the board: the squares the learner may still choose from, and a wrong guess. The choices the rule ranks level with ``expected`` (any is right), or None. The question, the feedback or the score changed. Advancing from decision to decision (False: paused by the learner, or idle). The last answer&apos;s verdict and why, in words (&quot;&quot; before the first). Verdicts given so far (a test waits on it). The question answered, until the step it asked about is taken. The examinations shown when a step was asked for (the list and its length): one more without a new position is an examination (paced steps walk through them), so step again; nothing else (a preview of the next event) asks for a step.</extracomment>
         <translation>不是 {0}。再试一次：标出的格子是搜索在这里还剩下的选择（回退请按 B）。</translation>
     </message>
     <message>
@@ -1922,6 +2063,14 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>{0} of {1} right, {2} in a row</source>
         <translation>{1} 次中猜对 {0} 次，连对 {2} 次</translation>
+    </message>
+    <message>
+        <source>{0}; the tie-break “{1}” takes {2}.</source>
+        <translation>{0}；并列取舍“{1}”选 {2}。</translation>
+    </message>
+    <message>
+        <source>✓ Right for the rule: {0}. The tie-break “{1}” takes {2}, not {3}.</source>
+        <translation>✓ 按规则算猜对：{0}。并列取舍“{1}”选的是 {2}，不是 {3}。</translation>
     </message>
     <message>
         <source>✓ Right. {0}</source>
@@ -2031,7 +2180,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>Puzzle</name>
     <message>
         <source>solved</source>
-        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). The widest first column this stack can need (in the current language), or &quot;&quot;. The optional panels a puzzle may show (the window&apos;s docks). The board&apos;s holes and leaper (a full board and the knight by default). The board&apos;s squares can be removed (Edit board; the knight&apos;s tour). Stable identifier (item data of ``puzzleCombo``, history, saved runs). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (the knight&apos;s start square).</extracomment>
+        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). The widest first column this stack can need (in the current language), or &quot;&quot;. The level choices (two or more), in the order the tie-break speaks of. What they share, as a clause (&quot;b6 and c7 both have the fewest onward moves (5)&quot;), and the tie-break&apos;s name as the strategy&apos;s controls call it (&quot;first in order&quot;): worded when called, in the language of the verdict (it may differ from the question&apos;s). The optional panels a puzzle may show (the window&apos;s docks). The board&apos;s holes and leaper (a full board and the knight by default). The board&apos;s squares can be removed (Edit board; the knight&apos;s tour). Stable identifier (item data of ``puzzleCombo``, history, saved runs). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (the knight&apos;s start square).</extracomment>
         <translation>已解出</translation>
     </message>
     <message>
@@ -2072,6 +2221,14 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>N-Queens</source>
         <translation>N 皇后</translation>
+    </message>
+    <message>
+        <source>The search for every solution</source>
+        <translation>搜索全部解</translation>
+    </message>
+    <message>
+        <source>The search for a first solution</source>
+        <translation>搜索第一个解</translation>
     </message>
     <message>
         <source>The search for every solution of {0}-queens</source>
@@ -2937,6 +3094,7 @@ Off: stop at the first solution.</source>
     <name>TimelineSlider</name>
     <message>
         <source>deepest point so far</source>
+        <extracomment>The total has room for a figure this wide from the start (some two minutes of search at 90 M steps/s); a longer one is written &quot;of 1.2 × 10¹⁰&quot;, exact on hover.</extracomment>
         <translation>迄今最深处</translation>
     </message>
     <message numerus="yes">
@@ -3030,6 +3188,19 @@ Off: stop at the first solution.</source>
         <source>&amp;View</source>
         <extracomment>View › Language: a language&apos;s code (``en``, ``zh_CN``). View › Appearance: ``system``, ``light`` or ``dark``.</extracomment>
         <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Explain the search</source>
+        <extracomment>The puzzle&apos;s explanatory panels (the algorithm, the search stack; N-Queens&apos; constraints and solutions), shown or hidden at once; also on the toolbar.</extracomment>
+        <translation>讲解搜索(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>讲解</translation>
+    </message>
+    <message>
+        <source>Show the algorithm and the search stack: why the search does what it does</source>
+        <translation>显示算法和搜索栈：搜索为什么这样走</translation>
     </message>
     <message>
         <source>&amp;Language</source>

@@ -380,3 +380,23 @@ def test_estimate_of_an_ordinary_board_keeps_its_plain_figures(capsys):
     assert data["stderr"] == pytest.approx(data["nodes"] * data["relative_error"])
     code, out, _ = run(capsys, "estimate", "--start", "d4", "--probes", "500")
     assert f"about {data['nodes']:.3g} positions" in out
+
+
+@pytest.mark.parametrize(
+    ("years", "text"),
+    [
+        (2.44, "2.4 years"),
+        (631_245.7, "630,000 years"),
+        (846_873.0, "850,000 years"),
+        (7.504e7, "75 million years"),
+        (2.24e9, "2.2 billion years"),
+        (2.3e17, "2.3e+17 years"),
+    ],
+)
+def test_durations_over_a_year_are_rounded(years, text):
+    """ "this count will take about 6.3e+05 years": to two digits, in words."""
+    from knightviz.cli import duration, log_duration
+
+    seconds = years * 365.25 * 86400
+    assert duration(seconds) == text
+    assert log_duration(math.log(seconds)) == text

@@ -105,9 +105,11 @@ def no_timer_left_running(qapp: QApplication):
 
 @pytest.fixture
 def window(qtbot) -> MainWindow:
+    """The window with its explanatory panels open (Explain): the panels' tests read them."""
     w = MainWindow()
     qtbot.addWidget(w)
-    w.resize(1200, 820)
+    w.resize(1600, 900)  # three columns and the explanatory docks beside them
+    w.explain_action.setChecked(True)
     w.show()
     qtbot.waitExposed(w)
     yield w

@@ -351,3 +351,64 @@ def test_window_board_layers_follow_the_puzzle(window):
     names = {type(layer).__name__ for layer in window.board.layers()}
     assert {"AttackLayer", "RejectLayer", "QueensLayer"} <= names
     assert "KnightLayer" not in names
+
+
+# -- big boards: the knight and its ring drawn bigger than a square, inside the board -----------
+
+
+def edge_squares(n: int) -> list[tuple[int, int]]:
+    """The four corners, the middle of each edge, and the squares next to the corners."""
+    last, mid = n - 1, n // 2
+    squares = {(0, 0), (0, last), (last, 0), (last, last)}
+    squares |= {(0, mid), (mid, 0), (last, mid), (mid, last)}
+    squares |= {(1, 1), (0, 1), (1, 0), (last - 1, last), (last, last - 1), (last - 1, last - 1)}
+    return sorted(squares)
+
+
+@pytest.mark.parametrize(("n", "side"), [(50, 700), (100, 700), (100, 500), (50, 380)])
+def test_the_knight_and_its_ring_fit_inside_the_board_on_every_edge_square(n, side):
+    """Both are drawn bigger than a square on big boards so they are seen; on an edge or a
+    corner square they are moved in, still covering the square, never past the board."""
+    from knightviz.gui.board.layers import marker_rect
+    from knightviz.gui.puzzles.knight_paint import piece_rect
+
+    g = BoardGeometry(side, side, n, n, TextMetrics())
+    assert g.square < 14  # the ring and the piece are bigger than the square here
+    board = g.board.adjusted(-1e-6, -1e-6, 1e-6, 1e-6)
+    every_edge = [(r, c) for r in range(n) for c in range(n) if r in (0, n - 1) or c in (0, n - 1)]
+    for row, col in every_edge:
+        square = row * n + col
+        cell = g.square_rect(row, col).adjusted(1e-6, 1e-6, -1e-6, -1e-6)
+        for name, rect in (("piece", piece_rect(g, square)), ("ring", marker_rect(g, square))):
+            assert board.contains(rect), (name, row, col, rect, g.board)
+            assert rect.contains(cell), (name, row, col)  # still around its own square
+            assert rect.width() > g.square  # and still bigger than it
+
+
+def _outside_the_board(image: QImage, board: BoardWidget) -> list[QImage]:
+    """The image's four bands around the board (labels and background), 2 px off its edge."""
+    dpr = image.devicePixelRatio()
+    b = board.board_geometry().board
+    left, top = int((b.left() - 2) * dpr), int((b.top() - 2) * dpr)
+    right, bottom = int((b.right() + 2) * dpr) + 1, int((b.bottom() + 2) * dpr) + 1
+    w, h = image.width(), image.height()
+    return [
+        image.copy(0, 0, w, top),
+        image.copy(0, bottom, w, h - bottom),
+        image.copy(0, 0, left, h),
+        image.copy(right, 0, w - right, h),
+    ]
+
+
+@pytest.mark.parametrize("n", [50, 100])
+def test_nothing_of_the_knight_is_painted_past_the_board_edge(qtbot, n):
+    """On each edge and corner square the pixels around the board are those of a board with
+    the knight in the middle: neither the piece nor its ring spills onto the labels' bands."""
+    model = BoardModel(n, n, ((n // 2) * n + n // 2,))
+    board = knight_board(qtbot, model, 700)
+    assert board.square_size() < 14
+    reference = _outside_the_board(board.grab().toImage(), board)
+    for row, col in edge_squares(n):
+        model.reset((row * n + col,))
+        around = _outside_the_board(board.grab().toImage(), board)
+        assert around == reference, (row, col)

@@ -148,3 +148,30 @@ def test_freezing_the_heap_leaves_a_full_collection_little_to_walk(monkeypatch):
     monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
     freeze_heap()
     assert calls == ["collect", "freeze"]
+
+
+def test_the_forecast_is_made_again_for_the_compiled_engine(window, qtbot, monkeypatch):
+    """Plain 8×8 from a8 read "6 seconds at full speed" with the compiled engine ready (the
+    run then took 171 ms): the forecast had measured the Python engine while the kernels
+    loaded, and was never made again. Meanwhile it says whose speed it measured; once the
+    engine is ready it is made again on it, and its figures are the compiled engine's."""
+    monkeypatch.setattr(kernels, "_ready", False)  # loading, as far as the app can tell
+    configure(window, warnsdorff=False)
+    label = child(window, "forecastLabel")
+    forecaster = window.view.forecaster
+
+    def measured_on(backend: str) -> bool:
+        latest = forecaster.latest()
+        return latest is not None and latest.trial.backend == backend
+
+    qtbot.waitUntil(lambda: measured_on("python"), timeout=10_000)
+    python_rate = forecaster.latest().trial.rate
+    qtbot.waitUntil(lambda: "on the Python engine" in label.text(), timeout=2000)
+    assert "16.5 M" in label.text()
+    monkeypatch.setattr(kernels, "_ready", True)
+    window.engine.loaded.emit()  # the loader has finished
+    qtbot.waitUntil(lambda: measured_on("numba"), timeout=10_000)
+    qtbot.waitUntil(lambda: "Python engine" not in label.text(), timeout=2000)
+    forecast = forecaster.latest()
+    assert forecast.trial.finished or forecast.trial.rate > 3 * python_rate
+    assert "at full speed" in label.text()

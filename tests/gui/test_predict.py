@@ -5,13 +5,25 @@ back inside the mode, the score in the run's history row, and Chinese."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
-from knightviz.engine import tour_search
+from knightviz.engine import Board, tour_search
 from knightviz.engine.queens import QueensSearch
 
-from .automation import child, eventually, history_cell, run_to_end, setup
+from .automation import (
+    UNLIMITED_SLIDER,
+    child,
+    click,
+    eventually,
+    history_cell,
+    history_column,
+    run_to_end,
+    set_slider_speed,
+    setup,
+)
 
 
 def engine_events(search, n: int) -> list[int]:
@@ -53,6 +65,11 @@ def answer(window, qtbot, event: int, guess: int | None = None) -> None:
         click_square(window, guess)
     eventually(qtbot, lambda: window.session.position == at + 1, "the step was not taken")
     eventually(qtbot, lambda: p.verdicts == verdicts + 1, "no verdict")
+
+
+def history_tip(window, row: int, title: str) -> str:
+    table = child(window, "historyTable")
+    return str(table.item(row, history_column(table, title)).toolTip())
 
 
 def banner(window) -> str:
@@ -149,8 +166,14 @@ def test_six_queens_scripted_answers_score_and_history_row(window, qtbot):
     setup_speed.setValue(setup_speed.maximum())
     run_to_end(window, qtbot)
     eventually(qtbot, lambda: window.history.rowCount() == 1, "no history row")
-    cell = history_cell(window, 0, "Strategy")
-    assert f"your turn: {len(events) - 1} of {len(events)} right (best run 8)" in cell
+    assert history_cell(window, 0, "Outcome").endswith(
+        f" · your turn {len(events) - 1}/{len(events)}"
+    )
+    assert history_cell(window, 0, "Strategy") == "all solutions · constraint sets"
+    assert (
+        f"Your turn: {len(events) - 1} of {len(events)} right, best run 8 in a row."
+        in history_tip(window, 0, "Outcome")
+    )
 
 
 def test_not_in_a_race_and_chinese(window, qtbot):
@@ -187,4 +210,253 @@ def test_a_whole_warnsdorff_tour_predicted_to_its_end(window, qtbot):
     eventually(qtbot, lambda: "The search has ended." in banner(window), banner(window))
     assert child(window, "predictionScore").text() == "24 of 24 right, 24 in a row"
     eventually(qtbot, lambda: window.history.rowCount() == 1, "no history row")
-    assert "your turn: 24 of 24 right (best run 24)" in history_cell(window, 0, "Strategy")
+    assert history_cell(window, 0, "Outcome") == "solved · your turn 24/24"
+    assert "Your turn: 24 of 24 right, best run 24 in a row." in history_tip(window, 0, "Outcome")
+
+
+# -- asking before telling -----------------------------------------------------------------------
+
+
+def square_look(window, square: int) -> frozenset[int]:
+    """The colours that fill a good part (8 %) of a square, its edge left out, as the screen
+    shows them: its own colour, an outline, a badge or a frame; not the antialiased seams
+    (which differ with where a square falls between pixels)."""
+    board = window.board
+    image = board.grab().toImage()
+    row, col = divmod(square, window.session.settings.cols)
+    rect = board.square_rect(row, col).adjusted(1, 1, -1, -1).toAlignedRect()
+    pixels = Counter(
+        image.pixel(x, y)
+        for y in range(rect.top() + 1, rect.bottom())
+        for x in range(rect.left() + 1, rect.right())
+    )
+    total = sum(pixels.values())
+    return frozenset(colour for colour, n in pixels.items() if n >= 0.08 * total)
+
+
+def free_square_like(window, square: int, avoid) -> int:
+    """A square of ``square``'s colour far from the path and from ``avoid``: how a square
+    with nothing to say looks."""
+    s = window.session.settings
+    path = window.board.model().path
+    r0, c0 = divmod(path[-1], s.cols)
+
+    def far(sq: int) -> bool:
+        r, c = divmod(sq, s.cols)
+        return abs(r - r0) > 2 or abs(c - c0) > 2
+
+    return next(
+        sq
+        for sq in range(s.rows * s.cols - 1, -1, -1)
+        if sum(divmod(sq, s.cols)) % 2 == sum(divmod(square, s.cols)) % 2
+        and sq not in avoid
+        and sq not in path
+        and far(sq)
+        and all(far_from_start(sq, p, s.cols) for p in path)
+    )
+
+
+def far_from_start(sq: int, other: int, cols: int) -> bool:
+    (r, c), (r2, c2) = divmod(sq, cols), divmod(other, cols)
+    return abs(r - r2) > 2 or abs(c - c2) > 2
+
+
+def name(square: int) -> str:
+    return Board(8, 8).name(square)
+
+
+def untried_in_stack(window) -> list[tuple[str, int | None]]:
+    """The deepest stack level's untried candidates as the panel words them ("·c8(3)"):
+    (square, degree or None), left to right."""
+    model = child(window, "stackView").model()
+    text = str(model.index(model.rowCount() - 1, 1).data())
+    out: list[tuple[str, int | None]] = []
+    for word in text.split():
+        if word.startswith("·"):
+            square, _, degree = word[1:].partition("(")
+            out.append((square, int(degree[:-1]) if degree else None))
+    return out
+
+
+def test_no_board_mark_tells_the_next_square_while_asked(window, qtbot):
+    """Warnsdorff at 20 steps/s on 8x8 from a8: while asked, the candidates show no onward
+    degrees and the square the rule takes next is not framed (all look like any free
+    square of their colour), whatever the marks setting; with the hint the degrees show,
+    but candidates with the same degree still look alike."""
+    setup(window, "knight", 8, speed=20, warnsdorff=True)
+    events = engine_events(tour_search(8, 8, 0, backend="python"), 3)
+    window.predict_action.trigger()
+    QTest.keyClick(window, Qt.Key.Key_Space)
+    asked_at(window, qtbot, 0)
+    answer(window, qtbot, events[0])  # a8 -> b6
+    asked_at(window, qtbot, 1)
+    assert window.board.model().upcoming == events[1]  # the search has the answer ready
+    options = window.view.predictor.question.options
+    assert len(options) == 5
+    for setting in ("predictMarksAfterWrongAction", "predictMarksNeverAction"):
+        child(window, setting).trigger()
+        plain = square_look(window, free_square_like(window, options[0], options))
+        looks = {sq: square_look(window, sq) for sq in options}
+        assert all(look == plain for look in looks.values()), (setting, looks, plain)
+    # The stack lists the untried candidates in board order, without their degrees.
+    assert untried_in_stack(window) == [(name(sq), None) for sq in sorted(options)]
+    # "Never mark the choices" means never, the hint on or not.
+    child(window, "predictHintAction").trigger()
+    plain = square_look(window, free_square_like(window, options[0], options))
+    assert all(square_look(window, sq) == plain for sq in options)
+    child(window, "predictHintAction").trigger()
+    # Marked at once: every choice outlined alike.
+    child(window, "predictMarksAlwaysAction").trigger()
+    looks = {sq: square_look(window, sq) for sq in options}
+    assert len(set(looks.values())) == 1
+    # The hint shows the degrees: c8 and a4 both have 3, and still look alike.
+    child(window, "predictMarksAfterWrongAction").trigger()
+    child(window, "predictHintAction").trigger()
+    c8, a4 = 2, 32
+    assert {c8, a4} <= set(options) and events[1] in (c8, a4)
+    assert square_look(window, c8) == square_look(window, a4)
+    assert square_look(window, c8) != square_look(window, free_square_like(window, c8, options))
+    degrees = dict(untried_in_stack(window))
+    assert [n for n, _ in untried_in_stack(window)] == [name(sq) for sq in sorted(options)]
+    assert degrees[name(c8)] == degrees[name(a4)] == 3
+    # Answered: the board explains again (the next question is asked at step 2).
+    child(window, "predictHintAction").trigger()
+    answer(window, qtbot, events[1])
+    asked_at(window, qtbot, 2)
+    QTest.keyClick(window, Qt.Key.Key_Space)  # the questions paused: the badges are back
+    eventually(qtbot, lambda: not window.view.predictor.running, "not paused")
+    path = window.board.model().path
+    options = [u for u in Board(8, 8).neighbours()[path[-1]] if u not in path]
+    eventually(
+        qtbot,
+        lambda: (
+            square_look(window, options[0])
+            != square_look(window, free_square_like(window, options[0], options))
+        ),
+        "no badges once nothing is asked",
+    )
+
+
+def test_a_tie_is_right_for_the_rule_and_the_tie_break_is_named(window, qtbot):
+    """8x8 from a8 with Warnsdorff: b6 and c7 both have 5 onward moves (the tie-break
+    "first in order" takes b6), then c8 and a4 both have 3 (it takes c8). Either square of
+    a tie is right for the rule (no second try); the feedback names the tie and the
+    tie-break, whichever was guessed; with "last in order" the other square is taken."""
+    b6, c7, c8, d7 = 17, 10, 2, 11
+    setup(window, "knight", 8, speed=60, warnsdorff=True, tie_break="first")
+    events = engine_events(tour_search(8, 8, 0, backend="python"), 3)
+    assert events[:2] == [b6, c8]
+    window.predict_action.trigger()
+    QTest.keyClick(window, Qt.Key.Key_Space)
+    asked_at(window, qtbot, 0)
+    answer(window, qtbot, b6, guess=c7)  # tied with b6: right at the first try
+    assert banner(window).startswith(
+        "✓ Right for the rule: b6 and c7 both have the fewest onward moves (5). "
+        "The tie-break “first in order” takes b6, not c7."
+    ), banner(window)
+    assert child(window, "predictionScore").text() == "1 of 1 right, 1 in a row"
+    asked_at(window, qtbot, 1)
+    answer(window, qtbot, c8)  # the very square the tie-break takes
+    assert banner(window).startswith(
+        "✓ Right. c8 and a4 both have the fewest onward moves (3); "
+        "the tie-break “first in order” takes c8."
+    ), banner(window)
+    assert child(window, "predictionScore").text() == "2 of 2 right, 2 in a row"
+    # A wrong guess at a tie: the tie still said.
+    click(window, "resetButton")
+    QTest.keyClick(window, Qt.Key.Key_Space)
+    asked_at(window, qtbot, 0)
+    answer(window, qtbot, b6)
+    asked_at(window, qtbot, 1)
+    child(window, "predictMarksNeverAction").trigger()  # one guess only
+    answer(window, qtbot, c8, guess=d7)
+    assert banner(window).startswith(
+        "✗ It was c8, not d7. c8 and a4 both have the fewest onward moves (3); "
+        "the tie-break “first in order” takes c8."
+    ), banner(window)
+    # The other tie-break takes the other square.
+    click(window, "resetButton")
+    setup(window, "knight", 8, speed=60, warnsdorff=True, tie_break="last")
+    QTest.keyClick(window, Qt.Key.Key_Space)
+    asked_at(window, qtbot, 0)
+    answer(window, qtbot, c7, guess=b6)
+    assert banner(window).startswith(
+        "✓ Right for the rule: b6 and c7 both have the fewest onward moves (5). "
+        "The tie-break “last in order” takes c7, not b6."
+    ), banner(window)
+    # Asked in English, answered in Chinese: the verdict is in the language it is given in.
+    click(window, "resetButton")
+    QTest.keyClick(window, Qt.Key.Key_Space)
+    asked_at(window, qtbot, 0)
+    window.set_language("zh_CN")
+    answer(window, qtbot, c7)
+    tied = "✓ 猜对了。b6 和 c7 的出口数并列最少（5）；并列取舍“按顺序取最后一个”选 c7。"  # noqa: RUF001
+    assert banner(window).startswith(tied), banner(window)
+    window.set_language("en")
+
+
+def test_the_score_belongs_to_its_run(window, qtbot):
+    """A run's score starts at nothing and goes with its run: Reset forgets the last
+    verdict and the score on the banner (the questions paused or not), and a run made
+    after "your turn" was turned off gets a history row without a score (the last
+    predicted run's was carried over to it)."""
+    setup(window, "queens", 4, speed=60, all_solutions=False)
+    events = engine_events(QueensSearch(4, backend="python"), 1)
+    window.predict_action.trigger()
+    for rows in (1, 2):
+        QTest.keyClick(window, Qt.Key.Key_Space)
+        asked_at(window, qtbot, 0)
+        answer(window, qtbot, events[0])
+        assert child(window, "predictionScore").text() == "1 of 1 right, 1 in a row"
+        QTest.keyClick(window, Qt.Key.Key_Space)  # the questions paused
+        eventually(qtbot, lambda: not window.view.predictor.running, "not paused")
+        if rows == 2:
+            window.predict_action.trigger()  # off: the run stays where it is
+        click(window, "resetButton")  # the run is recorded with its score
+        eventually(qtbot, lambda r=rows: window.history.rowCount() == r, "no history row")
+        if rows == 1:
+            eventually(
+                qtbot,
+                lambda: child(window, "predictionScore").text() == "No answers yet",
+                lambda: child(window, "predictionScore").text(),
+            )
+            assert "✓" not in banner(window), banner(window)
+    set_slider_speed(window, UNLIMITED_SLIDER)
+    run_to_end(window, qtbot)  # not predicted
+    eventually(qtbot, lambda: window.history.rowCount() == 3, "no third history row")
+    cells = [history_cell(window, row, "Outcome") for row in range(3)]
+    assert sum(cell.endswith(" · your turn 1/1") for cell in cells) == 2, cells
+
+
+def test_no_frame_on_the_next_queen_while_asked(window, qtbot):
+    """8-queens at 20 steps/s after a1: rank 2's free squares c2…h2 look alike (each as
+    the others of its colour), and the constraints panel frames none of the column and
+    diagonals the next queen takes; once the questions pause, both show it again."""
+    setup(window, "queens", 8, speed=20, all_solutions=True)
+    events = engine_events(QueensSearch(8, backend="python"), 2)
+    window.predict_action.trigger()
+    QTest.keyClick(window, Qt.Key.Key_Space)
+    asked_at(window, qtbot, 0)
+    answer(window, qtbot, events[0])
+    asked_at(window, qtbot, 1)
+    assert window.board.model().upcoming == events[1]
+    options = window.view.predictor.question.options
+    assert events[1] in options and len(options) == 6
+    for parity in (0, 1):
+        same = [sq for sq in options if sum(divmod(sq, 8)) % 2 == parity]
+        assert len({square_look(window, sq) for sq in same}) == 1, same
+    strips = window.view.constraints_panel
+    assert (strips.columns.focus, strips.ascending.focus, strips.descending.focus) == (
+        None,
+        None,
+        None,
+    )
+    QTest.keyClick(window, Qt.Key.Key_Space)  # the questions paused: the frames come back
+    eventually(qtbot, lambda: not window.view.predictor.running, "not paused")
+    eventually(
+        qtbot,
+        lambda: strips.columns.focus == events[1] % 8,
+        lambda: f"columns framed: {strips.columns.focus}",
+    )
+    same = [sq for sq in options if sum(divmod(sq, 8)) % 2 == sum(divmod(events[1], 8)) % 2]
+    assert len({square_look(window, sq) for sq in same}) == 2

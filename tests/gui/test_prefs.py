@@ -13,6 +13,7 @@ from PySide6.QtGui import QGuiApplication
 from knightviz.gui import MainWindow, config
 from knightviz.gui.history_store import FILENAME, HistoryStore
 from knightviz.gui.panels.controls import slider_to_speed, speed_to_slider
+from knightviz.gui.panels.history import STEPS
 from knightviz.gui.puzzles.knight import KnightSettings
 from knightviz.gui.puzzles.queens import QueensSettings
 from knightviz.gui.session import DEFAULT_SPEED
@@ -44,13 +45,14 @@ def test_a_new_window_starts_from_the_defaults(qtbot):
 
 
 def test_settings_round_trip(qtbot):
-    w = open_window(qtbot, (700, 560))
+    w = open_window(qtbot, (1000, 600))
     configure(w, "queens", n=6, all_solutions=False, variant="bitboards")
     configure(w, "knight", rows=10, cols=12, tie_break="roth", closed=True, seed=7)
     place(w, 3, 4)
     set_speed(w, 250)
+    w.code_dock.show()  # the panels a user opened and closed come back as they were
     w.stack_dock.hide()
-    w.splitter.setSizes([300, 380])
+    w.splitter.setSizes([300, 330, 300])
     sizes = w.splitter.sizes()
     speed = w.run_controls.speed()
     size = w.size()
@@ -79,18 +81,21 @@ def test_unlimited_speed_and_queens_are_remembered(qtbot):
     w = open_window(qtbot)
     configure(w, "queens", n=5)
     set_speed(w, math.inf)
+    w.explain_action.setChecked(True)  # N-Queens' panels open: they come back so
     w.close()
     w2 = open_window(qtbot)
     assert w2.panel.puzzle_key() == "queens"
     assert w2.panel.settings() == QueensSettings(5, 5)
     assert math.isinf(w2.run_controls.speed())
     assert w2.solutions_dock.isVisible()
+    assert w2.explain_action.isChecked()
 
 
 def test_reset_settings_shows_the_defaults_at_once(qtbot):
     w = open_window(qtbot)
     configure(w, "queens", n=5, all_solutions=False)
     set_speed(w, 3)
+    w.explain_action.setChecked(True)
     w.stack_dock.hide()
     config.set_preferred_language("zh_CN")
     w.close()
@@ -103,7 +108,9 @@ def test_reset_settings_shows_the_defaults_at_once(qtbot):
     assert w2.panel.settings() == KnightSettings()
     assert w2.panel.widgets["queens"].settings(8, 8) == QueensSettings()
     assert w2.run_controls.speed() == slider_to_speed(speed_to_slider(DEFAULT_SPEED))
-    assert not w2.stack_dock.isHidden()
+    # The first launch's panels: the explanatory ones closed, one click away.
+    assert all(d.isHidden() for d in (w2.stack_dock, w2.code_dock, w2.solutions_dock))
+    assert not w2.explain_action.isChecked()
     assert config.preferred_language() is None
     assert config.settings().allKeys() == []
 
@@ -126,7 +133,7 @@ def test_unreadable_settings_fall_back_to_defaults(qtbot):
     s.setValue("setup/queens", '{"rows": "many", "all_solutions": false, "variant": 3}')
     s.setValue("setup/speed", "fast")
     s.setValue("setup/start", "e4")
-    s.setValue("window/state", "garbage")
+    s.setValue("window/layout", "garbage")
     s.setValue("window/geometry", 12)
     s.sync()
     w = open_window(qtbot)
@@ -205,7 +212,7 @@ def test_runs_survive_a_new_window(qtbot):
         assert new.summary == old.summary
         assert new.finished_at
     assert w2.history.rowCount() == 2
-    assert w2.history.item(1, 8).text() == w.history.item(1, 8).text()  # steps
+    assert w2.history.item(1, STEPS).text() == w.history.item(1, STEPS).text()
 
     # Bringing one back: its settings and start; a new run gets the next number.
     w2.history.record_activated.emit(after[0])

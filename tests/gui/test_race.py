@@ -8,6 +8,7 @@ import os
 import pytest
 
 from knightviz.engine import Outcome, kernels
+from knightviz.gui.panels.history import RACE
 from knightviz.gui.session import State as RaceState
 
 from .conftest import child, configure, digits, set_speed
@@ -205,8 +206,8 @@ def test_race_8x8_plain_against_warnsdorff(window, qtbot, compiled):
     assert [r.result.steps for r in records] == [63, 16_501_401]
     assert records[0].race.race == records[1].race.race
     assert {records[0].race.lane, records[1].race.lane} == {1, 2}
-    assert "#2" in window.history.item(0, 13).text()
-    assert "#1" in window.history.item(1, 13).text()
+    assert "#2" in window.history.item(0, RACE).text()
+    assert "#1" in window.history.item(1, RACE).text()
 
 
 def test_two_maps_side_by_side_in_race_mode(window, qtbot):

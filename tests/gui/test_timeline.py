@@ -6,13 +6,15 @@ import math
 import random
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QLocale, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from knightviz.engine import Outcome, tour_search
 from knightviz.engine.queens import QueensSearch
 from knightviz.gui.session import State
 
+from .automation import click
 from .conftest import (
     child,
     configure,
@@ -309,3 +311,62 @@ def test_older_recordings_go_first(window, qtbot):
     QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     QTest.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert "recording" in window.statusBar().currentMessage()
+
+
+def _timeline_widths(window) -> tuple[int, int, int]:
+    """The slider's, the step box's and the total's widths once the window is laid out."""
+    QApplication.sendPostedEvents()  # the layout requests a new text may have posted
+    window.layout().activate()
+    slider, edit = child(window, "timelineSlider"), child(window, "stepEdit")
+    total = child(window, "timelineTotal")
+    assert child(window, "timeline").rect().contains(total.geometry())  # seen, not cut off
+    return slider.width(), edit.width(), total.width()
+
+
+def test_the_timeline_keeps_its_width_through_a_run_and_a_reset(window, qtbot):
+    """A figure that grew during a run ("of 17,654") used to widen the total and shrink the
+    slider for the rest of the session, Reset included: the total has its room from the
+    start, so nothing under the board moves."""
+    configure(window, rows=5, cols=5, warnsdorff=False)
+    set_speed(window, math.inf)
+    before = _timeline_widths(window)
+    result = start_and_finish(window, qtbot)
+    assert child(window, "timelineTotal").text().endswith(f"{result.steps:,}")
+    assert _timeline_widths(window) == before
+    click(window, "resetButton")
+    qtbot.waitUntil(lambda: child(window, "timelineSlider").maximum() == 0)
+    assert _timeline_widths(window) == before
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_timeline_total_has_room_for_any_figure_a_run_reaches(qtbot, language):
+    """Up to 10 digits (minutes at 90 M steps/s) the total is shown whole and exact at one
+    width; a longer one as "1.2 × 10¹⁵", exact on hover; none moves the slider."""
+    from knightviz.gui.i18n import ENGLISH, Translations
+    from knightviz.gui.panels.timeline import Timeline
+
+    saved = QLocale()
+    translations = Translations()
+    assert translations.apply(language)
+    try:
+        timeline = Timeline()
+        qtbot.addWidget(timeline)
+        timeline.resize(640, 40)
+        timeline.show()
+        widths = set()
+        for steps in (0, 17_654, 16_501_401, 3_000_000_000, 9_999_999_999, 1_234 * 10**12, 0):
+            timeline.show_state(steps // 2, steps, None, [], True)
+            timeline.layout().activate()
+            widths.add((timeline.slider.width(), timeline.total.width()))
+            assert timeline.rect().contains(timeline.total.geometry())
+            assert timeline.total.shows_all(), steps
+            exact = timeline.tr("of {0}").format(f"{steps:,}")
+            assert timeline.total.toolTip() == exact
+            if steps < 10**10:
+                assert timeline.total.text() == exact
+            else:
+                assert timeline.total.text().endswith("1.2 × 10¹⁵")
+        assert len(widths) == 1, widths
+    finally:
+        translations.apply(ENGLISH)
+        QLocale.setDefault(saved)

@@ -311,3 +311,117 @@ def test_the_page_loads_nothing_and_inlines_its_pieces(tmp_path):
     assert not re.search(r"(src|href)=[\"']?(https?:)?//", text)
     assert "data:image/svg+xml;base64," in text
     assert "@JS@" not in text and "@DATA@" not in text
+
+
+# -- the board's labels and the puzzle's words, as in the window ---------------------------------
+
+
+def window_geometry(labels: dict, rows: int, cols: int):
+    """The window's own geometry for the page's canvas and label font."""
+    from knightviz.gui.board.geometry import BoardGeometry, TextMetrics
+
+    m = labels["metrics"]
+    metrics = TextMetrics(
+        label_height=m["height"], label_digit=m["digit"], label_letter=m["letter"]
+    )
+    return BoardGeometry(labels["width"], labels["height"], rows, cols, metrics)
+
+
+def same_rects(page_labels: list, window_labels: list) -> None:
+    assert [t for t, *_ in page_labels] == [t for t, _ in window_labels]
+    for (text, x, y, w, h), (_, rect) in zip(page_labels, window_labels, strict=True):
+        got = (x, y, w, h)
+        want = (rect.x(), rect.y(), rect.width(), rect.height())
+        assert got == pytest.approx(want, abs=1e-6), text
+
+
+def painted(page: Page, rect: list) -> int:
+    """Pixels drawn on the board's canvas inside ``rect`` ([x, y, w, h] in CSS px)."""
+    return page.page.evaluate(
+        """([x, y, w, h]) => {
+            const c = document.getElementById("boardCanvas");
+            const k = c.width / c.getBoundingClientRect().width;
+            const data = c.getContext("2d").getImageData(
+                Math.floor(x * k), Math.floor(y * k), Math.ceil(w * k), Math.ceil(h * k)).data;
+            let n = 0;
+            for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n += 1;
+            return n;
+        }""",
+        rect,
+    )
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "rows", "cols"),
+    [("knight", 5, 5), ("queens", 8, 8), ("knight", 5, 8), ("knight", 100, 100)],
+)
+def test_files_and_ranks_are_labelled_as_in_the_window(tmp_path, open_page, puzzle, rows, cols):
+    """a, b, … along the bottom and the top, ranks down both sides with 1 at the bottom, and
+    on a big board the window's thinning: the same labels at the same places as the
+    window's BoardGeometry puts them for this canvas and font; each one painted."""
+    if puzzle == "queens":
+        run, _ = queens_run(rows)
+    elif rows == 100:
+        strategy = Strategy(Heuristic.WARNSDORFF, TieBreak.ROTH)
+        run, _ = knight_run(rows, cols, 0, strategy)
+    else:
+        run, _ = knight_run(rows, cols, 0, Strategy(Heuristic.NONE), limit=300)
+    page = open_page(write(tmp_path, run))
+    page.seek(run.result.steps // 2)
+    labels = page.page.evaluate("window.knightviz.labels()")
+    g = window_geometry(labels, rows, cols)
+    board = labels["board"]
+    assert (board["x"], board["y"], board["w"], board["h"]) == pytest.approx(
+        (g.board.x(), g.board.y(), g.board.width(), g.board.height())
+    )
+    same_rects(labels["files"], g.file_labels())
+    same_rects(labels["ranks"], g.rank_labels())
+    files = [t for t, *_ in labels["files"]][::2]
+    ranks = [t for t, *_ in labels["ranks"]][::2]
+    if rows <= 8 and cols <= 8:
+        assert files == [chr(ord("a") + c) for c in range(cols)]
+        assert ranks == [str(r) for r in range(1, rows + 1)]
+    else:
+        assert files[:3] == ["a", "k", "u"] and ranks[:3] == ["1", "6", "11"]
+    below, above = labels["files"][0], labels["files"][1]
+    assert below[2] > board["y"] + board["h"] > board["y"] > above[2]  # under and over the board
+    one, top = labels["ranks"][0], labels["ranks"][-1]
+    assert one[2] > top[2]  # rank 1 at the bottom
+    for _text, x, y, w, h in labels["files"] + labels["ranks"]:
+        assert painted(page, [x, y, w, h]) > 0
+    assert painted(page, [0, 0, board["x"] - 1, board["y"] - 1]) == 0  # the corner stays empty
+
+
+def visible_words(page: Page) -> str:
+    """Every text of the page a reader meets: the text, the title, the markers' tooltips."""
+    return page.page.evaluate(
+        """() => [document.title, document.body.innerText,
+            ...Array.from(document.querySelectorAll("[title]"), (e) => e.title)].join("\\n")"""
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_queens_are_placed_and_removed_the_knight_moves_and_backtracks(tmp_path, open_page, lang):
+    """N-Queens has placements and removals everywhere on the page (title, counters,
+    legend, markers), as in the window; the knight keeps its moves and backtracks."""
+    queens, _ = queens_run(6)
+    knight, _ = knight_run(5, 5, 0, Strategy(Heuristic.NONE))
+    pages = {}
+    for name, run in (("queens", queens), ("knight", knight)):
+        run = PageRun(**{**{f: getattr(run, f) for f in run.__slots__}, "lang": lang})
+        page = open_page(write(tmp_path, run, f"{name}.html"))
+        page.seek(run.result.steps // 3)
+        pages[name] = visible_words(page)
+    if lang == "en":
+        for word in ("Placements", "Removals", "first removal", "152 placements, 152 removals"):
+            assert word in pages["queens"]
+        assert not re.search(r"\bmoves?\b|backtrack", pages["queens"], re.IGNORECASE)
+        for word in ("Moves", "Backtracks", "first backtrack", "8,839 moves, 8,815 backtracks"):
+            assert word in pages["knight"]
+    else:
+        for word in ("放置", "撤回", "第一次撤回", "放置 152，撤回 152"):  # noqa: RUF001
+            assert word in pages["queens"]
+        for word in ("移动", "回溯", "前进", "回退"):
+            assert word not in pages["queens"]
+        for word in ("前进", "回退", "前进 8,839，回退 8,815"):  # noqa: RUF001
+            assert word in pages["knight"]  # the window's words for the knight

@@ -87,6 +87,15 @@ class BoardGeometry:
             return (row, col)
         return None
 
+    def box(self, square: int, side: float) -> QRectF:
+        """A side × side box centred on ``square`` (row-major index), moved in at the board's
+        edges: a piece or ring drawn bigger than its square, so that it is seen on a big
+        board, still covers its square but never spills past the board onto the labels."""
+        c, b = self.centres[square], self.board
+        left = _inside(c.x() - side / 2, side, b.left(), b.right())
+        top = _inside(c.y() - side / 2, side, b.top(), b.bottom())
+        return QRectF(left, top, side, side)
+
     @cached_property
     def centres(self) -> list[QPointF]:
         """Centre of every square, row-major (built once per geometry)."""

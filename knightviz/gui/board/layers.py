@@ -43,6 +43,9 @@ DARK_DIMMED = QColor("#97714f")
 FLASH = QColor(220, 40, 40)
 #: The current square's ring: drawn at least this big (logical px) so it is seen on any board.
 MIN_MARKER = 14.0
+#: Around a square smaller than MIN_MARKER the ring is the highlight on a light halo this
+#: wide, so that it shows on any colour.
+HALO = 4.0
 
 
 @dataclass(slots=True)
@@ -60,6 +63,9 @@ class PaintContext:
     drag_pos: QPointF | None = None
     #: Slow enough to read per-square explanations (paced speeds, or paused).
     details: bool = False
+    #: The learner is asked for the next step ("your turn"): nothing may set the square
+    #: the search takes next apart from the other choices.
+    conceal: bool = False
     #: A solved closed tour: draw the segment back to the start.
     closing: bool = False
     #: Squares to outline, e.g. a stack level hovered in a panel: square -> colour.
@@ -376,13 +382,22 @@ class MarkerLayer(Layer):
             p.drawRect(rect.adjusted(inset, inset, -inset, -inset))
             return
         # Tiny squares: a ring around the square, with a light halo so it shows on any colour.
-        radius = MIN_MARKER / 2 + 2
-        c = rect.center()
+        ring = marker_rect(g, current).adjusted(HALO / 2, HALO / 2, -HALO / 2, -HALO / 2)
         p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(QPen(QColor(255, 255, 255, 220), 4.0))
-        p.drawEllipse(c, radius, radius)
+        p.setPen(QPen(QColor(255, 255, 255, 220), HALO))
+        p.drawRoundedRect(ring, 3, 3)
         p.setPen(QPen(highlight, 2.0))
-        p.drawEllipse(c, radius, radius)
+        p.drawRoundedRect(ring, 3, 3)
+
+
+def marker_rect(g: BoardGeometry, square: int) -> QRectF:
+    """Where the current-square ring is drawn, to the outer edge of its pen: on the square, or
+    around a square smaller than MIN_MARKER in a box that big (a square and a ring: a ring
+    can be moved in from the board's edge and still enclose a corner square)."""
+    rect = g.rects[square]
+    if rect.width() >= MIN_MARKER:
+        return rect
+    return g.box(square, MIN_MARKER + 4 + HALO)
 
 
 class HighlightLayer(Layer):

@@ -82,6 +82,7 @@ class BoardWidget(QWidget):
         self._start: tuple[int, int] | None = (0, 0)
         self._interactive = True
         self._details = False
+        self._conceal = False
         self._closing = False
         self._highlights: dict[int, QColor] = {}
         self._focus_layer = FocusLayer()
@@ -261,6 +262,16 @@ class BoardWidget(QWidget):
     def details(self) -> bool:
         return self._details
 
+    def set_concealed(self, conceal: bool) -> None:
+        """Ask before telling ("your turn"): the square the search takes next is drawn as
+        its other choices are (no frame, no colour of its own)."""
+        if conceal != self._conceal:
+            self._conceal = conceal
+            self.update()
+
+    def concealed(self) -> bool:
+        return self._conceal
+
     def set_closing(self, closing: bool) -> None:
         """Draw the segment back to the start (a solved closed tour)."""
         self._closing = closing
@@ -369,6 +380,7 @@ class BoardWidget(QWidget):
             start=self._start,
             drag_pos=self._drag_pos,
             details=self._details,
+            conceal=self._conceal,
             closing=self._closing,
             highlights=self._highlights,
             holes=self._holes,

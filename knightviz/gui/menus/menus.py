@@ -212,7 +212,6 @@ class CompareMenu(QMenu):
         self.toolbar.setObjectName("compareToolBar")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.toolbar.setMovable(False)
-        parent.addToolBar(self.toolbar)
         self.race_action = action(parent, "raceAction", self.tr("&Race two strategies"))
         self.race_action.setCheckable(True)
         self.race_action.setIconText(self.tr("Race"))
@@ -262,6 +261,17 @@ class ViewMenu(QMenu):
     def __init__(self, parent: QMainWindow, docks: list[QDockWidget], language: str) -> None:
         super().__init__(self.tr("&View"), parent)
         self._window = parent
+        #: The puzzle's explanatory panels (the algorithm, the search stack; N-Queens'
+        #: constraints and solutions), shown or hidden at once; also on the toolbar.
+        self.explain_action = action(parent, "explainAction", self.tr("&Explain the search"))
+        self.explain_action.setCheckable(True)
+        self.explain_action.setIconText(self.tr("Explain"))
+        self.explain_action.setToolTip(
+            self.tr("Show the algorithm and the search stack: why the search does what it does")
+        )
+        self.explain_action.setStatusTip(self.explain_action.toolTip())
+        self.addAction(self.explain_action)
+        self.addSeparator()
         for dock in docks:
             self.addAction(dock.toggleViewAction())
             raise_when_shown(dock)
@@ -400,7 +410,6 @@ class BoardMenu(QMenu):
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.toolbar.setMovable(False)
         self.toolbar.addAction(self.edit_action)
-        parent.addToolBar(self.toolbar)
 
     def bind(self, board: BoardWidget, panel: ControlPanel) -> None:
         """Edit board edits ``board``; its strokes and the presets become the removed

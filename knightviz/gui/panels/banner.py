@@ -6,6 +6,7 @@ Colours come from the palette's lightness, so the banner reads well in light and
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -14,6 +15,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPalette,
     QPen,
+    QResizeEvent,
     QShowEvent,
     QTextDocument,
 )
@@ -66,7 +68,12 @@ class NoticeSlot(QWidget):
         doc.setDefaultFont(self.font())
         doc.setDocumentMargin(0)
         doc.setHtml("<br>".join(["Ag 国"] * self._lines))
-        self.setFixedHeight(math.ceil(doc.size().height()) + 18)
+        height = math.ceil(doc.size().height()) + 18
+        self.setFixedHeight(height)
+        layout = self.layout()
+        bottom = layout.contentsMargins().bottom() if layout is not None else 0
+        for banner in self.findChildren(Banner):
+            banner.setMaximumHeight(height - bottom)  # its text is fitted to that
 
 
 def banner_colours(kind: str, dark: bool) -> tuple[str, str, str]:
@@ -101,6 +108,9 @@ class Banner(QFrame):
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(10, 6, 6, 6)
         self._layout.addWidget(self.label, 1)
+        #: The wordings to choose from, longest first, and the label width last chosen for.
+        self._wordings: tuple[str, ...] = ()
+        self._fitted_width = -1
         self._restyle()
         self.hide()
 
@@ -113,8 +123,57 @@ class Banner(QFrame):
         self._layout.addWidget(widget, 0, Qt.AlignmentFlag.AlignVCenter)
 
     def show_text(self, text: str) -> None:
+        self._wordings = ()
         self.label.setText(text)
         self.show()
+
+    def show_texts(self, wordings: Sequence[str]) -> None:
+        """The first of ``wordings`` (longest first) that fits the banner's height whole,
+        else the last; chosen again when the banner's width changes. A long hint was cut
+        off at the slot's foot on narrower windows and in Chinese."""
+        self._wordings = tuple(wordings)
+        self._fitted_width = -1
+        self._fit()
+        self.show()
+
+    def wordings(self) -> tuple[str, ...]:
+        """The wordings the shown text was chosen from (empty: one text, as given)."""
+        return self._wordings
+
+    def label_width(self) -> int:
+        """The label's width in the banner's place (laid out or not yet)."""
+        parent = self.parentWidget()
+        width = parent.contentsRect().width() if parent is not None else self.width()
+        margins = self._layout.contentsMargins()
+        width -= margins.left() + margins.right()
+        for i in range(1, self._layout.count()):
+            item = self._layout.itemAt(i)
+            other = item.widget() if item is not None else None
+            if other is not None and not other.isHidden():
+                width -= other.sizeHint().width() + self._layout.spacing()
+        return max(1, width)
+
+    def _fit(self) -> None:
+        if not self._wordings:
+            return
+        width = self.label_width()
+        if width == self._fitted_width:
+            return
+        self._fitted_width = width
+        margins = self._layout.contentsMargins()
+        room = self.maximumHeight() - margins.top() - margins.bottom()
+        chosen = self._wordings[-1]
+        for text in self._wordings:
+            self.label.setText(text)
+            if self.label.heightForWidth(width) <= room:
+                chosen = text
+                break
+        if self.label.text() != chosen:
+            self.label.setText(chosen)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
 
     def text(self) -> str:
         return self.label.text()

@@ -9,8 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -21,10 +20,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
     QSlider,
     QSpinBox,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -112,17 +109,19 @@ class ControlPanel(QWidget):
         grid.setColumnStretch(3, 1)
 
         self.strategy_box = QGroupBox(self.tr("Strategy"))
-        self.stack = QStackedWidget()
         self.widgets: dict[str, SettingsWidget] = {}
+        # One puzzle's settings shown, the others hidden in the same layout: the box as
+        # tall as the shown one's (a stacked layout sizes to the tallest word-wrapped page:
+        # N-Queens had the knight's empty rows below its own).
+        box_layout = QVBoxLayout(self.strategy_box)
         for key, puzzle in puzzles.items():
             widget = puzzle.create_settings_widget()
             for combo in widget.findChildren(QComboBox):
                 shrinkable(combo)
             self.widgets[key] = widget
-            self.stack.addWidget(widget)
+            widget.hide()
+            box_layout.addWidget(widget)
             widget.settings_changed.connect(self._emit)
-        box_layout = QVBoxLayout(self.strategy_box)
-        box_layout.addWidget(self.stack)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -174,14 +173,14 @@ class ControlPanel(QWidget):
         ]
         if not labels:
             return
+        current = self.widgets[self.puzzle_key()].findChildren(QLabel, "strategyExplainLabel")
         need = self.sizeHint().height()
-        if any(label.isHidden() for label in labels):
+        if current and current[0].isHidden():
             width = max(100, self.strategy_box.width() - 30)
-            need += max(label.heightForWidth(width) for label in labels) + 6
+            need += sum(label.heightForWidth(width) + 6 for label in current)
         compact = need > height
         for label in labels:
             label.setHidden(compact)
-        current = self.widgets[self.puzzle_key()].findChildren(QLabel, "strategyExplainLabel")
         tip = "\n".join(label.text() for label in current) if compact else ""
         self.strategy_box.setToolTip(tip)
 
@@ -189,16 +188,10 @@ class ControlPanel(QWidget):
 
     def _on_puzzle(self) -> None:
         current = self.widgets[self.puzzle_key()]
-        # The stack as tall as the shown puzzle's settings, not the tallest puzzle's
-        # (N-Queens had the knight's empty rows below its own, and a scroll bar).
         for widget in self.widgets.values():
-            ignored = QSizePolicy.Policy.Ignored
-            widget.setSizePolicy(
-                QSizePolicy.Policy.Preferred,
-                QSizePolicy.Policy.Preferred if widget is current else ignored,
-            )
-        self.stack.setCurrentWidget(current)
-        self.stack.updateGeometry()
+            if widget is not current:
+                widget.hide()
+        current.show()
         self._apply_puzzle_limits()
         self._emit()
 
@@ -241,7 +234,8 @@ class ControlPanel(QWidget):
 
 
 class SettingsScroll(QScrollArea):
-    """The scrolled settings: tells its panel the height it has (``fit_height``)."""
+    """The scrolled settings: tells its panel the height it may have (``fit_to``, from the
+    column that holds it)."""
 
     def __init__(self, panel: ControlPanel) -> None:
         super().__init__()
@@ -252,14 +246,19 @@ class SettingsScroll(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setMinimumHeight(80)
         self._panel = panel
-        panel.puzzle_combo.currentIndexChanged.connect(self._fit)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit()
+    def sizeHint(self) -> QSize:
+        """The settings' whole height (QScrollArea keeps the first one it saw: N-Queens'
+        shorter settings left the knight's height, empty, below them)."""
+        hint = self._panel.sizeHint()
+        frame = 2 * self.frameWidth()
+        return QSize(hint.width() + frame, hint.height() + frame)
 
-    def _fit(self) -> None:
-        self._panel.fit_height(self.viewport().height())
+    def fit_to(self, room: int) -> None:
+        """``room`` px for the settings: their explanations give way when they would not
+        fit (the strategy's tooltip keeps them)."""
+        self._panel.fit_height(room - 2 * self.frameWidth())
+        self.updateGeometry()
 
 
 def shrinkable(combo: QComboBox) -> None:

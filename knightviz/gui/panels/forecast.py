@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import html
 import math
+import os
 from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
+from knightviz.engine import kernels
 from knightviz.engine.forecast import KNOWN_BEYOND, Forecast
 from knightviz.gui.text import (
+    cjk_spacing,
     fmt_big,
     fmt_big_log10,
     fmt_duration,
@@ -40,11 +43,27 @@ def compact_steps(steps: float) -> str:
     return fmt_big(steps)  # pragma: no cover
 
 
-def _timing(steps: float, speed: float, full_seconds: float) -> str:
-    """ "3 seconds at 20 steps/s, under a second at full speed"."""
-    full = QCoreApplication.translate("Forecast", "{0} at full speed").format(
-        fmt_duration(full_seconds)
-    )
+def compiled_engine_coming() -> bool:
+    """The compiled engine will run new searches but is not loaded yet (it loads in the
+    background after start): a figure measured now is the Python engine's."""
+    forced = os.environ.get(kernels.ENV, "").strip().lower() == kernels.PYTHON
+    return kernels.available() and not kernels.ready() and not forced
+
+
+def _full_speed(duration: str, on_python: bool) -> str:
+    """ "4 seconds at full speed", saying so when that is the Python engine's speed while
+    the compiled one loads (the forecast is made again once it is ready)."""
+    if on_python:
+        return QCoreApplication.translate(
+            "Forecast", "{0} at full speed on the Python engine (the compiled one is loading)"
+        ).format(duration)
+    return QCoreApplication.translate("Forecast", "{0} at full speed").format(duration)
+
+
+def _timing(steps: float, speed: float, full_seconds: float, on_python: bool = False) -> str:
+    """ "3 seconds at 20 steps/s, under a second at full speed" (whose full speed only
+    where an engine makes a difference: a second or more)."""
+    full = _full_speed(fmt_duration(full_seconds), on_python and full_seconds >= 1)
     if math.isinf(speed):
         return full
     at_speed = QCoreApplication.translate("Forecast", "{0} at {1}").format(
@@ -61,28 +80,36 @@ def forecast_html(
     rival: str | None,
     looking: bool,
     links: bool,
+    compiled_coming: bool = False,
 ) -> str:
     """The forecast as rich text. ``nearest``: (name, square, steps) of the nearest quick
     squares; ``rival``: the strategy a race link offers; ``looking``: the quick squares are
-    still being looked for; ``links``: offer the links (not during a run)."""
+    still being looked for; ``links``: offer the links (not during a run);
+    ``compiled_coming``: the compiled engine is loading (a trial on Python says so).
+
+    Put together from translated pieces, then spaced as the language is written (a Chinese
+    subject before "在" took the template's space: "回溯 在")."""
     if forecast is None:
         return html.escape(
-            QCoreApplication.translate(
-                "Forecast", "{0}: working out what the run will take…"
-            ).format(subject)
+            cjk_spacing(
+                QCoreApplication.translate(
+                    "Forecast", "{0}: working out what the run will take…"
+                ).format(subject)
+            )
         )
     t = forecast.trial
     rate = t.rate
     steps = forecast.steps
+    on_python = compiled_coming and t.backend == kernels.PYTHON
     if t.finished:
         text = QCoreApplication.translate("Forecast", "{0} ends after {1} steps: {2}.").format(
-            subject, fmt_int(t.steps), _timing(t.steps, speed, t.seconds)
+            subject, fmt_int(t.steps), _timing(t.steps, speed, t.seconds, on_python)
         )
     elif steps is not None:
         full = steps / rate if rate > 0 else math.inf
         text = QCoreApplication.translate(
             "Forecast", "{0} ends after about {1} steps (measured): {2}."
-        ).format(subject, compact_steps(steps), _timing(steps, speed, full))
+        ).format(subject, compact_steps(steps), _timing(steps, speed, full, on_python))
     else:
         bound = forecast.at_least
         shown_bound = "3 × 10⁹" if bound >= KNOWN_BEYOND else fmt_big(bound)
@@ -93,16 +120,26 @@ def forecast_html(
                 if rate > 0
                 else QCoreApplication.translate("Forecast", "a long time")
             )
-            text = QCoreApplication.translate(
-                "Forecast",
-                "{0} has not ended within {1} steps; its whole tree holds about {2} steps: "
-                "up to {3} at full speed.",
-            ).format(subject, shown_bound, fmt_big_log10(tree), up_to)
+            template = (
+                QCoreApplication.translate(
+                    "Forecast",
+                    "{0} has not ended within {1} steps; its whole tree holds about {2} "
+                    "steps: up to {3} at full speed on the Python engine (the compiled one "
+                    "is loading).",
+                )
+                if on_python
+                else QCoreApplication.translate(
+                    "Forecast",
+                    "{0} has not ended within {1} steps; its whole tree holds about {2} "
+                    "steps: up to {3} at full speed.",
+                )
+            )
+            text = template.format(subject, shown_bound, fmt_big_log10(tree), up_to)
         else:
             text = QCoreApplication.translate(
                 "Forecast", "{0} has not ended within {1} steps."
             ).format(subject, shown_bound)
-    parts = [html.escape(text)]
+    parts = [html.escape(cjk_spacing(text))]
     if links:
         if nearest:
             comma = QCoreApplication.translate("Forecast", ", ")
@@ -111,7 +148,7 @@ def forecast_html(
                 for name, square, n in nearest
             )
             template = QCoreApplication.translate("Forecast", "Ends sooner from {0}.")
-            parts.append(html.escape(template).format(squares))
+            parts.append(html.escape(cjk_spacing(template)).format(squares))
         elif looking:
             parts.append(
                 html.escape(
@@ -122,7 +159,7 @@ def forecast_html(
             )
         if rival is not None:
             race = QCoreApplication.translate("Forecast", "Race it against {0}").format(rival)
-            parts.append(f'<a href="{RACE}">{html.escape(race)}</a>')
+            parts.append(f'<a href="{RACE}">{html.escape(cjk_spacing(race))}</a>')
     return sentences(*parts)
 
 
@@ -158,4 +195,5 @@ def forecast_text(
         rival[1] if rival is not None else None,
         looking,
         links=links,
+        compiled_coming=compiled_engine_coming(),
     )

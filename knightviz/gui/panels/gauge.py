@@ -127,7 +127,7 @@ class GaugePanel(QWidget):
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.title)
-        row.addWidget(self.bar, 3)
+        row.addWidget(self.bar, 1)
         row.addWidget(self.explored_label, 2)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -26,20 +26,31 @@ from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.session import RunRecord
 from knightviz.gui.text import fmt_big_log10, fmt_int, fmt_seconds
 
-# Column indices.
-NUMBER, PUZZLE, BOARD, START, STRATEGY, OUTCOME = range(6)
-MOVES, BACKTRACKS, STEPS, SOLUTIONS, EXPLORED, SEARCH_TIME, WALL_TIME = range(6, 13)
+# Column indices: what a comparison reads first (puzzle, strategy, outcome, steps), then
+# the rest, which may scroll sideways on a narrow window.
+PUZZLE, STRATEGY, OUTCOME, STEPS, BOARD, START = range(6)
+MOVES, BACKTRACKS, SOLUTIONS, EXPLORED, SEARCH_TIME, WALL_TIME = range(6, 12)
 #: The race a run was part of, with the other run's number (empty for a single run).
-RACE = 13
+RACE = 12
+#: The run's number (the race column names the other run by it).
+NUMBER = 13
 NUMERIC = {NUMBER, MOVES, BACKTRACKS, STEPS, SOLUTIONS, EXPLORED, SEARCH_TIME, WALL_TIME}
-#: The Strategy column's least width (px): narrower, the table scrolls sideways instead.
+#: The first columns, kept in view whatever the table's width.
+FIRST = (PUZZLE, STRATEGY, OUTCOME, STEPS)
+#: The Strategy column's width (px) when every column fits: narrower, the columns after
+#: Steps scroll sideways and the strategy takes what the first four leave (at least
+#: ``STRATEGY_FLOOR``; its whole text is the cell's tooltip).
 STRATEGY_MIN = 140
+STRATEGY_FLOOR = 80
 
 
 class HistoryTable(QTableWidget):
     """One row per run, newest last; double-click a row to bring that run back."""
 
     record_activated = Signal(object)
+    #: The run the user picked (a click, the keys), or the newest one added; None when
+    #: the history is emptied. The comparison follows it.
+    record_chosen = Signal(object)
 
     def __init__(self, puzzles: dict[str, Puzzle[Any]], parent: QWidget | None = None) -> None:
         super().__init__(0, 14, parent)
@@ -81,24 +92,47 @@ class HistoryTable(QTableWidget):
         self.setToolTip(self.tr("Double-click a run to bring back its settings and start square"))
         self._records: list[RunRecord] = []
         self.doubleClicked.connect(self._on_double_clicked)
+        self.itemSelectionChanged.connect(self._on_selection)
 
     def _headers(self) -> list[str]:
         return [
-            self.tr("#"),
             self.tr("Puzzle"),
-            self.tr("Board"),
-            self.tr("Start"),
             self.tr("Strategy"),
             self.tr("Outcome"),
+            self.tr("Steps"),
+            self.tr("Board"),
+            self.tr("Start"),
             self.tr("Moves"),
             self.tr("Backtracks"),
-            self.tr("Steps"),
             self.tr("Solutions"),
             self.tr("Tree explored"),
             self.tr("Search time"),
             self.tr("Wall time"),
             self.tr("Race"),
+            self.tr("#"),
         ]
+
+    def choose(self, record: RunRecord) -> None:
+        """Select ``record``'s row (in view) and say so (``record_chosen``)."""
+        row = next((i for i, r in enumerate(self._records) if r is record), -1)
+        if row < 0:
+            return
+        if self.currentRow() == row:
+            self.record_chosen.emit(record)
+        else:
+            self.selectRow(row)
+        self.scrollTo(self.model().index(row, PUZZLE))
+
+    def chosen(self) -> RunRecord | None:
+        """The run whose row is selected, if any."""
+        rows = self.selectionModel().selectedRows()
+        row = rows[0].row() if rows else -1
+        return self._records[row] if 0 <= row < len(self._records) else None
+
+    def _on_selection(self) -> None:
+        record = self.chosen()
+        if record is not None:
+            self.record_chosen.emit(record)
 
     def records(self) -> list[RunRecord]:
         return list(self._records)
@@ -119,6 +153,7 @@ class HistoryTable(QTableWidget):
         """Forget every row (Run › Clear history)."""
         self._records.clear()
         self.setRowCount(0)
+        self.record_chosen.emit(None)
 
     def add_record(self, record: RunRecord) -> None:
         self._records.append(record)
@@ -133,21 +168,23 @@ class HistoryTable(QTableWidget):
         self._fit_strategy()
 
     def _fit_strategy(self) -> None:
-        """The Strategy column takes the room the others leave, but never less than
-        ``STRATEGY_MIN`` px (then the table scrolls sideways): "Wa…" tells nothing."""
+        """The Strategy column takes the room the others leave when every column fits in
+        ``STRATEGY_MIN`` px or more; else the room the puzzle, outcome and steps leave, so
+        those four stay in view and the rest scroll sideways."""
         header = self.horizontalHeader()
+        width = self.viewport().width()
         others = sum(header.sectionSize(c) for c in range(self.columnCount()) if c != STRATEGY)
-        room = self.viewport().width() - others
         mode = header.sectionResizeMode(STRATEGY)
-        if room >= STRATEGY_MIN:
+        if width - others >= STRATEGY_MIN:
             if mode != QHeaderView.ResizeMode.Stretch:
                 header.setSectionResizeMode(STRATEGY, QHeaderView.ResizeMode.Stretch)
-        elif (
-            mode != QHeaderView.ResizeMode.Interactive
-            or header.sectionSize(STRATEGY) < STRATEGY_MIN
-        ):
+            return
+        first = sum(header.sectionSize(c) for c in FIRST if c != STRATEGY)
+        want = max(STRATEGY_FLOOR, width - first)
+        if mode != QHeaderView.ResizeMode.Interactive:
             header.setSectionResizeMode(STRATEGY, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(STRATEGY, STRATEGY_MIN)
+        if header.sectionSize(STRATEGY) != want:
+            header.resizeSection(STRATEGY, want)
 
     def showEvent(self, event: QShowEvent) -> None:
         """The newest rows in view when the table is first shown (rows loaded at start-up
@@ -156,30 +193,36 @@ class HistoryTable(QTableWidget):
         QTimer.singleShot(0, self.scrollToBottom)
 
     def retranslate(self) -> None:
-        """Every row again in the current language (strategies described anew)."""
+        """Every row again in the current language (strategies described anew), the
+        chosen one still chosen."""
+        chosen = self.chosen()
         self.setHorizontalHeaderLabels(self._headers())
+        self.blockSignals(True)
         self.setRowCount(0)
         for record in self._records:
             self._add_row(record)
+        if chosen is not None:
+            self.selectRow(self._records.index(chosen))
+        self.blockSignals(False)
 
     def _add_row(self, record: RunRecord) -> None:
         puzzle = self._puzzles[record.puzzle]
         r, s = record.result, record.settings
         cells = (
-            fmt_int(record.number),
             puzzle.title(),
+            self._strategy(record),
+            self._outcome(record),
+            fmt_int(r.steps),
             puzzle.board_text(s),
             record.start_name,
-            self._strategy(record),
-            puzzle.outcome_text(r),
             fmt_int(r.moves),
             fmt_int(r.backtracks),
-            fmt_int(r.steps),
             fmt_int(r.count),
             self._explored(record),
             fmt_seconds(r.seconds),
             fmt_seconds(record.wall_seconds),
             self._race(record),
+            fmt_int(record.number),
         )
         row = self.rowCount()
         self.insertRow(row)
@@ -191,8 +234,8 @@ class HistoryTable(QTableWidget):
         summary = self._summary(record)
         for col in (OUTCOME, STRATEGY):
             item = self.item(row, col)
-            if item is not None:
-                item.setToolTip(summary)
+            if item is not None:  # the strategy's cell may be cut short: in full here
+                item.setToolTip(summary if col == OUTCOME else f"{cells[STRATEGY]}\n{summary}")
         explored = self.item(row, EXPLORED)
         tree = record.tree_log10
         if explored is not None and tree is not None:
@@ -203,20 +246,29 @@ class HistoryTable(QTableWidget):
             )
 
     def _strategy(self, record: RunRecord) -> str:
-        """The strategy, and the "your turn" score of a run the learner predicted."""
-        text = self._puzzles[record.puzzle].describe(record.settings)
+        return self._puzzles[record.puzzle].describe(record.settings)
+
+    def _outcome(self, record: RunRecord) -> str:
+        """The outcome, and the "your turn" score of a run the learner predicted: short, in
+        a column that fits its contents (the Strategy column cuts a long text short)."""
+        text = self._puzzles[record.puzzle].outcome_text(record.result)
         if record.predictions is None:
             return text
-        right, asked, best = record.predictions
-        return self.tr("{0} · your turn: {1} of {2} right (best run {3})").format(
-            text, right, asked, best
-        )
+        right, asked, _ = record.predictions
+        return self.tr("{0} · your turn {1}/{2}").format(text, right, asked)
 
     def _summary(self, record: RunRecord) -> str:
-        """What happened, in the current language (the record keeps the words of its time)."""
+        """What happened, in the current language (the record keeps the words of its time),
+        and the "your turn" score in full."""
         s = record.settings
         model = BoardModel(s.rows, s.cols, record.path)
-        return self._puzzles[record.puzzle].describe_result(s, record.start, record.result, model)
+        text = self._puzzles[record.puzzle].describe_result(s, record.start, record.result, model)
+        if record.predictions is not None:
+            right, asked, best = record.predictions
+            text += "\n" + self.tr("Your turn: {0} of {1} right, best run {2} in a row.").format(
+                right, asked, best
+            )
+        return text
 
     def _race(self, record: RunRecord) -> str:
         link = record.race

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QSizePolicy,
     QSlider,
     QStyle,
     QStyleOptionSlider,
@@ -37,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from knightviz.engine.recording import Markers
 from knightviz.gui.panels.elided import SteadyLabel
-from knightviz.gui.text import fmt_int, locale, sentences
+from knightviz.gui.text import fmt_big, fmt_int, locale, sentences
 from knightviz.gui.theme import pick
 
 INT_MAX = 2**31 - 1
@@ -46,6 +47,9 @@ SOLUTION = QColor(215, 160, 20)
 LONGEST = QColor(200, 40, 40)
 END = QColor(60, 60, 60)
 GAP = QColor(150, 150, 150, 140)
+#: The total has room for a figure this wide from the start (some two minutes of search at
+#: 90 M steps/s); a longer one is written "of 1.2 × 10¹⁰", exact on hover.
+WIDEST = 9_999_999_999
 
 
 class TimelineSlider(QSlider):
@@ -209,8 +213,10 @@ class Timeline(QWidget):
         self.edit.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.edit.setToolTip(self.tr("Go to step… (type a number and press Enter)"))
         self.edit.setMaximumWidth(self.fontMetrics().horizontalAdvance("0,000,000,000,000") + 12)
-        self.total = SteadyLabel(grow=True)
+        self.total = SteadyLabel(tip=False)
         self.total.setObjectName("timelineTotal")
+        self.total.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self._reserve()
         self.title = QLabel(self.tr("Step"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -250,11 +256,26 @@ class Timeline(QWidget):
         self._step = step
         if not self.edit.hasFocus():
             self.edit.setText(fmt_int(step))
-        text = self.tr("of {0}").format(fmt_int(steps))
-        if not exact:
-            text = sentences(text, self.tr("(nearest kept step)"))
+        whole = self.tr("of {0}").format(fmt_int(steps))
+        text = whole if steps <= WIDEST else self.tr("of {0}").format(fmt_big(steps))
+        if not exact:  # cut with "…" where it does not fit: the whole of it on hover
+            note = self.tr("(nearest kept step)")
+            text, whole = sentences(text, note), sentences(whole, note)
         self.total.setText(text)
+        if self.total.toolTip() != whole:
+            self.total.setToolTip(whole)
         s.update()
+
+    def _reserve(self) -> None:
+        """The total as wide as its widest figure from the start: one that grew during a run
+        widened it and narrowed the slider for good (Reset included)."""
+        text = self.tr("of {0}").format(fmt_int(WIDEST))
+        self.total.setFixedWidth(self.total.fontMetrics().horizontalAdvance(text) + 6)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.LanguageChange, QEvent.Type.FontChange):
+            self._reserve()  # another word for "of", other digits or another font
+        super().changeEvent(event)
 
     def _on_value(self, value: int) -> None:
         self._wanted = self.slider.step_at(value)

@@ -8,6 +8,7 @@ the layers that paint its pieces. Adding a puzzle means writing one adapter.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, cast
@@ -57,6 +58,20 @@ class StackSource:
     label: Callable[[int, StackLevel], str]
     #: The widest first column this stack can need (in the current language), or "".
     widest: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Tie:
+    """Choices the strategy's rule ranks level ("your turn"): a guess of any is right for
+    the rule, and the tie-break took one of them."""
+
+    #: The level choices (two or more), in the order the tie-break speaks of.
+    squares: tuple[int, ...]
+    #: What they share, as a clause ("b6 and c7 both have the fewest onward moves (5)"),
+    #: and the tie-break's name as the strategy's controls call it ("first in order"):
+    #: worded when called, in the language of the verdict (it may differ from the
+    #: question's).
+    words: Callable[[], tuple[str, str]]
 
 
 def changed(settings: S, **changes: Any) -> S:
@@ -296,6 +311,11 @@ class Puzzle(QObject, Generic[S]):
         """The strategy in a few words (history, status bar)."""
         raise NotImplementedError
 
+    def strategy_name(self, settings: S) -> str:
+        """The strategy in a learner's words, capitalised ("Warnsdorff's rule")."""
+        text = self.describe(settings)
+        return text[:1].upper() + text[1:]
+
     def forecast_subject(self, settings: S, start: int) -> str:
         """The run as the forecast above the board names it ("Plain backtracking from c3")."""
         return self.describe(settings)
@@ -333,10 +353,17 @@ class Puzzle(QObject, Generic[S]):
         """Adjust this puzzle's layers to the settings (e.g. degrees only with Warnsdorff)."""
 
     def slow_hint(
-        self, settings: S, steps: int, depth: int, explored: float | None = None
-    ) -> str | None:
-        """Advice when a run is taking far longer than the board's size suggests, or None.
-        ``explored``: the explored fraction of the whole tree, when known."""
+        self,
+        settings: S,
+        steps: int,
+        depth: int,
+        explored: float | None = None,
+        speed: float = math.inf,
+    ) -> tuple[str, ...] | None:
+        """Advice when a run is taking far longer than the board's size suggests, or None:
+        its wordings, longest first (the banner shows the first that fits it whole).
+        ``explored``: the explored fraction of the whole tree, when known; ``speed``: the
+        run's steps per second (inf: unlimited)."""
         return None
 
     # -- explaining the search (stack panel, code panel, narration, gauge) ---------------------
@@ -375,6 +402,14 @@ class Puzzle(QObject, Generic[S]):
     def predict_hint(self, settings: S, model: BoardModel, options: Sequence[int]) -> str:
         """What the "hint" setting adds to the question (the choices' figures), or ""."""
         return ""
+
+    def predict_tie(
+        self, settings: S, model: BoardModel, options: Sequence[int], expected: int
+    ) -> Tie | None:
+        """The choices the rule ranks level with ``expected`` (the event the search takes
+        next from ``model``'s position), when there are several; None: no tie (a fixed
+        order has none)."""
+        return None
 
     def tree_goal(self, settings: S) -> int | None:
         """The depth at which a move completes a solution, for the tree's marks (None:

@@ -49,6 +49,7 @@ from knightviz.gui.puzzles.base import (
     SettingsWidget,
     StackSource,
     SweepOptions,
+    Tie,
 )
 from knightviz.gui.puzzles.knight_paint import DegreesLayer, KnightLayer, NumbersLayer, PathLayer
 from knightviz.gui.puzzles.knight_settings import (
@@ -463,6 +464,51 @@ class KnightPuzzle(KnightWords):
 
         parts = [f"{board.name(u)} {degree(u)}" for u in options]
         return self.tr("Hint: onward moves {0}.").format(", ".join(parts))
+
+    def predict_tie(
+        self, settings: KnightSettings, model: BoardModel, options: Sequence[int], expected: int
+    ) -> Tie | None:
+        """Warnsdorff's rule ranks the choices by onward degree: those with the degree of
+        the square it takes are level, and the tie-break chose among them."""
+        s = settings
+        if not s.warnsdorff or s.construct or expected < 0 or not model.path:
+            return None
+        board = board_of(s)
+        table = board.neighbours(CLASSIC_ORDER)
+        index = model.index
+
+        def degree(u: int) -> int:
+            return sum(1 for w in table[u] if index[w] < 0)
+
+        fewest = degree(expected)
+        choices = set(options)
+        # In the move order: the order "first" and "last in order" speak of.
+        level = tuple(u for u in table[model.path[-1]] if u in choices and degree(u) == fewest)
+        if len(level) < 2 or expected not in level:
+            return None
+        names = [board.name(u) for u in level]
+
+        def words() -> tuple[str, str]:
+            if len(names) == 2:
+                text = self.tr("{0} and {1} both have the fewest onward moves ({2})")
+            else:
+                text = self.tr("{0} and {1} all have the fewest onward moves ({2})")
+            #: between the names of squares in a list
+            head = self.tr(", ").join(names[:-1])
+            return text.format(head, names[-1], fewest), self._tie_break_name(s)
+
+        return Tie(level, words)
+
+    def _tie_break_name(self, settings: KnightSettings) -> str:
+        """The tie-break as the strategy box names it."""
+        tie = settings.tie_break
+        if tie == TieBreak.LAST.value:
+            return self.tr("last in order")
+        if tie == TieBreak.ROTH.value:
+            return self.tr("farthest from centre (Roth)")
+        if tie == TieBreak.RANDOM.value:
+            return self.tr("random, seed {0}").format(settings.seed)
+        return self.tr("first in order")
 
     def tree_goal(self, settings: KnightSettings) -> int | None:
         """A full path is a tour, except in a closed search (it must also close)."""

@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap, QPolygonF
 
 from knightviz.engine.board import CLASSIC_ORDER, FULL
 from knightviz.engine.explain import onward_degrees
+from knightviz.gui.board.geometry import BoardGeometry
 from knightviz.gui.board.layers import (
     Z_HINTS,
     Z_NUMBERS,
@@ -160,7 +161,8 @@ class NumbersLayer(Layer):
 
 class DegreesLayer(Layer):
     """Warnsdorff's view of the current square: each candidate's onward degree (from the
-    engine), and the one the search takes next framed in green."""
+    engine), and the one the search takes next framed in green (not while the learner is
+    asked which one that is)."""
 
     z = Z_HINTS
 
@@ -187,6 +189,8 @@ class DegreesLayer(Layer):
             self._font_key = key
         p.setFont(self._font)
         chosen = m.upcoming if m.upcoming is not None and m.upcoming >= 0 else None
+        if ctx.conceal:
+            chosen = None
         rects = g.rects
         visited = index.__getitem__
         degrees = onward_degrees(
@@ -221,12 +225,24 @@ class KnightLayer(Layer):
 
     def paint(self, p: QPainter, ctx: PaintContext) -> None:
         g = ctx.geometry
-        side = max(g.square * 0.86, min(MIN_PIECE, g.square * 3))
-        if ctx.drag_pos is not None:
-            self._piece.draw(p, ctx.drag_pos, side * 1.12, ctx.dpr)  # lifted while dragged
+        if ctx.drag_pos is not None:  # lifted while dragged
+            self._piece.draw(p, ctx.drag_pos, piece_side(g.square) * 1.12, ctx.dpr)
             return
         current = ctx.current
         if self.at_start and ctx.start is not None:  # a construction: no knight walks
             current = ctx.start[0] * ctx.model.cols + ctx.start[1]
         if current is not None:
-            self._piece.draw(p, g.centres[current], side, ctx.dpr)
+            rect = piece_rect(g, current)
+            self._piece.draw(p, rect.center(), rect.width(), ctx.dpr)
+
+
+def piece_side(square: float) -> float:
+    """The knight's side on squares of ``square`` px: a little smaller than the square, and
+    up to three squares wide where MIN_PIECE is bigger than a square (100×100)."""
+    return max(square * 0.86, min(MIN_PIECE, square * 3))
+
+
+def piece_rect(g: BoardGeometry, square: int) -> QRectF:
+    """Where the knight on ``square`` is drawn: centred on it, moved in at the board's edge
+    when it is bigger than a square (it then still covers its square, inside the board)."""
+    return g.box(square, piece_side(g.square))

@@ -4,6 +4,7 @@ its own."""
 
 from __future__ import annotations
 
+import math
 from math import gcd
 
 from knightviz.engine import (
@@ -31,7 +32,7 @@ from knightviz.gui.puzzles.knight_settings import (
     KnightSettings,
     board_of,
 )
-from knightviz.gui.text import fmt_int, fmt_size, sentences
+from knightviz.gui.text import cjk_spacing, floor_first_digit, fmt_int, fmt_size, sentences
 
 
 class KnightWords(Puzzle[KnightSettings]):
@@ -259,37 +260,68 @@ class KnightWords(Puzzle[KnightSettings]):
         return self.tr("Every way on from {0} has been tried: back to {1}.").format(name, here)
 
     def slow_hint(
-        self, settings: KnightSettings, steps: int, depth: int, explored: float | None = None
-    ) -> str | None:
+        self,
+        settings: KnightSettings,
+        steps: int,
+        depth: int,
+        explored: float | None = None,
+        speed: float = math.inf,
+    ) -> tuple[str, ...] | None:
         s = settings
         size = board_of(s).area
         if steps < max(SLOW_MIN, SLOW_FACTOR * size):
             return None
-        taken = self.tr("{0} steps so far for a board of {1} squares.").format(
-            fmt_int(steps), fmt_int(size)
+        # The counter's figure rounded down to its first digit: true whenever it is read
+        # beside the counter, though it is reworded only once a second during a run.
+        taken = self.tr("More than {0} steps so far for a board of {1} squares.").format(
+            fmt_int(floor_first_digit(steps)), fmt_int(size)
         )
+        gauge = ""
         if explored is not None and 0 < explored < 0.01:
-            taken = sentences(
-                taken,
-                self.tr(
-                    "That is only about {0} of the whole search tree (the gauge under the board)."
-                ).format(f"{explored:.0e}"),
-            )
+            gauge = self.tr(
+                "That is only about {0} of the whole search tree (the gauge under the board)."
+            ).format(f"{explored:.0e}")
+        short = ""
         if not s.warnsdorff:
-            advice = self.tr(
-                "Plain backtracking can need millions or billions of steps (8×8 from a8: "
-                "16.5 million). Warnsdorff's rule usually needs only {0}: turn it on and "
-                "start again, or set the speed to unlimited."
-            ).format(fmt_int(size - 1))
+            # Never advice already followed: no "set the speed to unlimited" at unlimited.
+            if math.isinf(speed):
+                advice = self.tr(
+                    "Plain backtracking can need millions or billions of steps (8×8 from a8: "
+                    "16.5 million). Warnsdorff's rule usually needs only {0}: turn it on and "
+                    "start again."
+                ).format(fmt_int(size - 1))
+                short = self.tr(
+                    "Warnsdorff's rule usually needs only {0}: turn it on and start again."
+                ).format(fmt_int(size - 1))
+            else:
+                advice = self.tr(
+                    "Plain backtracking can need millions or billions of steps (8×8 from a8: "
+                    "16.5 million). Warnsdorff's rule usually needs only {0}: turn it on and "
+                    "start again, or set the speed to unlimited."
+                ).format(fmt_int(size - 1))
+                short = self.tr(
+                    "Warnsdorff's rule usually needs only {0}: turn it on and start again, or "
+                    "set the speed to unlimited."
+                ).format(fmt_int(size - 1))
         elif s.tie_break != TieBreak.ROTH.value:
             advice = self.tr(
                 "Warnsdorff's rule is backtracking far more than usual: its ties lead it "
                 "astray here. The tie-break “farthest from centre (Roth)” usually needs "
                 "no backtracking at all."
             )
+            short = self.tr(
+                "The tie-break “farthest from centre (Roth)” usually needs no backtracking at all."
+            )
         else:
             advice = self.tr(
                 "Even Roth's tie-break is stuck here: try another start square or another "
                 "tie-break."
             )
-        return sentences(taken, advice)
+        # Longest first: the banner shows the first that fits its place whole.
+        wordings = (
+            sentences(taken, gauge, advice),
+            sentences(taken, advice),
+            sentences(taken, short or advice),
+            short or advice,
+        )
+        return tuple(cjk_spacing(w) for w in dict.fromkeys(wordings))

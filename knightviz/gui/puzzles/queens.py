@@ -193,6 +193,11 @@ class QueensPuzzle(Puzzle[QueensSettings]):
             raise ValueError(f"unknown method {settings.variant!r}")
         return settings
 
+    def strategy_name(self, settings: QueensSettings) -> str:
+        if settings.all_solutions:
+            return self.tr("The search for every solution")
+        return self.tr("The search for a first solution")
+
     def forecast_subject(self, settings: QueensSettings, start: int) -> str:
         if settings.all_solutions:
             return self.tr("The search for every solution of {0}-queens").format(settings.rows)

@@ -70,7 +70,7 @@ class RejectLayer(Layer):
                 p.drawLine(r.topLeft(), r.bottomRight())
                 p.drawLine(r.topRight(), r.bottomLeft())
         nxt = m.upcoming
-        if nxt is not None and nxt >= 0:
+        if nxt is not None and nxt >= 0 and not ctx.conceal:  # not while asked which
             pen = QPen(NEXT, max(2.0, g.square / 12))
             pen.setStyle(Qt.PenStyle.DashLine)
             p.setPen(pen)

@@ -115,7 +115,7 @@ class ConstraintsPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("constraintsPanel")
         self.n = 0
-        self._version: tuple[int, int] = (-1, -1)
+        self._version: tuple[int, int, bool] = (-1, -1, False)
         self._variant = "sets"
         titles = self._titles()
         self.columns = ConstraintStrip(titles[0])
@@ -165,7 +165,7 @@ class ConstraintsPanel(QWidget):
             strip.title = title
             strip.updateGeometry()
             strip.update()
-        self._version = (-1, -1)
+        self._version = (-1, -1, False)
 
     def set_board(self, n: int, variant: str) -> None:
         self._variant = variant
@@ -188,18 +188,19 @@ class ConstraintsPanel(QWidget):
             self.ascending.set_ids(ups, [str(i) for i in ups])
             downs = list(range(-(n - 1), n))
             self.descending.set_ids(downs, [str(i) for i in downs])
-        self._version = (-1, -1)
+        self._version = (-1, -1, False)
 
-    def show_model(self, model: BoardModel, details: bool) -> None:
-        """Redraw from the model (cheap when nothing changed)."""
-        key = (id(model), model.version)
+    def show_model(self, model: BoardModel, details: bool, conceal: bool = False) -> None:
+        """Redraw from the model (cheap when nothing changed). ``conceal``: the learner is
+        asked where the next queen goes, so the constraints it will take are not framed."""
+        key = (id(model), model.version, conceal)
         if key == self._version or self.n == 0 or model.rows != self.n:
             return
         self._version = key
         n = self.n
         queens = list(model.path)
         ids = constraint_ids(n, queens)
-        focus_sq = model.upcoming if details and model.upcoming is not None else None
+        focus_sq = model.upcoming if details and not conceal else None
         focus = queen_xy(n, focus_sq) if focus_sq is not None and focus_sq >= 0 else None
         scan = last_scan(n, queens, model.last_events) if details else None
         reject_kinds: dict[Constraint, int] = {}
