@@ -592,8 +592,7 @@ class RunSession(QObject, Playback):
         return self.clock.seconds()
 
     def slow_hint(self) -> tuple[str, ...] | None:
-        """Advice when the run is taking far longer than the board suggests: its wordings,
-        longest first."""
+        """Advice when the run takes far longer than the board suggests, longest first."""
         if self.state not in (State.RUNNING, State.PAUSED) or self.run is None:
             return None
         return self.puzzles[self.run.puzzle].slow_hint(

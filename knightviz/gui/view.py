@@ -23,9 +23,9 @@ from knightviz.engine.tree import TreeIndex, update_budget
 from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.panels.banner import INFO, WARNING, Banner, NoticeSlot
 from knightviz.gui.panels.code import CodePanel
-from knightviz.gui.panels.counters import CounterPanel, RateMeter
+from knightviz.gui.panels.counters import CounterPanel, RateMeter, estimate_words
 from knightviz.gui.panels.elided import SteadyLabel
-from knightviz.gui.panels.forecast import RACE, SQUARE, forecast_text
+from knightviz.gui.panels.forecast import RACE, SQUARE, forecast_words
 from knightviz.gui.panels.gauge import GaugePanel
 from knightviz.gui.panels.map_legend import StartMapLegend
 from knightviz.gui.panels.solutions import SolutionsPanel
@@ -40,7 +40,6 @@ from knightviz.gui.puzzles.forecast import forecast_key, make_request
 from knightviz.gui.puzzles.queens_panels import ConstraintsPanel
 from knightviz.gui.session import RunRecord, RunSession, State
 from knightviz.gui.solver.forecast import Forecaster
-from knightviz.gui.text import fmt_estimate
 
 #: At unlimited speed the explaining panels are refreshed every this many ticks.
 EXPLAIN_EVERY = 4
@@ -420,31 +419,18 @@ class RunView(QObject):
 
     @Slot()
     def _show_forecast(self) -> None:
-        """The forecast of the setup on the board (of the run, while it goes)."""
-        s = self.session
+        """The forecast of the setup on the board (of the run, while it goes), where no
+        verdict, hint or question has the place."""
         if not self.full:
             return
-        setup = s.shown_setup()
-        puzzle = self.puzzles[setup.puzzle]
-        shown = (
-            self.verdict_banner.isHidden()
-            and self.hint_banner.isHidden()
-            and not self.predictor.enabled
-            and self.forecaster.key is not None
-            and self.forecaster.key[:2] == (setup.puzzle, setup.settings)
-            and self.forecaster.key[2] in (setup.start, -1)
-        )
-        if not shown:
+        free = self.verdict_banner.isHidden() and self.hint_banner.isHidden()
+        text = None
+        if free and not self.predictor.enabled:
+            f = self.forecaster
+            text = forecast_words(self.session, self.puzzles, f.key, f.latest())
+        if text is None:
             self.forecast_banner.hide()
-            return
-        forecast = self.forecaster.latest()
-        if forecast is None and s.state is not State.IDLE:
-            self.forecast_banner.hide()  # it was still being worked out when the run began
-            return
-        text = forecast_text(
-            puzzle, setup.settings, setup.start, forecast, s.speed, links=s.state is State.IDLE
-        )
-        if text != self.forecast_banner.text() or self.forecast_banner.isHidden():
+        elif text != self.forecast_banner.text() or self.forecast_banner.isHidden():
             self.forecast_banner.show_text(text)
 
     @Slot(str)
@@ -574,16 +560,7 @@ class RunView(QObject):
         self.gauge.show_estimate(self._estimate_text())
 
     def _estimate_text(self) -> str:
-        """The whole tree's size and, while a run goes, the time the rest would take at the
-        speed it runs (worded from logarithms: no overflow on any board)."""
-        s = self.session
-        estimate = s.tree_estimate()
-        if estimate is None:
-            return ""
-        rate = 0.0
-        if s.state in (State.RUNNING, State.PAUSED):
-            rate = (self._rate.rate(self.session) if s.state is State.RUNNING else s.rate()) or 0.0
-        return fmt_estimate(estimate, s.model.steps, rate)
+        return estimate_words(self.session, self._rate)
 
     # -- reactions ------------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QWidget
 
 from knightviz.gui.panels.elided import SteadyLabel
 from knightviz.gui.records import State
-from knightviz.gui.text import fmt_int, fmt_seconds
+from knightviz.gui.text import fmt_estimate, fmt_int, fmt_seconds
 
 #: The counters of the compact layout, two by two.
 COMPACT = ("moves", "backtracks", "steps", "depth")
@@ -181,3 +181,17 @@ class RateMeter:
             return value if math.isfinite(value) else None
         rate = s.rate()
         return rate
+
+
+def estimate_words(session: Any, meter: RateMeter) -> str:
+    """The whole tree's size and, while a run goes, the time the rest would take at the
+    speed it runs (worded from logarithms: no overflow on any board)."""
+    estimate = session.tree_estimate()
+    if estimate is None:
+        return ""
+    rate = 0.0
+    if session.state is State.RUNNING:
+        rate = meter.rate(session) or 0.0
+    elif session.state is State.PAUSED:
+        rate = session.rate() or 0.0
+    return fmt_estimate(estimate, session.model.steps, rate)

@@ -14,6 +14,7 @@ from PySide6.QtCore import QCoreApplication
 
 from knightviz.engine import kernels
 from knightviz.engine.forecast import KNOWN_BEYOND, Forecast
+from knightviz.gui.session import RunSession, State
 from knightviz.gui.text import (
     cjk_spacing,
     fmt_big,
@@ -197,3 +198,19 @@ def forecast_text(
         links=links,
         compiled_coming=compiled_engine_coming(),
     )
+
+
+def forecast_words(
+    session: RunSession, puzzles: dict[str, Any], key: Any, forecast: Any
+) -> str | None:
+    """The forecast banner's words for the setup on the board (the run's, while it goes),
+    or None: the forecast in hand (``key``) is another setup's, or was still being worked
+    out when the run began."""
+    setup = session.shown_setup()
+    if key is None or key[:2] != (setup.puzzle, setup.settings) or key[2] not in (setup.start, -1):
+        return None
+    idle = session.state is State.IDLE
+    if forecast is None and not idle:
+        return None
+    puzzle = puzzles[setup.puzzle]
+    return forecast_text(puzzle, setup.settings, setup.start, forecast, session.speed, links=idle)
