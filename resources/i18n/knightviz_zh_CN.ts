@@ -401,7 +401,7 @@
         <source>step</source>
         <extracomment>The user zoomed or panned: draw the steps now in view. Double-click: back to the whole run.
 ----------
-Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest stroke. A long run&apos;s mean depth per bucket: its slow swings, inside the band. What the curves show: the profile, its buckets merged to the plot&apos;s width.</extracomment>
+Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a short run). A long run&apos;s band: the area from each bucket&apos;s lowest to its highest depth, filled. (Drawn as a stroke per bucket, it took 13 to 30 ms to paint while a run went on: a vertical line is a span per pixel row; a filled area is a span per row.) A long run&apos;s mean depth per bucket: its slow swings, inside the band. The stretches of steps the recording dropped, shaded behind the curves. What the curves show: the profile, its buckets merged to the plot&apos;s width.</extracomment>
         <translation>步</translation>
     </message>
     <message>
@@ -774,7 +774,7 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <name>Gauge</name>
     <message>
         <source>all of it</source>
-        <extracomment>The bar&apos;s left end (the smallest fraction shown).</extracomment>
+        <extracomment>Light ticks across the bar: a quarter, a half, three quarters.</extracomment>
         <translation>全部</translation>
     </message>
     <message>
@@ -809,8 +809,8 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>已探索</translation>
     </message>
     <message>
-        <source>The part of the whole search tree already behind the search (Knuth&apos;s estimate from the stack), on a logarithmic scale from 10⁻¹⁵ to 1</source>
-        <translation>整棵搜索树中搜索已走过的部分（由栈按 Knuth 方法估计），对数刻度，从 10⁻¹⁵ 到 1</translation>
+        <source>The part of the whole search tree already behind the search (Knuth&apos;s estimate from the stack): the bar fills in proportion, so a part of a millionth leaves it empty</source>
+        <translation>整棵搜索树中搜索已走过的部分（由栈按 Knuth 方法估计）：条按比例填充，因此只占百万分之一时看上去是空的</translation>
     </message>
     <message>
         <source>The whole tree&apos;s size by Knuth&apos;s random probes, with its spread, and the time an exhaustive search would take at the current speed</source>
@@ -940,8 +940,8 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
         <translation>计数器、进度条和运行记录</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Moves&lt;/b&gt; and &lt;b&gt;backtracks&lt;/b&gt; (N-Queens: placements and removals); &lt;b&gt;steps&lt;/b&gt; are both. The &lt;b&gt;gauge&lt;/b&gt; under the board says how much of the whole search tree is behind the search (a log scale: each tick is a factor of 1,000) and estimates the rest.&lt;/p&gt;&lt;p&gt;Every finished or stopped run adds a row to the &lt;b&gt;history&lt;/b&gt;; double-click one to bring its settings back. The history is kept between sessions.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;前进&lt;/b&gt;和&lt;b&gt;回退&lt;/b&gt;（N 皇后：放置与移除）；&lt;b&gt;步数&lt;/b&gt;是两者之和。棋盘下方的&lt;b&gt;进度条&lt;/b&gt;显示整个搜索树中已搜索过的部分（对数刻度：每格为 1000 倍），并估计剩余部分。&lt;/p&gt;&lt;p&gt;每次结束或停止的运行都会在&lt;b&gt;运行记录&lt;/b&gt;中添加一行；双击可恢复其设置。运行记录在两次使用之间会保留。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;&lt;b&gt;Moves&lt;/b&gt; and &lt;b&gt;backtracks&lt;/b&gt; (N-Queens: placements and removals); &lt;b&gt;steps&lt;/b&gt; are both. The &lt;b&gt;gauge&lt;/b&gt; under the board says how much of the whole search tree is behind the search (the bar fills in proportion; the figure beside it tells a part too small to see) and estimates the rest.&lt;/p&gt;&lt;p&gt;Every finished or stopped run adds a row to the &lt;b&gt;history&lt;/b&gt;; double-click one to bring its settings back. The history is kept between sessions.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;前进&lt;/b&gt;和&lt;b&gt;回退&lt;/b&gt;（N 皇后：放置与移除）；&lt;b&gt;步数&lt;/b&gt;是两者之和。棋盘下方的&lt;b&gt;进度条&lt;/b&gt;显示整个搜索树中已搜索过的部分（按比例填充；小到看不见的部分由旁边的数字说明），并估计剩余部分。&lt;/p&gt;&lt;p&gt;每次结束或停止的运行都会在&lt;b&gt;运行记录&lt;/b&gt;中添加一行；双击可恢复其设置。运行记录在两次使用之间会保留。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1224,7 +1224,7 @@ Every step&apos;s depth; for a long run, each bucket&apos;s lowest-to-highest st
     <name>Job</name>
     <message>
         <source>A background thread did not stop within {0} s.</source>
-        <extracomment>How long a join may take before it is reported as failed (ms). (job id): ``work`` has returned (its job then joins the thread at once). Set by the job when it starts this worker; every signal should carry it. Set once ``run`` has returned (after the worker&apos;s last signal). A thread did not stop in time (a sentence for the status bar). Threads that did not stop in time: kept alive so Qt never destroys them running.</extracomment>
+        <extracomment>How long a join may take before it is reported as failed (ms). How much nicer than the window&apos;s thread background work runs (Linux: a thread&apos;s own nice value, 0 to 19). (job id): ``work`` has returned (its job then joins the thread at once). Set by the job when it starts this worker; every signal should carry it. Set once ``run`` has returned (after the worker&apos;s last signal). A thread did not stop in time (a sentence for the status bar). Threads that did not stop in time: kept alive so Qt never destroys them running.</extracomment>
         <translation>后台线程未在 {0} 秒内停止。</translation>
     </message>
 </context>
