@@ -68,7 +68,9 @@ class ChartPanel(QWidget):
         self._history_dirty = True
         #: What the depth plot shows: (recording id, its length, its gaps), and when.
         self._depth_key: tuple[Any, ...] | None = None
-        self._depth_at = 0.0
+        #: (At first never, so the first redraw comes at once: the clock counts from boot, and
+        #: 0 read as "just now" while the machine's uptime was under LIVE_REFRESH_S.)
+        self._depth_at = -math.inf
         #: Seconds the last depth profile took (the live refresh slows down to match).
         self.profile_seconds = 0.0
         self._live: Any = None  # the running search's profile, grown a frame at a time
