@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 
 from knightviz.engine import tour_search
 from knightviz.engine.recording import Recording
+from knightviz.gui import MainWindow
 from knightviz.gui.panels.depth import LiveProfile, depth_profile
 
 from .conftest import UNLIMITED, configure, place, set_speed, start_and_finish
@@ -510,3 +511,33 @@ def test_the_dropped_stretches_are_shaded_by_one_item_whatever_their_number(qtbo
     assert plot.getPlotItem().items == items
     plot.show_profile(None, None, "")
     assert plot.gaps_shown() == []
+
+
+# -- every run of the history -----------------------------------------------------------------
+
+
+def test_runs_from_earlier_sessions_and_from_files_are_in_the_chart(window, qtbot, tmp_path):
+    """The Runs table held four runs and the chart none: the runs read from the history
+    file at start were never given to it. Opened run files join it too, and Clear history
+    empties it with the table."""
+    set_speed(window, UNLIMITED)
+    for warnsdorff in (False, True):
+        configure(window, n=5, warnsdorff=warnsdorff)
+        start_and_finish(window, qtbot)
+    saved = tmp_path / "warnsdorff.knightviz"
+    assert window.save_run(str(saved))
+    window.close()
+    again = MainWindow()  # the next session: the history file read back
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitExposed(again)
+    assert again.history.rowCount() == 2
+    show_chart(again, qtbot)
+    points = again.chart.points()
+    assert [(p.number, p.steps) for p in points] == [(1, 17_654), (2, 24)]
+    assert [p.strategy.split(" · ")[0] for p in points] == ["plain", "Warnsdorff (ties: first)"]
+    assert again.open_run(str(saved))
+    assert [p.number for p in again.chart.points()] == [1, 2, 3]
+    assert again.chart.points()[2].steps == 24
+    again.clear_history()
+    assert again.chart.points() == [] and again.chart.legend() == []

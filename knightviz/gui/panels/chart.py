@@ -2,10 +2,10 @@
 
 Two plots (pyqtgraph), side by side in a wide dock and one above the other in a tall one:
 
-- **Steps per run**: one point per run in the history, log scale, grouped by start square
-  (N-Queens runs under their board size), coloured by strategy; a hollow point is a run that
-  ended early (stopped, or the step limit). Hovering a point names the run, its strategy and
-  its exact steps.
+- **Steps per run**: one point per run in the history (earlier sessions' and opened files'
+  too), log scale, grouped by start square (N-Queens runs under their board size), coloured
+  by strategy; a hollow point is a run that ended early (stopped, or the step limit).
+  Hovering a point names the run, its strategy and its exact steps.
 - **Depth over time**: the depth (the path's length) after every step of the run on the
   board, from its recording: the saw-tooth of backtracking. Long runs are drawn as 2,000
   columns from the lowest to the highest depth in each. A dashed line marks the step on the
@@ -86,9 +86,18 @@ class ChartPanel(QWidget):
     # -- what the window calls ------------------------------------------------------------------
 
     def add_record(self, record: RunRecord) -> None:
-        """A run joined the history."""
+        """A run joined the history (ended now, read from the history file at start, or
+        opened from a run file)."""
         self._records.append(record)
         self._strategies.setdefault(record.strategy, len(self._strategies))
+        self._history_dirty = True
+        if self.isVisible():
+            self._show_history()
+
+    def clear_records(self) -> None:
+        """The history was cleared: no run left to draw."""
+        self._records.clear()
+        self._strategies.clear()
         self._history_dirty = True
         if self.isVisible():
             self._show_history()
