@@ -4,21 +4,26 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import subprocess
 import sys
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtCore import QEvent, QLocale, QPointF, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QTabWidget
 
 from knightviz.engine import tour_search
 from knightviz.engine.recording import Recording
 from knightviz.gui import MainWindow
+from knightviz.gui.i18n import CHINESE, ENGLISH, Translations
 from knightviz.gui.panels.depth import LiveProfile, depth_profile
 
 from .conftest import UNLIMITED, configure, place, set_speed, start_and_finish
+
+#: Chinese characters: a text in Chinese has some.
+HAN = re.compile("[\u4e00-\u9fff]")
 
 
 def show_chart(window, qtbot) -> None:
@@ -541,3 +546,55 @@ def test_runs_from_earlier_sessions_and_from_files_are_in_the_chart(window, qtbo
     assert again.chart.points()[2].steps == 24
     again.clear_history()
     assert again.chart.points() == [] and again.chart.legend() == []
+
+
+@pytest.fixture
+def language():
+    """The window's languages, English again (and the locale) after the test."""
+    saved = QLocale()
+    translations = Translations()
+    yield translations
+    translations.apply(ENGLISH)
+    QLocale.setDefault(saved)
+
+
+def test_the_chart_follows_a_language_switch_mid_run(window, qtbot, language):
+    """The legend and the points' tooltips kept the words of each run's time (English after
+    a switch to Chinese); every text of the chart reads Chinese at once now, the running
+    search's depth plot too."""
+    window.translations = language
+    set_speed(window, UNLIMITED)
+    for warnsdorff in (False, True):
+        configure(window, n=5, warnsdorff=warnsdorff)
+        start_and_finish(window, qtbot)
+    configure(window, "queens", n=6, all_solutions=False)
+    start_and_finish(window, qtbot)
+    show_chart(window, qtbot)
+    configure(window, n=8, warnsdorff=False)
+    place(window, 4, 3)  # d4: it goes on as long as we watch
+    window.start_or_pause()
+    chart = window.chart
+    qtbot.waitUntil(lambda: chart.profile() is not None, timeout=10_000)
+    assert window.controller.running
+    assert window.set_language(CHINESE)
+    history, depth = chart.history_plot.getPlotItem(), chart.depth_plot.getPlotItem()
+    tabs = chart.findChild(QTabWidget, "stepsChartTabs")
+    texts = {
+        "legend": chart.legend(),
+        "strategies": [p.strategy for p in chart.points()],
+        "tooltips": [p.tip for p in chart.points()],
+        "groups": [chart.groups()[-1]],
+        "steps axis": [history.getAxis("left").labelText, history.getAxis("bottom").labelText],
+        "depth axis": [depth.getAxis("left").labelText, depth.getAxis("bottom").labelText],
+        "depth title": [depth.titleLabel.text],
+        "tabs": [tabs.tabText(i) for i in range(tabs.count())] if tabs is not None else [],
+    }
+    if history.titleLabel.isVisible():
+        texts["title"] = [history.titleLabel.text]
+    english = {k: [t for t in v if not HAN.search(t)] for k, v in texts.items()}
+    assert not any(english.values()), english
+    assert len(texts["legend"]) == 3 and len(texts["tooltips"]) == 3
+    with qtbot.waitSignal(window.controller.run_finished, timeout=20_000):
+        window.reset()
+    assert window.set_language(ENGLISH)
+    assert chart.legend()[0].startswith("plain") and chart.legend()[-1].startswith("ended early")

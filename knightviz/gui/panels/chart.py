@@ -59,7 +59,6 @@ class ChartPanel(QWidget):
         self.setObjectName("stepsChart")
         self._puzzles = puzzles
         self._records: list[RunRecord] = []
-        self._strategies: dict[str, int] = {}  # strategy → colour index, first come first
         self._session: RunSession | None = None
         self.history_plot: HistoryPlot | None = None
         self.depth_plot: DepthPlot | None = None
@@ -89,7 +88,6 @@ class ChartPanel(QWidget):
         """A run joined the history (ended now, read from the history file at start, or
         opened from a run file)."""
         self._records.append(record)
-        self._strategies.setdefault(record.strategy, len(self._strategies))
         self._history_dirty = True
         if self.isVisible():
             self._show_history()
@@ -97,7 +95,6 @@ class ChartPanel(QWidget):
     def clear_records(self) -> None:
         """The history was cleared: no run left to draw."""
         self._records.clear()
-        self._strategies.clear()
         self._history_dirty = True
         if self.isVisible():
             self._show_history()
@@ -298,6 +295,7 @@ class ChartPanel(QWidget):
         self.depth_plot.retranslate()
         self._history_dirty = True
         self._depth_key = None
+        self._depth_at = -math.inf  # a running search's curve too, at once
         if self.isVisible():
             self._show_history()
             if self._session is not None:
@@ -335,6 +333,12 @@ class ChartPanel(QWidget):
         if plot is None:
             return
         self._history_dirty = False
+        # Each strategy in the current language (a record keeps the words of its time),
+        # coloured in order of first appearance: the same colours in every language.
+        strategy = {id(r): self._strategy(r) for r in self._records}
+        order: dict[str, int] = {}
+        for r in self._records:
+            order.setdefault(strategy[id(r)], len(order))
         groups: dict[tuple[Any, ...], int] = {}
         labels: list[str] = []
         knight_sizes = {
@@ -352,20 +356,20 @@ class ChartPanel(QWidget):
         present: dict[int, list[str]] = {}
         for r in self._records:
             g = groups[self._group(r, len(knight_sizes) > 1)[0]]
-            if r.strategy not in present.setdefault(g, []):
-                present[g].append(r.strategy)
+            if strategy[id(r)] not in present.setdefault(g, []):
+                present[g].append(strategy[id(r)])
         for g in present:
-            present[g].sort(key=lambda s: self._strategies[s])
+            present[g].sort(key=lambda s: order[s])
         repeats: dict[tuple[int, str], int] = {}
         points = []
         for r in self._records:
             g = groups[self._group(r, len(knight_sizes) > 1)[0]]
-            strategies = present[g]
+            strategies, mine = present[g], strategy[id(r)]
             width = min(0.7, 0.25 * len(strategies))
-            k = strategies.index(r.strategy)
+            k = strategies.index(mine)
             offset = 0.0 if len(strategies) == 1 else -width / 2 + width * k / (len(strategies) - 1)
-            seen = repeats.get((g, r.strategy), 0)
-            repeats[(g, r.strategy)] = seen + 1
+            seen = repeats.get((g, mine), 0)
+            repeats[(g, mine)] = seen + 1
             offset += 0.05 * min(seen, 3)
             steps = r.result.steps
             finished = r.result.outcome not in UNFINISHED
@@ -373,15 +377,15 @@ class ChartPanel(QWidget):
                 ChartPoint(
                     number=r.number,
                     group=labels[g],
-                    strategy=r.strategy,
+                    strategy=mine,
                     steps=steps,
                     finished=finished,
                     x=g + offset,
                     y=math.log10(max(steps, 1)),
-                    tip=self._tip(r, labels[g]),
+                    tip=self._tip(r, labels[g], mine),
                 )
             )
-        colours = {s: strategy_colour(i) for s, i in self._strategies.items()}
+        colours = {s: strategy_colour(i) for s, i in order.items()}
         queens = any(not self._puzzles[r.puzzle].movable_start for r in self._records)
         if len(knight_sizes) == 1:
             rows, cols = next(iter(knight_sizes))
@@ -405,14 +409,17 @@ class ChartPanel(QWidget):
         key = (record.puzzle, s.rows, s.cols, record.start)
         return key, f"{record.start_name} ({size})" if sized else record.start_name
 
-    def _tip(self, record: RunRecord, group: str) -> str:
+    def _strategy(self, record: RunRecord) -> str:
+        return self._puzzles[record.puzzle].describe(record.settings)
+
+    def _tip(self, record: RunRecord, group: str, strategy: str) -> str:
         puzzle = self._puzzles[record.puzzle]
         r = record.result
         return self.tr("Run {0}: {1}, {2}\n{3}\n{4} steps ({5} moves, {6} backtracks)").format(
             record.number,
             group,
             puzzle.outcome_text(r),
-            record.strategy,
+            strategy,
             fmt_int(r.steps),
             fmt_int(r.moves),
             fmt_int(r.backtracks),
@@ -426,17 +433,20 @@ class ChartPanel(QWidget):
         text = self.palette().color(QPalette.ColorRole.Text).name()
         parts = []
         self._legend_entries = []
+        # Each entry unbroken (Chinese, without spaces, broke inside an entry).
         for strategy, colour in colours.items():
             parts.append(
-                f'<span style="color:{colour.name()}; font-size:large">●</span>&nbsp;'
-                f'<span style="color:{text}">{_html(strategy, nowrap=True)}</span>'
+                f'<span style="white-space:nowrap"><span style="color:{colour.name()}; '
+                f'font-size:large">●</span>&nbsp;'
+                f'<span style="color:{text}">{_html(strategy, nowrap=True)}</span></span>'
             )
             self._legend_entries.append(strategy)
         if hollow:
             entry = self.tr("ended early (stopped, step limit)")
             parts.append(
-                f'<span style="color:{text}; font-size:large">○</span>&nbsp;'
-                f'<span style="color:{text}">{_html(entry, nowrap=True)}</span>'
+                f'<span style="white-space:nowrap"><span style="color:{text}; '
+                f'font-size:large">○</span>&nbsp;'
+                f'<span style="color:{text}">{_html(entry, nowrap=True)}</span></span>'
             )
             self._legend_entries.append(entry)
         self.legend_label.setText(("<br>" if column else " &nbsp; ").join(parts))
