@@ -548,6 +548,30 @@ def test_runs_from_earlier_sessions_and_from_files_are_in_the_chart(window, qtbo
     assert again.chart.points() == [] and again.chart.legend() == []
 
 
+def test_the_solution_depth_is_worded_when_the_chart_was_open_before_the_run(window, qtbot):
+    """pyqtgraph words a hidden line's label never: with the chart open before the first
+    run, the solution depth's dotted line came without its words. They stand in the plot,
+    above the line."""
+    show_chart(window, qtbot)
+    set_speed(window, UNLIMITED)
+    configure(window, n=5, warnsdorff=False)
+    start_and_finish(window, qtbot)
+    chart, plot = window.chart, window.chart.depth_plot
+    tabs = chart.findChild(QTabWidget, "stepsChartTabs")
+    if tabs is not None and tabs.count():
+        tabs.setCurrentWidget(plot)
+    vb = plot.getPlotItem().getViewBox()
+    qtbot.waitUntil(lambda: chart.profile() is not None and plot.isVisible())
+    for _ in range(4):  # the layouts and the plot settled to its size
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
+    assert vb.height() > 80
+    label = plot.goal_line.label
+    assert label.toPlainText() == "solution depth 25"
+    plot.grab()  # painted: the label's place in the scene is up to date
+    assert vb.sceneBoundingRect().contains(label.sceneBoundingRect())
+
+
 @pytest.fixture
 def language():
     """The window's languages, English again (and the locale) after the test."""

@@ -406,12 +406,14 @@ class DepthPlot(pg.PlotWidget):
         self.gap_shade.setBrush(pg.mkBrush(QColor(128, 128, 128, 50)))
         self.gap_shade.setZValue(-10)
         item.addItem(self.gap_shade)
+        self._gaps: list[tuple[int, int]] = []
         self.profile: DepthProfile | None = None
         #: What the curves show: the profile, its buckets merged to the plot's width.
         self.drawn: DepthProfile | None = None
         self._note: pg.TextItem | None = None
         self.position = 0
         self.goal: int | None = None
+        item.getViewBox().sigResized.connect(self._on_resized)
 
     def restyle(self, palette: QPalette) -> None:
         text = palette.color(QPalette.ColorRole.Text)
@@ -490,15 +492,16 @@ class DepthPlot(pg.PlotWidget):
             for a, b in profile.gaps
             if a < profile.steps and b > profile.first
         ]
-        top = max(goal or 0, profile.deepest, 1)
-        ceiling = top * 1.18 + 1  # room for the goal's label
+        ceiling = self._ceiling()
         self._show_gaps(shown, ceiling)
         if goal is not None:
+            # Shown first: pyqtgraph words a hidden line's label never, and it stayed blank
+            # when the chart was open before the first run.
+            self.goal_line.show()
             self.goal_line.setValue(goal)
             label = self.tr("solution depth {0}").format(fmt_int(goal))
-            if label != self.goal_line.label.format:
+            if label != self.goal_line.label.format or not self.goal_line.label.toPlainText():
                 self.goal_line.label.setFormat(label)
-            self.goal_line.show()
         else:
             self.goal_line.hide()
         self.setYRange(0, ceiling, padding=0)
@@ -512,10 +515,29 @@ class DepthPlot(pg.PlotWidget):
         # paints of 5-15 ms for each refresh of a running search's curve; now one).
         vb.prepareForPaint()
 
+    def _ceiling(self) -> float:
+        """The top of the depth axis: room above the deepest point and the goal for the
+        goal's label (a line of text; a fifth of the depth was too little in a low plot)."""
+        profile = self.profile
+        top = max(self.goal or 0, profile.deepest if profile is not None else 0, 1)
+        ceiling = top * 1.18 + 1
+        room = self.goal_line.label.textItem.boundingRect().height() + 4
+        height = self.getPlotItem().getViewBox().height()
+        if height > 3 * room:
+            ceiling = max(ceiling, top * height / (height - room))
+        return ceiling
+
+    def _on_resized(self) -> None:
+        if self.profile is not None:  # the goal's label keeps its room
+            ceiling = self._ceiling()
+            self._show_gaps(self._gaps, ceiling)
+            self.setYRange(0, ceiling, padding=0)
+
     def _show_gaps(self, gaps: Sequence[tuple[int, int]], top: float = 0.0) -> None:
         """Shade the stretches of dropped steps, from depth 0 to ``top``: one path for all
         (a region item each, built anew at every refresh, took 3 to 6 ms of a running
         search's refresh whenever the recording dropped another stretch)."""
+        self._gaps = list(gaps)
         path = QPainterPath()
         for a, b in gaps:
             path.addRect(QRectF(a, 0.0, b - a, top))
