@@ -105,11 +105,23 @@
     </message>
 </context>
 <context>
+    <name>ChartLegend</name>
+    <message>
+        <source>ended early (stopped, step limit)</source>
+        <extracomment>Between the parts of a strategy&apos;s description (&quot;plain · backtracking · open&quot;). Each strategy&apos;s colour, in legend order, and the puzzle it belongs to.</extracomment>
+        <translation>提前结束（已停止或达到步数上限）</translation>
+    </message>
+</context>
+<context>
     <name>ChartPanel</name>
     <message>
         <source>The chart appears when this panel is shown.</source>
-        <extracomment>Refresh period of the depth plot while a run goes (longer if a refresh costs more). A running search&apos;s depth curve and position line are redrawn this often (s): a redraw of the plot is a long paint. Steps of a running search folded into the depth profile per frame (a millisecond or two: numpy folds a step in about 15 ns, the compiled fold in 2 ns). When the search makes steps faster, the curve shows the steps folded so far and catches up when it stops. What the depth plot shows: (recording id, its length, its gaps), and when. (At first never, so the first redraw comes at once: the clock counts from boot, and 0 read as &quot;just now&quot; while the machine&apos;s uptime was under LIVE_REFRESH_S.) Seconds the last depth profile took (the live refresh slows down to match). The steps zoomed into on the depth plot (None: the whole run).</extracomment>
+        <extracomment>Refresh period of the depth plot while a run goes (longer if a refresh costs more). A running search&apos;s depth curve and position line are redrawn this often (s): a redraw of the plot is a long paint. Steps of a running search folded into the depth profile per frame (a millisecond or two: numpy folds a step in about 15 ns, the compiled fold in 2 ns). When the search makes steps faster, the curve shows the steps folded so far and catches up when it stops. The least height of a plot&apos;s drawing area (px) before the plots share the panel: below it, a log scale of seven decades has no room for a label at each power of ten. The least width of a plot beside the other (px). A plot&apos;s title, axis, tick labels and margins, in lines of text (4.6 measured). The plots side by side, one above the other, or a tab each (&quot;tabs&quot;). What the depth plot shows: (recording id, its length, its gaps), and when. (At first never, so the first redraw comes at once: the clock counts from boot, and 0 read as &quot;just now&quot; while the machine&apos;s uptime was under LIVE_REFRESH_S.) Seconds the last depth profile took (the live refresh slows down to match). The steps zoomed into on the depth plot (None: the whole run).</extracomment>
         <translation>图表在此面板显示时出现。</translation>
+    </message>
+    <message>
+        <source>Steps per run</source>
+        <translation>每次运行的步数</translation>
     </message>
     <message>
         <source>start square on {0}</source>
@@ -138,10 +150,6 @@
         <translation>运行 {0}：{1}，{2}
 {3}
 {4} 步（前进 {5}，回退 {6}）</translation>
-    </message>
-    <message>
-        <source>ended early (stopped, step limit)</source>
-        <translation>提前结束（已停止或达到步数上限）</translation>
     </message>
     <message>
         <source>No run on the board: press Start</source>
@@ -1060,7 +1068,9 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
     <name>HistoryPlot</name>
     <message>
         <source>steps (log scale)</source>
-        <extracomment>Strategy colours, in order of first appearance: Okabe and Ito&apos;s palette for colour vision deficiency, without its yellow (unreadable on white); each reads on light and dark. Outcomes of a run that ended before the search did (drawn hollow). Up to this many runs, each point carries its steps as text. The room (px) a group needs for its points&apos; figures beside them. Buckets the depth plot draws at least, however narrow it is. Where it is drawn: group index (plus an offset), log10 of the steps.</extracomment>
+        <extracomment>Strategy colours, in order of first appearance: Okabe and Ito&apos;s palette for colour vision deficiency, without its yellow (unreadable on white); each reads on light and dark. Outcomes of a run that ended before the search did (drawn hollow). Up to this many runs, each point carries its steps as text. A run&apos;s point on the steps-per-run plot (px across). Buckets the depth plot draws at least, however narrow it is. Where it is drawn: group index (plus an offset), log10 of the steps.
+----------
+Each point&apos;s figure, and the point it belongs to (placed by ``_fit``). The points&apos; log10 range, the top with room above the highest point.</extracomment>
         <translation>步数（对数刻度）</translation>
     </message>
     <message>

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import re
@@ -10,9 +11,9 @@ import sys
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QEvent, QLocale, QPointF, Qt
-from PySide6.QtGui import QColor, QMouseEvent, QPalette
-from PySide6.QtWidgets import QApplication, QTabWidget
+from PySide6.QtCore import QEvent, QLocale, QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPalette
+from PySide6.QtWidgets import QApplication, QLabel, QTabWidget, QWidget
 
 from knightviz.engine import tour_search
 from knightviz.engine.recording import Recording
@@ -81,7 +82,10 @@ def test_one_point_per_run_grouped_by_square_coloured_by_strategy(window, qtbot)
     assert all(p.y == pytest.approx(math.log10(p.steps)) for p in points)
     plain, warnsdorff = points[0].strategy, points[1].strategy
     assert plain.startswith("plain") and warnsdorff.startswith("Warnsdorff")
-    assert window.chart.legend() == [plain, warnsdorff]
+    assert plain == "plain · backtracking · open"
+    assert warnsdorff == "Warnsdorff (ties: first) · backtracking · open"
+    # The legend names each by what sets it apart (the rest is in its tooltip).
+    assert window.chart.legend() == ["plain", "Warnsdorff (ties: first)"]
     # Side by side within a group, groups left to right.
     assert points[0].x < points[1].x < points[2].x < points[3].x
     assert round(points[0].x) == 0 and round(points[3].x) == 1
@@ -518,7 +522,16 @@ def test_the_dropped_stretches_are_shaded_by_one_item_whatever_their_number(qtbo
     assert plot.gaps_shown() == []
 
 
-# -- every run of the history -----------------------------------------------------------------
+# -- every run of the history, readable in a small dock, in the language of the moment --------
+
+
+FIVE_STRATEGIES = (
+    {"warnsdorff": False},
+    {"warnsdorff": True, "tie_break": "first"},
+    {"warnsdorff": True, "tie_break": "last"},
+    {"warnsdorff": True, "tie_break": "roth"},
+    {"warnsdorff": True, "tie_break": "random", "seed": 1},
+)
 
 
 def test_runs_from_earlier_sessions_and_from_files_are_in_the_chart(window, qtbot, tmp_path):
@@ -546,6 +559,117 @@ def test_runs_from_earlier_sessions_and_from_files_are_in_the_chart(window, qtbo
     assert again.chart.points()[2].steps == 24
     again.clear_history()
     assert again.chart.points() == [] and again.chart.legend() == []
+
+
+def five_runs(window, qtbot) -> None:
+    """Plain backtracking and Warnsdorff with each tie-break, 5×5 from a5."""
+    set_speed(window, UNLIMITED)
+    for strategy in FIVE_STRATEGIES:
+        configure(window, n=5, **strategy)
+        place(window, 0, 0)
+        start_and_finish(window, qtbot)
+
+
+def dock_chart_at(window, qtbot, width: int, height: int) -> None:
+    """The chart's dock floated, the chart ``width`` × ``height`` px inside it."""
+    dock, chart = window.chart_dock, window.chart
+    dock.setFloating(True)
+    qtbot.waitUntil(lambda: dock.isFloating() and dock.isVisible())
+    extra = dock.size() - chart.size()
+    dock.resize(width + extra.width(), height + extra.height())
+    qtbot.waitUntil(lambda: chart.size().toTuple() == (width, height))
+    for _ in range(4):  # the layouts within, and the plots' own, settled to the new size
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
+
+
+def drawn_tick_labels(axis) -> list[tuple[QRectF, str]]:
+    """The tick labels the axis paints, with their boxes (pyqtgraph's own layout)."""
+    image = QImage(8, 8, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        _, _, texts = axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    return [(rect, text) for rect, _, text in texts]
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")  # offscreen, floating
+def test_five_strategies_stay_readable_in_a_small_dock(window, qtbot):
+    """A dock of 380×300 px (1366×768) with five strategies: the steps plot shrank to a
+    20 px strip under five lines of legend, its figures over each other. Now each plot has
+    a tab when the two do not fit, at least 120 px high; the legend names the strategies by
+    what sets them apart; no figure covers another or a point."""
+    five_runs(window, qtbot)
+    show_chart(window, qtbot)
+    dock_chart_at(window, qtbot, 380, 300)
+    chart, plot = window.chart, window.chart.history_plot
+    vb = plot.getPlotItem().getViewBox()
+    assert vb.height() >= 120
+    assert chart.arrangement() == "tabs"
+    assert chart.legend() == [
+        "plain",
+        "Warnsdorff (ties: first)",
+        "Warnsdorff (ties: last)",
+        "Warnsdorff (ties: Roth)",
+        "Warnsdorff (ties: random, seed 1)",
+    ]
+    legend = chart.findChild(QLabel, "stepsChartLegend")
+    assert legend.isVisible() and legend.toolTip().count("backtracking · open") == 5
+    assert legend.height() >= legend.heightForWidth(legend.width())  # every line shown
+    plot_foot = plot.mapTo(chart, QPoint(0, plot.height())).y()
+    assert legend.mapTo(chart, QPoint(0, 0)).y() >= plot_foot  # below the plot, not over it
+    # Every figure in the plot, clear of the others and of the points.
+    plot.grab()  # painted: the figures' places in the scene are up to date
+    boxes = plot.figure_boxes()
+    assert sorted(p.steps for p, _ in boxes) == [24, 24, 24, 24, 17_654]
+    area = vb.sceneBoundingRect()
+    for i, (_, box) in enumerate(boxes):
+        assert area.contains(box)
+        assert not any(box.intersects(other) for _, other in boxes[i + 1 :])
+        for p in chart.points():
+            centre = vb.mapViewToScene(QPointF(p.x, p.y))
+            assert not box.intersects(QRectF(centre.x() - 5, centre.y() - 5, 10, 10))
+    # The depth plot, a tab away, as high.
+    chart.tabs.setCurrentWidget(chart.depth_plot)
+    depth_vb = chart.depth_plot.getPlotItem().getViewBox()
+    qtbot.waitUntil(lambda: depth_vb.height() >= 120)
+    # A larger dock holds both plots again, one above the other.
+    dock_chart_at(window, qtbot, 420, 640)
+    assert chart.arrangement() == "stacked"
+    assert vb.height() >= 120 and depth_vb.height() >= 120
+
+
+def test_the_log_axis_labels_every_power_of_ten_at_its_least_height(qtbot):
+    """63 to 16.5 M steps on a plot 120 px high: a label at each power of ten from 10 to
+    10 M (every other one went, and the lowest was cut off at the plot's foot)."""
+    pytest.importorskip("pyqtgraph")
+    from knightviz.gui.panels.chart_plots import ChartPoint, HistoryPlot
+
+    holder = QWidget()  # (a plot closed as a window twice fails: pyqtgraph drops its item)
+    qtbot.addWidget(holder)
+    holder.resize(400, 1000)
+    plot = HistoryPlot(holder)
+    holder.show()
+    qtbot.waitExposed(holder)
+    points = [
+        ChartPoint(k + 1, "a8", f"s{k}", steps, True, k * 0.15, math.log10(steps), "")
+        for k, steps in enumerate((16_501_401, 63, 63, 63, 63))
+    ]
+    colours = {p.strategy: QColor("#0072b2") for p in points}
+    plot.show_points(points, ["a8"], "start square", colours, plot.palette())
+    vb = plot.getPlotItem().getViewBox()
+    for width, height in ((380, 300), (380, 120)):
+        plot.resize(width, height + 400)
+        qtbot.waitUntil(lambda: vb.height() > 300)
+        plot.resize(width, round(plot.height() - vb.height()) + height)
+        qtbot.waitUntil(lambda height=height: abs(vb.height() - height) < 1)
+        labels = drawn_tick_labels(plot.y_axis)
+        texts = [text for _, text in labels]
+        assert texts == ["10", "100", "1,000", "10k", "100k", "1M", "10M"], (height, texts)
+        boxes = sorted(rect.top() for rect, _ in labels)
+        tall = max(rect.height() for rect, _ in labels)
+        assert all(b - a >= tall for a, b in itertools.pairwise(boxes)), height
 
 
 def test_the_solution_depth_is_worded_when_the_chart_was_open_before_the_run(window, qtbot):
