@@ -389,6 +389,7 @@ class MainWindow(QMainWindow):
         if confirm and not self.history.confirm_clear():
             return
         self.history.clear_records()
+        self.chart.clear_records()
         failed = self.history_store.clear()
         if failed:
             self._show_message(failed, 10_000)

@@ -396,6 +396,7 @@ def build_preferences(window: MainWindow) -> None:
     window.history_store = HistoryStore(window.puzzles)
     for record in window.history_store.load():
         window.history.add_record(record)
+        window.chart.add_record(record)
         window._runs = max(window._runs, record.number)
     window.help = HelpMenu(window.help_menu, window, window.puzzles)
     window.prefs = WindowPrefs(

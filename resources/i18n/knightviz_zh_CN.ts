@@ -105,11 +105,23 @@
     </message>
 </context>
 <context>
+    <name>ChartLegend</name>
+    <message>
+        <source>ended early (stopped, step limit)</source>
+        <extracomment>Between the parts of a strategy&apos;s description (&quot;plain · backtracking · open&quot;). Each strategy&apos;s colour, in legend order, and the puzzle it belongs to.</extracomment>
+        <translation>提前结束（已停止或达到步数上限）</translation>
+    </message>
+</context>
+<context>
     <name>ChartPanel</name>
     <message>
         <source>The chart appears when this panel is shown.</source>
-        <extracomment>Refresh period of the depth plot while a run goes (longer if a refresh costs more). A running search&apos;s depth curve and position line are redrawn this often (s): a redraw of the plot is a long paint. Steps of a running search folded into the depth profile per frame (a millisecond or two: numpy folds a step in about 15 ns, the compiled fold in 2 ns). When the search makes steps faster, the curve shows the steps folded so far and catches up when it stops. What the depth plot shows: (recording id, its length, its gaps), and when. Seconds the last depth profile took (the live refresh slows down to match). The steps zoomed into on the depth plot (None: the whole run).</extracomment>
+        <extracomment>Refresh period of the depth plot while a run goes (longer if a refresh costs more). A running search&apos;s depth curve and position line are redrawn this often (s): a redraw of the plot is a long paint. Steps of a running search folded into the depth profile per frame (a millisecond or two: numpy folds a step in about 15 ns, the compiled fold in 2 ns). When the search makes steps faster, the curve shows the steps folded so far and catches up when it stops. The least height of a plot&apos;s drawing area (px) before the plots share the panel: below it, a log scale of seven decades has no room for a label at each power of ten. The least width of a plot beside the other (px). A plot&apos;s title, axis, tick labels and margins, in lines of text (4.6 measured). The plots side by side, one above the other, or a tab each (&quot;tabs&quot;). What the depth plot shows: (recording id, its length, its gaps), and when. (At first never, so the first redraw comes at once: the clock counts from boot, and 0 read as &quot;just now&quot; while the machine&apos;s uptime was under LIVE_REFRESH_S.) Seconds the last depth profile took (the live refresh slows down to match). The steps zoomed into on the depth plot (None: the whole run).</extracomment>
         <translation>图表在此面板显示时出现。</translation>
+    </message>
+    <message>
+        <source>Steps per run</source>
+        <translation>每次运行的步数</translation>
     </message>
     <message>
         <source>start square on {0}</source>
@@ -138,10 +150,6 @@
         <translation>运行 {0}：{1}，{2}
 {3}
 {4} 步（前进 {5}，回退 {6}）</translation>
-    </message>
-    <message>
-        <source>ended early (stopped, step limit)</source>
-        <translation>提前结束（已停止或达到步数上限）</translation>
     </message>
     <message>
         <source>No run on the board: press Start</source>
@@ -876,7 +884,7 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
     <name>Gauge</name>
     <message>
         <source>all of it</source>
-        <extracomment>The bar&apos;s left end (the smallest fraction shown).</extracomment>
+        <extracomment>Light ticks across the bar: a quarter, a half, three quarters.</extracomment>
         <translation>全部</translation>
     </message>
     <message>
@@ -911,8 +919,8 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
         <translation>已探索</translation>
     </message>
     <message>
-        <source>The part of the whole search tree already behind the search (Knuth&apos;s estimate from the stack), on a logarithmic scale from 10⁻¹⁵ to 1</source>
-        <translation>整棵搜索树中搜索已走过的部分（由栈按 Knuth 方法估计），对数刻度，从 10⁻¹⁵ 到 1</translation>
+        <source>The part of the whole search tree already behind the search (Knuth&apos;s estimate from the stack): the bar fills in proportion, so a part of a millionth leaves it empty</source>
+        <translation>整棵搜索树中搜索已走过的部分（由栈按 Knuth 方法估计）：条按比例填充，因此只占百万分之一时看上去是空的</translation>
     </message>
     <message>
         <source>The whole tree&apos;s size by Knuth&apos;s random probes, with its spread, and the time an exhaustive search would take at the current speed</source>
@@ -1042,8 +1050,8 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
         <translation>计数器、进度条和运行记录</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Moves&lt;/b&gt; and &lt;b&gt;backtracks&lt;/b&gt; (N-Queens: placements and removals); &lt;b&gt;steps&lt;/b&gt; are both. The &lt;b&gt;gauge&lt;/b&gt; under the board says how much of the whole search tree is behind the search (a log scale: each tick is a factor of 1,000) and estimates the rest.&lt;/p&gt;&lt;p&gt;Every finished or stopped run adds a row to the &lt;b&gt;history&lt;/b&gt;; double-click one to bring its settings back. The history is kept between sessions.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;前进&lt;/b&gt;和&lt;b&gt;回退&lt;/b&gt;（N 皇后：放置与移除）；&lt;b&gt;步数&lt;/b&gt;是两者之和。棋盘下方的&lt;b&gt;进度条&lt;/b&gt;显示整个搜索树中已搜索过的部分（对数刻度：每格为 1000 倍），并估计剩余部分。&lt;/p&gt;&lt;p&gt;每次结束或停止的运行都会在&lt;b&gt;运行记录&lt;/b&gt;中添加一行；双击可恢复其设置。运行记录在两次使用之间会保留。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;&lt;b&gt;Moves&lt;/b&gt; and &lt;b&gt;backtracks&lt;/b&gt; (N-Queens: placements and removals); &lt;b&gt;steps&lt;/b&gt; are both. The &lt;b&gt;gauge&lt;/b&gt; under the board says how much of the whole search tree is behind the search (the bar fills in proportion; the figure beside it tells a part too small to see) and estimates the rest.&lt;/p&gt;&lt;p&gt;Every finished or stopped run adds a row to the &lt;b&gt;history&lt;/b&gt;; double-click one to bring its settings back. The history is kept between sessions.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;前进&lt;/b&gt;和&lt;b&gt;回退&lt;/b&gt;（N 皇后：放置与移除）；&lt;b&gt;步数&lt;/b&gt;是两者之和。棋盘下方的&lt;b&gt;进度条&lt;/b&gt;显示整个搜索树中已搜索过的部分（按比例填充；小到看不见的部分由旁边的数字说明），并估计剩余部分。&lt;/p&gt;&lt;p&gt;每次结束或停止的运行都会在&lt;b&gt;运行记录&lt;/b&gt;中添加一行；双击可恢复其设置。运行记录在两次使用之间会保留。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1162,7 +1170,9 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
     <name>HistoryPlot</name>
     <message>
         <source>steps (log scale)</source>
-        <extracomment>Strategy colours, in order of first appearance: Okabe and Ito&apos;s palette for colour vision deficiency, without its yellow (unreadable on white); each reads on light and dark. Outcomes of a run that ended before the search did (drawn hollow). Up to this many runs, each point carries its steps as text. The room (px) a group needs for its points&apos; figures beside them. Buckets the depth plot draws at least, however narrow it is. Where it is drawn: group index (plus an offset), log10 of the steps.</extracomment>
+        <extracomment>Strategy colours, in order of first appearance: Okabe and Ito&apos;s palette for colour vision deficiency, without its yellow (unreadable on white); each reads on light and dark. Outcomes of a run that ended before the search did (drawn hollow). Up to this many runs, each point carries its steps as text. A run&apos;s point on the steps-per-run plot (px across). Buckets the depth plot draws at least, however narrow it is. Where it is drawn: group index (plus an offset), log10 of the steps.
+----------
+Each point&apos;s figure, and the point it belongs to (placed by ``_fit``). The points&apos; log10 range, the top with room above the highest point.</extracomment>
         <translation>步数（对数刻度）</translation>
     </message>
     <message>

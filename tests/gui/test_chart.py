@@ -2,22 +2,29 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
+import re
 import subprocess
 import sys
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QColor, QMouseEvent, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QLocale, QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPalette
+from PySide6.QtWidgets import QApplication, QLabel, QTabWidget, QWidget
 
 from knightviz.engine import tour_search
 from knightviz.engine.recording import Recording
+from knightviz.gui import MainWindow
+from knightviz.gui.i18n import CHINESE, ENGLISH, Translations
 from knightviz.gui.panels.depth import LiveProfile, depth_profile
 
 from .conftest import UNLIMITED, configure, place, set_speed, start_and_finish
+
+#: Chinese characters: a text in Chinese has some.
+HAN = re.compile("[\u4e00-\u9fff]")
 
 
 def show_chart(window, qtbot) -> None:
@@ -75,7 +82,10 @@ def test_one_point_per_run_grouped_by_square_coloured_by_strategy(window, qtbot)
     assert all(p.y == pytest.approx(math.log10(p.steps)) for p in points)
     plain, warnsdorff = points[0].strategy, points[1].strategy
     assert plain.startswith("plain") and warnsdorff.startswith("Warnsdorff")
-    assert window.chart.legend() == [plain, warnsdorff]
+    assert plain == "plain · backtracking · open"
+    assert warnsdorff == "Warnsdorff (ties: first) · backtracking · open"
+    # The legend names each by what sets it apart (the rest is in its tooltip).
+    assert window.chart.legend() == ["plain", "Warnsdorff (ties: first)"]
     # Side by side within a group, groups left to right.
     assert points[0].x < points[1].x < points[2].x < points[3].x
     assert round(points[0].x) == 0 and round(points[3].x) == 1
@@ -510,3 +520,229 @@ def test_the_dropped_stretches_are_shaded_by_one_item_whatever_their_number(qtbo
     assert plot.getPlotItem().items == items
     plot.show_profile(None, None, "")
     assert plot.gaps_shown() == []
+
+
+# -- every run of the history, readable in a small dock, in the language of the moment --------
+
+
+FIVE_STRATEGIES = (
+    {"warnsdorff": False},
+    {"warnsdorff": True, "tie_break": "first"},
+    {"warnsdorff": True, "tie_break": "last"},
+    {"warnsdorff": True, "tie_break": "roth"},
+    {"warnsdorff": True, "tie_break": "random", "seed": 1},
+)
+
+
+def test_runs_from_earlier_sessions_and_from_files_are_in_the_chart(window, qtbot, tmp_path):
+    """The Runs table held four runs and the chart none: the runs read from the history
+    file at start were never given to it. Opened run files join it too, and Clear history
+    empties it with the table."""
+    set_speed(window, UNLIMITED)
+    for warnsdorff in (False, True):
+        configure(window, n=5, warnsdorff=warnsdorff)
+        start_and_finish(window, qtbot)
+    saved = tmp_path / "warnsdorff.knightviz"
+    assert window.save_run(str(saved))
+    window.close()
+    again = MainWindow()  # the next session: the history file read back
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitExposed(again)
+    assert again.history.rowCount() == 2
+    show_chart(again, qtbot)
+    points = again.chart.points()
+    assert [(p.number, p.steps) for p in points] == [(1, 17_654), (2, 24)]
+    assert [p.strategy.split(" · ")[0] for p in points] == ["plain", "Warnsdorff (ties: first)"]
+    assert again.open_run(str(saved))
+    assert [p.number for p in again.chart.points()] == [1, 2, 3]
+    assert again.chart.points()[2].steps == 24
+    again.clear_history()
+    assert again.chart.points() == [] and again.chart.legend() == []
+
+
+def five_runs(window, qtbot) -> None:
+    """Plain backtracking and Warnsdorff with each tie-break, 5×5 from a5."""
+    set_speed(window, UNLIMITED)
+    for strategy in FIVE_STRATEGIES:
+        configure(window, n=5, **strategy)
+        place(window, 0, 0)
+        start_and_finish(window, qtbot)
+
+
+def dock_chart_at(window, qtbot, width: int, height: int) -> None:
+    """The chart's dock floated, the chart ``width`` × ``height`` px inside it."""
+    dock, chart = window.chart_dock, window.chart
+    dock.setFloating(True)
+    qtbot.waitUntil(lambda: dock.isFloating() and dock.isVisible())
+    extra = dock.size() - chart.size()
+    dock.resize(width + extra.width(), height + extra.height())
+    qtbot.waitUntil(lambda: chart.size().toTuple() == (width, height))
+    for _ in range(4):  # the layouts within, and the plots' own, settled to the new size
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
+
+
+def drawn_tick_labels(axis) -> list[tuple[QRectF, str]]:
+    """The tick labels the axis paints, with their boxes (pyqtgraph's own layout)."""
+    image = QImage(8, 8, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        _, _, texts = axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    return [(rect, text) for rect, _, text in texts]
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")  # offscreen, floating
+def test_five_strategies_stay_readable_in_a_small_dock(window, qtbot):
+    """A dock of 380×300 px (1366×768) with five strategies: the steps plot shrank to a
+    20 px strip under five lines of legend, its figures over each other. Now each plot has
+    a tab when the two do not fit, at least 120 px high; the legend names the strategies by
+    what sets them apart; no figure covers another or a point."""
+    five_runs(window, qtbot)
+    show_chart(window, qtbot)
+    dock_chart_at(window, qtbot, 380, 300)
+    chart, plot = window.chart, window.chart.history_plot
+    vb = plot.getPlotItem().getViewBox()
+    assert vb.height() >= 120
+    assert chart.arrangement() == "tabs"
+    assert chart.legend() == [
+        "plain",
+        "Warnsdorff (ties: first)",
+        "Warnsdorff (ties: last)",
+        "Warnsdorff (ties: Roth)",
+        "Warnsdorff (ties: random, seed 1)",
+    ]
+    legend = chart.findChild(QLabel, "stepsChartLegend")
+    assert legend.isVisible() and legend.toolTip().count("backtracking · open") == 5
+    assert legend.height() >= legend.heightForWidth(legend.width())  # every line shown
+    plot_foot = plot.mapTo(chart, QPoint(0, plot.height())).y()
+    assert legend.mapTo(chart, QPoint(0, 0)).y() >= plot_foot  # below the plot, not over it
+    # Every figure in the plot, clear of the others and of the points.
+    plot.grab()  # painted: the figures' places in the scene are up to date
+    boxes = plot.figure_boxes()
+    assert sorted(p.steps for p, _ in boxes) == [24, 24, 24, 24, 17_654]
+    area = vb.sceneBoundingRect()
+    for i, (_, box) in enumerate(boxes):
+        assert area.contains(box)
+        assert not any(box.intersects(other) for _, other in boxes[i + 1 :])
+        for p in chart.points():
+            centre = vb.mapViewToScene(QPointF(p.x, p.y))
+            assert not box.intersects(QRectF(centre.x() - 5, centre.y() - 5, 10, 10))
+    # The depth plot, a tab away, as high.
+    chart.tabs.setCurrentWidget(chart.depth_plot)
+    depth_vb = chart.depth_plot.getPlotItem().getViewBox()
+    qtbot.waitUntil(lambda: depth_vb.height() >= 120)
+    # A larger dock holds both plots again, one above the other.
+    dock_chart_at(window, qtbot, 420, 640)
+    assert chart.arrangement() == "stacked"
+    assert vb.height() >= 120 and depth_vb.height() >= 120
+
+
+def test_the_log_axis_labels_every_power_of_ten_at_its_least_height(qtbot):
+    """63 to 16.5 M steps on a plot 120 px high: a label at each power of ten from 10 to
+    10 M (every other one went, and the lowest was cut off at the plot's foot)."""
+    pytest.importorskip("pyqtgraph")
+    from knightviz.gui.panels.chart_plots import ChartPoint, HistoryPlot
+
+    holder = QWidget()  # (a plot closed as a window twice fails: pyqtgraph drops its item)
+    qtbot.addWidget(holder)
+    holder.resize(400, 1000)
+    plot = HistoryPlot(holder)
+    holder.show()
+    qtbot.waitExposed(holder)
+    points = [
+        ChartPoint(k + 1, "a8", f"s{k}", steps, True, k * 0.15, math.log10(steps), "")
+        for k, steps in enumerate((16_501_401, 63, 63, 63, 63))
+    ]
+    colours = {p.strategy: QColor("#0072b2") for p in points}
+    plot.show_points(points, ["a8"], "start square", colours, plot.palette())
+    vb = plot.getPlotItem().getViewBox()
+    for width, height in ((380, 300), (380, 120)):
+        plot.resize(width, height + 400)
+        qtbot.waitUntil(lambda: vb.height() > 300)
+        plot.resize(width, round(plot.height() - vb.height()) + height)
+        qtbot.waitUntil(lambda height=height: abs(vb.height() - height) < 1)
+        labels = drawn_tick_labels(plot.y_axis)
+        texts = [text for _, text in labels]
+        assert texts == ["10", "100", "1,000", "10k", "100k", "1M", "10M"], (height, texts)
+        boxes = sorted(rect.top() for rect, _ in labels)
+        tall = max(rect.height() for rect, _ in labels)
+        assert all(b - a >= tall for a, b in itertools.pairwise(boxes)), height
+
+
+def test_the_solution_depth_is_worded_when_the_chart_was_open_before_the_run(window, qtbot):
+    """pyqtgraph words a hidden line's label never: with the chart open before the first
+    run, the solution depth's dotted line came without its words. They stand in the plot,
+    above the line."""
+    show_chart(window, qtbot)
+    set_speed(window, UNLIMITED)
+    configure(window, n=5, warnsdorff=False)
+    start_and_finish(window, qtbot)
+    chart, plot = window.chart, window.chart.depth_plot
+    tabs = chart.findChild(QTabWidget, "stepsChartTabs")
+    if tabs is not None and tabs.count():
+        tabs.setCurrentWidget(plot)
+    vb = plot.getPlotItem().getViewBox()
+    qtbot.waitUntil(lambda: chart.profile() is not None and plot.isVisible())
+    for _ in range(4):  # the layouts and the plot settled to its size
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
+    assert vb.height() > 80
+    label = plot.goal_line.label
+    assert label.toPlainText() == "solution depth 25"
+    plot.grab()  # painted: the label's place in the scene is up to date
+    assert vb.sceneBoundingRect().contains(label.sceneBoundingRect())
+
+
+@pytest.fixture
+def language():
+    """The window's languages, English again (and the locale) after the test."""
+    saved = QLocale()
+    translations = Translations()
+    yield translations
+    translations.apply(ENGLISH)
+    QLocale.setDefault(saved)
+
+
+def test_the_chart_follows_a_language_switch_mid_run(window, qtbot, language):
+    """The legend and the points' tooltips kept the words of each run's time (English after
+    a switch to Chinese); every text of the chart reads Chinese at once now, the running
+    search's depth plot too."""
+    window.translations = language
+    set_speed(window, UNLIMITED)
+    for warnsdorff in (False, True):
+        configure(window, n=5, warnsdorff=warnsdorff)
+        start_and_finish(window, qtbot)
+    configure(window, "queens", n=6, all_solutions=False)
+    start_and_finish(window, qtbot)
+    show_chart(window, qtbot)
+    configure(window, n=8, warnsdorff=False)
+    place(window, 4, 3)  # d4: it goes on as long as we watch
+    window.start_or_pause()
+    chart = window.chart
+    qtbot.waitUntil(lambda: chart.profile() is not None, timeout=10_000)
+    assert window.controller.running
+    assert window.set_language(CHINESE)
+    history, depth = chart.history_plot.getPlotItem(), chart.depth_plot.getPlotItem()
+    tabs = chart.findChild(QTabWidget, "stepsChartTabs")
+    texts = {
+        "legend": chart.legend(),
+        "strategies": [p.strategy for p in chart.points()],
+        "tooltips": [p.tip for p in chart.points()],
+        "groups": [chart.groups()[-1]],
+        "steps axis": [history.getAxis("left").labelText, history.getAxis("bottom").labelText],
+        "depth axis": [depth.getAxis("left").labelText, depth.getAxis("bottom").labelText],
+        "depth title": [depth.titleLabel.text],
+        "tabs": [tabs.tabText(i) for i in range(tabs.count())] if tabs is not None else [],
+    }
+    if history.titleLabel.isVisible():
+        texts["title"] = [history.titleLabel.text]
+    english = {k: [t for t in v if not HAN.search(t)] for k, v in texts.items()}
+    assert not any(english.values()), english
+    assert len(texts["legend"]) == 3 and len(texts["tooltips"]) == 3
+    with qtbot.waitSignal(window.controller.run_finished, timeout=20_000):
+        window.reset()
+    assert window.set_language(ENGLISH)
+    assert chart.legend()[0].startswith("plain") and chart.legend()[-1].startswith("ended early")

@@ -183,6 +183,46 @@ def test_gauge_reaches_exactly_one_when_exhausted(window, qtbot):
     assert window.history.records()[0].explored == 1.0
 
 
+def filled(bar) -> float:
+    """The share of the bar's width painted in the gauge's fill colour (along its middle)."""
+    from knightviz.gui.panels.gauge import FILL
+
+    image = bar.grab().toImage()
+    y = image.height() // 2
+    green = sum(
+        1
+        for x in range(image.width())
+        if all(
+            abs(a - b) <= 8
+            for a, b in zip(image.pixelColor(x, y).getRgb()[:3], FILL.getRgb()[:3], strict=True)
+        )
+    )
+    return green / image.width()
+
+
+def test_the_explored_bar_fills_as_far_as_its_figure_says(window, qtbot):
+    """On the logarithmic bar (10⁻¹⁵ to 1) 2 % filled seven eighths of it, and a learner
+    read it as almost done: the bar is linear, the figure beside it says the rest."""
+    configure(window, n=4, warnsdorff=False)
+    set_speed(window, math.inf)
+    with qtbot.waitSignal(window.controller.run_finished, timeout=30_000):
+        child(window, "searchAnywayButton").click()  # 4×4: no tour, the whole tree searched
+    bar, label = child(window, "exploredBar"), child(window, "exploredLabel")
+    end = len(window.session.recording)
+    step = 0
+    window.seek(step)
+    while bar.fraction < 0.02:
+        step += 1
+        window.seek(step)
+    assert label.text() == "2 %"
+    assert filled(bar) == pytest.approx(bar.fraction, abs=0.02)
+    assert filled(bar) < 0.05
+    window.seek(end // 2)
+    assert 0.4 < bar.fraction < 0.6 and filled(bar) == pytest.approx(bar.fraction, abs=0.02)
+    window.seek(end)
+    assert label.text() == "all of it" and filled(bar) > 0.95
+
+
 def test_long_plain_run_shows_a_tiny_fraction_and_a_tree_estimate(window, qtbot):
     configure(window, warnsdorff=False)
     place(window, 4, 3)  # d4

@@ -2,14 +2,17 @@
 
 Two plots (pyqtgraph), side by side in a wide dock and one above the other in a tall one:
 
-- **Steps per run**: one point per run in the history, log scale, grouped by start square
-  (N-Queens runs under their board size), coloured by strategy; a hollow point is a run that
-  ended early (stopped, or the step limit). Hovering a point names the run, its strategy and
-  its exact steps.
+- **Steps per run**: one point per run in the history (earlier sessions' and opened files'
+  too), log scale, grouped by start square (N-Queens runs under their board size), coloured
+  by strategy; a hollow point is a run that ended early (stopped, or the step limit).
+  Hovering a point names the run, its strategy and its exact steps.
 - **Depth over time**: the depth (the path's length) after every step of the run on the
   board, from its recording: the saw-tooth of backtracking. Long runs are drawn as 2,000
   columns from the lowest to the highest depth in each. A dashed line marks the step on the
   board, a dotted one the depth of a solution.
+
+Where the panel is too small for both plots at a readable height (a dock of 380×300 px on a
+1366×768 screen), each gets a tab of the whole panel.
 
 pyqtgraph (and numpy) are imported on the chart's first show, never at start-up: that costs
 about a third of a second, once, and only for users who open the chart.
@@ -22,9 +25,18 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QGuiApplication, QPalette, QShowEvent
-from PySide6.QtWidgets import QBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtGui import QGuiApplication, QShowEvent
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QLabel,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
+from knightviz.gui.panels.chart_legend import ChartLegend
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.session import RunRecord, RunSession
 from knightviz.gui.text import fmt_int, fmt_size
@@ -42,6 +54,13 @@ LIVE_REFRESH_S = 2.0
 #: steps faster, the curve shows the steps folded so far and catches up when it stops.
 LIVE_SLICE = 1 << 17
 LIVE_SLICE_COMPILED = 1 << 20
+#: The least height of a plot's drawing area (px) before the plots share the panel: below
+#: it, a log scale of seven decades has no room for a label at each power of ten.
+MIN_PLOT = 120
+#: The least width of a plot beside the other (px).
+MIN_SIDE = 280
+#: A plot's title, axis, tick labels and margins, in lines of text (4.6 measured).
+PLOT_CHROME_LINES = 5
 
 
 def live_slice() -> int:
@@ -59,16 +78,17 @@ class ChartPanel(QWidget):
         self.setObjectName("stepsChart")
         self._puzzles = puzzles
         self._records: list[RunRecord] = []
-        self._strategies: dict[str, int] = {}  # strategy → colour index, first come first
         self._session: RunSession | None = None
         self.history_plot: HistoryPlot | None = None
         self.depth_plot: DepthPlot | None = None
-        self._legend_entries: list[str] = []
-        self._legend: tuple[dict[str, Any], bool] = ({}, False)
+        #: The plots side by side, one above the other, or a tab each ("tabs").
+        self._arrangement = ""
         self._history_dirty = True
         #: What the depth plot shows: (recording id, its length, its gaps), and when.
         self._depth_key: tuple[Any, ...] | None = None
-        self._depth_at = 0.0
+        #: (At first never, so the first redraw comes at once: the clock counts from boot, and
+        #: 0 read as "just now" while the machine's uptime was under LIVE_REFRESH_S.)
+        self._depth_at = -math.inf
         #: Seconds the last depth profile took (the live refresh slows down to match).
         self.profile_seconds = 0.0
         self._live: Any = None  # the running search's profile, grown a frame at a time
@@ -84,9 +104,16 @@ class ChartPanel(QWidget):
     # -- what the window calls ------------------------------------------------------------------
 
     def add_record(self, record: RunRecord) -> None:
-        """A run joined the history."""
+        """A run joined the history (ended now, read from the history file at start, or
+        opened from a run file)."""
         self._records.append(record)
-        self._strategies.setdefault(record.strategy, len(self._strategies))
+        self._history_dirty = True
+        if self.isVisible():
+            self._show_history()
+
+    def clear_records(self) -> None:
+        """The history was cleared: no run left to draw."""
+        self._records.clear()
         self._history_dirty = True
         if self.isVisible():
             self._show_history()
@@ -180,8 +207,13 @@ class ChartPanel(QWidget):
         return list(self.history_plot.x_axis.labels) if self.history_plot is not None else []
 
     def legend(self) -> list[str]:
-        """The legend's entries: one per strategy (and one for runs that ended early)."""
-        return list(self._legend_entries)
+        """The legend's entries: one per strategy (and one for runs that ended early),
+        without the words every strategy shares."""
+        return self.legend_label.entries() if self.built else []
+
+    def arrangement(self) -> str:
+        """How the two plots share the panel: "side by side", "stacked" or "tabs"."""
+        return self._arrangement
 
     def profile(self) -> DepthProfile | None:
         """The depth profile drawn (None: no run, or not shown yet)."""
@@ -218,25 +250,26 @@ class ChartPanel(QWidget):
         self._placeholder.deleteLater()
         self.history_plot = HistoryPlot()
         self.depth_plot = DepthPlot()
-        self.legend_label = QLabel()
-        self.legend_label.setObjectName("stepsChartLegend")
-        self.legend_label.setWordWrap(True)
-        self.legend_label.setTextFormat(Qt.TextFormat.RichText)
-        left = QWidget()
-        self._left_layout = QBoxLayout(QBoxLayout.Direction.TopToBottom, left)
+        self.legend_label = ChartLegend()
+        self._left = QWidget()
+        self._left_layout = QBoxLayout(QBoxLayout.Direction.TopToBottom, self._left)
         self._left_layout.setContentsMargins(0, 0, 0, 0)
         self._left_layout.setSpacing(4)
         self._left_layout.addWidget(self.history_plot, 1)
         self._left_layout.addWidget(self.legend_label)
-        self._legend_beside = False
         self.splitter = QSplitter()
         self.splitter.setObjectName("stepsChartSplitter")
         self.splitter.setChildrenCollapsible(False)
-        self.splitter.addWidget(left)
-        self.splitter.addWidget(self.depth_plot)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("stepsChartTabs")
+        self.tabs.setDocumentMode(True)
+        self._pages = QStackedWidget()
+        self._pages.addWidget(self.splitter)
+        self._pages.addWidget(self.tabs)
         self.depth_plot.view_changed.connect(self._on_view_changed)
         self.depth_plot.view_reset.connect(self._on_view_reset)
-        self._layout.addWidget(self.splitter)
+        self._layout.addWidget(self._pages)
+        self._pages.show()  # now, not at the next turn of the event loop
         self._restyle()
         self._orient()
 
@@ -245,39 +278,71 @@ class ChartPanel(QWidget):
         self._orient()
 
     def _orient(self) -> None:
-        """Side by side when the panel is wide, one above the other when it is tall."""
+        """Both plots side by side when each has room at its least size, else one above the
+        other, else a tab each; the legend beside the steps plot when that is wide and low."""
         if not self.built:
             return
-        wide = self.width() >= 1.4 * self.height()
-        want = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
-        if self.splitter.orientation() != want:
-            self.splitter.setOrientation(want)
-        # The legend beside the steps plot when that plot is wide and low, else below it.
-        # Beside, each entry on one line, so only when the widest fits in a third.
-        w, h = (self.width() / 2, self.height()) if wide else (self.width(), self.height() / 2)
-        widest = self._legend_width()
-        beside = w >= 2.2 * h and widest <= w / 3
-        if beside != self._legend_beside:
-            self._legend_beside = beside
+        w, h = self.width() - 4, self.height() - 4  # (the panel's margins)
+        chrome = PLOT_CHROME_LINES * self.fontMetrics().lineSpacing()
+        handle = self.splitter.handleWidth()
+        legend = self.legend_label
+
+        def legend_for(width: float, height: float) -> tuple[bool, float]:
+            beside = width >= 2.2 * height and legend.widest() <= width / 3
+            below = legend.height_in_rows(int(width)) + self._left_layout.spacing()
+            return beside, 0.0 if beside or not legend.entries() else below
+
+        wide = w >= 1.4 * h
+        beside_h, legend_h = legend_for((w - handle) / 2, h)
+        beside_v, legend_v = legend_for(w, (h - handle) / 2)
+        fits = {
+            "side by side": (w - handle) / 2 >= MIN_SIDE and h >= chrome + MIN_PLOT + legend_h,
+            "stacked": h >= 2 * (chrome + MIN_PLOT) + legend_v + handle,
+        }
+        order = ("side by side", "stacked") if wide else ("stacked", "side by side")
+        arrangement = next((a for a in order if fits[a]), "tabs")
+        beside = {
+            "side by side": beside_h,
+            "stacked": beside_v,
+            "tabs": legend_for(w, h - self.tabs.tabBar().sizeHint().height())[0],
+        }[arrangement]
+        if arrangement != self._arrangement:
+            self._arrange(arrangement, chrome, legend_v)
+        if beside != legend.column:
             direction = (
                 QBoxLayout.Direction.LeftToRight if beside else QBoxLayout.Direction.TopToBottom
             )
             self._left_layout.setDirection(direction)
-            self.legend_label.setMaximumWidth(widest + 8 if beside else 16_777_215)
-            self._show_legend()
-        elif beside:
-            self.legend_label.setMaximumWidth(widest + 8)
+            legend.set_column(beside)
+        legend.setMaximumWidth(legend.widest() + 8 if beside else 16_777_215)
 
-    def _legend_width(self) -> int:
-        """The widest legend entry, its mark included (px)."""
-        colours, hollow = self._legend
-        entries = list(colours)
-        if hollow:
-            entries.append(self.tr("ended early (stopped, step limit)"))
-        fm = self.legend_label.fontMetrics()
-        if not entries:
-            return 0
-        return max(fm.horizontalAdvance(e) for e in entries) + 2 * fm.horizontalAdvance("●  ")
+    def _arrange(self, arrangement: str, chrome: float, legend: float) -> None:
+        """Move the two plots into the splitter or into the tabs."""
+        assert self.depth_plot is not None and self.history_plot is not None
+        self._arrangement = arrangement
+        if arrangement == "tabs":
+            if self.tabs.count() == 0:
+                self.tabs.addTab(self._left, self.tr("Steps per run"))
+                self.tabs.addTab(self.depth_plot, self.tr("Depth over time"))
+            self._pages.setCurrentWidget(self.tabs)
+            self.history_plot.show_title(False)  # the tab names it
+            return
+        self.tabs.clear()
+        self.splitter.insertWidget(0, self._left)
+        self.splitter.insertWidget(1, self.depth_plot)
+        self._left.show()
+        self.depth_plot.show()
+        self.history_plot.show_title(True)
+        self._pages.setCurrentWidget(self.splitter)
+        stacked = arrangement == "stacked"
+        self.splitter.setOrientation(
+            Qt.Orientation.Vertical if stacked else Qt.Orientation.Horizontal
+        )
+        if stacked:  # the steps plot's legend below it: the depth plot gives up that much
+            rest = max(self.height() - self.splitter.handleWidth() - 2 * chrome - legend, 2)
+            self.splitter.setSizes([int(chrome + legend + rest / 2), int(chrome + rest / 2)])
+        else:
+            self.splitter.setSizes([self.width() // 2, self.width() // 2])
 
     def retranslate(self) -> None:
         """Axes, titles, groups and tooltips again in the current language."""
@@ -285,8 +350,12 @@ class ChartPanel(QWidget):
             return
         self.history_plot.retranslate()
         self.depth_plot.retranslate()
+        if self.tabs.count() == 2:
+            self.tabs.setTabText(0, self.tr("Steps per run"))
+            self.tabs.setTabText(1, self.tr("Depth over time"))
         self._history_dirty = True
         self._depth_key = None
+        self._depth_at = -math.inf  # a running search's curve too, at once
         if self.isVisible():
             self._show_history()
             if self._session is not None:
@@ -324,6 +393,12 @@ class ChartPanel(QWidget):
         if plot is None:
             return
         self._history_dirty = False
+        # Each strategy in the current language (a record keeps the words of its time),
+        # coloured in order of first appearance: the same colours in every language.
+        strategy = {id(r): self._strategy(r) for r in self._records}
+        order: dict[str, int] = {}
+        for r in self._records:
+            order.setdefault(strategy[id(r)], len(order))
         groups: dict[tuple[Any, ...], int] = {}
         labels: list[str] = []
         knight_sizes = {
@@ -341,20 +416,20 @@ class ChartPanel(QWidget):
         present: dict[int, list[str]] = {}
         for r in self._records:
             g = groups[self._group(r, len(knight_sizes) > 1)[0]]
-            if r.strategy not in present.setdefault(g, []):
-                present[g].append(r.strategy)
+            if strategy[id(r)] not in present.setdefault(g, []):
+                present[g].append(strategy[id(r)])
         for g in present:
-            present[g].sort(key=lambda s: self._strategies[s])
+            present[g].sort(key=lambda s: order[s])
         repeats: dict[tuple[int, str], int] = {}
         points = []
         for r in self._records:
             g = groups[self._group(r, len(knight_sizes) > 1)[0]]
-            strategies = present[g]
+            strategies, mine = present[g], strategy[id(r)]
             width = min(0.7, 0.25 * len(strategies))
-            k = strategies.index(r.strategy)
+            k = strategies.index(mine)
             offset = 0.0 if len(strategies) == 1 else -width / 2 + width * k / (len(strategies) - 1)
-            seen = repeats.get((g, r.strategy), 0)
-            repeats[(g, r.strategy)] = seen + 1
+            seen = repeats.get((g, mine), 0)
+            repeats[(g, mine)] = seen + 1
             offset += 0.05 * min(seen, 3)
             steps = r.result.steps
             finished = r.result.outcome not in UNFINISHED
@@ -362,15 +437,15 @@ class ChartPanel(QWidget):
                 ChartPoint(
                     number=r.number,
                     group=labels[g],
-                    strategy=r.strategy,
+                    strategy=mine,
                     steps=steps,
                     finished=finished,
                     x=g + offset,
                     y=math.log10(max(steps, 1)),
-                    tip=self._tip(r, labels[g]),
+                    tip=self._tip(r, labels[g], mine),
                 )
             )
-        colours = {s: strategy_colour(i) for s, i in self._strategies.items()}
+        colours = {s: strategy_colour(i) for s, i in order.items()}
         queens = any(not self._puzzles[r.puzzle].movable_start for r in self._records)
         if len(knight_sizes) == 1:
             rows, cols = next(iter(knight_sizes))
@@ -380,9 +455,9 @@ class ChartPanel(QWidget):
         if queens:
             axis = self.tr("board size") if not knight_sizes else axis + self.tr("; N-Queens")
         plot.show_points(points, labels, axis, colours, self.palette())
-        self._legend = (colours, any(not p.finished for p in points))
+        puzzles = {strategy[id(r)]: r.puzzle for r in self._records}
+        self.legend_label.set_entries(colours, puzzles, any(not p.finished for p in points))
         self._orient()  # a longer legend entry may not fit beside the plot any more
-        self._show_legend()
 
     def _group(self, record: RunRecord, sized: bool) -> tuple[tuple[Any, ...], str]:
         """A run's group on the x axis: its start square, or (N-Queens) its board size."""
@@ -394,42 +469,21 @@ class ChartPanel(QWidget):
         key = (record.puzzle, s.rows, s.cols, record.start)
         return key, f"{record.start_name} ({size})" if sized else record.start_name
 
-    def _tip(self, record: RunRecord, group: str) -> str:
+    def _strategy(self, record: RunRecord) -> str:
+        return self._puzzles[record.puzzle].describe(record.settings)
+
+    def _tip(self, record: RunRecord, group: str, strategy: str) -> str:
         puzzle = self._puzzles[record.puzzle]
         r = record.result
         return self.tr("Run {0}: {1}, {2}\n{3}\n{4} steps ({5} moves, {6} backtracks)").format(
             record.number,
             group,
             puzzle.outcome_text(r),
-            record.strategy,
+            strategy,
             fmt_int(r.steps),
             fmt_int(r.moves),
             fmt_int(r.backtracks),
         )
-
-    def _show_legend(self) -> None:
-        """One entry per strategy (and hollow points): a column beside the plot, or rows
-        below it that break between entries only."""
-        colours, hollow = self._legend
-        column = self._legend_beside
-        text = self.palette().color(QPalette.ColorRole.Text).name()
-        parts = []
-        self._legend_entries = []
-        for strategy, colour in colours.items():
-            parts.append(
-                f'<span style="color:{colour.name()}; font-size:large">●</span>&nbsp;'
-                f'<span style="color:{text}">{_html(strategy, nowrap=True)}</span>'
-            )
-            self._legend_entries.append(strategy)
-        if hollow:
-            entry = self.tr("ended early (stopped, step limit)")
-            parts.append(
-                f'<span style="color:{text}; font-size:large">○</span>&nbsp;'
-                f'<span style="color:{text}">{_html(entry, nowrap=True)}</span>'
-            )
-            self._legend_entries.append(entry)
-        self.legend_label.setText(("<br>" if column else " &nbsp; ").join(parts))
-        self.legend_label.setVisible(bool(parts))
 
     def _show_depth(self, session: RunSession) -> None:
         from knightviz.gui.panels.depth import depth_profile
@@ -486,9 +540,3 @@ class ChartPanel(QWidget):
         if self.depth_plot is not None:
             self.depth_plot.setXRange(first, end, padding=0)
             self._on_view_changed()
-
-
-def _html(text: str, nowrap: bool = False) -> str:
-    """Plain text for rich text; ``nowrap``: lines break between legend entries only."""
-    out = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return out.replace(" ", "&nbsp;") if nowrap else out

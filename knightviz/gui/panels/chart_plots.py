@@ -13,10 +13,11 @@ from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFontMetrics, QPainterPath, QPalette
+from PySide6.QtGui import QColor, QPainterPath, QPalette
 from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 
 from knightviz.engine import Outcome
+from knightviz.gui.panels.chart_axes import CategoryAxis, LogAxis, StepsAxis, compact
 from knightviz.gui.panels.depth import DepthProfile
 from knightviz.gui.text import fmt_int
 
@@ -36,137 +37,14 @@ STRATEGY_COLOURS = (
 UNFINISHED = {Outcome.CANCELLED, Outcome.LIMIT}
 #: Up to this many runs, each point carries its steps as text.
 LABELLED_POINTS = 24
-#: The room (px) a group needs for its points' figures beside them.
-LABEL_ROOM = 70
+#: A run's point on the steps-per-run plot (px across).
+POINT_SIZE = 11
 #: Buckets the depth plot draws at least, however narrow it is.
 MIN_COLUMNS = 100
 
 
 def strategy_colour(index: int) -> QColor:
     return STRATEGY_COLOURS[index % len(STRATEGY_COLOURS)]
-
-
-def compact(value: float) -> str:
-    """A tick label: 950, 1,000, 25k, 2.5M, 1.2G."""
-    v = abs(value)
-    if v < 10_000:
-        return fmt_int(round(value))
-    for size, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
-        if v >= size:
-            scaled = value / size
-            text = f"{scaled:.0f}" if abs(scaled) >= 100 else f"{scaled:.1f}".rstrip("0")
-            return text.rstrip(".") + suffix
-    return fmt_int(round(value))  # pragma: no cover
-
-
-class StepsAxis(pg.AxisItem):
-    """A count axis labelled 25k, 2.5M… instead of pyqtgraph's 2.5e+06."""
-
-    def __init__(self, orientation: str) -> None:
-        super().__init__(orientation)
-        self.enableAutoSIPrefix(False)
-
-    def tickValues(
-        self, minVal: float, maxVal: float, size: float
-    ) -> list[tuple[float, list[float]]]:
-        """Whole numbers only: an axis from 0 to 1 (nothing run yet) read "0 0 0 0 0 1 1"."""
-        levels = super().tickValues(minVal, maxVal, size)
-        out = []
-        for spacing, values in levels:
-            whole = [v for v in values if abs(v - round(v)) < 1e-9]
-            if spacing >= 1 and whole:
-                out.append((spacing, whole))
-        return out or [(1.0, [float(v) for v in range(math.ceil(minVal), math.floor(maxVal) + 1)])]
-
-    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
-        labels = [compact(v * scale) for v in values]
-        if len(set(labels)) < len(labels):  # zoomed in closer than "k" or "M" can say
-            labels = [fmt_int(round(v * scale)) for v in values]
-        return labels
-
-
-class LogAxis(pg.AxisItem):
-    """An axis over log10 of the data, labelled in the data's units: 1, 10, 100, 1,000,
-    10k … 16.5M: a label at every power of ten (every other one when crowded), unlabelled
-    ticks at 2…9 × each power while few decades are shown."""
-
-    def __init__(self, orientation: str) -> None:
-        super().__init__(orientation)
-        self.enableAutoSIPrefix(False)
-
-    def tickValues(
-        self, minVal: float, maxVal: float, size: float
-    ) -> list[tuple[float, list[float]]]:
-        if not (math.isfinite(minVal) and math.isfinite(maxVal)) or maxVal <= minVal:
-            return []
-        lo, hi = math.floor(minVal), math.ceil(maxVal)
-        decades = max(1, hi - lo)
-        # About 22 px per label (a line of text and room): thin the powers out if needed.
-        every = 1
-        while decades / every * 22 > max(size, 1) and every < 64:
-            every *= 2
-        major = [float(v) for v in range(lo, hi + 1) if v % every == 0 and minVal <= v <= maxVal]
-        levels = [(float(every), major)]
-        if decades / max(size, 1) * 60 < 1:  # room for 2…9 between the powers
-            minor = [
-                v + math.log10(m)
-                for v in range(lo, hi)
-                for m in range(2, 10)
-                if minVal <= v + math.log10(m) <= maxVal
-            ]
-            levels.append((1.0, minor))
-        return levels
-
-    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
-        out = []
-        for v in values:
-            if abs(v - round(v)) < 1e-9:
-                out.append(compact(10 ** round(v)))
-            else:
-                out.append("")
-        return out
-
-
-class CategoryAxis(pg.AxisItem):
-    """Group names at integer positions (start squares, board sizes): every k-th one when
-    they would print on top of each other."""
-
-    def __init__(self, orientation: str) -> None:
-        super().__init__(orientation)
-        self.enableAutoSIPrefix(False)
-        self.labels: list[str] = []
-
-    def set_labels(self, labels: Sequence[str]) -> None:
-        self.labels = list(labels)
-        self.picture = None  # redraw with the new names
-        self.update()
-
-    def label_stride(self, first: float, last: float, size: float) -> int:
-        """Label every ``k``-th group so that neighbouring names keep a gap."""
-        shown = [t for i, t in enumerate(self.labels) if first <= i <= last]
-        if not shown or size <= 0:
-            return 1
-        font = self.style.get("tickFont")
-        fm = QFontMetrics(self.font() if font is None else font)
-        widest = max(fm.horizontalAdvance(t) for t in shown) + 10
-        per_group = size / max(last - first, 1)
-        return max(1, math.ceil(widest / max(per_group, 1)))
-
-    def tickValues(
-        self, minVal: float, maxVal: float, size: float
-    ) -> list[tuple[float, list[float]]]:
-        first, last = max(0, math.ceil(minVal)), min(len(self.labels) - 1, math.floor(maxVal))
-        if last < first:
-            return []
-        every = self.label_stride(minVal, maxVal, size)
-        return [(float(every), [float(i) for i in range(first, last + 1) if i % every == 0])]
-
-    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
-        out = []
-        for v in values:
-            i = round(v)
-            out.append(self.labels[i] if 0 <= i < len(self.labels) else "")
-        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,17 +111,37 @@ class HistoryPlot(pg.PlotWidget):
         item.showGrid(x=False, y=True, alpha=0.25)
         item.setLabel("left", self.tr("steps (log scale)"))
         item.setLabel("bottom", self.tr("start square"))
-        item.setTitle(self.tr("Steps per run"), size="10pt")
+        self.titled = True
+        self._show_title()
         self.setMouseEnabled(x=False, y=False)
         self.points: list[ChartPoint] = []
         self._items: list[pg.GraphicsObject] = []
+        #: Each point's figure, and the point it belongs to (placed by ``_fit``).
+        self.figures: list[tuple[ChartPoint, pg.TextItem]] = []
         self._note: pg.TextItem | None = None
-        self._args: tuple[Any, ...] | None = None
-        self._labelled = True
+        #: The points' log10 range, the top with room above the highest point.
+        self._span = (0.0, 3.0)
+        self._groups = 1
+        item.getViewBox().sigResized.connect(self._fit)
 
     def retranslate(self) -> None:
         """The fixed axis text in the current language (the rest is drawn with the points)."""
         self.getPlotItem().setLabel("left", self.tr("steps (log scale)"))
+        self._show_title()
+
+    def show_title(self, shown: bool) -> None:
+        """The title above the plot: left out where a tab already names it (a line of the
+        plot's height back)."""
+        if shown != self.titled:
+            self.titled = shown
+            self._show_title()
+
+    def _show_title(self) -> None:
+        item = self.getPlotItem()
+        if self.titled:
+            item.setTitle(self.tr("Steps per run"), size="10pt")
+        else:
+            item.setTitle(None)
 
     def show_points(
         self,
@@ -254,15 +152,14 @@ class HistoryPlot(pg.PlotWidget):
         palette: QPalette,
     ) -> None:
         self.points = list(points)
-        self._args = (points, groups, axis_title, colours, palette)
-        self._labelled = self._room_for_labels(len(groups))
         item = self.getPlotItem()
         for old in self._items:
             item.removeItem(old)
         self._items = []
+        self.figures = []
         self.x_axis.set_labels(groups)
         item.setLabel("bottom", axis_title)
-        item.setTitle(self.tr("Steps per run"), size="10pt")
+        self._show_title()
         base = palette.color(QPalette.ColorRole.Base)
         by_strategy: dict[str, list[ChartPoint]] = {}
         for p in points:
@@ -274,7 +171,7 @@ class HistoryPlot(pg.PlotWidget):
                 y=[p.y for p in mine],
                 data=[p.number for p in mine],
                 symbol="o",
-                size=11,
+                size=POINT_SIZE,
                 pen=[pg.mkPen(colour, width=2) for _ in mine],
                 brush=[pg.mkBrush(colour if p.finished else base) for p in mine],
                 hoverable=True,
@@ -284,7 +181,7 @@ class HistoryPlot(pg.PlotWidget):
             )
             item.addItem(scatter)
             self._items.append(scatter)
-        if len(points) <= LABELLED_POINTS and self._labelled:  # their steps read at once
+        if len(points) <= LABELLED_POINTS:  # their steps read at once
             text = palette.color(QPalette.ColorRole.Text)
             # Repeats of one run (same group, strategy and figure) stand a little aside
             # each: one label says it for all of them.
@@ -292,32 +189,105 @@ class HistoryPlot(pg.PlotWidget):
             for p in points:
                 last[(round(p.x), p.strategy, compact(p.steps))] = p
             for p in last.values():
-                label = pg.TextItem(compact(p.steps), color=text, anchor=(0, 0.5))
-                label.setPos(p.x + 0.07, p.y)
+                label = pg.TextItem(compact(p.steps), color=text, anchor=(0, 0))
+                label.textItem.document().setDocumentMargin(0)
+                label.updateTextPos()
                 item.addItem(label)
                 self._items.append(label)
+                self.figures.append((p, label))
         if points:
             ys = [p.y for p in points]
             lo, hi = math.floor(min(ys)), max(ys)
-            hi = max(hi + 0.45, lo + 1)  # room for the labels beside the points
-            self.setYRange(lo, hi, padding=0.02)
+            self._span = (float(lo), max(hi + 0.45, lo + 1))  # room for figures above
         else:
-            self.setYRange(0, 3, padding=0.02)
-        self.setXRange(-0.6, max(len(groups), 1) - 0.4, padding=0)
+            self._span = (0.0, 3.0)
+        self._groups = max(len(groups), 1)
+        self._fit()
         self._note = show_note(
             self, self._note, "" if points else self.tr("Each run appears here when it ends")
         )
 
-    def _room_for_labels(self, groups: int) -> bool:
-        """A figure beside each point only where a group has room for it (else the
-        figures print over the next group's points; the tooltips still tell them)."""
-        return bool(self.width() * 0.85 / max(groups, 1) >= LABEL_ROOM)
+    def _fit(self) -> None:
+        """The ranges for the plot's size: half a label's height beyond the lowest and the
+        highest power of ten (a label there was cut off, so not drawn), and each point's
+        figure where it covers nothing else."""
+        vb = self.getPlotItem().getViewBox()
+        lo, hi = self._span
+        height = vb.height()
+        margin = self.y_axis.label_room() / 2
+        pad = (hi - lo) * 0.02
+        if height > 4 * margin:
+            pad = margin * (hi - lo) / (height - 2 * margin)
+        y0, y1 = lo - pad, hi + pad
+        x0, x1 = -0.6, self._groups - 0.4
+        self.setYRange(y0, y1, padding=0)
+        self.setXRange(x0, x1, padding=0)
+        self._place_figures((x0, x1), (y0, y1), vb.width(), height)
 
-    def resizeEvent(self, event: Any) -> None:
-        super().resizeEvent(event)
-        args = self.__dict__.get("_args")  # None while pyqtgraph builds the widget
-        if args is not None and self._room_for_labels(len(args[1])) != self._labelled:
-            self.show_points(*args)
+    def _place_figures(
+        self,
+        xs: tuple[float, float],
+        ys: tuple[float, float],
+        width: float,
+        height: float,
+    ) -> None:
+        """Each figure beside its point, to the right, left, above or below, the first place
+        that covers no point, no figure and stays in the plot; none where none does (the
+        point's tooltip still tells it)."""
+        if not self.figures:
+            return
+        if width <= 0 or height <= 0:
+            for _, label in self.figures:
+                label.hide()
+            return
+        sx = width / (xs[1] - xs[0])
+        sy = height / (ys[1] - ys[0])
+
+        def pixel(x: float, y: float) -> tuple[float, float]:
+            return (x - xs[0]) * sx, (ys[1] - y) * sy
+
+        radius = POINT_SIZE / 2 + 1
+        dots = [
+            QRectF(px - radius, py - radius, 2 * radius, 2 * radius)
+            for px, py in (pixel(p.x, p.y) for p in self.points)
+        ]
+        area = QRectF(0, 0, width, height)
+        taken: list[QRectF] = []
+        gap = 3.0
+        for p, label in self.figures:
+            box = label.textItem.boundingRect()
+            w, h = box.width(), box.height()
+            px, py = pixel(p.x, p.y)
+            spots = (
+                QRectF(px + radius + gap, py - h / 2, w, h),
+                QRectF(px - radius - gap - w, py - h / 2, w, h),
+                QRectF(px - w / 2, py - radius - gap - h, w, h),
+                QRectF(px - w / 2, py + radius + gap, w, h),
+            )
+            spot = next(
+                (
+                    r
+                    for r in spots
+                    if area.contains(r)
+                    and not any(r.intersects(o) for o in taken)
+                    and not any(r.intersects(d) for d in dots)
+                ),
+                None,
+            )
+            if spot is None:
+                label.hide()
+                continue
+            taken.append(spot)
+            label.setPos(xs[0] + spot.left() / sx, ys[1] - spot.top() / sy)
+            label.show()
+
+    def figure_boxes(self) -> list[tuple[ChartPoint, QRectF]]:
+        """The figures drawn, each with its box in the scene (for tests and scripts)."""
+        return [
+            (p, label.textItem.sceneBoundingRect())
+            for p, label in self.figures
+            if label.isVisible()
+        ]
 
     def _tip(self, x: float, y: float, data: Any) -> str:
         for p in self.points:
@@ -406,12 +376,14 @@ class DepthPlot(pg.PlotWidget):
         self.gap_shade.setBrush(pg.mkBrush(QColor(128, 128, 128, 50)))
         self.gap_shade.setZValue(-10)
         item.addItem(self.gap_shade)
+        self._gaps: list[tuple[int, int]] = []
         self.profile: DepthProfile | None = None
         #: What the curves show: the profile, its buckets merged to the plot's width.
         self.drawn: DepthProfile | None = None
         self._note: pg.TextItem | None = None
         self.position = 0
         self.goal: int | None = None
+        item.getViewBox().sigResized.connect(self._on_resized)
 
     def restyle(self, palette: QPalette) -> None:
         text = palette.color(QPalette.ColorRole.Text)
@@ -490,15 +462,16 @@ class DepthPlot(pg.PlotWidget):
             for a, b in profile.gaps
             if a < profile.steps and b > profile.first
         ]
-        top = max(goal or 0, profile.deepest, 1)
-        ceiling = top * 1.18 + 1  # room for the goal's label
+        ceiling = self._ceiling()
         self._show_gaps(shown, ceiling)
         if goal is not None:
+            # Shown first: pyqtgraph words a hidden line's label never, and it stayed blank
+            # when the chart was open before the first run.
+            self.goal_line.show()
             self.goal_line.setValue(goal)
             label = self.tr("solution depth {0}").format(fmt_int(goal))
-            if label != self.goal_line.label.format:
+            if label != self.goal_line.label.format or not self.goal_line.label.toPlainText():
                 self.goal_line.label.setFormat(label)
-            self.goal_line.show()
         else:
             self.goal_line.hide()
         self.setYRange(0, ceiling, padding=0)
@@ -512,10 +485,29 @@ class DepthPlot(pg.PlotWidget):
         # paints of 5-15 ms for each refresh of a running search's curve; now one).
         vb.prepareForPaint()
 
+    def _ceiling(self) -> float:
+        """The top of the depth axis: room above the deepest point and the goal for the
+        goal's label (a line of text; a fifth of the depth was too little in a low plot)."""
+        profile = self.profile
+        top = max(self.goal or 0, profile.deepest if profile is not None else 0, 1)
+        ceiling = top * 1.18 + 1
+        room = self.goal_line.label.textItem.boundingRect().height() + 4
+        height = self.getPlotItem().getViewBox().height()
+        if height > 3 * room:
+            ceiling = max(ceiling, top * height / (height - room))
+        return ceiling
+
+    def _on_resized(self) -> None:
+        if self.profile is not None:  # the goal's label keeps its room
+            ceiling = self._ceiling()
+            self._show_gaps(self._gaps, ceiling)
+            self.setYRange(0, ceiling, padding=0)
+
     def _show_gaps(self, gaps: Sequence[tuple[int, int]], top: float = 0.0) -> None:
         """Shade the stretches of dropped steps, from depth 0 to ``top``: one path for all
         (a region item each, built anew at every refresh, took 3 to 6 ms of a running
         search's refresh whenever the recording dropped another stretch)."""
+        self._gaps = list(gaps)
         path = QPainterPath()
         for a, b in gaps:
             path.addRect(QRectF(a, 0.0, b - a, top))

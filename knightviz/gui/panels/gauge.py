@@ -1,14 +1,15 @@
-"""How much is left: the explored fraction on a log scale, and the estimated tree size.
+"""How much is left: the explored fraction as a plain bar with its figure, and the
+estimated tree size.
 
-The bar spans 1e-15 … 1 logarithmically (each tick a factor of 1,000): plain backtracking
-from most 8×8 squares sits at the far left for as long as anyone will wait, which is the
-point. The estimate beside it says how many steps the whole tree would take, and how long at
-the current speed.
+The bar is linear, filled as far as the figure beside it says: 2 % fills a fiftieth of it.
+(It was logarithmic from 10⁻¹⁵ to 1, where 2 % filled seven eighths and a learner read it as
+almost done.) Plain backtracking from most 8×8 squares leaves it empty for as long as anyone
+will wait, which is the point; the figure tells how small the part is ("1 part in 3.1 ×
+10⁸"), the estimate below how many steps the whole tree would take, and how long at the
+current speed.
 """
 
 from __future__ import annotations
-
-import math
 
 from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
@@ -18,9 +19,9 @@ from knightviz.engine import Outcome, Result
 from knightviz.gui.panels.elided import SteadyLabel
 from knightviz.gui.text import fmt_big
 
-#: The bar's left end (the smallest fraction shown).
-FLOOR_EXP = -15
 FILL = QColor(60, 140, 90)
+#: Light ticks across the bar: a quarter, a half, three quarters.
+TICKS = (0.25, 0.5, 0.75)
 
 
 def scientific(value: float) -> str:
@@ -52,8 +53,8 @@ def explored_words(
     return QCoreApplication.translate("Gauge", "1 part in {0}").format(fmt_big(1.0 / fraction))
 
 
-class LogBar(QWidget):
-    """A thin bar filled to log10(fraction) between 1e-15 and 1."""
+class ExploredBar(QWidget):
+    """A thin bar filled in proportion to the explored fraction, 0 … 1."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -79,22 +80,15 @@ class LogBar(QWidget):
             p.setPen(QPen(pal.color(QPalette.ColorRole.Mid), 1))
             p.setBrush(pal.color(QPalette.ColorRole.Base))
             p.drawRoundedRect(r, 3, 3)
-            share = position(self.fraction)
+            share = min(1.0, max(0.0, self.fraction))
             if share > 0:
                 p.setPen(Qt.PenStyle.NoPen)
                 p.setBrush(FILL)
                 p.drawRoundedRect(QRectF(r.left(), r.top(), r.width() * share, r.height()), 3, 3)
             p.setPen(QPen(pal.color(QPalette.ColorRole.Mid), 1))
-            for k in range(1, -FLOOR_EXP // 3):  # ticks at 1e-12, 1e-9, 1e-6, 1e-3
-                x = r.left() + r.width() * k * 3 / -FLOOR_EXP
+            for tick in TICKS:
+                x = r.left() + r.width() * tick
                 p.drawLine(int(x), int(r.top()) + 2, int(x), int(r.bottom()) - 2)
-
-
-def position(fraction: float) -> float:
-    """Where a fraction sits on the bar, 0 … 1."""
-    if fraction <= 0:
-        return 0.0
-    return min(1.0, max(0.0, (math.log10(fraction) - FLOOR_EXP) / -FLOOR_EXP))
 
 
 class GaugePanel(QWidget):
@@ -104,16 +98,19 @@ class GaugePanel(QWidget):
         super().__init__(parent)
         self.setObjectName("gaugePanel")
         self.title = QLabel(self.tr("Explored"))
-        self.bar = LogBar()
+        self.bar = ExploredBar()
         self.explored_label = SteadyLabel(tip=False)
         self.explored_label.setObjectName("exploredLabel")
-        self.explored_label.setAlignment(Qt.AlignmentFlag.AlignRight)
+        # Beside the bar, which it reads (at the row's far end it was read apart from it).
+        self.explored_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.explored_label.setContentsMargins(4, 0, 0, 0)
         # A fixed share of the row, never its text's width: a wider figure mid-run widened
         # the window (the board jumped from 220 to 354 px).
         self.explored_label.setToolTip(
             self.tr(
                 "The part of the whole search tree already behind the search (Knuth's "
-                "estimate from the stack), on a logarithmic scale from 10⁻¹⁵ to 1"
+                "estimate from the stack): the bar fills in proportion, so a part of a "
+                "millionth leaves it empty"
             )
         )
         self.estimate_label = SteadyLabel()

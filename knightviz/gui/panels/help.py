@@ -421,8 +421,9 @@ class GuideDialog(QDialog):
                 self.tr(
                     "<p><b>Moves</b> and <b>backtracks</b> (N-Queens: placements and "
                     "removals); <b>steps</b> are both. The <b>gauge</b> under the board says "
-                    "how much of the whole search tree is behind the search (a log scale: "
-                    "each tick is a factor of 1,000) and estimates the rest.</p>"
+                    "how much of the whole search tree is behind the search (the bar fills in "
+                    "proportion; the figure beside it tells a part too small to see) and "
+                    "estimates the rest.</p>"
                     "<p>Every finished or stopped run adds a row to the <b>history</b>; "
                     "double-click one to bring its settings back. The history is kept "
                     "between sessions.</p>"
