@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, Signal, Slot
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QTimer, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -80,6 +80,7 @@ class MainWindow(QMainWindow):
     results: QWidget
     history_box: QGroupBox
     runs_dock: QDockWidget
+    balance: QTimer
     constraints_dock: QDockWidget
     solutions_dock: QDockWidget
     code_dock: QDockWidget
@@ -453,8 +454,7 @@ class MainWindow(QMainWindow):
         self.session.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """A race ends first (its runs keep their rows): the window is remembered as it
-        was before it."""
+        """A race ends first (its rows kept): the window is remembered as before it."""
         if self.race_mode and not self._shutting_down:
             self.set_race_mode(False)
         self.prefs.save()

@@ -186,6 +186,14 @@ def build_layout(window: MainWindow) -> None:
     window.tree_dock = dock(
         "treeDock", QCoreApplication.translate("MainWindow", "Search tree"), window.tree_stack
     )
+    # A dock opened or closed (a menu, its own button): the columns make room, or take it
+    # back, once the dock area has settled.
+    window.balance = QTimer(window)
+    window.balance.setSingleShot(True)
+    window.balance.setInterval(0)
+    window.balance.timeout.connect(functools.partial(balance_columns, window))
+    for opened in all_docks(window):
+        opened.toggleViewAction().toggled.connect(window.balance.start)
     #: The docks a puzzle may show (``Puzzle.panels``): what Explain shows and hides.
     window.panel_docks = {
         CODE: window.code_dock,
@@ -304,23 +312,31 @@ def show_explanations(window: MainWindow, on: bool) -> None:
     shows = window.puzzles[window.panel.puzzle_key()].panels()
     for kind, dock in window.panel_docks.items():
         dock.setVisible(on and kind in shows and not window.race_mode)
-    if not on:
+    if on:
+        (window.constraints_dock if CONSTRAINTS in shows else window.code_dock).raise_()
+        window.stack_dock.raise_()
+        fit_code_dock(window)
+    balance_columns(window)
+
+
+def balance_columns(window: MainWindow) -> None:
+    """The docks open on the right take their room from the history's column before the
+    board's: on a window too narrow for four columns the history becomes a tab beside
+    them; with none open, the columns' first widths again."""
+    right = Qt.DockWidgetArea.RightDockWidgetArea
+    opened = [
+        d
+        for d in all_docks(window)
+        if not d.isHidden() and not d.isFloating() and window.dockWidgetArea(d) == right
+    ]
+    if not opened:
         place_history(window, docked=False)
         arrange_columns(window)
         return
-    (window.constraints_dock if CONSTRAINTS in shows else window.code_dock).raise_()
-    right = Qt.DockWidgetArea.RightDockWidgetArea
-    if window.code_dock.isFloating() or window.dockWidgetArea(window.code_dock) != right:
-        window.stack_dock.raise_()
-        return
-    # The panels' room from the history's column before the board's: on a window too
-    # narrow for four columns the history becomes a tab beside the Search stack.
     spare = window.width() - 16 - side_panel(window).sizeHint().width() - RESULTS_MIN
     place_history(window, docked=spare - DOCKS_WIDTH < EXPLAINED_BOARD)
-    window.stack_dock.raise_()
-    fit_code_dock(window)
     arrange_columns(window, DOCKS_WIDTH)
-    window.resizeDocks([window.code_dock], [DOCKS_WIDTH], Qt.Orientation.Horizontal)
+    window.resizeDocks([opened[0]], [DOCKS_WIDTH], Qt.Orientation.Horizontal)
 
 
 def sync_explain(window: MainWindow) -> None:
@@ -330,9 +346,6 @@ def sync_explain(window: MainWindow) -> None:
     on = any(not d.isHidden() for k, d in window.panel_docks.items() if k in shows)
     if window.race_mode or on == window.explain_action.isChecked():
         return
-    if not on and window.history_box.parentWidget() is not window.results:
-        place_history(window, docked=False)  # the panels closed by hand: the room back
-        arrange_columns(window)
     window.explain_action.blockSignals(True)
     window.explain_action.setChecked(on)
     window.explain_action.blockSignals(False)
@@ -410,6 +423,7 @@ def build_preferences(window: MainWindow) -> None:
         window.first_launch_shape,
     )
     window.prefs.restore()
+    window.balance.stop()  # the remembered columns stand
     if not window.runs_dock.isHidden():  # remembered with the explanatory panels open
         place_history(window, docked=True)
     # What went wrong with the history or the settings, in the window, not only the log;

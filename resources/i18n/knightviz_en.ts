@@ -2,6 +2,30 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>ComparisonCounts</name>
+    <message numerus="yes">
+        <source>stopped after {0} steps</source>
+        <translation>
+            <numerusform>stopped after {0} step</numerusform>
+            <numerusform>stopped after {0} steps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>step limit reached after {0} steps</source>
+        <translation>
+            <numerusform>step limit reached after {0} step</numerusform>
+            <numerusform>step limit reached after {0} steps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} steps</source>
+        <translation>
+            <numerusform>{0} step</numerusform>
+            <numerusform>{0} steps</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ConstraintsPanel</name>
     <message numerus="yes">
         <source>{0} queens</source>

@@ -225,18 +225,6 @@
 <context>
     <name>Comparison</name>
     <message>
-        <source>stopped after {0} steps</source>
-        <translation>在 {0} 步后停止</translation>
-    </message>
-    <message>
-        <source>step limit reached after {0} steps</source>
-        <translation>{0} 步后达到步数上限</translation>
-    </message>
-    <message>
-        <source>{0} steps</source>
-        <translation>{0} 步</translation>
-    </message>
-    <message>
         <source>the same number</source>
         <translation>步数相同</translation>
     </message>
@@ -291,6 +279,27 @@
     <message>
         <source>{0}.</source>
         <translation>{0}。</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonCounts</name>
+    <message numerus="yes">
+        <source>stopped after {0} steps</source>
+        <translation>
+            <numerusform>在 {0} 步后停止</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>step limit reached after {0} steps</source>
+        <translation>
+            <numerusform>{0} 步后达到步数上限</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} steps</source>
+        <translation>
+            <numerusform>{0} 步</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -104,6 +104,20 @@ def no_timer_left_running(qapp: QApplication):
 
 
 @pytest.fixture
+def language():
+    """Switch the application's language in a test; English and the locale come back after."""
+    from PySide6.QtCore import QLocale
+
+    from knightviz.gui.i18n import ENGLISH, Translations
+
+    saved = QLocale()
+    translations = Translations()
+    yield translations
+    translations.apply(ENGLISH)
+    QLocale.setDefault(saved)
+
+
+@pytest.fixture
 def window(qtbot) -> MainWindow:
     """The window with its explanatory panels open (Explain): the panels' tests read them."""
     w = MainWindow()

@@ -11,14 +11,14 @@ import sys
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QEvent, QLocale, QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QTabWidget, QWidget
 
 from knightviz.engine import tour_search
 from knightviz.engine.recording import Recording
 from knightviz.gui import MainWindow
-from knightviz.gui.i18n import CHINESE, ENGLISH, Translations
+from knightviz.gui.i18n import CHINESE, ENGLISH
 from knightviz.gui.panels.depth import LiveProfile, depth_profile
 
 from .conftest import UNLIMITED, configure, place, set_speed, start_and_finish
@@ -694,16 +694,6 @@ def test_the_solution_depth_is_worded_when_the_chart_was_open_before_the_run(win
     assert label.toPlainText() == "solution depth 25"
     plot.grab()  # painted: the label's place in the scene is up to date
     assert vb.sceneBoundingRect().contains(label.sceneBoundingRect())
-
-
-@pytest.fixture
-def language():
-    """The window's languages, English again (and the locale) after the test."""
-    saved = QLocale()
-    translations = Translations()
-    yield translations
-    translations.apply(ENGLISH)
-    QLocale.setDefault(saved)
 
 
 def test_the_chart_follows_a_language_switch_mid_run(window, qtbot, language):

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from knightviz.engine import Board, Outcome, Result
-from knightviz.gui.i18n import CHINESE, ENGLISH, Translations
+from knightviz.gui.i18n import CHINESE, ENGLISH
 from knightviz.gui.panels.comparison import comparison_text, partner
 from knightviz.gui.puzzles import make_puzzles
 from knightviz.gui.puzzles.knight import KnightSettings
@@ -33,13 +33,6 @@ def record(settings, steps: int, start: int = 0, outcome=Outcome.SOLVED, puzzle=
 @pytest.fixture
 def puzzles(qapp):
     return make_puzzles()
-
-
-@pytest.fixture
-def language():
-    translations = Translations()
-    yield translations
-    translations.apply(ENGLISH)
 
 
 def test_the_cards_two_runs_read_as_one_sentence_whichever_ran_last(puzzles):
@@ -254,3 +247,14 @@ def test_explain_on_a_laptop_moves_the_history_beside_the_stack(qtbot, width, do
     assert runs.isHidden() and results.isAncestorOf(history)
     assert child(w, "historyBox").title() == "Runs"
     w.close()
+
+
+def test_one_step_reads_in_the_singular(window, puzzles):
+    """Qt's plural forms (the window installs the English ones): "1 step", not "1 steps"."""
+    assert comparison_text(puzzles, record(WARNSDORFF, 1), None).startswith(
+        "Warnsdorff's rule: 1 step. "
+    )
+    stopped = comparison_text(
+        puzzles, record(WARNSDORFF, 1, outcome=Outcome.CANCELLED), record(PLAIN, 2)
+    )
+    assert stopped.startswith("Warnsdorff's rule: stopped after 1 step. ")

@@ -8,12 +8,11 @@ import math
 import re
 
 import pytest
-from PySide6.QtCore import QLocale
 
 from knightviz.engine import Board
 from knightviz.engine.forecast import Forecast, Trial
 from knightviz.gui import MainWindow
-from knightviz.gui.i18n import CHINESE, ENGLISH, Translations
+from knightviz.gui.i18n import CHINESE, ENGLISH
 from knightviz.gui.panels.forecast import forecast_html
 from knightviz.gui.puzzles.knight import KnightPuzzle, KnightSettings
 from knightviz.gui.session import State
@@ -29,15 +28,6 @@ LAPTOP = (1024, 600)
 SPACE_IN_CHINESE = re.compile(r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef] +[\u4e00-\u9fff]")
 #: Chinese directly against a Latin word or a number.
 UNSPACED_LATIN = re.compile(r"[\u4e00-\u9fff][A-Za-z0-9]|[A-Za-z0-9][\u4e00-\u9fff]")
-
-
-@pytest.fixture
-def language():
-    saved = QLocale()
-    translations = Translations()
-    yield translations
-    translations.apply(ENGLISH)
-    QLocale.setDefault(saved)
 
 
 # -- the forecast ----------------------------------------------------------------------------

@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 
 from knightviz.gui import MainWindow
 from knightviz.gui.app import take_language
-from knightviz.gui.i18n import CHINESE, ENGLISH, LANGUAGES, Translations
+from knightviz.gui.i18n import CHINESE, ENGLISH, LANGUAGES
 from knightviz.gui.main_window import DEFAULT_SIZE
 from knightviz.gui.panels.elided import SteadyLabel
 from knightviz.gui.panels.history import OUTCOME, PUZZLE, STRATEGY
@@ -381,16 +381,6 @@ def assert_chinese(window: MainWindow, state: str) -> None:
 
 def comments(program_text: str) -> list[str]:
     return [line.partition("# ")[2] for line in program_text.splitlines() if "# " in line]
-
-
-@pytest.fixture
-def language():
-    """Switch the application's language in a test; English and the locale come back after."""
-    saved = QLocale()
-    translations = Translations()
-    yield translations
-    translations.apply(ENGLISH)
-    QLocale.setDefault(saved)
 
 
 @pytest.fixture

@@ -22,13 +22,6 @@ from .test_i18n import clipped, settle
 LAPTOP = (1024, 600)
 
 
-@pytest.fixture
-def language():
-    translations = Translations()
-    yield translations
-    translations.apply(ENGLISH)
-
-
 def open_window(qtbot, translations: Translations, size: tuple[int, int]) -> MainWindow:
     """A first launch on a screen of ``size``: the window that size, its panels placed as
     a first launch places them there."""

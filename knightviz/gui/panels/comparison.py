@@ -12,7 +12,7 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QLinearGradient, QPainter, QPaintEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import QGroupBox, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -59,17 +59,23 @@ def _ratio(times: float) -> str:
     return fmt_int(round(times)) if times >= 9.95 else fmt_float(times)
 
 
+class ComparisonCounts(QObject):
+    """The comparison's counts with their nouns, in Qt's plural forms ("1 step")."""
+
+    def steps(self, record: RunRecord) -> str:
+        """A run's steps, saying when the run ended before its search did."""
+        n = record.result.steps
+        steps = fmt_int(n)
+        outcome = record.result.outcome
+        if outcome is Outcome.CANCELLED:
+            return self.tr("stopped after {0} steps", "", n).format(steps)
+        if outcome is Outcome.LIMIT:
+            return self.tr("step limit reached after {0} steps", "", n).format(steps)
+        return self.tr("{0} steps", "", n).format(steps)
+
+
 def _steps(record: RunRecord) -> str:
-    """A run's steps, saying when the run ended before its search did."""
-    steps = fmt_int(record.result.steps)
-    outcome = record.result.outcome
-    if outcome is Outcome.CANCELLED:
-        return QCoreApplication.translate("Comparison", "stopped after {0} steps").format(steps)
-    if outcome is Outcome.LIMIT:
-        return QCoreApplication.translate(
-            "Comparison", "step limit reached after {0} steps"
-        ).format(steps)
-    return QCoreApplication.translate("Comparison", "{0} steps").format(steps)
+    return ComparisonCounts().steps(record)
 
 
 def _how_many(small: RunRecord, large: RunRecord) -> str:

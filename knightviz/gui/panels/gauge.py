@@ -60,7 +60,7 @@ class ExploredBar(QWidget):
         super().__init__(parent)
         self.setObjectName("exploredBar")
         self.fraction = 0.0
-        self.setMinimumWidth(120)
+        self.setMinimumWidth(90)  # the figure beside it gets its room first on a narrow column
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMinimumHeight(14)
 
