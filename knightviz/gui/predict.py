@@ -20,6 +20,7 @@ constraints draw nothing that sets the search's next step apart from the other c
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any
@@ -318,7 +319,22 @@ class Predictor(QObject):
 
     def text(self) -> str:
         """The banner's text: the last verdict, then the question."""
-        return "\n".join(t for t in (self.feedback, self.prompt()) if t)
+        return self.texts()[0]
+
+    def texts(self) -> tuple[str, ...]:
+        """The banner's wordings, longest first: the verdict and the question whole, then
+        the question short, then the verdict's first sentence (a narrow board's banner
+        shows the longest that fits, never one cut off)."""
+        prompt = self.prompt()
+        full = "\n".join(t for t in (self.feedback, prompt) if t)
+        if self.question is None:
+            return (full,)
+        short = self.tr("Your turn: the next step?")
+        first = re.split(r"(?<=[.!?。！？])\s*", self.feedback, maxsplit=1)[0]  # noqa: RUF001
+        shorter = ["\n".join(t for t in (self.feedback, short) if t)]
+        if first != self.feedback:
+            shorter.append("\n".join(t for t in (first, short) if t))
+        return (full, *shorter)
 
     def stats(self) -> tuple[int, int, int] | None:
         """(right, asked, best streak) of this run's predictions, None if none were made."""
@@ -548,4 +564,4 @@ class PredictionBanner(Banner):
 
     def show_for(self, predictor: Predictor) -> None:
         self.score.setText(predictor.score_text())
-        self.show_text(predictor.text())
+        self.show_texts(predictor.texts())

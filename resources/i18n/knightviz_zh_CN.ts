@@ -2084,6 +2084,10 @@ The docks a puzzle may show (``Puzzle.panels``): what Explain shows and hides.</
         <translation>{1} 次中猜对 {0} 次，连对 {2} 次</translation>
     </message>
     <message>
+        <source>Your turn: the next step?</source>
+        <translation>轮到你：下一步？</translation>
+    </message>
+    <message>
         <source>{0}; the tie-break “{1}” takes {2}.</source>
         <translation>{0}；并列取舍“{1}”选 {2}。</translation>
     </message>

@@ -460,3 +460,23 @@ def test_no_frame_on_the_next_queen_while_asked(window, qtbot):
     )
     same = [sq for sq in options if sum(divmod(sq, 8)) % 2 == sum(divmod(events[1], 8)) % 2]
     assert len({square_look(window, sq) for sq in same}) == 2
+
+
+def test_the_banner_never_cuts_the_verdict_or_the_question_on_a_narrow_board(window, qtbot):
+    """1024 px wide, the board's column 356 px: a tie's verdict and the whole question take
+    four lines of the banner's three. It shows the question short instead, whole."""
+    window.explain_action.setChecked(False)
+    window.resize(1024, 550)
+    qtbot.waitUntil(lambda: window.width() == 1024)
+    setup(window, "knight", 8, speed=60, warnsdorff=True, tie_break="first")
+    window.predict_action.trigger()
+    QTest.keyClick(window, Qt.Key.Key_Space)
+    asked_at(window, qtbot, 0)
+    answer(window, qtbot, 17, guess=10)  # b6, guessed c7: a tie
+    asked_at(window, qtbot, 1)
+    label = child(window, "predictionLabel")
+    qtbot.waitUntil(lambda: label.heightForWidth(label.width()) <= label.height())
+    words = banner(window)
+    assert words.startswith("✓ Right for the rule: b6 and c7")
+    assert words.endswith("Your turn: the next step?")
+    click(window, "resetButton")

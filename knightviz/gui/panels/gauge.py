@@ -85,10 +85,12 @@ class ExploredBar(QWidget):
                 p.setPen(Qt.PenStyle.NoPen)
                 p.setBrush(FILL)
                 p.drawRoundedRect(QRectF(r.left(), r.top(), r.width() * share, r.height()), 3, 3)
+            # The quarters marked on the empty track: the filled part reads as one length.
             p.setPen(QPen(pal.color(QPalette.ColorRole.Mid), 1))
             for tick in TICKS:
                 x = r.left() + r.width() * tick
-                p.drawLine(int(x), int(r.top()) + 2, int(x), int(r.bottom()) - 2)
+                if tick > share:
+                    p.drawLine(int(x), int(r.top()) + 2, int(x), int(r.bottom()) - 2)
 
 
 class GaugePanel(QWidget):
