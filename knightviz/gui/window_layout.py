@@ -48,11 +48,13 @@ DOCKS_WIDTH = 360
 EXPLAINED_BOARD = 480
 
 
-def column(*items: QWidget | tuple[QWidget, int]) -> QWidget:
-    """Widgets one above the other, no margins (a tuple gives a widget and its stretch)."""
+def column(*items: QWidget | tuple[QWidget, int], spacing: int = -1) -> QWidget:
+    """Widgets one above the other, no margins (a tuple gives a widget and its stretch;
+    ``spacing`` between them, the style's when -1)."""
     box = QWidget()
     layout = QVBoxLayout(box)
     layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(spacing)
     for item in items:
         widget, stretch = item if isinstance(item, tuple) else (item, 0)
         layout.addWidget(widget, stretch)
@@ -118,15 +120,12 @@ def build_layout(window: MainWindow) -> None:
     window.centre_stack = QStackedWidget()
     window.centre_stack.setObjectName("centreStack")
     under = (v.map_legend, v.timeline, v.narration, v.gauge)
-    board_column = column(v.notices, (v.board, 1), *under)
-    layout_of = board_column.layout()
-    if layout_of is not None:  # tight: on a laptop's 600 pixels every one goes to the board
-        layout_of.setSpacing(3)
-    window.centre_stack.addWidget(board_column)
+    # Tight: on a laptop's 600 pixels every one goes to the board.
+    window.centre_stack.addWidget(column(v.notices, (v.board, 1), *under, spacing=3))
     window.centre_stack.addWidget(window.race_view)
     scroll = SettingsScroll(window.panel)
     side = SidePanel(scroll, [window.panel.puzzle_bar, window.run_controls], window.comparison)
-    # After the puzzle's own settings are shown (connected after the panel's own slot).
+    # A new puzzle's settings fitted at once (the layout's own request comes a turn later).
     window.panel.puzzle_combo.currentIndexChanged.connect(side.fit)
     runs_title = QCoreApplication.translate("MainWindow", "Runs")
     window.history_box = QGroupBox(runs_title)
