@@ -5,9 +5,10 @@ with ``make translations``, which runs pyside6-lupdate and pyside6-lrelease) com
 ``knightviz_zh_CN.qm``; both ship in the wheel. Qt's own ``qtbase`` translations come with
 PySide6, so standard dialogs and buttons follow.
 
-A count with its noun is one text in Qt's plural forms (``self.tr("{0} nodes", "", n)``): the
-English source is the plural, and ``knightviz_en.ts`` (only those texts) gives the singular
-("1 node"); Chinese has one form.
+A count with its noun is one text in Qt's plural forms
+(``self.tr("{0} nodes", "", count_of(n))``, ``count_of`` keeping a count past 2³¹ within
+Qt's int): the English source is the plural, and ``knightviz_en.ts`` (only those texts) gives
+the singular ("1 node"); Chinese has one form.
 
 Switching at run time: installing or removing a translator sends every widget a
 ``LanguageChange`` event. Texts that are built from a state (the status line, counters,

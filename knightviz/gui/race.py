@@ -34,7 +34,7 @@ from knightviz.gui.session import (
     State,
 )
 from knightviz.gui.solver.controller import SolverController
-from knightviz.gui.text import fmt_int, fmt_seconds
+from knightviz.gui.text import count_of, fmt_int, fmt_seconds
 from knightviz.gui.view import RunView
 
 #: How far (in steps) a search may run ahead of the race clock at unlimited speed before it
@@ -290,7 +290,7 @@ class Race(QObject):
             first = lanes[0]
             steps = first.finish or 0
             return self.tr(
-                "Racer {0} finished first, in {1} steps; racer {2} took {3}.", "", steps
+                "Racer {0} finished first, in {1} steps; racer {2} took {3}.", "", count_of(steps)
             ).format(
                 first.index,
                 fmt_int(steps),
@@ -316,10 +316,10 @@ class Race(QObject):
         if other.finish_shown and (other.finish or 0) < steps:
             # The second to end: the other stopped earlier, so it is not at this step.
             return self.tr(
-                "Racer {0} finished too, at {1} steps; racer {2} took {3}.", "", steps
+                "Racer {0} finished too, at {1} steps; racer {2} took {3}.", "", count_of(steps)
             ).format(index, fmt_int(steps), other.index, fmt_int(other.finish or 0))
         return self.tr(
-            "Racer {0} finished at {1} steps; racer {2} was at the same step.", "", steps
+            "Racer {0} finished at {1} steps; racer {2} was at the same step.", "", count_of(steps)
         ).format(index, fmt_int(steps), other.index)
 
     def clock_text(self) -> str:
@@ -343,17 +343,21 @@ class Race(QObject):
         n = lane.finish or 0
         steps = fmt_int(n)
         if lane.stopped_at is not None:
-            return self.tr("Stopped at {0} steps", "", n).format(steps), NONE
+            return self.tr("Stopped at {0} steps", "", count_of(n)).format(steps), NONE
         solved = result is not None and result.outcome is Outcome.SOLVED
         if all(other.place == 1 for other in self.lanes):
-            return self.tr("✔ Tie: {0} steps", "", n).format(steps), WINNER if solved else NONE
+            return self.tr("✔ Tie: {0} steps", "", count_of(n)).format(
+                steps
+            ), WINNER if solved else NONE
         if lane.place == 1:
             if solved:
-                return self.tr("✔ Finished first: {0} steps", "", n).format(steps), WINNER
-            return self.tr("✖ Ended first, no solution: {0} steps", "", n).format(steps), NONE
+                return self.tr("✔ Finished first: {0} steps", "", count_of(n)).format(steps), WINNER
+            return self.tr("✖ Ended first, no solution: {0} steps", "", count_of(n)).format(
+                steps
+            ), NONE
         if solved:
-            return self.tr("Finished second: {0} steps", "", n).format(steps), SECOND
-        return self.tr("Ended second, no solution: {0} steps", "", n).format(steps), NONE
+            return self.tr("Finished second: {0} steps", "", count_of(n)).format(steps), SECOND
+        return self.tr("Ended second, no solution: {0} steps", "", count_of(n)).format(steps), NONE
 
     # -- the clock ----------------------------------------------------------------------------
 

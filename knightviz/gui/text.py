@@ -35,6 +35,13 @@ def floor_first_digit(value: int) -> int:
     return value // power * power
 
 
+def count_of(n: int) -> int:
+    """The count Qt's plural forms read, as the C int ``tr`` takes: a count past 2³¹ (a long
+    run's moves) is kept to its last nine digits, all a plural rule ever looks at (it
+    overflowed, with a warning, at 3,959,481,806,803,752 moves)."""
+    return n if -(2**31) < n < 2**31 else 1_000_000_000 + abs(n) % 1_000_000_000
+
+
 def fmt_float(value: float, decimals: int = 1) -> str:
     return locale().toString(float(value), "f", decimals)
 

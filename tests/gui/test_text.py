@@ -213,3 +213,21 @@ def test_days_past_a_hundred_are_rounded_too():
 )
 def test_chinese_pieces_are_spaced_as_chinese_is_written(pieces, spaced):
     assert cjk_spacing(pieces) == (pieces if spaced is None else spaced)
+
+
+def test_counts_past_two_to_the_31_read_in_their_plural_form(window):
+    """Qt's plural forms take a C int: a long run's 3,959,481,806,803,752 moves overflowed
+    it (a RuntimeWarning, and a wrong form). The count kept to its last nine digits reads
+    as any count does."""
+    import warnings
+
+    from knightviz.gui.text import count_of
+
+    big = 3_959_481_806_803_752
+    assert count_of(5) == 5 and count_of(-(2**31) + 1) == -(2**31) + 1
+    assert 0 < count_of(big) < 2**31 and count_of(big) % 1_000_000_000 == big % 1_000_000_000
+    assert count_of(2**31 + 1) != 1  # never the singular's 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        text = window.puzzles["knight"].counts_text(big, 1, big + 1)
+    assert text == "3,959,481,806,803,752 moves, 1 backtrack, 3,959,481,806,803,753 steps"

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QGroupBox, QLabel, QSizePolicy, QVBoxLayout, QWidg
 from knightviz.engine import Outcome
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.records import RunRecord
-from knightviz.gui.text import fmt_float, fmt_int, sentences
+from knightviz.gui.text import count_of, fmt_float, fmt_int, sentences
 
 # Outcomes whose step count is the whole run's (the others stopped early: a lower bound).
 COMPLETE = (Outcome.SOLVED, Outcome.EXHAUSTED)
@@ -68,10 +68,10 @@ class ComparisonCounts(QObject):
         steps = fmt_int(n)
         outcome = record.result.outcome
         if outcome is Outcome.CANCELLED:
-            return self.tr("stopped after {0} steps", "", n).format(steps)
+            return self.tr("stopped after {0} steps", "", count_of(n)).format(steps)
         if outcome is Outcome.LIMIT:
-            return self.tr("step limit reached after {0} steps", "", n).format(steps)
-        return self.tr("{0} steps", "", n).format(steps)
+            return self.tr("step limit reached after {0} steps", "", count_of(n)).format(steps)
+        return self.tr("{0} steps", "", count_of(n)).format(steps)
 
 
 def _steps(record: RunRecord) -> str:

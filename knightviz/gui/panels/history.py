@@ -24,7 +24,7 @@ from knightviz.gui.board.model import BoardModel
 from knightviz.gui.panels.gauge import explored_words
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.session import RunRecord
-from knightviz.gui.text import fmt_big_log10, fmt_int, fmt_seconds
+from knightviz.gui.text import count_of, fmt_big_log10, fmt_int, fmt_seconds
 
 # Column indices: what a comparison reads first (puzzle, strategy, outcome, steps), then
 # the rest, which may scroll sideways on a narrow window.
@@ -144,7 +144,7 @@ class HistoryTable(QTableWidget):
             self,
             self.tr("Clear history"),
             self.tr(
-                "Remove all {0} runs from the history? This cannot be undone.", "", runs
+                "Remove all {0} runs from the history? This cannot be undone.", "", count_of(runs)
             ).format(fmt_int(runs)),
         )
         return answer == QMessageBox.StandardButton.Yes

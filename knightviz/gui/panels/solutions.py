@@ -9,7 +9,7 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QFont, QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QListView, QVBoxLayout, QWidget
 
-from knightviz.gui.text import fmt_int
+from knightviz.gui.text import count_of, fmt_int
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -161,11 +161,11 @@ class SolutionsPanel(QWidget):
     def retranslate(self) -> None:
         listed, total = self.model.rowCount(), self._total
         if total > listed:
-            text = self.tr("{0} solutions found (the first {1} listed)", "", total).format(
-                fmt_int(total), fmt_int(listed)
-            )
+            text = self.tr(
+                "{0} solutions found (the first {1} listed)", "", count_of(total)
+            ).format(fmt_int(total), fmt_int(listed))
         else:
-            text = self.tr("{0} solutions found", "", total).format(fmt_int(total))
+            text = self.tr("{0} solutions found", "", count_of(total)).format(fmt_int(total))
         self.count_label.setText(text)
 
     def _at_end(self) -> bool:

@@ -60,7 +60,7 @@ from knightviz.gui.panels.map_paint import (
 from knightviz.gui.puzzles.base import Puzzle, SweepOptions
 from knightviz.gui.solver.controller import SwitchInterval
 from knightviz.gui.solver.jobs import JOIN_MS, BackgroundWorker, Job
-from knightviz.gui.text import fmt_int, fmt_size
+from knightviz.gui.text import count_of, fmt_int, fmt_size
 
 log = logging.getLogger("knightviz.startmap")
 
@@ -325,20 +325,28 @@ class StartMap(QObject):
         steps = fmt_int(n)
         label = run.label
         if label == SOLVED:
-            moves = self.tr("{0} moves", "", run.moves).format(fmt_int(run.moves))
-            backs = self.tr("{0} backtracks", "", run.backtracks).format(fmt_int(run.backtracks))
-            text = self.tr("{0}: tour found in {1} steps ({2}, {3}).", "", n).format(
+            moves = self.tr("{0} moves", "", count_of(run.moves)).format(fmt_int(run.moves))
+            backs = self.tr("{0} backtracks", "", count_of(run.backtracks)).format(
+                fmt_int(run.backtracks)
+            )
+            text = self.tr("{0}: tour found in {1} steps ({2}, {3}).", "", count_of(n)).format(
                 name, steps, moves, backs
             )
         elif label == LIMIT:
-            text = self.tr("{0}: no tour within the cap of {1} steps (limit reached).", "", n)
+            text = self.tr(
+                "{0}: no tour within the cap of {1} steps (limit reached).", "", count_of(n)
+            )
             text = text.format(name, steps)
         elif label == STUCK:
-            text = self.tr("{0}: stuck after {1} steps, no tour (no backtracking).", "", n)
+            text = self.tr(
+                "{0}: stuck after {1} steps, no tour (no backtracking).", "", count_of(n)
+            )
             text = text.format(name, steps)
         elif label == EXHAUSTED:
             text = self.tr(
-                "{0}: no tour from here: the search tried every possibility in {1} steps.", "", n
+                "{0}: no tour from here: the search tried every possibility in {1} steps.",
+                "",
+                count_of(n),
             ).format(name, steps)
         else:
             assert self.puzzle is not None
@@ -356,13 +364,13 @@ class StartMap(QObject):
         name = Board(self.rows, self.cols).name(square)
         label, n = run.label, run.steps
         if label == SOLVED:
-            return self.tr("{0}: tour in {1} steps", "", n).format(name, fmt_int(n))
+            return self.tr("{0}: tour in {1} steps", "", count_of(n)).format(name, fmt_int(n))
         if label == LIMIT:
             return self.tr("{0}: no tour within the cap").format(name)
         if label == STUCK:
-            return self.tr("{0}: stuck after {1} steps", "", n).format(name, fmt_int(n))
+            return self.tr("{0}: stuck after {1} steps", "", count_of(n)).format(name, fmt_int(n))
         if label == EXHAUSTED:
-            return self.tr("{0}: no tour ({1} steps)", "", n).format(name, fmt_int(n))
+            return self.tr("{0}: no tour ({1} steps)", "", count_of(n)).format(name, fmt_int(n))
         return self.tr("{0}: no tour can exist").format(name)
 
     def set_piece(self, square: int | None) -> None:

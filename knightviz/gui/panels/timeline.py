@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from knightviz.engine.recording import Markers
 from knightviz.gui.panels.elided import SteadyLabel
-from knightviz.gui.text import fmt_big, fmt_int, locale, sentences
+from knightviz.gui.text import count_of, fmt_big, fmt_int, locale, sentences
 from knightviz.gui.theme import pick
 
 INT_MAX = 2**31 - 1
@@ -111,7 +111,9 @@ class TimelineSlider(QSlider):
                         m.longest_backtrack_step,
                         LONGEST,
                         self.tr(
-                            "start of the longest backtrack ({0} steps)", "", m.longest_backtrack
+                            "start of the longest backtrack ({0} steps)",
+                            "",
+                            count_of(m.longest_backtrack),
                         ).format(fmt_int(m.longest_backtrack)),
                     )
                 )

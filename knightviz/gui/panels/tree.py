@@ -41,7 +41,7 @@ from knightviz.engine.estimate import Probe
 from knightviz.engine.tree import Node, NodeState, TreeIndex, update_budget
 from knightviz.gui.panels.elided import SteadyLabel
 from knightviz.gui.panels.tree_hover import TreeHover
-from knightviz.gui.text import fmt_big, fmt_int
+from knightviz.gui.text import count_of, fmt_big, fmt_int
 from knightviz.gui.theme import is_dark
 
 #: Colours of the node states (the stack panel's: finished grey, the path green).
@@ -512,11 +512,13 @@ class SearchTree(QWidget):
         if self._behind and not self._live and self.canvas.at > at:
             # Not a tree at another step than the board's: how far the reading has come.
             end = self.canvas.at
-            text = self.tr("Reading the run: {0} of {1} steps…", "", end)
+            text = self.tr("Reading the run: {0} of {1} steps…", "", count_of(end))
             self.info.setText(text.format(fmt_int(at), fmt_int(end)))
             return
         count = index.node_count(at)
-        text = self.tr("{0} nodes at step {1}", "", count).format(fmt_int(count), fmt_int(at))
+        text = self.tr("{0} nodes at step {1}", "", count_of(count)).format(
+            fmt_int(count), fmt_int(at)
+        )
         if not self.canvas.follow:
             span = self.canvas.vx1 - self.canvas.vx0
             if span < 0.999:

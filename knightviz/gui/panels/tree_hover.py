@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QToolTip, QWidget
 
 from knightviz.engine.estimate import Probe, TreeEstimator
 from knightviz.engine.tree import Node, NodeState, TreeIndex
-from knightviz.gui.text import fmt_big_log10, fmt_int
+from knightviz.gui.text import count_of, fmt_big_log10, fmt_int
 
 #: Hover estimates of an unfinished subtree: probes, and their time budget (s).
 HOVER_PROBES = 400
@@ -57,14 +57,16 @@ class TreeHover(QWidget):
         count = max(count, 0)
         lines = [
             self.tr("{0}, depth {1}: {2}").format(square, fmt_int(node.depth), words[node.state]),
-            self.tr("{0} candidates below it; {1} of the root's width", "", count).format(
+            self.tr("{0} candidates below it; {1} of the root's width", "", count_of(count)).format(
                 fmt_int(count), _share(node.w)
             ),
         ]
         below = node.steps_below
         if below is not None:
             lines.append(
-                self.tr("{0} steps spent below it (exact)", "", below).format(fmt_int(below))
+                self.tr("{0} steps spent below it (exact)", "", count_of(below)).format(
+                    fmt_int(below)
+                )
             )
         else:
             estimate = self._estimate(node)
@@ -89,7 +91,9 @@ class TreeHover(QWidget):
         est = estimator.estimate()
         spread = f"{est.relative_error:.0%}" if math.isfinite(est.relative_error) else "?"
         return self.tr(
-            "Its subtree: about {0} steps (Knuth's estimate, ± {1}, {2} probes)", "", est.probes
+            "Its subtree: about {0} steps (Knuth's estimate, ± {1}, {2} probes)",
+            "",
+            count_of(est.probes),
         ).format(fmt_big_log10(est.log10_steps), spread, fmt_int(est.probes))
 
 

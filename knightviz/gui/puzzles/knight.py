@@ -66,7 +66,7 @@ from knightviz.gui.puzzles.knight_widget import KnightSettingsWidget
 from knightviz.gui.puzzles.knight_words import KnightWords
 from knightviz.gui.puzzles.programs import PLAIN, WARNSDORFF, Program, with_moves
 from knightviz.gui.solver.feed import SolutionLog
-from knightviz.gui.text import fmt_int, fmt_size
+from knightviz.gui.text import count_of, fmt_int, fmt_size
 from knightviz.page import PageError, PageRun, knight_command
 
 __all__ = [
@@ -306,7 +306,7 @@ class KnightPuzzle(KnightWords):
             parts.append(self.piece_name(shape.leaper))
         if shape.holes:
             holes = len(shape.holes)
-            parts.append(self.tr("{0} squares removed", "", holes).format(fmt_int(holes)))
+            parts.append(self.tr("{0} squares removed", "", count_of(holes)).format(fmt_int(holes)))
         return " · ".join(parts)
 
     def outcome_text(self, result: Result) -> str:

@@ -32,7 +32,14 @@ from knightviz.gui.puzzles.knight_settings import (
     KnightSettings,
     board_of,
 )
-from knightviz.gui.text import cjk_spacing, floor_first_digit, fmt_int, fmt_size, sentences
+from knightviz.gui.text import (
+    cjk_spacing,
+    count_of,
+    floor_first_digit,
+    fmt_int,
+    fmt_size,
+    sentences,
+)
 
 
 class KnightWords(Puzzle[KnightSettings]):
@@ -147,9 +154,9 @@ class KnightWords(Puzzle[KnightSettings]):
     def counts_text(self, moves: int, backtracks: int, steps: int) -> str:
         """A run's counts, each with its noun in the number's form ("1 move")."""
         return self.tr("{0}, {1}, {2}").format(
-            self.tr("{0} moves", "", moves).format(fmt_int(moves)),
-            self.tr("{0} backtracks", "", backtracks).format(fmt_int(backtracks)),
-            self.tr("{0} steps", "", steps).format(fmt_int(steps)),
+            self.tr("{0} moves", "", count_of(moves)).format(fmt_int(moves)),
+            self.tr("{0} backtracks", "", count_of(backtracks)).format(fmt_int(backtracks)),
+            self.tr("{0} steps", "", count_of(steps)).format(fmt_int(steps)),
         )
 
     def describe_result(
@@ -221,7 +228,9 @@ class KnightWords(Puzzle[KnightSettings]):
             if c.kind is Kind.DEGREE:
                 degree = c.value
                 return self.tr(
-                    "{0} could go on to {1} unvisited squares (its onward degree).", "", degree
+                    "{0} could go on to {1} unvisited squares (its onward degree).",
+                    "",
+                    count_of(degree),
                 ).format(name, degree)
             if c.kind is Kind.TIE:
                 return self.tr(
@@ -229,7 +238,7 @@ class KnightWords(Puzzle[KnightSettings]):
                 ).format(c.value, name)
         if not model.last_events:
             moves = len(path) - 1
-            return self.tr("The knight stands on {0} after {1} moves.", "", moves).format(
+            return self.tr("The knight stands on {0} after {1} moves.", "", count_of(moves)).format(
                 here, fmt_int(moves)
             )
         last = model.last_events[-1]

@@ -46,7 +46,7 @@ from knightviz.gui.puzzles.base import (
 from knightviz.gui.puzzles.programs import QUEENS_BITS, QUEENS_SETS, Program
 from knightviz.gui.puzzles.queens_paint import AttackLayer, QueensLayer, RejectLayer
 from knightviz.gui.solver.feed import SolutionLog
-from knightviz.gui.text import fmt_int, fmt_size
+from knightviz.gui.text import count_of, fmt_int, fmt_size
 from knightviz.page import PageRun, queens_command
 
 MAX_QUEENS_SIDE = 30
@@ -292,9 +292,9 @@ class QueensPuzzle(Puzzle[QueensSettings]):
     def counts_text(self, placements: int, removals: int, steps: int) -> str:
         """A run's counts, each with its noun in the number's form ("1 placement")."""
         return self.tr("{0}, {1}, {2}").format(
-            self.tr("{0} placements", "", placements).format(fmt_int(placements)),
-            self.tr("{0} removals", "", removals).format(fmt_int(removals)),
-            self.tr("{0} steps", "", steps).format(fmt_int(steps)),
+            self.tr("{0} placements", "", count_of(placements)).format(fmt_int(placements)),
+            self.tr("{0} removals", "", count_of(removals)).format(fmt_int(removals)),
+            self.tr("{0} steps", "", count_of(steps)).format(fmt_int(steps)),
         )
 
     def describe_result(
@@ -306,7 +306,7 @@ class QueensPuzzle(Puzzle[QueensSettings]):
         size = fmt_size(n, n)
         if result.outcome is Outcome.CANCELLED:
             found = result.count
-            return self.tr("Stopped after {0}; {1} solutions so far.", "", found).format(
+            return self.tr("Stopped after {0}; {1} solutions so far.", "", count_of(found)).format(
                 counts, fmt_int(found)
             )
         if result.outcome is Outcome.SOLVED and not s.all_solutions and result.solution:
@@ -315,7 +315,7 @@ class QueensPuzzle(Puzzle[QueensSettings]):
             )
         if result.outcome is Outcome.SOLVED:
             found = result.count
-            return self.tr("{0} solutions on {1}: {2}.", "", found).format(
+            return self.tr("{0} solutions on {1}: {2}.", "", count_of(found)).format(
                 fmt_int(found), size, counts
             )
         if result.outcome is Outcome.LIMIT:
@@ -410,9 +410,9 @@ class QueensPuzzle(Puzzle[QueensSettings]):
         if finished is not None and finished.outcome is Outcome.SOLVED:
             if settings.all_solutions:
                 found = finished.count
-                return self.tr("Every possibility tried: {0} solutions.", "", found).format(
-                    fmt_int(found)
-                )
+                return self.tr(
+                    "Every possibility tried: {0} solutions.", "", count_of(found)
+                ).format(fmt_int(found))
             return self.tr("A solution: {0}.").format(solution_text(n, tuple(model.path)))
         if model.considered:
             c = decode(model.considered[-1])

@@ -32,7 +32,7 @@ from knightviz.engine.explain import (
     queen_xy,
 )
 from knightviz.gui.board.model import BoardModel
-from knightviz.gui.text import fmt_int
+from knightviz.gui.text import count_of, fmt_int
 
 TAKEN = QColor(60, 110, 190)
 FOCUS = QColor("#1f8a4c")
@@ -270,8 +270,8 @@ class ConstraintsPanel(QWidget):
         placed, attacked = bin(q).count("1"), bin(a).count("1")
         lines.append(
             self.tr("{0}, {1}").format(
-                self.tr("{0} queens", "", placed).format(fmt_int(placed)),
-                self.tr("{0} squares attacked", "", attacked).format(fmt_int(attacked)),
+                self.tr("{0} queens", "", count_of(placed)).format(fmt_int(placed)),
+                self.tr("{0} squares attacked", "", count_of(attacked)).format(fmt_int(attacked)),
             )
         )
         return "\n".join(lines)
