@@ -449,6 +449,7 @@ class RunView(QObject):
         """ "Your turn" takes the place of the hint and the forecast while it is on."""
         p = self.predictor
         self._show_details()  # a question opened or closed: what the board may tell
+        self.tree_panel.set_concealed(p.asking)
         self._show_solutions()  # the constraints the next queen takes, framed or not
         if not p.enabled or not self.verdict_banner.isHidden():
             self.prediction_banner.hide()

@@ -3158,8 +3158,12 @@ Off: stop at the first solution.</source>
 <context>
     <name>TreeHover</name>
     <message>
+        <source>Not tried yet: which one comes next is yours to say.</source>
+        <extracomment>Hover estimates of an unfinished subtree: probes, and their time budget (s). &quot;Your turn&quot; asks for the next step: a candidate not tried yet keeps its square to itself (the boxes stand in the order the search tries them).</extracomment>
+        <translation>尚未尝试：下一个是哪一个，由你来说。</translation>
+    </message>
+    <message>
         <source>finished: its whole subtree explored</source>
-        <extracomment>Hover estimates of an unfinished subtree: probes, and their time budget (s).</extracomment>
         <translation>已完成：整棵子树都已探索</translation>
     </message>
     <message>

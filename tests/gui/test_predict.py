@@ -480,3 +480,32 @@ def test_the_banner_never_cuts_the_verdict_or_the_question_on_a_narrow_board(win
     assert words.startswith("✓ Right for the rule: b6 and c7")
     assert words.endswith("Your turn: the next step?")
     click(window, "resetButton")
+
+
+def test_the_search_tree_keeps_the_untried_squares_to_itself_while_asked(window, qtbot):
+    """The tree draws a node's candidates in the order the search tries them: hovering the
+    first untried one named the answer. While asked, an untried node's hover names none."""
+    from knightviz.engine.tree import NodeState
+
+    window.tree_dock.show()
+    window.tree_dock.raise_()
+    canvas = child(window, "searchTree").canvas
+    setup(window, "knight", 8, speed=60, warnsdorff=True, tie_break="first")
+    window.predict_action.trigger()
+    QTest.keyClick(window, Qt.Key.Key_Space)
+    asked_at(window, qtbot, 0)
+    answer(window, qtbot, 17)  # b6
+    asked_at(window, qtbot, 1)
+
+    def untried():
+        return [s.node for s in canvas.segments if s.state is NodeState.UNTRIED]
+
+    qtbot.waitUntil(lambda: bool(untried()))
+    names = {Board(8, 8).name(sq) for sq in range(64)}
+    for node in untried():
+        words = canvas.describe(node)
+        assert not names & set(words.replace(",", " ").split()), words
+    window.predict_action.trigger()  # your turn off: the tree says it all again
+    qtbot.waitUntil(lambda: not window.view.predictor.asking)
+    assert any(Board(8, 8).name(n.square) in canvas.describe(n) for n in untried())
+    click(window, "resetButton")

@@ -425,6 +425,10 @@ class SearchTree(QWidget):
 
     # -- what the view calls ---------------------------------------------------------------------
 
+    def set_concealed(self, on: bool) -> None:
+        """While "your turn" asks: the candidates not tried yet keep their squares."""
+        self.canvas.concealed = on
+
     def set_index(
         self,
         index: TreeIndex | None,

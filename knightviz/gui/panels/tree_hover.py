@@ -28,6 +28,9 @@ class TreeHover(QWidget):
     index: TreeIndex | None
     name: Callable[[int], str]
     subtree_probe: Callable[[Sequence[int]], Probe | None]
+    #: "Your turn" asks for the next step: a candidate not tried yet keeps its square to
+    #: itself (the boxes stand in the order the search tries them).
+    concealed = False
 
     def node_at(self, x: float, y: float) -> Node | None:
         raise NotImplementedError
@@ -44,6 +47,8 @@ class TreeHover(QWidget):
 
     def describe(self, node: Node) -> str:
         """The hover text: square, depth, state, and the steps spent below it."""
+        if self.concealed and node.state is NodeState.UNTRIED:
+            return self.tr("Not tried yet: which one comes next is yours to say.")
         words = {
             NodeState.FINISHED: self.tr("finished: its whole subtree explored"),
             NodeState.SOLUTION: self.tr("finished, with a solution below"),
