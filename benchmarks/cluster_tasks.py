@@ -1,4 +1,4 @@
-"""How many tasks a short count sends a Dask cluster (issue 23): the 6x6 count on a
+"""How many tasks a short count sends a Dask cluster: the 6x6 count on a
 2-worker ``LocalCluster`` with one task per piece batch, as before (``task_seconds`` 0),
 and with the pieces packed into one task per worker (the runner's own ``task_seconds``),
 interleaved with ``jobs=2`` in a fresh interpreter; ratios of the bests and of the medians.

@@ -10,7 +10,7 @@ What it measures, each in the same run so that ratios are fair on a noisy machin
 timing is the best of ``--repeats`` runs, 2 by default):
 
 1. plain 8×8 from (0, 0): the engine (``heuristic="none"``) with its FULL event stream
-   consumed chunk by chunk, against ``reference_recursive`` (REFERENCE.md §1). Both must
+   consumed chunk by chunk, against ``reference_recursive`` (docs/reference.md §1). Both must
    give the published matrix and 16,501,401 steps. Target: engine at least 1.5× faster.
 2. 1000×1000 open Warnsdorff tour from the corner (0, 0), tie-break ``roth``, backtracking
    on: the engine (construction, i.e. table building, plus run) against

@@ -1,4 +1,4 @@
-"""Counting at record pace (issue 23): the compiled counters against C, on every core, and
+"""Counting at record pace: the compiled counters against C, on every core, and
 on a Dask cluster.
 
 Run from the repository root:

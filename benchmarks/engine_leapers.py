@@ -1,10 +1,10 @@
-"""Board shapes and leapers (issue 21): the classic full-board knight is as fast as before.
+"""Board shapes and leapers: the classic full-board knight is as fast as before.
 
 Run from the repository root:
 
     .venv/bin/python -m benchmarks.engine_leapers [--base REV] [--repeats N]
 
-Extracts ``REV`` (default ``2676a2f``, the commit before issue 21's engine work) with
+Extracts ``REV`` (default ``2676a2f``, the commit before the shapes-and-leapers engine work) with
 ``git archive`` into a temporary directory and times, in fresh interpreters taking turns
 (best of ``--repeats``), this tree and that one on:
 

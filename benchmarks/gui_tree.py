@@ -1,5 +1,5 @@
 """The search tree panel at size: its index's build time and memory, and the layout and
-paint time of the view (issue 20: paint under 16 ms at any zoom).
+paint time of the view (the target: paint under 16 ms at any zoom).
 
 Run: ``.venv/bin/python -m benchmarks.gui_tree``
 

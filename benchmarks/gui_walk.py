@@ -1,9 +1,9 @@
-"""Issue 17's stateful test walked longer: the random walk of tests/gui/test_stateful.py
+"""The stateful test walked longer: the random walk of tests/gui/test_stateful.py
 with more actions and several seeds, each in its own pytest process.
 
 Run: ``.venv/bin/python benchmarks/gui_walk.py [ACTIONS] [--seeds 17,1] [--strict]``
 (default 10,000 actions for each of the seeds 17 and 1: about four minutes a seed).
-``--strict`` also checks the invariants ``KNOWN_BROKEN`` skips (issue 17 lists what they
+``--strict`` also checks the invariants ``KNOWN_BROKEN`` skips (the list says what they
 are waiting for), and does the actions ``KNOWN_BROKEN_ACTIONS`` skips.
 
 Not a speed measurement: it reports, per seed, whether every invariant held, and the

@@ -1,4 +1,4 @@
-"""Hostile ``.knightviz`` files, tried systematically (issue 19): how many cases per family,
+"""Hostile ``.knightviz`` files, tried systematically: how many cases per family,
 how each ended (the run, the one-sentence refusal, or anything else: a defect), and the peak
 memory while refusing a file.
 

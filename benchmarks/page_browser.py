@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/page_browser.py [--quick]
 
-Targets (issue 22): plain 8x8 from a8 (16,501,401 steps) makes a page under 10 MB that opens
+Targets: plain 8x8 from a8 (16,501,401 steps) makes a page under 10 MB that opens
 in under 2 s and seeks to any step in under 100 ms; Warnsdorff 100x100 and 8-queens (all 92
 solutions) pages under 1 MB. Open time is the page's own clock from the start of loading to
 the board shown (``window.knightviz.readyMs``: base64, inflating, replaying every step once
@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
 
     plain = Strategy(Heuristic.NONE)
     # Roth's tie-break (farthest from the centre) solves 100x100 without a backtrack; ties
-    # to the first in order are still unsolved after 60 M steps (REFERENCE.md).
+    # to the first in order are still unsolved after 60 M steps (docs/reference.md).
     roth = Strategy(Heuristic.WARNSDORFF, TieBreak.ROTH)
     cases = [
         (

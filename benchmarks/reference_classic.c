@@ -1,4 +1,4 @@
-/* Reference: the classic recursive backtracking knight's tour (REFERENCE.md section 1), in C.
+/* Reference: the classic recursive backtracking knight's tour (docs/reference.md section 1), in C.
  *
  * Written the way the tutorial writes it: an N x N int board of -1, the fixed move order
  * xMove = {2, 1, -1, -2, -2, -1, 1, 2}, yMove = {1, 2, 2, 1, -1, -2, -2, -1}, an isSafe

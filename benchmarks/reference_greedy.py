@@ -1,7 +1,7 @@
 """Reference: a straightforward iterative greedy Warnsdorff walk (no backtracking).
 
 Written sensibly but plainly: neighbour lists are precomputed once in the classic move
-order of REFERENCE.md §1, an int array holds every square's onward degree (the number of
+order of docs/reference.md §1, an int array holds every square's onward degree (the number of
 unvisited squares a knight reaches from it) and is decremented for the neighbours of each
 square the knight visits, and at each step the unvisited neighbour of least degree is
 taken. Ties go to the first candidate in the classic order (``first``) or to the one

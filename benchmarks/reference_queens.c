@@ -4,7 +4,7 @@
  * The well-known bitmask recursion (taken files, and the two diagonals shifted one file
  * per row), made to count: a queen on the first row's left half counts its solutions twice
  * (their mirror images start on the right half), a queen on the middle file (odd N) once.
- * This is the counter issue 23's goals compare knightviz with; knightviz itself also uses
+ * This is the counter the counting targets compare knightviz with; knightviz itself also uses
  * the other symmetries of the square (knightviz/engine/queens_count.py).
  *
  *   cc -O2 -o benchmarks/out/reference_queens benchmarks/reference_queens.c

@@ -1,4 +1,4 @@
-"""Reference: the classic recursive backtracking knight's tour (REFERENCE.md §1).
+"""Reference: the classic recursive backtracking knight's tour (docs/reference.md §1).
 
 Written the way the tutorial writes it, on purpose without optimisation: an N×N
 list-of-lists board of -1, the fixed ``dx``/``dy`` move order, a bounds-and-visited check

@@ -142,7 +142,7 @@ def _add_workers(p: argparse.ArgumentParser, what: str) -> None:
 
 
 def _add_shape(p: argparse.ArgumentParser) -> None:
-    """--holes, --board and --leaper: the board's shape and its piece (issue 21)."""
+    """--holes, --board and --leaper: the board's shape and its piece."""
     p.add_argument(
         "--holes",
         default=None,
@@ -639,7 +639,7 @@ def _stats(result: Result) -> str:
     )
 
 
-# -- batch (REFERENCE.md §3) ----------------------------------------------------------
+# -- batch (docs/reference.md §3) ----------------------------------------------------------
 
 
 def batch_tour(number: int) -> str:

@@ -1,6 +1,6 @@
 """N-Queens, the article's second method: the whole state in two integers.
 
-REFERENCE.md §4: besides the three sets of constraint IDs, the article keeps the state in two
+docs/reference.md §4: besides the three sets of constraint IDs, the article keeps the state in two
 bitboards, the queens and the squares they attack, and passes them down the recursion, so a
 backtrack is simply returning to the caller's pair. Here the recursion is an explicit stack of
 pairs. The candidates are tried in the same order as the constraint-set search (rank by rank

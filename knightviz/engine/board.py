@@ -1,6 +1,6 @@
 """Board geometry: square numbering, algebraic names, neighbour tables of any leaper.
 
-Squares are plain ints ``row * cols + col`` with row 0 the TOP row (REFERENCE.md).
+Squares are plain ints ``row * cols + col`` with row 0 the TOP row (docs/reference.md).
 Algebraic names count ranks from the bottom and files from the left, spreadsheet-style
 past ``z``.
 
@@ -18,12 +18,12 @@ from functools import lru_cache
 
 MAX_SQUARES = 4_000_000
 
-#: The fixed move order of the classic recursive program (REFERENCE.md §1), as
+#: The fixed move order of the classic recursive program (docs/reference.md §1), as
 #: (row offset, col offset).
 CLASSIC_ORDER: tuple[tuple[int, int], ...] = tuple(
     zip((2, 1, -1, -2, -2, -1, 1, 2), (1, 2, 2, 1, -1, -2, -2, -1), strict=True)
 )
-#: The direction order of the non-recursive batch program (REFERENCE.md §3).
+#: The direction order of the non-recursive batch program (docs/reference.md §3).
 BATCH_ORDER: tuple[tuple[int, int], ...] = tuple(
     zip((2, 1, -1, -2, -2, -1, 1, 2), (-1, -2, -2, -1, 1, 2, 2, 1), strict=True)
 )
@@ -35,7 +35,7 @@ class BoardError(ValueError):
 
 Leaper = tuple[int, int]
 KNIGHT: Leaper = (1, 2)
-#: The named leapers (REFERENCE.md, "Other leapers").
+#: The named leapers (docs/reference.md, "Other leapers").
 LEAPERS: dict[str, Leaper] = {"knight": KNIGHT, "camel": (1, 3), "zebra": (2, 3), "giraffe": (1, 4)}
 #: The largest b of a custom (a, b)-leaper.
 LEAPER_MAX = 7
@@ -94,7 +94,7 @@ class Shape:
 
     @property
     def classic(self) -> bool:
-        """A full board and the knight: every known fact and layout of REFERENCE.md holds."""
+        """A full board and the knight: every known fact and layout of docs/reference.md holds."""
         return not self.holes and self.leaper == KNIGHT
 
     def describe(self, board: Board) -> str:

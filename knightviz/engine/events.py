@@ -52,7 +52,7 @@ class Backtrack:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """The final outcome of one search, with the counts defined in REFERENCE.md."""
+    """The final outcome of one search, with the counts defined in docs/reference.md."""
 
     outcome: Outcome
     moves: int

@@ -39,7 +39,7 @@ def onward_degrees(
 
 
 class Constraint(str, Enum):
-    """The three sets of "constraint IDs" of the eight-queens article (REFERENCE.md §4)."""
+    """The three sets of "constraint IDs" of the eight-queens article (docs/reference.md §4)."""
 
     COLUMN = "column"
     ASCENDING = "ascending"  # the diagonal x + y
@@ -141,7 +141,7 @@ class Scan:
 
 
 def last_scan(n: int, path: Sequence[int], last_events: Sequence[int]) -> Scan | None:
-    """The scan that produced the last event of a queens search (REFERENCE.md §4 order).
+    """The scan that produced the last event of a queens search (docs/reference.md §4 order).
 
     The search fills ranks from rank 1 (the bottom row) and scans files a, b, … from where it
     left off: from file a on a fresh rank, from one past the removed queen after a removal.

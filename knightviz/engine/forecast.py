@@ -5,7 +5,7 @@ steps. The forecast tells it before Start, from three sources, best first:
 
 - a **trial**: the search itself, run quietly for a fraction of a second; if it ends, the
   exact steps are known (Warnsdorff from anywhere on 8×8: 63);
-- a **known figure**: plain backtracking on 8×8 from each square, measured (REFERENCE.md);
+- a **known figure**: plain backtracking on 8×8 from each square, measured (docs/reference.md);
 - **Knuth's estimate** of the whole tree (an upper bound for a first-solution search).
 
 and names the nearest start squares from which the same search ends quickly (``nearest``).
@@ -21,7 +21,7 @@ from time import perf_counter
 from .events import Search
 
 #: Plain backtracking (the classic move order, an open tour) on 8×8: steps to the first
-#: tour from each start, row 8 at the top (REFERENCE.md, measured with a C program). ``>``:
+#: tour from each start, row 8 at the top (docs/reference.md, measured with a C program). ``>``:
 #: more than 3 × 10⁹.
 _PLAIN_8X8 = """
 16.5M >     >     118.9M >     >     >     54.5M

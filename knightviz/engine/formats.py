@@ -1,7 +1,7 @@
 """Text and JSON layouts of a finished search: what ``knightviz solve`` and ``knightviz
 queens`` print, shared with the desktop app's File > Export run so both write the same bytes.
 
-The tutorials' layouts (REFERENCE.md §1, §3, §4) are reproduced exactly: the C/C++ matrix
+The tutorials' layouts (docs/reference.md §1, §3, §4) are reproduced exactly: the C/C++ matrix
 (``c``), the Python3/Java/C# matrix (``py``), the batch program's line of square numbers
 (``sequence``), the article's results lines (``results``) and drawings (``ascii``).
 """
@@ -55,7 +55,7 @@ def matrix(board: Board, tour: Sequence[int]) -> str:
 
 
 def c_matrix(board: Board, tour: Sequence[int]) -> str:
-    """The tutorial's C/C++ output (REFERENCE.md §1): ``printf(" %2d ")`` per square.
+    """The tutorial's C/C++ output (docs/reference.md §1): ``printf(" %2d ")`` per square.
 
     Width 2 is the C code's, whatever the board: numbers from 100 on just take more room.
     """
@@ -63,7 +63,7 @@ def c_matrix(board: Board, tour: Sequence[int]) -> str:
 
 
 def py_matrix(board: Board, tour: Sequence[int]) -> str:
-    """The tutorial's Python3/Java/C# output (REFERENCE.md §1): each number, then a space."""
+    """The tutorial's Python3/Java/C# output (docs/reference.md §1): each number, then a space."""
     return "".join("".join(f"{v} " for v in row) + "\n" for row in move_numbers(board, tour))
 
 
@@ -134,7 +134,8 @@ def shape_payload(board: Board) -> dict[str, Any]:
 
 
 def ascii_board(board: Board, solution: Sequence[int]) -> str:
-    """The article's drawing (REFERENCE.md §4): its sample has rank 1 on top, ``a1`` top-left."""
+    """The article's drawing (docs/reference.md §4): its sample has rank 1 on top, ``a1``
+    top-left."""
     queens = set(solution)
     n = board.cols
     lines = ["Solution:"]
@@ -144,7 +145,7 @@ def ascii_board(board: Board, solution: Sequence[int]) -> str:
 
 
 def results_line(board: Board, solution: Sequence[int]) -> str:
-    """One line of the article's ``Main`` (REFERENCE.md §4).
+    """One line of the article's ``Main`` (docs/reference.md §4).
 
     It reads its stack of files from the top, so the file placed on rank N is printed as
     rank 1: each line is the solution mirrored top to bottom.

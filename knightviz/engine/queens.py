@@ -1,7 +1,7 @@
 """N-Queens on the knight's event model: a placement is a move, a removal a backtrack.
 
 Queens go rank by rank from rank 1 (the bottom row) upward, files a, b, … in turn, so the
-solutions come out in the order REFERENCE.md §4 prints them (``a1 e2 h3 f4 c5 g6 b7 d8``
+solutions come out in the order docs/reference.md §4 prints them (``a1 e2 h3 f4 c5 g6 b7 d8``
 first). A square is free when its file and both diagonals are free: three sets of
 "constraint IDs", kept as bytearrays and undone on removal.
 """

@@ -2,7 +2,7 @@
 
 Two loops, chosen once per search by the strategy, never by flags per step:
 
-* ``plain``: the neighbours of each square are tried in a fixed order (REFERENCE.md §1).
+* ``plain``: the neighbours of each square are tried in a fixed order (docs/reference.md §1).
   Each stack level is a live iterator over the square's neighbour tuple, so the inner
   scan runs at C speed and the counts equal the classic recursive program's.
 * ``warnsdorff``: candidates are tried in order of onward degree. Each square carries an
@@ -63,7 +63,7 @@ class Strategy:
     tie_break: TieBreak = TieBreak.FIRST
     seed: int = 0
     backtrack: bool = True
-    #: Direction order that defines "first"/"last" (REFERENCE.md §1 or §3).
+    #: Direction order that defines "first"/"last" (docs/reference.md §1 or §3).
     order: Order = CLASSIC_ORDER
 
     @property

@@ -1,6 +1,6 @@
 """Facts known without searching: boards and starts on which no knight's tour exists.
 
-Sources are the theorems quoted in REFERENCE.md ("Known facts"). Small boards, where the
+Sources are the theorems quoted in docs/reference.md ("Known facts"). Small boards, where the
 theorems say tours exist but not from every square, carry a table of the starts that have
 none; tests re-derive every entry by exhaustive search.
 

@@ -1,7 +1,7 @@
 """Your turn: the learner predicts the search's next step before it is taken.
 
 Asking a learner to predict what comes next is what stepper users call the feature that
-teaches (Python Tutor's issue 215; JHAVÉ's stop-and-think questions). In this mode a
+teaches (Python Tutor's users ask for it; JHAVÉ's stop-and-think questions). In this mode a
 ``Predictor`` drives its run one step at a time: before each decision it asks (which square
 next, or back?), the learner answers on the board (a click, or B for back), the search makes
 its move, and the predictor says whether the guess was right and why, in the narration's

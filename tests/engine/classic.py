@@ -1,4 +1,4 @@
-"""An independent transcription of the classic recursive program (REFERENCE.md §1).
+"""An independent transcription of the classic recursive program (docs/reference.md §1).
 
 Used as an oracle: it counts exactly what the tutorial's code does (assignments of a move
 number, resets to unvisited), so the engine's counts can be compared with it.

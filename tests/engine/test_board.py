@@ -1,4 +1,4 @@
-"""Coordinates, names and neighbour tables as REFERENCE.md defines them."""
+"""Coordinates, names and neighbour tables as docs/reference.md defines them."""
 
 import pytest
 

@@ -327,7 +327,7 @@ def test_queens_trace_then_the_solutions(capsys):
     assert lines[1] == "column a2"  # a2 shares a1's column
     assert lines[-3:] == ["b1 d2 a3 c4", "c1 a2 d3 b4", "2 solutions"]
     placed = [line for line in lines if line.startswith("place ")]
-    assert len(placed) == 16  # REFERENCE.md: 16 placements for N = 4
+    assert len(placed) == 16  # docs/reference.md: 16 placements for N = 4
 
 
 def test_estimate_text_and_json(capsys):

@@ -1,8 +1,8 @@
-"""The tutorials' own output layouts (REFERENCE.md §1, §3, §4), byte for byte.
+"""The tutorials' own output layouts (docs/reference.md §1, §3, §4), byte for byte.
 
 Expected bytes are built here from the move-number matrix or the solutions, the way the
 tutorials' programs build them (``printf(" %2d ")``, ``print(v, end=" ")``, …), or copied from
-REFERENCE.md; never by calling knightviz's own formatting functions.
+docs/reference.md; never by calling knightviz's own formatting functions.
 """
 
 import os
@@ -62,7 +62,7 @@ def test_solve_c_is_the_c_programs_output_in_a_real_process():
     assert done.returncode == 0 and done.stderr == b""
     assert done.stdout == c_program(published_matrix()).encode()
     first = done.stdout.split(b"\n")[0]
-    assert first == b"  0  59  38  33  30  17   8  63 "  # REFERENCE.md §1, literally
+    assert first == b"  0  59  38  33  30  17   8  63 "  # docs/reference.md §1, literally
     assert done.stdout.count(b"\n") == 8 and done.stdout.endswith(b" 12 \n")
 
 
@@ -71,7 +71,7 @@ def test_solve_py_is_the_python_programs_output(capsys):
     code, out, err = run(capsys, "solve", "--heuristic", "none", "--format", "py")
     assert code == 0 and err == ""
     assert out == py_program(published_matrix())
-    assert out.splitlines()[0] == "0 59 38 33 30 17 8 63 "  # REFERENCE.md §1, literally
+    assert out.splitlines()[0] == "0 59 38 33 30 17 8 63 "  # docs/reference.md §1, literally
     assert out.endswith("21 12 \n")
 
 
@@ -189,7 +189,7 @@ def test_queens_results_is_the_articles_main_in_a_real_process():
     assert (done.returncode, done.stderr) == (0, b"")
     assert done.stdout == article_main(8).encode()
     lines = done.stdout.decode().split("\n")
-    assert lines[0] == " d1 b2 g3 c4 f5 h6 e7 a8"  # REFERENCE.md §4, literally
+    assert lines[0] == " d1 b2 g3 c4 f5 h6 e7 a8"  # docs/reference.md §4, literally
     assert lines[-2:] == ["92 Results", ""] and len(lines) == 94
 
 
@@ -276,7 +276,7 @@ def test_queens_ascii_with_no_solution(capsys):
 
 # -- batch: the non-recursive program's input and output ------------------------------------
 
-DIRX = (2, 1, -1, -2, -2, -1, 1, 2)  # row offsets, REFERENCE.md §3
+DIRX = (2, 1, -1, -2, -2, -1, 1, 2)  # row offsets, docs/reference.md §3
 DIRY = (-1, -2, -2, -1, 1, 2, 2, 1)
 
 

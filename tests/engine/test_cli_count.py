@@ -52,7 +52,7 @@ def test_known_counts(capsys):
 
 
 def test_sweep_with_two_jobs_prints_what_one_prints(capsys):
-    # REFERENCE.md: on 5x5 every start of the corners' colour (13 squares) finds a tour
+    # docs/reference.md: on 5x5 every start of the corners' colour (13 squares) finds a tour
     # within 1.6 M steps; the other 12 are ruled out by colour.
     args = ["sweep", "--size", "5", "--heuristic", "none", "--limit", "1600000"]
     one = run(capsys, *args, "--jobs", "1")

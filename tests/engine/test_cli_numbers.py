@@ -1,5 +1,5 @@
-"""Every numeric option read by one parser and bounded, the range named in the error
-(issue 19, items 11-12): no run that cannot end, no number the engine cannot hold, and the
+"""Every numeric option read by one parser and bounded, the range named in the error:
+no run that cannot end, no number the engine cannot hold, and the
 same answer for the same text whichever command reads it."""
 
 from __future__ import annotations

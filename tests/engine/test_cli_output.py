@@ -1,4 +1,4 @@
-"""The command line ends cleanly whatever happens to its output (issue 19, items 9-10):
+"""The command line ends cleanly whatever happens to its output:
 standard output full (``> /dev/full``) or closed (``>&-``) is one line on stderr and exit 1,
 a closed pipe (``| head -1``) ends quietly; a folder that cannot be made is one line naming
 it. Each command runs in a real process, its standard output really full, closed or cut."""

@@ -65,7 +65,7 @@ def test_probes_are_seeded_and_build_up():
 
 
 def test_queens_tree_of_8x8_has_2057_nodes():
-    """Knuth's backtrack tree of the eight queens: 2,057 nodes with the root (REFERENCE.md)."""
+    """Knuth's backtrack tree of the eight queens: 2,057 nodes with the root (docs/reference.md)."""
     exact = 1 + QueensSearchCounts.placements(8)
     assert exact == 2057
     estimate = TreeEstimator(queens_probe(8), seed=1).run(20_000)

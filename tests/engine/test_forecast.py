@@ -30,7 +30,7 @@ def test_the_table_has_the_fifteen_quick_squares_of_reference_md():
 
 
 def test_the_table_agrees_with_the_classic_programs_counts_from_a8():
-    """REFERENCE.md: from a8, 8,250,732 moves and 8,250,669 backtracks."""
+    """docs/reference.md: from a8, 8,250,732 moves and 8,250,669 backtracks."""
     steps = PLAIN_8X8[B8.parse("a8")]
     assert steps is not None
     assert abs(steps - (8_250_732 + 8_250_669)) < 0.05e6  # published as 16.5M

@@ -1,4 +1,4 @@
-"""Hostile run files (issue 19): whatever a ``.knightviz`` file holds, opening it ends in the
+"""Hostile run files: whatever a ``.knightviz`` file holds, opening it ends in the
 run or in a one-sentence refusal, with bounded memory (the address space is limited for
 real), never another exception."""
 

@@ -1,4 +1,4 @@
-"""The verdicts of shaped boards and leapers against the exhaustive search (issue 21).
+"""The verdicts of shaped boards and leapers against the exhaustive search.
 
 On every small case (all patterns of up to two holes on 5x5 and 4x6 for the knight, all
 leapers with b <= 3 on full boards up to 6x6), each start square is searched to the end

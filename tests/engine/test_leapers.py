@@ -1,4 +1,4 @@
-"""Board shapes and leapers (issue 21): tables, both backends, tours, counts.
+"""Board shapes and leapers: tables, both backends, tours, counts.
 
 Every check here builds what it expects independently of the engine: moves from the
 (a, b) offsets, tours checked square by square, counts by a plain recursive walk.

@@ -1,4 +1,5 @@
-"""The engine and the command line never import Qt (DESIGN.md: dependencies point one way)."""
+"""The engine and the command line never import Qt (docs/ARCHITECTURE.md: dependencies point
+one way)."""
 
 import ast
 import subprocess

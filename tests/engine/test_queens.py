@@ -17,7 +17,7 @@ def test_fast_count_matches_known_counts(n, count, backend):
     assert count_queens(n, backend=backend) == count
 
 
-# Placements (= removals) for all solutions, and up to the first one (REFERENCE.md §4).
+# Placements (= removals) for all solutions, and up to the first one (docs/reference.md §4).
 PLACEMENTS_ALL = {4: 16, 5: 53, 6: 152, 7: 551, 8: 2056, 9: 8393, 10: 35538}
 PLACEMENTS_FIRST = {4: 8, 5: 5, 6: 31, 7: 9, 8: 113, 9: 41, 10: 102}
 

@@ -15,7 +15,7 @@ from knightviz.engine.queens_count import (
     weight,
 )
 
-# REFERENCE.md: Q(N) for N = 1..16; distinct solutions up to symmetry (OEIS A002562).
+# docs/reference.md: Q(N) for N = 1..16; distinct solutions up to symmetry (OEIS A002562).
 TOTALS = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512]
 CLASSES = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955]
 
@@ -96,7 +96,7 @@ def test_totals_and_classes_to_16_compiled():
 
 
 def test_fewer_nodes_than_the_mirror_alone():
-    # the mirror-only search places 2,056 queens for 8-Queens (REFERENCE.md: placements of
+    # the mirror-only search places 2,056 queens for 8-Queens (docs/reference.md: placements of
     # the whole tree) halved: 1,028 with the first row's mirror; the classes count fewer.
     assert count_queens_d4(8).nodes == 501
     assert count_queens_d4(12).nodes == 196_914  # mirror alone: 428,094

@@ -1,4 +1,4 @@
-"""A damaged history or settings file never stops the app (issue 19, items 4-7 and 12): bad
+"""A damaged history or settings file never stops the app: bad
 rows are skipped (left in the file) and the good ones kept, a file of another schema is moved
 aside under a name of its own, a failed write is said and tried again, and every warning
 reaches the window; settings fall back key by key."""

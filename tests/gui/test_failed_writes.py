@@ -1,4 +1,4 @@
-"""Failed writes, for real (issue 19, item 8): the kernel refuses to let a file grow past a
+"""Failed writes, for real: the kernel refuses to let a file grow past a
 limit (``RLIMIT_FSIZE``, SIGXFSZ ignored), as a full disk or a quota would. Every export
 format, the history's CSV and JSON, a saved run, the desktop entry and the icons: the old
 file is intact, no temporary file is left, the window says which file and why. Also: a

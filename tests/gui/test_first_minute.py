@@ -1,4 +1,4 @@
-"""Issue 18, the first minute: before Start, the window says what the run will take (the
+"""The first minute: before Start, the window says what the run will take (the
 forecast above the board), names nearer start squares that end sooner, and races the
 strategy against its rival in one click; the board keeps its size whatever banner shows."""
 

@@ -1,4 +1,4 @@
-"""Issue 18, a window that keeps its shape: at the default size and at 1024x600, in English
+"""A window that keeps its shape: at the default size and at 1024x600, in English
 and Chinese, before and after visiting every puzzle and panel, and after a restart: the
 controls in view without scrolling, nothing cut that is not cut by design, and a board whose
 size changes only when the window does (not when a banner comes, a run starts, pauses, steps

@@ -1,4 +1,4 @@
-"""Any board, any leaper (issue 21): Edit board, presets, the Piece box, verdicts on the
+"""Any board, any leaper: Edit board, presets, the Piece box, verdicts on the
 board, and a run on a shaped board through the history, export and a saved file."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 20, "your turn" (``predictAction``): the learner predicts each step, answering on
+"""The "your turn" mode (``predictAction``): the learner predicts each step, answering on
 the board (a click) or with B (back); scripted right and wrong answers on 5x5 plain and
 6-queens against the engine's own events, the score and the wording, pausing and stepping
 back inside the mode, the score in the run's history row, and Chinese."""

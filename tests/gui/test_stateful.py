@@ -1,4 +1,4 @@
-"""Issue 17's stateful test: a seeded random walk through the window, checking after every
+"""The stateful test: a seeded random walk through the window, checking after every
 action that every panel tells the truth.
 
 The walk drives the window through its automation names only (automation.py): switch puzzle,
@@ -68,7 +68,7 @@ from .automation import (
 )
 
 #: Invariants the code breaks: not checked until they are fixed (then empty the set). The
-#: walk found, and issue 17 fixed: the code panel, the solutions list, the board and the gauge
+#: walk found, since fixed: the code panel, the solutions list, the board and the gauge
 #: (defects 1-4), a Pause right after a resume never confirmed (a Back or seek waiting for it
 #: was lost), and a Pause with a seek at once, before the solver had stopped (its last frames
 #: landed on the position sought).
@@ -102,7 +102,7 @@ SPEEDS = (100, slider_for(3000.0))
 ADVANCE = {100: (1, 7, 60, 500, 5000), SPEEDS[1]: (1, 7, 30, 60)}
 #: How long a run may take to show the steps asked of it (generous: a busy machine).
 PROGRESS_MS = 20_000
-#: How long Pause and Step may take to answer ("at once at any speed", DESIGN.md).
+#: How long Pause and Step may take to answer ("at once at any speed", docs/ARCHITECTURE.md).
 ANSWER_MS = 3000
 
 #: The walk clears the run history this often: every run adds a row, and a language switch

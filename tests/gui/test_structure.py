@@ -1,4 +1,4 @@
-"""Issue 17's shape of the window's code, kept: the window is wiring, no GUI module grows
+"""The shape of the window's code, kept: the window is wiring, no GUI module grows
 into a second window, and puzzle knowledge stays in the puzzle adapters."""
 
 import re

@@ -1,4 +1,4 @@
-"""Issue 20, the search tree panel (``searchTree``): its contract against the recording and
+"""The search tree panel (``searchTree``): its contract against the recording and
 the explored gauge, along the timeline, for both puzzles."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 17, "the defects a new user hit": one test (at least) per defect, each failing on the
+"""The defects a new user hit: one test (at least) per defect, each failing on the
 code the issue was filed against for the reason the defect describes.
 
 Every test drives the window through the README's Automation contract only (objectNames,

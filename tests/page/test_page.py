@@ -182,7 +182,7 @@ def test_warnsdorff_random_ties_use_the_seeded_ranks(tmp_path, open_page):
 
 def test_queens_6x6_all_solutions_equals_the_engine(tmp_path, open_page):
     run, shadow = queens_run(6)
-    assert run.result.count == 4 and run.result.moves == 152  # REFERENCE.md §4
+    assert run.result.count == 4 and run.result.moves == 152  # docs/reference.md §4
     page = open_page(write(tmp_path, run))
     assert check_against_engine(page, run, shadow) >= 12
     ends = page.seek(run.result.steps)

@@ -142,7 +142,7 @@ class BoardGeometry:
 
     def rank_labels(self) -> list[tuple[str, QRectF]]:
         """(text, rect) for each labelled rank, left and right of the board; rank 1 is the
-        bottom row (REFERENCE.md), labelled ranks are 1, 1 + step, 1 + 2·step, …"""
+        bottom row (docs/reference.md), labelled ranks are 1, 1 + step, 1 + 2·step, …"""
         m, b, s = self.metrics, self.board, self.square
         step = self.rank_step()
         out = []

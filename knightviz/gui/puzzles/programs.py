@@ -1,6 +1,6 @@
 """The algorithms as short readable Python, and which line each event executes.
 
-Written for this app in the tutorials' spirit (REFERENCE.md): the recursive form a student
+Written for this app in the tutorials' spirit (docs/reference.md): the recursive form a student
 has read, whose lines the code panel highlights as the (iterative) engine emits its events.
 The mapping from events to lines is fixed and documented here, one event to one line:
 

@@ -1,4 +1,4 @@
-"""The N-Queens adapter: the eight-queens article (REFERENCE.md §4) in the window.
+"""The N-Queens adapter: the eight-queens article (docs/reference.md §4) in the window.
 
 Queens go rank by rank from rank 1, files a, b, … in turn: the article's order, so its
 solutions come out in its printed order. Two variants make exactly the same placements: the
