@@ -2,9 +2,9 @@
 
 The README's "Automation" section is what these helpers use: objectNames, ``window.session``,
 ``window.controller``, ``window.board``, ``window.puzzles``. No private attribute of the
-window or of a panel, so the tests of the new user's defects (test_truth.py, test_stateful.py) survive a
-rewrite of the window's insides. When a widget's text format changes, this is the one place
-to adapt.
+window or of a panel, so the tests of a new user's defects (test_truth.py,
+test_stateful.py) survive a rewrite of the window's insides. When a widget's text format
+changes, this is the one place to adapt.
 """
 
 from __future__ import annotations
