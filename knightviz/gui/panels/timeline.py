@@ -214,7 +214,9 @@ class Timeline(QWidget):
         self.edit.setObjectName("stepEdit")
         self.edit.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.edit.setToolTip(self.tr("Go to step… (type a number and press Enter)"))
-        self.edit.setMaximumWidth(self.fontMetrics().horizontalAdvance("0,000,000,000,000") + 12)
+        # Room for 11 digits (hours at full speed); a longer step scrolls inside the box. The
+        # slider beside it gets the rest: 13 digits' room left it 85 px on a 1024-px screen.
+        self.edit.setMaximumWidth(self.fontMetrics().horizontalAdvance("00,000,000,000") + 12)
         self.total = SteadyLabel(tip=False)
         self.total.setObjectName("timelineTotal")
         self.total.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
