@@ -127,9 +127,7 @@ class Playback:
             return
         target = min(max(0, step), self.end)
         pos = self.recording.seek(target)
-        self.model.replace(pos.path, pos.moves, pos.backtracks)
-        self.model.last_events = pos.last_events
-        self.model.version += 1
+        self.model.replace(pos.path, pos.moves, pos.backtracks, last_events=pos.last_events)
         self.exact = pos.exact
         self.changed.emit()
 
@@ -147,9 +145,7 @@ class Playback:
         if at != self._replay_step:
             pos = rec.seek(at)
             model = self._replay_model
-            model.replace(pos.path, pos.moves, pos.backtracks)
-            model.last_events = pos.last_events
-            model.version += 1
+            model.replace(pos.path, pos.moves, pos.backtracks, last_events=pos.last_events)
             self._replay_step = at
         return self._replay_model
 

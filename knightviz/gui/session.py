@@ -273,11 +273,9 @@ class RunSession(QObject, Playback):
         step = self.solution_step(solution)
         if step is not None and self.recording is not None:
             pos = self.recording.seek(step)
-            model.replace(pos.path, pos.moves, pos.backtracks)
-            model.last_events = pos.last_events
+            model.replace(pos.path, pos.moves, pos.backtracks, last_events=pos.last_events)
         else:  # not in the recording any more: the squares alone
             model.apply(solution)
-        model.version += 1
         self.preview_model = model
         self.changed.emit()
         return model
@@ -417,9 +415,7 @@ class RunSession(QObject, Playback):
             and puzzle.solution_depth(settings) is None
         ):
             self.model.replace(result.solution, result.moves, result.backtracks)
-        self.model.moves, self.model.backtracks = result.moves, result.backtracks
-        self.model.upcoming = None
-        self.model.version += 1
+        self.model.finish(result.moves, result.backtracks)
         if self.recording is not None:
             self.recording.finish()
             self.live_steps = len(self.recording)

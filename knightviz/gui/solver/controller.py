@@ -213,8 +213,7 @@ class SolverController(QObject):
     @Slot(int, object)
     def _on_upcoming(self, run_id: int, x: int | None) -> None:
         if self._current(run_id):
-            self.model.upcoming = x
-            self.model.version += 1
+            self.model.set_upcoming(x)
 
     @Slot(object)
     def _on_frame(self, frame: Frame) -> None:
