@@ -34,7 +34,6 @@ from knightviz.gui.solver.controller import SolverController
 from knightviz.gui.solver.estimator import TreeEstimates
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.solver.frames import PER_EVENT_MAX
-from knightviz.gui.status import status_line
 
 #: Speed a newcomer sees: Warnsdorff's 63 moves on 8×8 take about three seconds.
 DEFAULT_SPEED = 20.0
@@ -377,7 +376,24 @@ class RunSession(QObject, Playback):
 
     def status_text(self) -> str:
         """The status line: what to do next, or what the run on the board did."""
-        return status_line(self)
+        state, run = self.state, self.run
+        if state is State.RUNNING:
+            if run is not None and self.puzzles[run.puzzle].constructs(run.settings):
+                return self.tr("Constructing, not searching… Space pauses, N steps, R resets.")
+            return self.tr("Searching… Space pauses, N steps, R resets.")
+        if state is State.PAUSED:
+            return self.tr("Paused: N makes one step, Space resumes, R resets.")
+        if state is State.FINISHED and self.result is not None and run is not None:
+            puzzle = self.puzzles[run.puzzle]
+            return puzzle.describe_result(run.settings, run.start, self.result, self.model)
+        if self.verdict() is not None:
+            return self.tr("No solution can exist here; press “Search anyway” to watch the proof.")
+        if self.puzzle.movable_start:
+            name = self.puzzle.start_name(self.settings, self.start)
+            return self.tr(
+                "Start square {0}. Drag the knight to choose another, then press Start (Space)."
+            ).format(name)
+        return self.tr("Press Start (Space) to place the queens, rank by rank.")
 
     # -- explaining ---------------------------------------------------------------------------
 

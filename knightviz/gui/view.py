@@ -117,7 +117,8 @@ class RunView(QObject):
         self.startmap.map_finished.connect(self.map_finished)
         self.startmap.map_failed.connect(lambda text: self.message.emit(text, 10_000))
         if self.full:
-            self.predictor = Predictor(self)
+            self.predictor = Predictor(s, self.board, self)
+            self.refreshed.connect(self.predictor.follow)
             self.predictor.changed.connect(self._show_prediction)
             self.board.square_picked.connect(self.predictor.answer)
         self.dress()
