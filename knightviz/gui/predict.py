@@ -34,7 +34,8 @@ from knightviz.engine.events import StackLevel
 from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.panels.banner import INFO, Banner
 from knightviz.gui.puzzles.base import NEXT, Chip, StackSource, Tie
-from knightviz.gui.records import Controls, State
+from knightviz.gui.records import Controls
+from knightviz.gui.run.state import State
 from knightviz.gui.session import RunSession
 
 #: The learner's answer "the search goes back".
