@@ -35,6 +35,11 @@ def floor_first_digit(value: int) -> int:
     return value // power * power
 
 
+def capitalised(text: str) -> str:
+    """A description as a sentence begins it ("plain · backtracking" -> "Plain · …")."""
+    return text[:1].upper() + text[1:]
+
+
 def count_of(n: int) -> int:
     """The count Qt's plural forms read, as the C int ``tr`` takes: a count past 2³¹ (a long
     run's moves) is kept to its last nine digits, all a plural rule ever looks at (it
