@@ -105,7 +105,7 @@ def test_the_c_reference_counts_the_same_tours_and_nodes(c_counter, rows, cols, 
 
 
 def test_known_node_counts_of_the_pruned_5x5_tree(backend):
-    # Fixed by the rules (benchmarks/README.md quotes them with the C counter's).
+    # Fixed by the rules: the C reference counter (benchmarks/reference_count.c) visits the same.
     assert count_below(5, 5, (0,), backend=backend).nodes + 1 == 5083
     assert count_below(5, 5, (12,), backend=backend).nodes + 1 == 953
 

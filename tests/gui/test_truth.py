@@ -1,7 +1,7 @@
 """The defects a new user hit: one test (at least) per defect, each failing on the
 code the issue was filed against for the reason the defect describes.
 
-Every test drives the window through the README's Automation contract only (objectNames,
+Every test drives the window through the automation contract of docs/api.md only (objectNames,
 ``window.session``, ``window.controller``, ``window.board``, ``save_run``, ``open_run``…; see
 automation.py), so it survives the rewrite of the window into RunViews. Each was seen failing
 on that code (marked ``xfail(strict=True)`` until the redesign fixed it).
