@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, Generic, Protocol, TypeVar
 
-from . import kernels
+from . import backends
 from .board import FULL, Board, Shape
 from .count import (
     UNLIMITED,
@@ -78,16 +78,9 @@ PIECES_PY = 128
 #: Steps between two looks at the cancel flag when a sweep runs in the caller's thread.
 SWEEP_CHUNK = 1 << 16
 
-#: Nodes per second per core, measured on the benchmark machine (benchmarks/README.md,
-#: "Counting"); used to say how long a job will take before it starts.
-RATES = {
-    ("tours", kernels.NUMBA, True): 5.5e7,  # one-word kernel, boards of up to 64 squares
-    ("tours", kernels.NUMBA, False): 1.0e7,
-    ("tours", kernels.PYTHON, True): 4e5,
-    ("tours", kernels.PYTHON, False): 4e5,
-    ("queens", kernels.NUMBA, True): 6.0e7,
-    ("queens", kernels.PYTHON, True): 1.5e6,
-}
+#: Nodes per second per core (the backend policy's speed figures), by (kind, backend, board
+#: of up to 64 squares): used to say how long a job will take before it starts.
+RATES = backends.COUNT_RATES
 
 T = TypeVar("T")
 
@@ -283,7 +276,7 @@ class Plan:
     count: int = 0
     unique: int = 0
     nodes: int = 0
-    backend: str = kernels.PYTHON
+    backend: str = backends.PYTHON
     #: Boards of up to 64 squares count on one word (faster; see RATES).
     small: bool = True
     #: How ``refine`` splits a piece (None: not split further).
@@ -330,7 +323,7 @@ def _tour_log_nodes(
     probes: int,
     shape: Shape = FULL,
 ) -> float:
-    if backend == kernels.NUMBA:
+    if backend == backends.NUMBA:
         from .kernels.counting import tours_log_nodes_compiled
 
         seed = hash(tuple(path)) & 0xFFFF_FFFF
@@ -342,7 +335,7 @@ def _tour_log_nodes(
 
 
 def _queens_log_nodes(n: int, prefix: Sequence[int], backend: str, probes: int) -> float:
-    if backend == kernels.NUMBA and n <= KERNEL_MAX:
+    if backend == backends.NUMBA and n <= KERNEL_MAX:
         from .kernels.counting import queens_log_nodes_compiled
 
         seed = hash(tuple(prefix)) & 0xFFFF_FFFF
@@ -412,7 +405,7 @@ def plan_tours(
     board = Board(rows, cols, shape)
     if start is not None and not board.present(start):
         raise ValueError(f"start square {board.name(start)} is a hole")
-    chosen = kernels.choose(backend)
+    chosen = backends.choose(backend)
     orbits = symmetry_orbits(board) if start is None else [[start]]
     pieces: list[Piece] = []
     plan = Plan("tours", [], backend=chosen, small=board.size <= 64)
@@ -469,9 +462,9 @@ def plan_queens(
     """The pieces of counting the n-Queens solutions by symmetry classes (``queens_count``):
     one per root (a first row, or a corner and a second row), then, with ``split``,
     ``refine``d."""
-    chosen = kernels.choose(backend)
+    chosen = backends.choose(backend)
     if n > KERNEL_MAX:
-        chosen = kernels.PYTHON
+        chosen = backends.PYTHON
     plan = Plan("queens", [], backend=chosen)
     starts = roots(n)
     plan.nodes = prefix_nodes(starts)
@@ -506,7 +499,7 @@ def refine(plan: Plan, workers: int = 1) -> Plan:
     estimated under ``SPLIT_MIN_SECONDS`` stays whole. Planning's finds go to the plan."""
     if plan.grow is None or plan.seconds(1) < SPLIT_MIN_SECONDS:
         return plan
-    target = max(PIECES if plan.backend == kernels.NUMBA else PIECES_PY, 32 * workers)
+    target = max(PIECES if plan.backend == backends.NUMBA else PIECES_PY, 32 * workers)
     plan.whole = plan.log_nodes
     pieces, found, unique, nodes = _split(plan.pieces, plan.grow, target)
     plan.pieces = pieces
@@ -599,7 +592,7 @@ class InProcess:
 def _worker_init(backend: str) -> None:
     """In each worker process: Ctrl-C is the parent's business; the kernels load once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    kernels.choose(backend)
+    backends.choose(backend)
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -993,7 +986,7 @@ def count_tours(
     shape: Shape = FULL,
 ) -> CountResult:
     """Directed tours from ``start`` (or every square) on ``jobs`` processes or a cluster."""
-    chosen = kernels.choose(backend)
+    chosen = backends.choose(backend)
     runner = make_runner(jobs, scheduler, chosen)
     try:
         plan = plan_tours(
@@ -1015,7 +1008,7 @@ def count_queens(
     backend: str | None = None,
 ) -> CountResult:
     """n-Queens solutions (and classes) on ``jobs`` processes or a cluster."""
-    chosen = kernels.choose(backend)
+    chosen = backends.choose(backend)
     runner = make_runner(jobs, scheduler, chosen)
     try:
         plan = plan_queens(n, backend=chosen, workers=runner.workers)
@@ -1064,7 +1057,7 @@ def sweep(
     stops every worker at once. Returns the runs by square in the order of ``squares``
     (by default every square that is not a hole).
     """
-    chosen = kernels.choose(backend)
+    chosen = backends.choose(backend)
     wanted = list(range(rows * cols)) if squares is None else list(squares)
     if squares is None and shape.holes:
         wanted = [sq for sq in wanted if sq not in shape.holes]

@@ -10,7 +10,7 @@ import pytest
 
 from knightviz.engine import Board, parallel
 from knightviz.engine.count import count_tours
-from knightviz.engine.queens import count_queens
+from knightviz.engine.queens_count import count_queens
 from knightviz.engine.sweep import sweep_starts
 from knightviz.engine.tour import Heuristic, Strategy
 

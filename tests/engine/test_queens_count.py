@@ -5,10 +5,10 @@ import itertools
 import pytest
 
 from knightviz.engine import parallel
-from knightviz.engine.queens import count_queens
 from knightviz.engine.queens_count import (
     children,
     count_below,
+    count_queens,
     count_queens_d4,
     prefix_nodes,
     roots,

@@ -10,8 +10,7 @@ from PySide6.QtCore import QLocale, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from knightviz.engine import Outcome, tour_search
-from knightviz.engine.queens import QueensSearch
+from knightviz.engine import Outcome, make_queens_search, tour_search
 from knightviz.gui.session import State
 
 from .automation import click
@@ -41,7 +40,9 @@ def fresh(puzzle: str, settings, k: int, start: int = 0):
             backend="python",
         )
     else:
-        search = QueensSearch(settings.rows, first=not settings.all_solutions, backend="python")
+        search = make_queens_search(
+            settings.rows, first=not settings.all_solutions, backend="python"
+        )
     made = 0
     while made < k:
         step = search.advance_quiet(k - made)
