@@ -816,45 +816,36 @@ def _count_cmd(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         err.write(f"{fact}\n")
         out.write("0\n")
         return EXIT_OK
-    backend = backends.choose()
-    plan = parallel.plan_tours(
-        board.rows, board.cols, start, args.closed, backend=backend, split=False, shape=args.shape
+    job = parallel.CountJob.tours(
+        board.rows, board.cols, start, args.closed, backend=backends.choose(), shape=args.shape
     )
-    detail = f"about {_log_count(plan.log_nodes)} positions by Knuth's estimate"
-    return _run_count(args, plan, "tours", detail, out, err)
+    detail = f"about {_log_count(job.log_nodes)} positions by Knuth's estimate"
+    return _run_count(args, job, "tours", detail, out, err)
 
 
 def _run_count(
     args: argparse.Namespace,
-    plan: parallel.Plan,
+    job: parallel.CountJob,
     noun: str,
     detail: str,
     out: IO[str],
     err: IO[str],
 ) -> int:
-    """Announce long work, split it, run it with a progress bar, report it (count, queens)."""
-    runner = _runner(args, plan.backend, plan.seconds(1))
+    """Announce long work, run it with a progress bar, report it (count, queens)."""
+    runner = _runner(args, job.backend, job.seconds(1))
+    # A node is two steps: entering and leaving it.
+    limit = None if args.limit is None else args.limit // 2
     try:
-        rate = parallel.RATES[(plan.kind, plan.backend, plan.small)] * runner.workers
-        log_seconds = _bounded(plan.log_nodes, args.limit) - math.log(rate)
+        log_seconds = job.log_seconds(runner.workers, limit if args.limit else None)
         _announce(err, "count", log_seconds, runner.workers, detail)
         bar = ProgressBar(err, noun)
-        limit = None if args.limit is None else args.limit // 2
         try:
-            parallel.refine(plan, runner.workers)
-            outcome = parallel.run_plan(plan, runner, limit=limit, progress=bar)
-        except KeyboardInterrupt:  # while splitting, before any piece ran
-            outcome = parallel.RunOutcome([None] * len(plan.pieces), "interrupted")
+            result = job.run(runner, limit=limit, progress=bar)
         finally:
             bar.close()
     finally:
         parallel.close_runner(runner)
-    return _report_count(parallel.total(plan, outcome), noun, out, args.limit)
-
-
-def _bounded(log_nodes: float, limit: int | None) -> float:
-    """The work a --limit leaves (a node is two steps: entering and leaving it)."""
-    return log_nodes if not limit else min(log_nodes, math.log(max(1, limit // 2)))
+    return _report_count(result, noun, out, args.limit)
 
 
 def _log_count(log_n: float) -> str:
@@ -1005,9 +996,9 @@ def _sweep(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 
 def _queens_count(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    plan = parallel.plan_queens(args.size, backend=backends.choose(), split=False)
-    detail = f"about {_log_count(plan.log_nodes)} queens to place by Knuth's estimate"
-    return _run_count(args, plan, "solutions", detail, out, err)
+    job = parallel.CountJob.queens(args.size, backend=backends.choose())
+    detail = f"about {_log_count(job.log_nodes)} queens to place by Knuth's estimate"
+    return _run_count(args, job, "solutions", detail, out, err)
 
 
 def _queens_announce(args: argparse.Namespace, err: IO[str]) -> None:
