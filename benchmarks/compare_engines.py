@@ -9,8 +9,10 @@ the commit to compare with):
 Each checkout gets one worker process (its own ``knightviz`` first on ``sys.path``, its
 kernels loaded, or compiled into its own numba cache, before any timing). The workloads
 then take turns, before and after back to back and in alternating order, so that a busy
-moment of a shared machine hits both; each figure is the best of ``--repeats``. Every
-workload checks its answer (steps, counts, solutions) on both sides.
+moment of a shared machine hits both; each figure is the best of ``--repeats``, in processor
+time of the worker (every workload runs in its one thread), which other processes on the
+machine disturb far less than wall time. Every workload checks its answer (steps, counts,
+solutions) on both sides.
 
 Not part of ``python -m benchmarks``: it needs a second checkout. Exit status 0 when no
 workload is more than ``--tolerance`` slower after than before, 1 otherwise.
@@ -169,9 +171,9 @@ def worker() -> None:
     print(json.dumps({"ready": knightviz.__file__}), flush=True)
     for line in sys.stdin:
         fn = WORKLOADS[line.strip()]
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         answer = fn()
-        seconds = time.perf_counter() - t0
+        seconds = time.process_time() - t0
         print(json.dumps({"seconds": seconds, "answer": repr(answer)}), flush=True)
 
 
