@@ -143,6 +143,66 @@ def plan_7x7() -> object:
     return [len(tours.pieces), tours.count, len(queens.pieces), queens.count]
 
 
+_RECORDED: list[object] = []
+
+
+def _record(rows: int, limit: int | None, **recording: object) -> object:
+    """As the window records at unlimited speed: the search writes into the recording."""
+    from knightviz.engine.recording import Recording
+
+    s: object = _tour(rows, rows, 0, heuristic="none", limit=limit, backend="numba")
+    rec: object = Recording(s.initial, **recording)  # type: ignore[attr-defined]
+    while True:
+        target = rec.reserve(1 << 18)  # type: ignore[attr-defined]
+        made = s.advance_into(target)  # type: ignore[attr-defined]
+        target.release()
+        if not made:
+            break
+        path = s.snapshot_path() if rec.checkpoint_due(made) else None  # type: ignore[attr-defined]
+        rec.commit(made, path, (s.moves, s.backtracks))  # type: ignore[attr-defined]
+    return rec
+
+
+def record_8x8() -> object:
+    """Recording a whole run (16.5 M steps, within the default budget)."""
+    rec = _record(8, None)
+    _RECORDED[:] = [rec]
+    return [len(rec), rec.nbytes, rec.gaps()]  # type: ignore[arg-type, attr-defined]
+
+
+def record_9x9_small_budget() -> object:
+    """Past its budget: blocks dropped and recycled, gap checkpoints thinned."""
+    rec = _record(9, 20_000_000, budget=8 << 20, block=1 << 16, checkpoint_every=4096)
+    return [len(rec), rec.nbytes, len(rec.gaps()), rec.seek(10_000_000).exact]  # type: ignore[arg-type, attr-defined]
+
+
+def seek_8x8() -> object:
+    """Seeking all over the recorded 8x8 run."""
+    if not _RECORDED:
+        record_8x8()
+    rec: object = _RECORDED[0]
+    steps = len(rec)  # type: ignore[arg-type]
+    found = 0
+    for k in range(0, steps, steps // 200):
+        found += len(rec.seek(k).path)  # type: ignore[attr-defined]
+    return found
+
+
+def markers_8x8() -> object:
+    """The marker scan over the recorded 8x8 run."""
+    from knightviz.engine.recording import Recording, fast_scanner
+
+    if not _RECORDED:
+        record_8x8()
+    rec: object = Recording([0])
+    rec.load(_RECORDED[0].data())  # type: ignore[attr-defined]
+    scanner = fast_scanner()
+    while not rec.scan_markers(scanner=scanner):  # type: ignore[attr-defined]
+        pass
+    m = rec.markers  # type: ignore[attr-defined]
+    return [m.deepest, m.deepest_step, m.longest_backtrack, m.longest_backtrack_step]
+
+
 WORKLOADS: dict[str, Callable[[], object]] = {
     "plain 8x8 events (one word)": plain_8x8_events,
     "plain 8x8 quiet (one word)": plain_8x8_quiet,
@@ -157,6 +217,10 @@ WORKLOADS: dict[str, Callable[[], object]] = {
     "count 9x9 5M nodes (table)": count_9x9_budget,
     "queens classes 15": count_queens_below_15,
     "plan 7x7 + queens 20 (probes)": plan_7x7,
+    "record 8x8 (reserve, commit)": record_8x8,
+    "record 9x9 past a small budget": record_9x9_small_budget,
+    "seek 200 times in 8x8": seek_8x8,
+    "load + scan markers 8x8": markers_8x8,
 }
 
 

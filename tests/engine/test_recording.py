@@ -155,7 +155,7 @@ def test_a_run_longer_than_the_budget_keeps_a_prefix_and_the_newest_part():
 def test_gap_checkpoints_are_thinned(monkeypatch):
     from knightviz.engine import recording
 
-    monkeypatch.setattr(recording, "MAX_GAP_CHECKPOINTS", 8)
+    monkeypatch.setattr(recording.budget, "MAX_GAP_CHECKPOINTS", 8)
     _, rec = record(
         lambda: tour_search(5, 5, 2, heuristic="none"),
         [500],
@@ -164,7 +164,7 @@ def test_gap_checkpoints_are_thinned(monkeypatch):
         checkpoint_every=500,
     )
     (start, end), *_ = rec.gaps()
-    inside = [s for s in rec._steps if start < s < end]
+    inside = [s for s in rec.checkpoints.steps if start < s < end]
     assert 0 < len(inside) <= 16
 
 
@@ -172,7 +172,7 @@ def test_gap_checkpoints_are_thinned(monkeypatch):
 def test_checkpoints_without_snapshots_are_rebuilt(snapshot):
     make = lambda: tour_search(5, 5, 0, heuristic="none")  # noqa: E731
     _, rec = record(make, [333], snapshot, checkpoint_every=1000)
-    for c in rec._checkpoints[::5]:
+    for c in rec.checkpoints.items[::5]:
         assert (list(c.path), c.moves, c.backtracks) == fresh(make, c.step)[:3]
 
 

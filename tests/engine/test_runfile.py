@@ -99,7 +99,7 @@ def test_gaps_are_kept_as_gaps(tmp_path):
     # Only what was kept is in the file.
     with zipfile.ZipFile(tmp_path / "run.knightviz") as z:
         assert z.getinfo("steps.bin").file_size == rec.nbytes - 4 * sum(
-            len(c.path) for c in rec._checkpoints
+            len(c.path) for c in rec.checkpoints.items
         )
 
 

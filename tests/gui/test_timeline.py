@@ -285,7 +285,9 @@ def test_a_run_longer_than_the_budget_keeps_a_prefix_and_the_newest_part(window,
     window.view._show_timeline()
     assert child(window, "timelineSlider").gaps == gaps
     middle = (gaps[0][0] + gaps[0][1]) // 2
-    while middle in rec._steps:  # a checkpoint is exact even in a gap: a step between two
+    while (
+        middle in rec.checkpoints.steps
+    ):  # a checkpoint is exact even in a gap: a step between two
         middle += 1
     window.session.seek(middle)
     assert not window.session.exact  # the nearest kept position, said so
