@@ -30,9 +30,11 @@ from .engine import (
     TieBreak,
     TourConfig,
     TourSearch,
+    backends,
     closed_tour_exists,
     construct,
-    kernels,
+    make_queens_search,
+    make_tour_search,
     open_tour_exists,
     parallel,
     parse_size,
@@ -533,7 +535,7 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if args.method == "construct":
         return _construct(args, board, start, out, err)
     config = _config(args, start, args.limit)
-    search = TourSearch(config)
+    search = make_tour_search(config)
     if args.trace:
         search.trace = True
         order = board.order(config.strategy.order)
@@ -541,7 +543,7 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             out.write("".join(trace_line(board, x, order) + "\n" for x in chunk))
     if args.html is not None:
         if args.trace:
-            search = TourSearch(config)  # the traced one has run: the same search again
+            search = make_tour_search(config)  # the traced one has run: the same search again
         result = _tour_page(args, config, search)
     else:
         result = search.run()
@@ -647,7 +649,7 @@ def batch_tour(number: int) -> str:
     if not 1 <= number <= 64:
         return "-1"
     strategy = Strategy(Heuristic.WARNSDORFF, TieBreak.LAST, order=BATCH_ORDER)
-    result = TourSearch(TourConfig(8, 8, number - 1, strategy)).run()
+    result = make_tour_search(TourConfig(8, 8, number - 1, strategy)).run()
     if result.solution is None:
         return "-1"
     return " ".join(str(sq + 1) for sq in result.solution)
@@ -814,45 +816,36 @@ def _count_cmd(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         err.write(f"{fact}\n")
         out.write("0\n")
         return EXIT_OK
-    backend = kernels.choose()
-    plan = parallel.plan_tours(
-        board.rows, board.cols, start, args.closed, backend=backend, split=False, shape=args.shape
+    job = parallel.CountJob.tours(
+        board.rows, board.cols, start, args.closed, backend=backends.choose(), shape=args.shape
     )
-    detail = f"about {_log_count(plan.log_nodes)} positions by Knuth's estimate"
-    return _run_count(args, plan, "tours", detail, out, err)
+    detail = f"about {_log_count(job.log_nodes)} positions by Knuth's estimate"
+    return _run_count(args, job, "tours", detail, out, err)
 
 
 def _run_count(
     args: argparse.Namespace,
-    plan: parallel.Plan,
+    job: parallel.CountJob,
     noun: str,
     detail: str,
     out: IO[str],
     err: IO[str],
 ) -> int:
-    """Announce long work, split it, run it with a progress bar, report it (count, queens)."""
-    runner = _runner(args, plan.backend, plan.seconds(1))
+    """Announce long work, run it with a progress bar, report it (count, queens)."""
+    runner = _runner(args, job.backend, job.seconds(1))
+    # A node is two steps: entering and leaving it.
+    limit = None if args.limit is None else args.limit // 2
     try:
-        rate = parallel.RATES[(plan.kind, plan.backend, plan.small)] * runner.workers
-        log_seconds = _bounded(plan.log_nodes, args.limit) - math.log(rate)
+        log_seconds = job.log_seconds(runner.workers, limit if args.limit else None)
         _announce(err, "count", log_seconds, runner.workers, detail)
         bar = ProgressBar(err, noun)
-        limit = None if args.limit is None else args.limit // 2
         try:
-            parallel.refine(plan, runner.workers)
-            outcome = parallel.run_plan(plan, runner, limit=limit, progress=bar)
-        except KeyboardInterrupt:  # while splitting, before any piece ran
-            outcome = parallel.RunOutcome([None] * len(plan.pieces), "interrupted")
+            result = job.run(runner, limit=limit, progress=bar)
         finally:
             bar.close()
     finally:
         parallel.close_runner(runner)
-    return _report_count(parallel.total(plan, outcome), noun, out, args.limit)
-
-
-def _bounded(log_nodes: float, limit: int | None) -> float:
-    """The work a --limit leaves (a node is two steps: entering and leaving it)."""
-    return log_nodes if not limit else min(log_nodes, math.log(max(1, limit // 2)))
+    return _report_count(result, noun, out, args.limit)
 
 
 def _log_count(log_n: float) -> str:
@@ -901,14 +894,17 @@ def _sweep(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         else:
             out.write(f"{fact}\nsolved 0 of {board.area} starts\n")
         return EXIT_NOT_FOUND
-    backend = kernels.choose()
-    seconds = python_seconds(args) / (1 if backend == kernels.PYTHON else 20)
+    backend = backends.choose()
+    seconds = python_seconds(args) / (
+        1 if backend == backends.PYTHON else backends.COMPILED_SPEEDUP
+    )
     runner = _runner(args, backend, seconds)
     try:
         if config.strategy.heuristic is Heuristic.NONE and args.limit is not None:
             # Plain backtracking mostly runs to its cap: the cap bounds the time.
             steps = float(args.limit) * board.area
-            rate = (PLAIN_STEPS if backend == kernels.NUMBA else PY_PLAIN_STEPS) * runner.workers
+            speed = backends.PLAIN_STEPS if backend == backends.NUMBA else backends.PY_PLAIN_STEPS
+            rate = speed * runner.workers
             _announce(
                 err,
                 "sweep",
@@ -1000,13 +996,9 @@ def _sweep(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 
 def _queens_count(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    plan = parallel.plan_queens(args.size, backend=kernels.choose(), split=False)
-    detail = f"about {_log_count(plan.log_nodes)} queens to place by Knuth's estimate"
-    return _run_count(args, plan, "solutions", detail, out, err)
-
-
-#: Queens placed per second when every solution is listed (compiled; pure Python).
-QUEENS_LIST_RATE = {kernels.NUMBA: 3e7, kernels.PYTHON: 1.5e6}
+    job = parallel.CountJob.queens(args.size, backend=backends.choose())
+    detail = f"about {_log_count(job.log_nodes)} queens to place by Knuth's estimate"
+    return _run_count(args, job, "solutions", detail, out, err)
 
 
 def _queens_announce(args: argparse.Namespace, err: IO[str]) -> None:
@@ -1017,7 +1009,7 @@ def _queens_announce(args: argparse.Namespace, err: IO[str]) -> None:
     from .engine.count_estimate import queens_plain_log_nodes
 
     log_nodes = queens_plain_log_nodes(args.size, probes=200)
-    rate = QUEENS_LIST_RATE[kernels.choose()]
+    rate = backends.QUEENS_LIST_RATE[backends.choose()]
     _announce(
         err,
         "search",
@@ -1039,7 +1031,7 @@ def _queens(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             raise UsageError("--html cannot be combined with --format count (no steps to show)")
         return _queens_count(args, out, err)
     _queens_announce(args, err)
-    search = QueensSearch(n, first=args.first, limit=args.limit)
+    search = make_queens_search(n, first=args.first, limit=args.limit)
     board = search.board
     if args.format == "json":
         result = search.run() if args.html is None else _queens_page(args, search)
@@ -1053,18 +1045,18 @@ def _queens(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if args.trace:
         # The trace first, then the solutions as usual (not interleaved with it).
         found: list[tuple[int, ...]] = []
-        search = QueensSearch(n, first=args.first, on_solution=found.append, limit=args.limit)
+        search = make_queens_search(n, first=args.first, on_solution=found.append, limit=args.limit)
         search.trace = True
         while chunk := search.advance(4096):
             out.write("".join(trace_line(board, x, queens=True) + "\n" for x in chunk))
         for solution in found:
             show(solution)
     else:
-        search = QueensSearch(n, first=args.first, on_solution=show, limit=args.limit)
+        search = make_queens_search(n, first=args.first, on_solution=show, limit=args.limit)
     if args.html is None:
         result = search.run()
     elif args.trace:  # the traced search has run: the same search again, for the page
-        result = _queens_page(args, QueensSearch(n, first=args.first, limit=args.limit))
+        result = _queens_page(args, make_queens_search(n, first=args.first, limit=args.limit))
     else:
         result = _queens_page(args, search)
     if result.outcome is Outcome.LIMIT:
@@ -1081,21 +1073,11 @@ def _queens(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 # -- backend ---------------------------------------------------------------------------
 
-#: Loading the compiled kernels costs about this much once per process (numba import
-#: 0.25 s + loading the cached kernels 0.2 s; the very first run on a machine also compiles
-#: them, about 5 s, and caches them).
-KERNEL_LOAD_SECONDS = 0.5
-#: Pure-Python speeds on the benchmark machine (steps per second), and the compiled plain
-#: search's.
-PY_PLAIN_STEPS = 4e6
-PY_GUIDED_STEPS = 1e6
-PLAIN_STEPS = 1e8
-
 
 def python_seconds(args: argparse.Namespace) -> float:
     """Rough time this command would take on the pure-Python engine (0.0 when tiny).
 
-    The break-even is KERNEL_LOAD_SECONDS: loading the kernels (0.45 s, cached) pays once
+    The break-even is backends.KERNEL_LOAD_SECONDS: loading the kernels (0.45 s, cached) pays once
     the pure-Python engine would take longer than that. Measured (2 shared cores, Python
     3.11, benchmarks/engine_compiled.py and the figures below): plain backtracking runs
     4.3 M steps/s in Python (any 6x6 start may need billions of steps; 5x5 starts at most
@@ -1112,10 +1094,10 @@ def python_seconds(args: argparse.Namespace) -> float:
         squares = rows * cols
         if args.heuristic == "none":
             steps = float("inf") if squares >= 36 else 2e6 * (squares >= 25)
-            per_second = PY_PLAIN_STEPS
+            per_second = backends.PY_PLAIN_STEPS
         else:
             steps = 2.0 * squares  # table building and a walk with little backtracking
-            per_second = PY_GUIDED_STEPS
+            per_second = backends.PY_GUIDED_STEPS
         if command == "sweep":
             steps *= squares
         if args.limit is not None:
@@ -1142,17 +1124,8 @@ def python_seconds(args: argparse.Namespace) -> float:
 
 
 def use_kernels(args: argparse.Namespace) -> bool:
-    """Load the compiled kernels for this command when it pays (see ``python_seconds``).
-
-    ``KNIGHTVIZ_ENGINE=python`` or a machine without numba keep everything pure Python;
-    ``KNIGHTVIZ_ENGINE=numba`` loads them for every command (inside the engine).
-    """
-    if os.environ.get(kernels.ENV, "").strip().lower() == kernels.PYTHON:
-        return False
-    if not kernels.available() or python_seconds(args) <= KERNEL_LOAD_SECONDS:
-        return False
-    kernels.load()
-    return True
+    """Load the compiled kernels for this command when it pays (see ``python_seconds``)."""
+    return backends.worth_loading(python_seconds(args))
 
 
 # -- trace and estimate -----------------------------------------------------------------
@@ -1260,7 +1233,7 @@ def _tree(args: argparse.Namespace, out: IO[str]) -> int:
     if args.queens:
         if rows != cols:
             raise UsageError("--queens needs a square board (--size N)")
-        search = QueensSearch(rows, backend="python")
+        search = make_queens_search(rows, backend="python")
         children = queens_children(rows)
         goal: int | None = rows
         what = f"N-Queens search on {board}"
@@ -1271,8 +1244,8 @@ def _tree(args: argparse.Namespace, out: IO[str]) -> int:
             out.write(f"{fact}\n")
             return EXIT_NOT_FOUND
         config = _config(args, start, None)
-        search = TourSearch(config)
-        children = tour_children(TourSearch(config, backend="python"))
+        search = make_tour_search(config)
+        children = tour_children(make_tour_search(config, backend="python"))
         goal = None if args.closed else rows * cols
         how = (
             "plain backtracking"
@@ -1492,7 +1465,7 @@ def _main(args_list: list[str], out: IO[str], err: IO[str]) -> int:
     except UsageError as exc:
         err.write(f"{PROG}: error: {exc}\n")
         return EXIT_USAGE
-    except (BoardError, kernels.BackendError) as exc:
+    except (BoardError, backends.BackendError) as exc:
         err.write(f"{PROG}: error: {exc}\n")
         return EXIT_USAGE
     except KeyboardInterrupt:
