@@ -17,8 +17,8 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Any, NoReturn, cast
 
-from . import __version__
-from .engine import (
+from .. import __version__
+from ..engine import (
     BATCH_ORDER,
     CLASSIC_ORDER,
     Board,
@@ -38,9 +38,9 @@ from .engine import (
     parse_size,
     trace,
 )
-from .engine.board import FULL, Shape, parse_grid, parse_holes, parse_leaper
-from .engine.estimate import TreeEstimator, tour_probe
-from .engine.formats import (
+from ..engine.board import FULL, Shape, parse_grid, parse_holes, parse_leaper
+from ..engine.estimate import TreeEstimator, tour_probe
+from ..engine.formats import (
     queens_ending,
     queens_payload,
     queens_solution_text,
@@ -48,9 +48,9 @@ from .engine.formats import (
     solve_payload,
     solve_text,
 )
-from .engine.queens import MAX_QUEENS, QueensSearch
-from .engine.tree import TreeIndex, first_levels, queens_children, record_search, tour_children
-from .engine.verdict import impossibility
+from ..engine.queens import MAX_QUEENS, QueensSearch
+from ..engine.tree import TreeIndex, first_levels, queens_children, record_search, tour_children
+from ..engine.verdict import impossibility
 
 PROG = "knightviz"
 EXIT_OK, EXIT_NOT_FOUND, EXIT_USAGE = 0, 1, 2
@@ -600,7 +600,7 @@ def _construct(
 
 def _tour_page(args: argparse.Namespace, config: TourConfig, search: TourSearch) -> Result:
     """Run ``search`` recording every step, and write it as the --html page."""
-    from .page import PageError, knight_page_run
+    from ..page import PageError, knight_page_run
 
     html = os.path.basename(args.html)
     try:
@@ -612,7 +612,7 @@ def _tour_page(args: argparse.Namespace, config: TourConfig, search: TourSearch)
 
 
 def _write_page(run: Any, path: str) -> None:
-    from .page import write_page
+    from ..page import write_page
 
     try:
         write_page(run, path)
@@ -622,7 +622,7 @@ def _write_page(run: Any, path: str) -> None:
 
 def _queens_page(args: argparse.Namespace, search: QueensSearch) -> Result:
     """Run ``search`` recording every step, and write it as the --html page."""
-    from .page import queens_page_run
+    from ..page import queens_page_run
 
     html = os.path.basename(args.html)
     run = queens_page_run(
@@ -1014,7 +1014,7 @@ def _queens_announce(args: argparse.Namespace, err: IO[str]) -> None:
     of the whole tree: every queen on every free square of the next rank)."""
     if args.first or args.size <= 12 or args.limit is not None:
         return
-    from .engine.count_estimate import queens_plain_log_nodes
+    from ..engine.count_estimate import queens_plain_log_nodes
 
     log_nodes = queens_plain_log_nodes(args.size, probes=200)
     rate = QUEENS_LIST_RATE[kernels.choose()]
@@ -1445,7 +1445,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(args_list: list[str], out: IO[str], err: IO[str]) -> int:
     if args_list[:1] in OWN_OPTIONS[:3]:
-        from . import desktop  # the Linux menu entry and icons, for this user
+        from .. import desktop  # the Linux menu entry and icons, for this user
 
         return desktop.main(args_list)
     if args_list == ["--version"]:
@@ -1454,13 +1454,13 @@ def _main(args_list: list[str], out: IO[str], err: IO[str]) -> int:
     if wants_app(args_list):
         # Before anything loads Qt: a missing system library or no display is one line and
         # exit 2, not Qt's abort (the check imports no Qt).
-        from .gui.platform_check import problem
+        from ..gui.platform_check import problem
 
         why = problem(args_list)
         if why is not None:
             err.write(f"{PROG}: error: {why}\n")
             return EXIT_USAGE
-        from .gui.app import main as gui_main  # Qt only here
+        from ..gui.app import main as gui_main  # Qt only here
 
         return gui_main([sys.argv[0] if sys.argv else PROG, *args_list])
     parser = build_parser()
@@ -1498,7 +1498,3 @@ def _main(args_list: list[str], out: IO[str], err: IO[str]) -> int:
     except KeyboardInterrupt:
         err.write(f"{PROG}: interrupted\n")
         return 130
-
-
-if __name__ == "__main__":
-    sys.exit(main())

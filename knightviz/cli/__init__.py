@@ -1,0 +1,13 @@
+"""The command line: the headless engine for scripts, graders and benchmarks."""
+
+from .parser import (
+    MAX_JOBS,
+    MAX_PROBES,
+    MAX_SEED,
+    MAX_STEPS,
+    duration,
+    log_duration,
+    main,
+)
+
+__all__ = ["MAX_JOBS", "MAX_PROBES", "MAX_SEED", "MAX_STEPS", "duration", "log_duration", "main"]
