@@ -51,6 +51,7 @@ from ..engine.formats import (
 from ..engine.queens import MAX_QUEENS, QueensSearch
 from ..engine.tree import TreeIndex, first_levels, queens_children, record_search, tour_children
 from ..engine.verdict import impossibility
+from ..engine.words import log_duration, log_figure, progress_line
 
 PROG = "knightviz"
 EXIT_OK, EXIT_NOT_FOUND, EXIT_USAGE = 0, 1, 2
@@ -695,39 +696,6 @@ ANNOUNCE_SECONDS = 60.0
 IN_PROCESS_SECONDS = 1.0
 
 
-def duration(seconds: float) -> str:
-    """A time span for people: '45 s', '3 min 20 s', '2 h 05 min', '3.2 days', '4.1 years',
-    '630,000 years', '75 million years', '2.3e+17 years' (inf: 'longer than the universe
-    has existed'). Years to two significant digits: the spans this long are estimates."""
-    if not math.isfinite(seconds):
-        return "longer than the universe has existed"
-    if seconds < 60:
-        return f"{seconds:.0f} s" if seconds >= 10 else f"{seconds:.1f} s"
-    if seconds < 3600:
-        return f"{int(seconds // 60)} min {int(seconds % 60):02d} s"
-    if seconds < 86400 * 2:
-        return f"{int(seconds // 3600)} h {int(seconds % 3600 // 60):02d} min"
-    days = seconds / 86400
-    if days < 730:
-        return f"{days:.1f} days"
-    years = float(f"{days / 365.25:.2g}")  # two significant digits
-    if years >= 1e12:
-        return f"{years:.2g} years"
-    size, unit = (
-        (1e9, " billion") if years >= 1e9 else (1e6, " million") if years >= 1e6 else (1, "")
-    )
-    scaled = years / size
-    return f"{scaled:,.1f}{unit} years" if scaled < 10 else f"{scaled:,.0f}{unit} years"
-
-
-def log_duration(log_seconds: float) -> str:
-    """``duration`` of e^log_seconds, past any float (a 9x9 count is 10^40 years)."""
-    if log_seconds < 700:
-        return duration(math.exp(log_seconds))
-    log10_years = (log_seconds - math.log(86400 * 365.25)) / math.log(10)
-    return f"10^{log10_years:.0f} years"
-
-
 class ProgressBar:
     """One line on a terminal's stderr, redrawn in place: bar, percent, pieces, found so
     far, time left. Writes nothing when stderr is not a terminal."""
@@ -743,13 +711,7 @@ class ProgressBar:
     def __call__(self, p: parallel.Progress) -> None:
         if not self.shown:
             return
-        filled = int(self.WIDTH * p.fraction)
-        bar = "#" * filled + "-" * (self.WIDTH - filled)
-        eta = "…" if p.eta is None else duration(p.eta)
-        self.err.write(
-            f"\r[{bar}] {100 * p.fraction:3.0f}%  {p.done:,}/{p.total:,} pieces  "
-            f"{p.count:,} {self.noun} so far  {duration(p.elapsed)} elapsed, {eta} left\x1b[K"
-        )
+        self.err.write(f"\r{progress_line(p, self.noun, self.WIDTH)}\x1b[K")
         self.err.flush()
         self.drawn = True
 
@@ -818,7 +780,7 @@ def _count_cmd(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     plan = parallel.plan_tours(
         board.rows, board.cols, start, args.closed, backend=backend, split=False, shape=args.shape
     )
-    detail = f"about {_log_count(plan.log_nodes)} positions by Knuth's estimate"
+    detail = f"about {log_figure(plan.log_nodes)} positions by Knuth's estimate"
     return _run_count(args, plan, "tours", detail, out, err)
 
 
@@ -853,12 +815,6 @@ def _run_count(
 def _bounded(log_nodes: float, limit: int | None) -> float:
     """The work a --limit leaves (a node is two steps: entering and leaving it)."""
     return log_nodes if not limit else min(log_nodes, math.log(max(1, limit // 2)))
-
-
-def _log_count(log_n: float) -> str:
-    if log_n < 700:
-        return f"{math.exp(log_n):.2g}"
-    return f"10^{log_n / math.log(10):.0f}"
 
 
 def _report_count(result: parallel.CountResult, noun: str, out: IO[str], limit: int | None) -> int:
@@ -1001,7 +957,7 @@ def _sweep(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 def _queens_count(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     plan = parallel.plan_queens(args.size, backend=kernels.choose(), split=False)
-    detail = f"about {_log_count(plan.log_nodes)} queens to place by Knuth's estimate"
+    detail = f"about {log_figure(plan.log_nodes)} queens to place by Knuth's estimate"
     return _run_count(args, plan, "solutions", detail, out, err)
 
 
@@ -1023,7 +979,7 @@ def _queens_announce(args: argparse.Namespace, err: IO[str]) -> None:
         "search",
         log_nodes - math.log(rate),
         1,
-        f"about {_log_count(log_nodes)} queens to place by Knuth's estimate",
+        f"about {log_figure(log_nodes)} queens to place by Knuth's estimate",
     )
 
 
