@@ -1,8 +1,8 @@
 """The count's orchestration (count, queens --format count): plan, estimate, run, report.
 
-One place, so that the engine's count job can take it over in one change: announce long
-work, split it, run it on the workers with a progress bar, and print the count or the
-labelled partial count.
+One place, so that the engine's count job can take it over in one change: plan the pieces
+on the chosen backend, announce long work, split it, run it on the workers with a progress
+bar, and print the count or the labelled partial count.
 """
 
 from __future__ import annotations
@@ -11,13 +11,39 @@ import argparse
 import math
 from typing import IO
 
-from ..engine import parallel
+from ..engine import Board, parallel
+from ..engine.words import log_figure
+from . import backend
 from .common import EXIT_INTERRUPTED, EXIT_NOT_FOUND, EXIT_OK
 from .progress import ProgressBar
 from .workers import announce, runner
 
 
-def run_count(
+def count_tours(
+    args: argparse.Namespace, board: Board, start: int | None, out: IO[str], err: IO[str]
+) -> int:
+    """Every directed tour of ``board`` (from ``start``, or every square), printed."""
+    plan = parallel.plan_tours(
+        board.rows,
+        board.cols,
+        start,
+        args.closed,
+        backend=backend.choose(),
+        split=False,
+        shape=args.shape,
+    )
+    detail = f"about {log_figure(plan.log_nodes)} positions by Knuth's estimate"
+    return _run(args, plan, "tours", detail, out, err)
+
+
+def count_queens(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Every solution of N-Queens, counted by symmetry classes, printed."""
+    plan = parallel.plan_queens(args.size, backend=backend.choose(), split=False)
+    detail = f"about {log_figure(plan.log_nodes)} queens to place by Knuth's estimate"
+    return _run(args, plan, "solutions", detail, out, err)
+
+
+def _run(
     args: argparse.Namespace,
     plan: parallel.Plan,
     noun: str,
@@ -29,7 +55,7 @@ def run_count(
     pool = runner(args, plan.backend, plan.seconds(1))
     try:
         rate = parallel.RATES[(plan.kind, plan.backend, plan.small)] * pool.workers
-        log_seconds = bounded(plan.log_nodes, args.limit) - math.log(rate)
+        log_seconds = _bounded(plan.log_nodes, args.limit) - math.log(rate)
         announce(err, "count", log_seconds, pool.workers, detail)
         bar = ProgressBar(err, noun)
         limit = None if args.limit is None else args.limit // 2
@@ -42,15 +68,15 @@ def run_count(
             bar.close()
     finally:
         parallel.close_runner(pool)
-    return report_count(parallel.total(plan, outcome), noun, out, args.limit)
+    return _report(parallel.total(plan, outcome), noun, out, args.limit)
 
 
-def bounded(log_nodes: float, limit: int | None) -> float:
+def _bounded(log_nodes: float, limit: int | None) -> float:
     """The work a --limit leaves (a node is two steps: entering and leaving it)."""
     return log_nodes if not limit else min(log_nodes, math.log(max(1, limit // 2)))
 
 
-def report_count(result: parallel.CountResult, noun: str, out: IO[str], limit: int | None) -> int:
+def _report(result: parallel.CountResult, noun: str, out: IO[str], limit: int | None) -> int:
     """The count alone when complete; otherwise one line labelled partial."""
     if result.complete:
         out.write(f"{result.count}\n")

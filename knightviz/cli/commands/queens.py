@@ -7,13 +7,13 @@ import json
 import math
 from typing import IO
 
-from ...engine import Outcome, parallel
+from ...engine import Outcome
 from ...engine.formats import queens_ending, queens_payload, queens_solution_text
 from ...engine.queens import QueensSearch
 from ...engine.words import log_figure
 from .. import backend
 from ..common import EXIT_NOT_FOUND, EXIT_OK, UsageError
-from ..count_job import run_count
+from ..count_job import count_queens
 from ..html import queens_page
 from ..trace_text import trace_line
 from ..workers import announce
@@ -29,7 +29,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             raise UsageError("--first cannot be combined with --format count")
         if args.html is not None:
             raise UsageError("--html cannot be combined with --format count (no steps to show)")
-        return _count(args, out, err)
+        return count_queens(args, out, err)
     _announce(args, err)
     search = QueensSearch(n, first=args.first, limit=args.limit)
     board = search.board
@@ -69,13 +69,6 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if args.first and result.count == 0:
         return EXIT_NOT_FOUND
     return EXIT_OK
-
-
-def _count(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    """--format count: counted by symmetry classes, in pieces on the workers."""
-    plan = parallel.plan_queens(args.size, backend=backend.choose(), split=False)
-    detail = f"about {log_figure(plan.log_nodes)} queens to place by Knuth's estimate"
-    return run_count(args, plan, "solutions", detail, out, err)
 
 
 def _announce(args: argparse.Namespace, err: IO[str]) -> None:
