@@ -10,17 +10,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QTimer, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QGroupBox,
     QMainWindow,
     QMenu,
     QSplitter,
-    QStackedWidget,
-    QWidget,
 )
 
 from knightviz.engine.store import RecordingStore
@@ -43,7 +40,6 @@ from knightviz.gui.menus.menus import (
 from knightviz.gui.panels.chart import ChartPanel
 from knightviz.gui.panels.comparison import ComparisonPanel
 from knightviz.gui.panels.controls import ControlPanel, RunControls
-from knightviz.gui.panels.elided import ElidedLabel
 from knightviz.gui.panels.engine import EngineStatus
 from knightviz.gui.panels.help import HelpMenu
 from knightviz.gui.panels.history import HistoryTable
@@ -58,45 +54,24 @@ from knightviz.gui.theme import ThemeController
 from knightviz.gui.view import RunView
 from knightviz.gui.window_layout import (
     DEFAULT_SIZE,
-    all_docks,
+    RaceReturn,
+    WindowParts,
     arrange_docks,
     build_layout,
-    build_preferences,
+    enter_race,
     fit_code_dock,
+    leave_race,
+    place_history,
     place_toolbars,
     show_explanations,
-    show_race,
     sync_explain,
 )
+
+__all__ = ["DEFAULT_SIZE", "MainWindow"]
 
 
 class MainWindow(QMainWindow):
     """Board in the middle, controls and counters on the right, history and panels docked."""
-
-    # Made by ``window_layout.build_layout``.
-    centre_stack: QStackedWidget
-    splitter: QSplitter
-    _central: QWidget
-    results: QWidget
-    history_box: QGroupBox
-    runs_dock: QDockWidget
-    balance: QTimer
-    constraints_dock: QDockWidget
-    solutions_dock: QDockWidget
-    code_dock: QDockWidget
-    stack_dock: QDockWidget
-    chart_dock: QDockWidget
-    tree_stack: QStackedWidget
-    tree_dock: QDockWidget
-    panel_docks: dict[str, QDockWidget]
-    status_label: ElidedLabel
-    engine: EngineStatus
-    # Made by ``window_layout.build_preferences``.
-    theme: ThemeController
-    history_store: HistoryStore
-    help: HelpMenu
-    prefs: WindowPrefs
-    startup_warning: str
 
     #: The start-square map ended: True when every square is mapped, False when cancelled.
     map_finished = Signal(bool)
@@ -129,16 +104,28 @@ class MainWindow(QMainWindow):
         self._runs = 0
         self._puzzle_key = ""
         self._shutting_down = False
-        self._race_docks: list[QDockWidget] = []
-        self._race_geometry: QByteArray | None = None  # the size to come back to
+        #: What the window comes back to after a race (None: no race on).
+        self._race_return: RaceReturn | None = None
 
-        self._build_layout()
+        #: The columns, docks and status bar's widgets (``window_layout``).
+        self.parts: WindowParts = build_layout(
+            self,
+            self.view,
+            race_view=self.race_view,
+            race_trees=[v.tree_panel for v in self.race.views],
+            panel=self.panel,
+            run_controls=self.run_controls,
+            comparison=self.comparison,
+            history=self.history,
+            chart=self.chart,
+            backend=lambda: self.session.backend if self.session.running else None,
+        )
         self._build_menus()
         self._wire()
         self._on_settings_changed()
         self.first_launch_shape()
         self._build_preferences()
-        sync_explain(self)
+        self._sync_explain()
         self.board.setFocus()
         app = QCoreApplication.instance()
         if app is not None:
@@ -169,6 +156,40 @@ class MainWindow(QMainWindow):
         return self.view.startmap
 
     @property
+    def engine(self) -> EngineStatus:
+        """The status bar's engine indicator (loading, compiled, pure Python)."""
+        return self.parts.engine
+
+    @property
+    def splitter(self) -> QSplitter:
+        """Board | controls and the comparison | counters and the history."""
+        return self.parts.splitter
+
+    @property
+    def code_dock(self) -> QDockWidget:
+        return self.parts.code_dock
+
+    @property
+    def stack_dock(self) -> QDockWidget:
+        return self.parts.stack_dock
+
+    @property
+    def constraints_dock(self) -> QDockWidget:
+        return self.parts.constraints_dock
+
+    @property
+    def solutions_dock(self) -> QDockWidget:
+        return self.parts.solutions_dock
+
+    @property
+    def tree_dock(self) -> QDockWidget:
+        return self.parts.tree_dock
+
+    @property
+    def chart_dock(self) -> QDockWidget:
+        return self.parts.chart_dock
+
+    @property
     def race_mode(self) -> bool:
         return self.race_action.isChecked()
 
@@ -194,7 +215,7 @@ class MainWindow(QMainWindow):
 
     def status_text(self) -> str:
         """The status line's full text (it may be shown elided)."""
-        return self.status_label.full_text()
+        return self.parts.status_label.full_text()
 
     def verdict(self) -> str | None:
         """The announced reason no solution can exist, or None."""
@@ -260,13 +281,10 @@ class MainWindow(QMainWindow):
 
     # -- construction ---------------------------------------------------------------------------
 
-    def _build_layout(self) -> None:
-        build_layout(self)
-
     def arrange_docks(self) -> None:
         """The panels' first-launch places (and View › Reset settings'): see
         ``window_layout.arrange_docks``."""
-        arrange_docks(self)
+        arrange_docks(self, self.parts)
 
     def first_launch_shape(self) -> None:
         """The size and panels' places of a first launch (View › Reset settings)."""
@@ -290,7 +308,7 @@ class MainWindow(QMainWindow):
         self.compare_menu = CompareMenu(self)
         self.board_menu = BoardMenu(self)
         self.edit_board_action = self.board_menu.edit_action
-        self.view_menu = ViewMenu(self, all_docks(self), self.translations.language)
+        self.view_menu = ViewMenu(self, self.parts.docks, self.translations.language)
         self.explain_action = self.view_menu.explain_action
         self.help_menu = QMenu(self.tr("&Help"), self)
         menus = (self.file_menu, self.run_menu, self.board_menu, self.compare_menu, self.view_menu)
@@ -326,9 +344,9 @@ class MainWindow(QMainWindow):
         self.map_action.toggled.connect(self._on_map_toggled)
         self.chart_action.toggled.connect(self._show_chart)
         self.chart_dock.toggleViewAction().toggled.connect(self.chart_action.setChecked)
-        self.explain_action.toggled.connect(lambda on: show_explanations(self, on))
-        for dock in self.panel_docks.values():
-            dock.toggleViewAction().toggled.connect(lambda _=False: sync_explain(self))
+        self.explain_action.toggled.connect(self._show_explanations)
+        for dock in self.parts.panel_docks.values():
+            dock.toggleViewAction().toggled.connect(lambda _=False: self._sync_explain())
         self.view_menu.language_chosen.connect(self.set_language)
         self.view_menu.appearance_chosen.connect(self.set_appearance)
 
@@ -366,7 +384,39 @@ class MainWindow(QMainWindow):
     # -- remembered settings, run history on disk, appearance, help -------------------------
 
     def _build_preferences(self) -> None:
-        build_preferences(self)
+        """Settings restored (saved in closeEvent), the history loaded from disk, the
+        appearance applied, the Help menu; their actions in the View, Run and Help menus."""
+        self.theme = ThemeController(self)
+        self.theme.apply()
+        self.view_menu.check(appearance=self.theme.mode())
+        self.history_store = HistoryStore(self.puzzles)
+        for record in self.history_store.load():
+            self.history.add_record(record)
+            self.chart.add_record(record)
+            self._runs = max(self._runs, record.number)
+        self.help = HelpMenu(self.help_menu, self, self.puzzles)
+        self.prefs = WindowPrefs(
+            self,
+            self.puzzles,
+            self.panel,
+            self.run_controls,
+            lambda: self.session.start,
+            self._on_start_chosen,
+            self.parts.splitter,
+            self.first_launch_shape,
+        )
+        self.prefs.restore()
+        self.parts.balance.stop()  # the remembered columns stand
+        if not self.parts.runs_dock.isHidden():  # remembered with the explanatory panels open
+            place_history(self.parts, docked=True)
+        # What went wrong with the history or the settings, in the window, not only the log;
+        # once the window is up (a message shown before would share the bar with the status
+        # line, drawn over each other).
+        self.startup_warning = " ".join(
+            w for w in (self.history_store.warning(), self.prefs.warning()) if w
+        )
+        if self.startup_warning:
+            QTimer.singleShot(0, self, self._show_startup_warning)
 
     @Slot()
     def _show_startup_warning(self) -> None:
@@ -492,7 +542,7 @@ class MainWindow(QMainWindow):
         if key != self._puzzle_key:  # a new puzzle: its panels explain, not the last one's
             self._puzzle_key = key
             if self.explain_action.isChecked():
-                show_explanations(self, True)
+                self._show_explanations(True)
         self.compare_menu.word_map(self.session.puzzle.movable_start)
         self.board_menu.word(self.panel.widgets[key].editable_board)
         self._sync()
@@ -555,17 +605,27 @@ class MainWindow(QMainWindow):
     def _show_chart(self, shown: bool) -> None:
         """Compare, Steps chart: the dock, raised and tall enough to read (its first show
         imports pyqtgraph: a third of a second, once)."""
-        if shown != self.chart_dock.isHidden():
+        parts = self.parts
+        if shown != parts.chart_dock.isHidden():
             return
-        self.chart_dock.setVisible(shown)
+        parts.chart_dock.setVisible(shown)
         if shown:
-            self.chart_dock.raise_()
-            if self.dockWidgetArea(self.chart_dock) == self.dockWidgetArea(self.code_dock):
-                fit_code_dock(self)  # the chart's plots get the column's height
+            parts.chart_dock.raise_()
+            if self.dockWidgetArea(parts.chart_dock) == self.dockWidgetArea(parts.code_dock):
+                fit_code_dock(self, parts)  # the chart's plots get the column's height
 
     @Slot(str, int)
     def _show_message(self, text: str, ms: int) -> None:
         self.statusBar().showMessage(text, ms)
+
+    @Slot(bool)
+    def _show_explanations(self, on: bool) -> None:
+        """Explain: the current puzzle's explanatory panels shown or hidden."""
+        shows = self.puzzles[self.panel.puzzle_key()].panels()
+        show_explanations(self, self.parts, on, shows, self.race_mode)
+
+    def _sync_explain(self) -> None:
+        sync_explain(self.parts, self.explain_action, self.session.puzzle.panels(), self.race_mode)
 
     # -- the race -------------------------------------------------------------------------------
 
@@ -585,7 +645,11 @@ class MainWindow(QMainWindow):
         if on:
             self.session.reset()
             self.view.stop_forecast()
-        show_race(self, on)
+        if on:
+            self._race_return = enter_race(self, self.parts, self.race_view)
+        else:
+            leave_race(self, self.parts, self._race_return)
+            self._race_return = None
         if on:
             self.race.set_speed(self.session.speed)  # the one speed shown, whatever set it
             self.race.set_start(self.session.start)
@@ -647,7 +711,7 @@ class MainWindow(QMainWindow):
         self.run_controls.set_run_state(controls)
         self.step_action.setEnabled(controls.can_step)
         self.step_back_action.setEnabled(controls.can_back and not controls.playing)
-        self.status_label.set_full_text(status)
+        self.parts.status_label.set_full_text(status)
         if self.race_mode:
             self._show_race()
         self.file_menu.update_actions()

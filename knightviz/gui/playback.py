@@ -1,9 +1,9 @@
-"""A run's recording played back: the step on the board, seeking, stepping back, replaying
-forward to the live edge, the race clock's step, the markers scanned, and what the search
-stack and the explored gauge read at the step shown.
+"""The run on the board and its recording played back: the step on the board, seeking,
+stepping back, replaying forward to the live edge, the race clock's step, the markers
+scanned, and what the search stack and the explored gauge read at the step shown.
 
-A mixin of ``RunSession`` (the timeline half of a run's world): it works on the session's
-model, recording and controller, declared here for the type checker.
+``Playback`` owns what a run leaves on the board (its model, recording, result, solutions,
+state) and shows it; ``RunSession`` builds on it to start and steer runs.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QTimer, SignalInstance
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from knightviz.engine import Outcome, Result
 from knightviz.engine.estimate import explored_fraction
@@ -21,47 +21,104 @@ from knightviz.engine.events import StackLevel
 from knightviz.engine.recording import Recording, fast_scanner
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.base import Puzzle
-from knightviz.gui.records import RunClock, RunSetup, State
+from knightviz.gui.records import RunClock, RunSetup
+from knightviz.gui.refresh import TICK_MS, RefreshScheduler
+from knightviz.gui.run.state import RunState, State
 from knightviz.gui.solver.controller import SolverController
+from knightviz.gui.solver.frames import PER_EVENT_MAX
 
-#: Screen rate of counters and panels.
-TICK_MS = 16
+#: Speed a newcomer sees: Warnsdorff's 63 moves on 8×8 take about three seconds.
+DEFAULT_SPEED = 20.0
 
 
-class Playback:
-    """The timeline half of a run session."""
+class Playback(QObject):
+    """The run on the board: its model, its solver, its state, its recording shown at
+    any step."""
 
-    changed: SignalInstance
-    model: BoardModel
-    controller: SolverController
-    recording: Recording | None
-    result: Result | None
-    state: State
-    clock: RunClock
-    speed: float
-    found: list[tuple[int, ...]]
-    live_steps: int
-    stepped: int
-    summary_view: bool
-    exact: bool
-    preview_model: BoardModel | None
-    _replay_timer: QTimer
-    _marker_timer: QTimer
-    _replay_budget: float
-    _pending_seek: int | None
-    _pending_back: int
-    _replay_model: BoardModel | None
-    _replay_step: int
-    settled: bool
-    puzzles: dict[str, Puzzle[Any]]
-    run: RunSetup | None
-    shadow: Any
-    explored: float | None
-    _explored_at: int
+    #: State, settings, verdict or result changed: labels and the status line follow.
+    changed = Signal()
+
+    def __init__(
+        self, puzzles: dict[str, Puzzle[Any]], model: BoardModel, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.puzzles = puzzles
+        #: The live board (replaced for a new size or puzzle).
+        self.model = model
+        self.controller = SolverController(model, self)
+        #: When the views of this run redraw while it goes (frames and ticks).
+        self.scheduler = RefreshScheduler(
+            self.controller, self._heartbeat, lambda: self.details, self
+        )
+        #: Idle, running, paused or finished (``state``), and whether the solver settled.
+        self.lifecycle = RunState()
+        self.clock = RunClock()
+        self.speed = DEFAULT_SPEED
+        #: The setup of the run on the board (None before any run, and after Reset).
+        self.run: RunSetup | None = None
+        #: The run's recording (None before any run).
+        self.recording: Recording | None = None
+        self.result: Result | None = None
+        #: Solutions reported so far for the run on the board, in order.
+        self.found: list[tuple[int, ...]] = []
+        #: A pure-Python twin of the run's search, never advanced: it derives the stack at
+        #: any position the run passed through (the stack panel, the gauge, the timeline).
+        self.shadow: Any = None
+        #: The explored fraction so far (never decreasing during a run), None if no tree.
+        self.explored: float | None = None
+        self._explored_at = -1
+        #: The board shows the deepest position in place of a fruitless run's end.
+        self.summary_view = False
+        #: The position on the board is exactly the step shown (False: inside a gap of
+        #: the recording, the nearest kept position before it).
+        self.exact = True
+        #: A solution picked from the list, shown instead of the live model (None: live).
+        self.preview_model: BoardModel | None = None
+        #: Steps the solver has delivered: the live edge of the timeline. Below it the board
+        #: shows a replayed position (the solver stays paused meanwhile).
+        self.live_steps = 0
+        #: Steps the solver made one at a time while paused (Step, Your turn): the run's
+        #: clock did not run for them, so its rate leaves them out.
+        self.stepped = 0
+        self._pending_seek: int | None = None
+        self._pending_back = 0
+        self._replay_timer = QTimer(self)
+        self._replay_timer.setInterval(TICK_MS)
+        self._replay_timer.timeout.connect(self._replay_tick)
+        self._replay_budget = 0.0
+        self._marker_timer = QTimer(self)
+        self._marker_timer.setSingleShot(True)
+        self._marker_timer.setInterval(0)
+        self._marker_timer.timeout.connect(self._scan_markers_later)
+        #: A model of the recording at a step other than the live one (the race clock).
+        self._replay_model: BoardModel | None = None
+        self._replay_step = -1
+
+    @property
+    def state(self) -> State:
+        return self.lifecycle.state
+
+    @property
+    def settled(self) -> bool:
+        """The solver has confirmed its pause and delivered every step it made (nothing is
+        on its way to the model: a seek may replace it)."""
+        return self.lifecycle.settled
 
     @property
     def running(self) -> bool:
         return self.controller.running
+
+    @property
+    def details(self) -> bool:
+        """Slow enough to read explanations on the board: paced speeds, or paused."""
+        return self.speed <= PER_EVENT_MAX or self.state is State.PAUSED
+
+    def _heartbeat(self) -> None:
+        """Screen-rate work while a run goes, before its views redraw: the live edge
+        follows the solver (unless a seek waits), the markers are scanned a slice further."""
+        if not self.replaying and self._pending_seek is None and not self._pending_back:
+            self.live_steps = self.model.steps
+        self._scan_markers()
 
     def _end_preview(self) -> None:
         if self.preview_model is not None:
@@ -127,9 +184,7 @@ class Playback:
             return
         target = min(max(0, step), self.end)
         pos = self.recording.seek(target)
-        self.model.replace(pos.path, pos.moves, pos.backtracks)
-        self.model.last_events = pos.last_events
-        self.model.version += 1
+        self.model.replace(pos.path, pos.moves, pos.backtracks, last_events=pos.last_events)
         self.exact = pos.exact
         self.changed.emit()
 
@@ -147,9 +202,7 @@ class Playback:
         if at != self._replay_step:
             pos = rec.seek(at)
             model = self._replay_model
-            model.replace(pos.path, pos.moves, pos.backtracks)
-            model.last_events = pos.last_events
-            model.version += 1
+            model.replace(pos.path, pos.moves, pos.backtracks, last_events=pos.last_events)
             self._replay_step = at
         return self._replay_model
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeyEvent
@@ -31,12 +31,12 @@ from PySide6.QtWidgets import QLabel
 
 from knightviz.engine import Board
 from knightviz.engine.events import StackLevel
+from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.panels.banner import INFO, Banner
 from knightviz.gui.puzzles.base import NEXT, Chip, StackSource, Tie
-from knightviz.gui.records import Controls, State
-
-if TYPE_CHECKING:
-    from knightviz.gui.view import RunView
+from knightviz.gui.records import Controls
+from knightviz.gui.run.state import State
+from knightviz.gui.session import RunSession
 
 #: The learner's answer "the search goes back".
 BACK = -1
@@ -97,15 +97,16 @@ class Score:
 
 
 class Predictor(QObject):
-    """The "your turn" mode of one run view (the single run; not in a race)."""
+    """The "your turn" mode of one run view (the single run; not in a race): its session
+    and its board. The view calls ``follow`` after each refresh of its panels."""
 
     #: The question, the feedback or the score changed.
     changed = Signal()
 
-    def __init__(self, view: RunView) -> None:
-        super().__init__(view)
-        self.view = view
-        self.session = view.session
+    def __init__(self, session: RunSession, board: BoardWidget, parent: QObject) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.board = board
         self.enabled = False
         #: Advancing from decision to decision (False: paused by the learner, or idle).
         self.running = False
@@ -131,7 +132,6 @@ class Predictor(QObject):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._step_unasked)
-        view.refreshed.connect(self._on_changed)
 
     # -- commands --------------------------------------------------------------------------------
 
@@ -200,8 +200,8 @@ class Predictor(QObject):
             return True
         self._answered = q
         self.question = None
-        self.view.board.set_picking(False)
-        self.view.board.set_highlights({})
+        self.board.set_picking(False)
+        self.board.set_highlights({})
         self._step()
         return True
 
@@ -224,7 +224,7 @@ class Predictor(QObject):
             if self._marked_now(q):
                 self._mark(q)
             else:
-                self.view.board.set_highlights({})
+                self.board.set_highlights({})
         self.changed.emit()
 
     def dress(self, controls: Controls, status: str) -> tuple[Controls, str]:
@@ -343,7 +343,9 @@ class Predictor(QObject):
 
     # -- the loop ------------------------------------------------------------------------------
 
-    def _on_changed(self) -> None:
+    def follow(self) -> None:
+        """The view's panels were refreshed: a new run gets a new score, a position that
+        asks for a decision gets its question, an answered one its step."""
         s = self.session
         if s.run is not self._run:  # a new run, or none after Reset: a new score
             self._run = s.run
@@ -430,7 +432,7 @@ class Predictor(QObject):
         options = self._options(path, last)
         tie = s.puzzle.predict_tie(s.settings, s.model, options, expected)
         self.question = q = Question(s.position, expected, options, tie=tie)
-        self.view.board.set_picking(True)
+        self.board.set_picking(True)
         if self._marked_now(q):
             self._mark(q)
         self.changed.emit()
@@ -526,14 +528,14 @@ class Predictor(QObject):
         for guess in q.tries:
             if guess >= 0 and guess not in marks:
                 marks[guess] = WRONG_COLOUR
-        self.view.board.set_highlights(marks)
+        self.board.set_highlights(marks)
 
     def _drop(self) -> None:
         """No question any more (the board no longer takes answers)."""
         self.question = None
         self._answered = None
         self._stepping = None
-        board = self.view.board
+        board = self.board
         board.set_picking(False)
         board.set_highlights({})
 

@@ -22,8 +22,9 @@ from knightviz.engine import Outcome, Result
 from knightviz.engine.store import RecordingStore
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.board.widget import BoardWidget
-from knightviz.gui.playback import TICK_MS
 from knightviz.gui.puzzles.base import Puzzle
+from knightviz.gui.refresh import TICK_MS
+from knightviz.gui.run.state import Event, RunState, State
 from knightviz.gui.session import (
     DEFAULT_SPEED,
     Controls,
@@ -31,7 +32,6 @@ from knightviz.gui.session import (
     RunClock,
     RunRecord,
     RunSession,
-    State,
 )
 from knightviz.gui.solver.controller import SolverController
 from knightviz.gui.text import count_of, fmt_int, fmt_seconds
@@ -129,7 +129,8 @@ class Race(QObject):
         super().__init__(parent)
         self.puzzles = puzzles
         self.lanes = [Lane(RunView(puzzles, store, self, lane)) for lane in (1, 2)]
-        self.state = State.IDLE
+        #: Idle, running, paused or finished: the race's own state, apart from the racers'.
+        self.lifecycle = RunState()
         #: The race clock: the step both boards show (until a racer's finish).
         self.k = 0
         #: While paused, the clock goes no further than this (Step raises it by one).
@@ -177,8 +178,12 @@ class Race(QObject):
             lane.session.set_speed(speed)
 
     @property
+    def state(self) -> State:
+        return self.lifecycle.state
+
+    @property
     def running(self) -> bool:
-        return self.state in (State.RUNNING, State.PAUSED)
+        return self.lifecycle.going
 
     # -- commands (the window's conductor) ----------------------------------------------------
 
@@ -210,16 +215,16 @@ class Race(QObject):
         self.clock.start()
         if paused:
             self.clock.pause()
-        self.state = State.PAUSED if paused else State.RUNNING
+        self.lifecycle.start(paused)
         self._timer.start()
         self._show()
         self.changed.emit()
         return True
 
     def pause(self) -> None:
-        if self.state is not State.RUNNING:
+        if not self.lifecycle.allows(Event.PAUSE):
             return
-        self.state = State.PAUSED
+        self.lifecycle.pause()
         self.goal = self.k
         self.clock.pause()
         for lane in self._racing():
@@ -227,9 +232,9 @@ class Race(QObject):
         self.changed.emit()
 
     def resume(self) -> None:
-        if self.state is not State.PAUSED:
+        if not self.lifecycle.allows(Event.RESUME):
             return
-        self.state = State.RUNNING
+        self.lifecycle.resume()
         self.clock.resume()
         for lane in self._racing():
             lane.throttled = False
@@ -268,7 +273,7 @@ class Race(QObject):
             lane.view.show_clock(None)
         self.k = self.goal = 0
         self.clock.reset()
-        self.state = State.IDLE
+        self.lifecycle.reset()
         self.changed.emit()
 
     def shutdown(self) -> None:
@@ -427,7 +432,7 @@ class Race(QObject):
         if all(lane.finish_shown for lane in self.lanes):
             self._timer.stop()
             self.clock.pause()
-            self.state = State.FINISHED
+            self.lifecycle.finish()
             self.changed.emit()
         elif newly:
             self.changed.emit()

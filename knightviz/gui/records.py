@@ -1,5 +1,5 @@
-"""What a run is and what it leaves: its setup, its record in the history, the state of a
-conductor (a single run or a race) and what the run buttons offer, the run clock.
+"""What a run is and what it leaves: its setup, its record in the history, what the run
+buttons offer a conductor (a single run or a race), the run clock.
 
 Plain frozen values (and the clock), shared by the session, the race, the panels and the
 history, so none of them holds a run in a shape of its own.
@@ -8,22 +8,12 @@ history, so none of them holds a run in a shape of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from PySide6.QtCore import QElapsedTimer
 
 from knightviz.engine import Result
 from knightviz.engine.recording import Recording
-
-
-class State(str, Enum):
-    """Where a run (or a race) is: the same four states for both conductors."""
-
-    IDLE = "idle"  # nothing run yet on this setup, the piece on its start square
-    RUNNING = "running"
-    PAUSED = "paused"
-    FINISHED = "finished"  # the last run's final position is on the board
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,15 +1,15 @@
 """A run session: everything one run needs, and nothing the window needs to know.
 
-The session owns the board model, the solver controller, the settings (per puzzle, so
-switching puzzles and back restores them), the start square, the setup of the run on the
-board and its clock. It is also the conductor of a single run: the window sends it Start,
-Step, Step back, Seek and Reset and asks it what the run buttons and the status line say. A
-race is two sessions under a race clock, so nothing here is global.
+On top of the run on the board and its playback (``Playback``: the model, the solver
+controller, the state, the recording, the clock), the session owns the settings (per
+puzzle, so switching puzzles and back restores them), the start square and the tree
+estimate. It is the conductor of a single run: the window sends it Start, Step, Step back,
+Seek and Reset and asks it what the run buttons and the status line say. A race is two
+sessions under a race clock, so nothing here is global.
 """
 
 from __future__ import annotations
 
-from time import monotonic
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
@@ -19,7 +19,7 @@ from knightviz.engine.estimate import TreeEstimate
 from knightviz.engine.recording import Recording
 from knightviz.engine.store import RecordingStore
 from knightviz.gui.board.model import BoardModel
-from knightviz.gui.playback import TICK_MS, Playback
+from knightviz.gui.playback import DEFAULT_SPEED, Playback
 from knightviz.gui.puzzles.base import Puzzle, Settings
 from knightviz.gui.records import (
     Controls,
@@ -27,35 +27,26 @@ from knightviz.gui.records import (
     RunClock,
     RunRecord,
     RunSetup,
-    State,
     keep_square,
 )
-from knightviz.gui.solver.controller import SolverController
+from knightviz.gui.run.state import Event, State
 from knightviz.gui.solver.estimator import TreeEstimates
 from knightviz.gui.solver.feed import SolutionLog
-from knightviz.gui.solver.frames import PER_EVENT_MAX
-from knightviz.gui.status import status_line
 
-#: Speed a newcomer sees: Warnsdorff's 63 moves on 8×8 take about three seconds.
-DEFAULT_SPEED = 20.0
 #: A run still going after this long gets its tree estimated (probes in the background).
 ESTIMATE_AFTER_MS = 1500
 
 
 __all__ = [
-    "Controls", "RaceLink", "RunClock", "RunRecord", "RunSession", "RunSetup", "State",
-    "keep_square",
+    "DEFAULT_SPEED", "Controls", "RaceLink", "RunClock", "RunRecord", "RunSession", "RunSetup",
+    "State", "keep_square",
 ]  # fmt: skip
 
 
-class RunSession(QObject, Playback):
-    """One run's world: model, controller, settings, start square, clock; the conductor of
-    a single run."""
+class RunSession(Playback):
+    """One run's world: the run on the board (``Playback``), its settings and start
+    square; the conductor of a single run."""
 
-    #: State, settings, verdict or result changed: labels and the status line follow.
-    changed = Signal()
-    #: Screen-rate heartbeat while a run is going (counters, panels).
-    ticked = Signal()
     #: The board model was replaced (new size or puzzle): views must show the new one.
     model_replaced = Signal(object)
     #: A run ended; carries its RunRecord.
@@ -71,71 +62,22 @@ class RunSession(QObject, Playback):
         parent: QObject | None = None,
         store: RecordingStore | None = None,
     ) -> None:
-        super().__init__(parent)
-        self.puzzles = puzzles
+        puzzle: Puzzle[Any] = next(iter(puzzles.values()))
+        settings: dict[str, Settings] = {k: p.default_settings() for k, p in puzzles.items()}
+        first = settings[puzzle.key]
+        model = BoardModel(first.rows, first.cols, puzzle.initial(first, 0))
+        super().__init__(puzzles, model, parent)
         #: Where recordings live (the window shares one among its sessions).
         self.store = store if store is not None else RecordingStore()
-        #: The run's recording (None before any run).
-        self.recording: Recording | None = None
-        #: Steps the solver has delivered: the live edge of the timeline. Below it the board
-        #: shows a replayed position (the solver stays paused meanwhile).
-        self.live_steps = 0
-        #: Steps the solver made one at a time while paused (Step, Your turn): the run's
-        #: clock did not run for them, so its rate leaves them out.
-        self.stepped = 0
-        self._pending_seek: int | None = None
-        self._pending_back = 0
-        self._replay_timer = QTimer(self)
-        self._replay_timer.setInterval(TICK_MS)
-        self._replay_timer.timeout.connect(self._replay_tick)
-        self._replay_budget = 0.0
-        self._marker_timer = QTimer(self)
-        self._marker_timer.setSingleShot(True)
-        self._marker_timer.setInterval(0)
-        self._marker_timer.timeout.connect(self._scan_markers_later)
-        self.puzzle: Puzzle[Any] = next(iter(puzzles.values()))
-        self._settings: dict[str, Settings] = {k: p.default_settings() for k, p in puzzles.items()}
+        self.puzzle = puzzle
+        self._settings = settings
         #: The start square (``row * cols + col``).
         self.start = 0
-        s = self.settings
-        self.model = BoardModel(s.rows, s.cols, self.puzzle.initial(s, 0))
-        self.controller = SolverController(self.model, self)
-        self.clock = RunClock()
-        self.speed = DEFAULT_SPEED
-        self.state = State.IDLE
-        #: The setup of the run on the board (None before any run, and after Reset).
-        self.run: RunSetup | None = None
         self.solutions = SolutionLog()
-        #: Solutions reported so far for the run on the board, in order.
-        self.found: list[tuple[int, ...]] = []
-        self.result: Result | None = None
         #: Set while "Search anyway" runs: the final position is worth keeping.
         self.anyway = False
         self.error: str | None = None
-        #: The position on the board is exactly the step shown (False: inside a gap of
-        #: the recording, the nearest kept position before it).
-        self.exact = True
         self.backend = "python"
-        #: A pure-Python twin of the run's search, never advanced: it derives the stack at
-        #: any position the run passed through (the stack panel, the gauge, the timeline).
-        self.shadow: Any = None
-        #: The explored fraction so far (never decreasing during a run), None if no tree.
-        self.explored: float | None = None
-        #: The board shows the deepest position in place of a fruitless run's end.
-        self.summary_view = False
-        self._explored_at = -1
-        #: A solution picked from the list, shown instead of the live model (None: live).
-        self.preview_model: BoardModel | None = None
-        #: The solver has confirmed its pause and delivered every step it made (nothing is on
-        #: its way to the model: a seek may replace it).
-        self.settled = True
-        #: A model of the recording at a step other than the live one (the race clock).
-        self._replay_model: BoardModel | None = None
-        self._replay_step = -1
-        self._timer = QTimer(self)
-        self._timer.setInterval(TICK_MS)
-        self._timer.timeout.connect(self._on_timer)
-        self._last_frame = 0.0
         self._estimate_timer = QTimer(self)
         self._estimate_timer.setSingleShot(True)
         self._estimate_timer.setInterval(ESTIMATE_AFTER_MS)
@@ -197,11 +139,6 @@ class RunSession(QObject, Playback):
             self.changed.emit()  # the forecast's times are at this speed
         self.changed.emit()
 
-    @property
-    def details(self) -> bool:
-        """Slow enough to read explanations on the board: paced speeds, or paused."""
-        return self.speed <= PER_EVENT_MAX or self.state is State.PAUSED
-
     # -- runs -----------------------------------------------------------------------------
 
     def begin(
@@ -240,7 +177,9 @@ class RunSession(QObject, Playback):
         self.clock.start()
         if paused:
             self.clock.pause()
-        self.state = State.PAUSED if paused else State.RUNNING
+        if self.lifecycle.going:  # a run still going is dropped (shut down, no record)
+            self.lifecycle.reset()
+        self.lifecycle.start(paused)
         previous = self.recording
         if continuing is None:
             self.recording = self.store.new(search.initial, puzzle.solution_depth(settings))
@@ -248,7 +187,6 @@ class RunSession(QObject, Playback):
         self.live_steps = 0
         self.stepped = 0
         self._pending_seek = None
-        self.settled = False
         self.controller.start(
             search,
             self.speed,
@@ -258,7 +196,7 @@ class RunSession(QObject, Playback):
             recording=self.recording,
             skip=len(continuing) if continuing is not None else 0,
         )
-        self._timer.start()
+        self.scheduler.start()
         self.changed.emit()
         return True
 
@@ -273,11 +211,9 @@ class RunSession(QObject, Playback):
         step = self.solution_step(solution)
         if step is not None and self.recording is not None:
             pos = self.recording.seek(step)
-            model.replace(pos.path, pos.moves, pos.backtracks)
-            model.last_events = pos.last_events
+            model.replace(pos.path, pos.moves, pos.backtracks, last_events=pos.last_events)
         else:  # not in the recording any more: the squares alone
             model.apply(solution)
-        model.version += 1
         self.preview_model = model
         self.changed.emit()
         return model
@@ -317,7 +253,7 @@ class RunSession(QObject, Playback):
         if not self.controller.running and not self.begin(paused=True):
             return
         if self.controller.paused:
-            self.settled = False  # the step is on its way: seeks wait for pause_reached
+            self.lifecycle.unsettle()  # the step is on its way: seeks wait for pause_reached
             self.stepped += count
             self.controller.step(count)
 
@@ -350,7 +286,7 @@ class RunSession(QObject, Playback):
 
     def shutdown(self) -> None:
         """The one shutdown path (window close, application quit): stop → quit → wait."""
-        self._timer.stop()
+        self.scheduler.stop()
         self._replay_timer.stop()
         self._marker_timer.stop()
         self._estimate_timer.stop()
@@ -379,7 +315,24 @@ class RunSession(QObject, Playback):
 
     def status_text(self) -> str:
         """The status line: what to do next, or what the run on the board did."""
-        return status_line(self)
+        state, run = self.state, self.run
+        if state is State.RUNNING:
+            if run is not None and self.puzzles[run.puzzle].constructs(run.settings):
+                return self.tr("Constructing, not searching… Space pauses, N steps, R resets.")
+            return self.tr("Searching… Space pauses, N steps, R resets.")
+        if state is State.PAUSED:
+            return self.tr("Paused: N makes one step, Space resumes, R resets.")
+        if state is State.FINISHED and self.result is not None and run is not None:
+            puzzle = self.puzzles[run.puzzle]
+            return puzzle.describe_result(run.settings, run.start, self.result, self.model)
+        if self.verdict() is not None:
+            return self.tr("No solution can exist here; press “Search anyway” to watch the proof.")
+        if self.puzzle.movable_start:
+            name = self.puzzle.start_name(self.settings, self.start)
+            return self.tr(
+                "Start square {0}. Drag the knight to choose another, then press Start (Space)."
+            ).format(name)
+        return self.tr("Press Start (Space) to place the queens, rank by rank.")
 
     # -- explaining ---------------------------------------------------------------------------
 
@@ -402,7 +355,7 @@ class RunSession(QObject, Playback):
 
     @Slot(object)
     def _on_run_finished(self, result: Result) -> None:
-        self._timer.stop()
+        self.scheduler.stop()
         self._estimate_timer.stop()
         self.clock.pause()
         wall = self.clock.seconds()
@@ -410,16 +363,14 @@ class RunSession(QObject, Playback):
         assert run is not None
         puzzle, settings = self.puzzles[run.puzzle], run.settings
         self.result = result
-        self.state = State.FINISHED
+        self.lifecycle.finish()
         if (
             result.outcome is Outcome.SOLVED
             and result.solution is not None
             and puzzle.solution_depth(settings) is None
         ):
             self.model.replace(result.solution, result.moves, result.backtracks)
-        self.model.moves, self.model.backtracks = result.moves, result.backtracks
-        self.model.upcoming = None
-        self.model.version += 1
+        self.model.finish(result.moves, result.backtracks)
         if self.recording is not None:
             self.recording.finish()
             self.live_steps = len(self.recording)
@@ -477,7 +428,7 @@ class RunSession(QObject, Playback):
         self.anyway = record.anyway
         self.backend = record.backend
         self.clock.reset(record.wall_seconds)
-        self.state = State.FINISHED
+        self.lifecycle.restore()
         self.live_steps = len(recording)
         self.stepped = 0
         self.seek(len(recording))
@@ -492,17 +443,17 @@ class RunSession(QObject, Playback):
 
     @Slot(str)
     def _on_run_failed(self, message: str) -> None:
-        self._timer.stop()
+        self.scheduler.stop()
         self.clock.pause()
         self.error = message
-        self.state = State.FINISHED if self.result is not None else State.IDLE
+        self.lifecycle.fail()  # a finished run stays finished, any other is idle
         self.failed.emit(message)
         self.changed.emit()
 
     @Slot()
     def _on_pause_reached(self) -> None:
         """The solver has stopped and delivered everything: the live edge is known."""
-        self.settled = True
+        self.lifecycle.settle()
         if not self.replaying:
             self.live_steps = self.model.steps
         if self._pending_seek is not None:
@@ -516,38 +467,20 @@ class RunSession(QObject, Playback):
     def _on_paused_changed(self, paused: bool) -> None:
         if not self.controller.running:
             return
-        self.settled = False  # until the solver confirms (pause_reached)
+        self.lifecycle.unsettle()  # until the solver confirms (pause_reached)
+        event = Event.PAUSE if paused else Event.RESUME
         if paused:
             self.clock.pause()
-            self.state = State.PAUSED
         else:
             self.clock.resume()
-            self.state = State.RUNNING
+        if self.lifecycle.allows(event):  # a run started paused is paused already
+            self.lifecycle.fire(event)
         self.changed.emit()
 
     @Slot(object)
     def _on_solution(self, solution: tuple[int, ...]) -> None:
         self.found.append(solution)
         self.solution_found.emit(solution)
-
-    def frame_shown(self) -> None:
-        """A solver frame has just been painted, and the solver waits for us: the moment to
-        refresh everything else too (a pure-Python search holds the interpreter otherwise,
-        and every panel's Qt calls would wait for it)."""
-        self._last_frame = monotonic()
-        self._tick()
-
-    @Slot()
-    def _on_timer(self) -> None:
-        """Screen rate when no frames come (paced speeds, paused, replaying)."""
-        if monotonic() - self._last_frame > 2 * TICK_MS / 1000:
-            self._tick()
-
-    def _tick(self) -> None:
-        if not self.replaying and self._pending_seek is None and not self._pending_back:
-            self.live_steps = self.model.steps
-        self._scan_markers()
-        self.ticked.emit()
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -562,7 +495,7 @@ class RunSession(QObject, Playback):
 
     def _clear(self) -> None:
         """Back to the position before a run: the piece on its start square."""
-        self._timer.stop()
+        self.scheduler.stop()
         self._replay_timer.stop()
         self._marker_timer.stop()
         self._estimate_timer.stop()
@@ -576,7 +509,7 @@ class RunSession(QObject, Playback):
         self.exact = True
         self.model.reset(self.puzzle.initial(self.settings, self.setup.start))
         self.clock.reset()
-        self.state = State.IDLE
+        self.lifecycle.reset()
         self.result = None
         self.found = []
         self.anyway = False

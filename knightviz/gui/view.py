@@ -2,10 +2,11 @@
 
 Every panel of a run (board, counters, timeline, narration, explored gauge and tree estimate,
 search stack, code, solutions, constraints, banners, start-square map) is refreshed here,
-from the session's state, in one place: ``refresh``. So no panel can show another run, another
-puzzle or another strategy than the board beside it. The view talks to the window by signals
-only; the window lays its widgets out. A single run is one full view; a race is two compact
-views (board, counters and map only) under a race clock.
+from the session's state, in one place: ``refresh`` when the state changes, ``draw`` for the
+parts the session's refresh scheduler says are due while a run goes. So no panel can show
+another run, another puzzle or another strategy than the board beside it. The view talks to
+the window by signals only; the window lays its widgets out. A single run is one full view; a
+race is two compact views (board, counters and map only) under a race clock.
 """
 
 from __future__ import annotations
@@ -33,18 +34,16 @@ from knightviz.gui.panels.stack import StackView
 from knightviz.gui.panels.startmap import StartMap
 from knightviz.gui.panels.timeline import Timeline
 from knightviz.gui.panels.tree import SearchTree
-from knightviz.gui.playback import TICK_MS
 from knightviz.gui.predict import PredictionBanner, Predictor
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.puzzles.forecast import forecast_key, make_request
 from knightviz.gui.puzzles.queens_panels import ConstraintsPanel
+from knightviz.gui.refresh import Part
 from knightviz.gui.session import RunRecord, RunSession, State
 from knightviz.gui.solver.forecast import Forecaster
 
-#: At unlimited speed the explaining panels are refreshed every this many ticks.
+#: Above paced speeds the explaining panels show every this many changes of the position.
 EXPLAIN_EVERY = 4
-#: Above paced speeds the counters, timeline and hint are refreshed this often a second.
-TEXT_HZ = 20
 
 
 class RunView(QObject):
@@ -100,24 +99,20 @@ class RunView(QObject):
             # clock sets the step both boards show).
             self.tree_panel = SearchTree(suffix=self.suffix)
             self._tree_of: Any = None
-        self._late_at = self._text_at = 0.0  # the tree and chart's last refresh; the figures'
         s = self.session
         s.changed.connect(self.refresh)
-        s.ticked.connect(self._on_tick)
+        s.scheduler.due.connect(self.draw)
         s.model_replaced.connect(self._on_model_replaced)
         s.run_recorded.connect(self._on_run_recorded)
         s.failed.connect(lambda text: self.message.emit(text, 10_000))
-        s.controller.frame_applied.connect(self._on_frame)
-        s.controller.frame_panels.connect(s.frame_shown)
-        s.controller.frame_late.connect(self._show_tree)
-        s.controller.frame_chart.connect(self._on_frame_chart)
         s.estimates.changed.connect(self._on_estimate)
         self.board.start_changed.connect(self._on_start_chosen)
         self.board.drag_refused.connect(self._on_drag_refused)
         self.startmap.map_finished.connect(self.map_finished)
         self.startmap.map_failed.connect(lambda text: self.message.emit(text, 10_000))
         if self.full:
-            self.predictor = Predictor(self)
+            self.predictor = Predictor(s, self.board, self)
+            self.refreshed.connect(self.predictor.follow)
             self.predictor.changed.connect(self._show_prediction)
             self.board.square_picked.connect(self.predictor.answer)
         self.dress()
@@ -306,40 +301,25 @@ class RunView(QObject):
         self.changed.emit()
         self.refreshed.emit()
 
-    @Slot()
-    def _on_tick(self) -> None:
-        """Screen-rate refresh while a run goes: the board every tick; the figures and the
-        explaining panels exactly at paced speeds, above them TEXT_HZ and a few times a
-        second (figures repainted 60 times a second were a third of each frame's work)."""
-        self.board.refresh()
-        now = monotonic()
-        if self.session.details or now - self._text_at >= 1 / TEXT_HZ:
-            self._text_at = now
+    @Slot(object)
+    def draw(self, parts: Part) -> None:
+        """Redraw ``parts``, as the session's refresh scheduler says, in this order."""
+        if Part.FRAME in parts:
+            self.board.paint_frame()
+        if Part.BOARD in parts:
+            self.board.refresh()
+        if Part.FIGURES in parts:
             self._show_counters()
             if self.full:
                 self._show_hint()
                 self._show_timeline()
-        if self.full:
+        if Part.EXPLAIN in parts and self.full:
             self._explain()
             self._show_solutions()
-        # The tree and chart, unless a frame is about to show them or just did (reading up
-        # to a million new steps each, twice a frame took a third of the thread).
-        if not self.session.controller.in_frame and now - self._late_at >= TICK_MS / 1000:
+        if Part.TREE in parts:
             self._show_tree()
-            self._on_frame_chart()
-
-    @Slot()
-    def _on_frame_chart(self) -> None:
-        """The chart (the window's, or the predictor's listeners): a turn of its own."""
-        self._late_at = monotonic()
-        self.refreshed.emit()
-
-    @Slot()
-    def _on_frame(self) -> None:
-        """A solver frame: the board now; the panels in the frame's next turn
-        (``frame_panels``), the tree in the one after (``frame_late``), the chart in the
-        next (``frame_chart``), then the paints, while the solver waits."""
-        self.board.paint_frame()
+        if Part.CHART in parts:
+            self.refreshed.emit()  # the window's chart, the predictor
 
     def _show_board(self) -> None:
         s = self.session

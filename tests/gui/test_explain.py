@@ -44,7 +44,7 @@ def step_once(window, qtbot, events: Applied) -> int:
     before = len(events.events)
     window.step()
     qtbot.waitUntil(lambda: len(events.events) == before + 1, timeout=2000)
-    window.view._on_tick()
+    window.session.scheduler.tick()
     return events.events[-1]
 
 

@@ -191,7 +191,7 @@ def test_constraints_panel_names_the_rejecting_constraint(window, qtbot):
         steps = window.model.steps
         window.step()
         qtbot.waitUntil(lambda steps=steps: window.model.steps == steps + 1, timeout=1000)
-        window.view._on_tick()
+        window.session.scheduler.tick()
         scan = last_scan(8, window.model.path, window.model.last_events)
         if scan is not None and scan.rejected:
             break
@@ -212,7 +212,7 @@ def test_bitboard_view_shows_the_two_integers(window, qtbot):
     qtbot.waitUntil(lambda: window.model.steps == 2, timeout=1000)
     window.session.step(5)
     qtbot.waitUntil(lambda: window.model.steps == 7, timeout=1000)
-    window.view._on_tick()
+    window.session.scheduler.tick()
     view = child(window, "bitboardView")
     assert view.isVisible()
     q, a = bitboards(8, window.model.path)

@@ -379,15 +379,16 @@ def test_above_paced_speeds_the_figures_refresh_twenty_times_a_second(
     """Six ticks 20 ms apart on a fake clock: at paced speeds each shows the figures (every
     event is read there); above them, twice (no one reads a counter changing 60 times a
     second, and repainting them was a third of every frame's work)."""
-    from knightviz.gui import view as view_module
+    from knightviz.gui import refresh as refresh_module
 
     set_speed(window, speed)
     clock = [1000.0]
-    monkeypatch.setattr(view_module, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(refresh_module, "monotonic", lambda: clock[0])
     shown: list[float] = []
     monkeypatch.setattr(window.view, "_show_counters", lambda: shown.append(clock[0]))
-    window.view._text_at = 0.0
+    scheduler = window.session.scheduler
+    scheduler._text_at = 0.0
     for _ in range(6):
         clock[0] += 0.020
-        window.view._on_tick()
+        scheduler.tick()
     assert len(shown) == refreshes

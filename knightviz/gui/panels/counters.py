@@ -17,7 +17,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QWidget
 
 from knightviz.gui.panels.elided import SteadyLabel
-from knightviz.gui.records import State
+from knightviz.gui.run.state import State
 from knightviz.gui.text import fmt_estimate, fmt_int, fmt_seconds
 
 #: The counters of the compact layout, two by two.

@@ -210,10 +210,9 @@ class BoardPainter:
         """The position to draw: its squares, counts, and last steps (a backtrack among
         them flashes, as on screen)."""
         m = self.model
-        m.flashes.clear()
+        m.clear_flashes()
         backs = [~x for x in last[-1:] if x < 0]
-        m.replace(path, moves, backtracks, flashes=backs)
-        m.last_events = tuple(last)
+        m.replace(path, moves, backtracks, flashes=backs, last_events=last)
 
     def copy_model(self, model: BoardModel) -> None:
         self.show(model.path, model.moves, model.backtracks, model.last_events)

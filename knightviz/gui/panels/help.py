@@ -12,7 +12,6 @@ import dataclasses
 import re
 from collections.abc import Callable
 from importlib import metadata
-from time import monotonic
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
@@ -201,9 +200,9 @@ def board_picture(
 ) -> QPixmap:
     """A board painted by the real widget and the puzzle's layers, as a picture."""
     model = BoardModel(settings.rows, settings.cols, path)
-    model.upcoming = upcoming
+    model.set_upcoming(upcoming)
     if flash is not None:
-        model.flashes[flash] = monotonic() - 0.05  # a flash just after the backtrack
+        model.flash(flash, age=0.05)  # a flash just after the backtrack
     widget = BoardWidget(model)
     try:
         layers = puzzle.create_layers()

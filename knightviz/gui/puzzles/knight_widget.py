@@ -4,7 +4,7 @@ tours, Construct, the piece."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -28,18 +28,13 @@ from knightviz.engine.board import (
     leaper_name,
 )
 from knightviz.gui.puzzles import knight_construct as construction
-from knightviz.gui.puzzles.base import (
-    SettingsWidget,
-)
+from knightviz.gui.puzzles.base import Puzzle, SettingsWidget
 from knightviz.gui.puzzles.knight_settings import (
     MAX_SEED,
     PIECES,
     KnightSettings,
     holes_text,
 )
-
-if TYPE_CHECKING:
-    from knightviz.gui.puzzles.knight import KnightPuzzle
 
 
 class KnightSettingsWidget(SettingsWidget):
@@ -49,7 +44,7 @@ class KnightSettingsWidget(SettingsWidget):
     editable_board = True
 
     def __init__(
-        self, puzzle: KnightPuzzle, parent: QWidget | None = None, compact: bool = False
+        self, puzzle: Puzzle[KnightSettings], parent: QWidget | None = None, compact: bool = False
     ) -> None:
         super().__init__(parent)
         self._updating = False

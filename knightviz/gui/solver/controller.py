@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from typing import ClassVar
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
 
 from knightviz.engine import Result, Search
 from knightviz.engine.recording import Recording
@@ -62,14 +62,9 @@ class SwitchInterval:
 class SolverController(QObject):
     """The one place that starts, steers and joins a run's thread."""
 
-    #: A frame's model is applied: paint the board (the first turn of a frame).
+    #: A frame's model is applied: whoever paces the frames (``pace_frames``) shows it and
+    #: calls ``frame_done``; the worker sends the next frame only then.
     frame_applied = Signal()
-    #: The same frame, one turn of the event loop later: refresh the panels.
-    frame_panels = Signal()
-    #: And one turn later again: the costlier views (the search tree) ...
-    frame_late = Signal()
-    #: ... and one more: the steps chart.
-    frame_chart = Signal()
     paused_changed = Signal(bool)
     run_started = Signal()
     run_finished = Signal(object)
@@ -88,8 +83,9 @@ class SolverController(QObject):
         self.job = Job("solver", self, auto_join=False)
         self.job.stuck.connect(self.run_failed)
         self._paused = False
-        #: A frame is on its way through its turns (the tree and chart come in the last).
-        self.in_frame = False
+        #: Someone calls ``frame_done`` after each frame (else the controller does, a turn
+        #: of the event loop later).
+        self._paced = False
 
     # -- state ----------------------------------------------------------------------------
 
@@ -116,6 +112,23 @@ class SolverController(QObject):
     def run_id(self) -> int:
         """The id of the current (or last) run; frames of other runs are dropped."""
         return self.job.job_id
+
+    def frame_current(self, run_id: int) -> bool:
+        """A frame of run ``run_id`` still matters: that run is the one going."""
+        return self.worker is not None and self._current(run_id)
+
+    # -- frames ---------------------------------------------------------------------------
+
+    def pace_frames(self) -> None:
+        """From now on the frames' pace is set by the caller (the refresh scheduler): it
+        calls ``frame_done`` once a frame is shown."""
+        self._paced = True
+
+    def frame_done(self, run_id: int) -> None:
+        """The frame of run ``run_id`` is shown: the worker may send the next one."""
+        worker = self.worker
+        if worker is not None and self._current(run_id):
+            worker.acknowledge()
 
     # -- commands -------------------------------------------------------------------------
 
@@ -213,8 +226,7 @@ class SolverController(QObject):
     @Slot(int, object)
     def _on_upcoming(self, run_id: int, x: int | None) -> None:
         if self._current(run_id):
-            self.model.upcoming = x
-            self.model.version += 1
+            self.model.set_upcoming(x)
 
     @Slot(object)
     def _on_frame(self, frame: Frame) -> None:
@@ -228,36 +240,10 @@ class SolverController(QObject):
             model.apply(frame.events)
         for solution in frame.solutions:
             self.solution_found.emit(solution)
-        # A frame in five turns of the event loop, so that input and timers get in between
-        # (one turn of board, panels and paints made the window answer 20-40 ms late):
-        # the board; the panels; the tree; the chart; the paints. Only then may the worker
-        # go on (a pure-Python search would take the interpreter from the panels meanwhile).
-        self.in_frame = True
         self.frame_applied.emit()
-        self._next_turn(frame.run_id, "panels")
-
-    def _next_turn(self, run_id: int, stage: str) -> None:
-        QTimer.singleShot(0, self, lambda: self._frame_turn(run_id, stage))
-
-    def _frame_turn(self, run_id: int, stage: str) -> None:
-        worker = self.worker
-        if worker is None or not self._current(run_id):
-            self.in_frame = False
-            return
-        if stage == "panels":
-            self.frame_panels.emit()
-            self._next_turn(run_id, "late")
-        elif stage == "late":
-            self.frame_late.emit()
-            self._next_turn(run_id, "chart")
-        elif stage == "chart":
-            self.in_frame = False
-            self.frame_chart.emit()
-            self._next_turn(run_id, "paints")
-        else:
-            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-            QCoreApplication.sendPostedEvents(None, QEvent.Type.UpdateRequest)
-            worker.acknowledge()
+        if not self._paced:
+            run_id = frame.run_id
+            QTimer.singleShot(0, self, lambda: self.frame_done(run_id))
 
     @Slot(int, object)
     def _on_solution(self, run_id: int, solution: tuple[int, ...]) -> None:

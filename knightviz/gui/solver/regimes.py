@@ -12,14 +12,12 @@ ended; the worker picks the regime afresh before every tick, so a speed change a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from time import perf_counter
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from knightviz.gui.solver.feed import EventFeed
 from knightviz.gui.solver.frames import FRAME_SECONDS
-
-if TYPE_CHECKING:
-    from knightviz.gui.solver.worker import SolverWorker
 
 #: Events per engine call at unlimited speed to begin with: about a millisecond of work in
 #: Python; calls grow or shrink towards TARGET_CALL seconds each.
@@ -38,8 +36,30 @@ def hold_seconds(speed: float) -> float:
     return min(1.2, max(0.08, 8.0 / max(speed, 1e-3)))
 
 
+class Sender(Protocol):
+    """What a regime drives (``SolverWorker``, on its thread): the run's feed, the speed
+    asked for, and the signals to the GUI, which acknowledges each frame it has applied."""
+
+    feed: EventFeed
+    speed: float
+
+    def single(self) -> int | None: ...
+
+    def send_events(self, events: Sequence[int]) -> None: ...
+
+    def send_snapshot(self, flashes: tuple[int, ...]) -> None: ...
+
+    def last_was_considered(self) -> bool: ...
+
+    def acknowledged(self) -> bool: ...
+
+    def wait_ack(self, seconds: float) -> None: ...
+
+    def sleep(self, seconds: float) -> None: ...
+
+
 class Regime:
-    def __init__(self, worker: SolverWorker) -> None:
+    def __init__(self, worker: Sender) -> None:
         self.worker = worker
         self.feed = worker.feed
 
@@ -74,7 +94,7 @@ class Paced(Regime):
     on a busy machine.) The wait before an event is worked out when it is due, at the speed
     set then, so a speed change acts at once; a command cuts the wait short."""
 
-    def __init__(self, worker: SolverWorker, clock: Callable[[], float] = perf_counter) -> None:
+    def __init__(self, worker: Sender, clock: Callable[[], float] = perf_counter) -> None:
         super().__init__(worker)
         self.clock = clock
         self.group = 0  # considered events in the group being shown
@@ -126,7 +146,7 @@ class Paced(Regime):
 
 
 class Batched(Regime):
-    def __init__(self, worker: SolverWorker) -> None:
+    def __init__(self, worker: Sender) -> None:
         super().__init__(worker)
         self.pending: list[int] = []
         self.budget = 0.0
@@ -209,7 +229,7 @@ class Unlimited(Regime):
     waits for it. A pure-Python search shares the interpreter with the GUI, so it waits for
     each frame to be painted before computing on."""
 
-    def __init__(self, worker: SolverWorker) -> None:
+    def __init__(self, worker: Sender) -> None:
         super().__init__(worker)
         self.pending: list[int] = []
         self.last_frame = 0.0
