@@ -11,9 +11,8 @@ import pytest
 
 from knightviz.cli import main
 from knightviz.engine import Board, BoardError
-
-from .helpers import assert_valid_tour, is_knight_move
-from .test_tour import PUBLISHED_8X8
+from tests.engine.helpers import assert_valid_tour, is_knight_move
+from tests.engine.test_tour import PUBLISHED_8X8
 
 
 def run(capsys, *args, stdin=None, monkeypatch=None):
