@@ -7,6 +7,8 @@ import tempfile
 
 import pytest
 
+TESTS = os.path.dirname(os.path.abspath(__file__))
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 if os.environ["QT_QPA_PLATFORM"] == "offscreen":
     # A desktop's screen (offscreen's own is 800x800, where the window opens maximized,
@@ -21,6 +23,19 @@ _home = tempfile.mkdtemp(prefix="knightviz-tests-")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_home, "config")
 os.environ["XDG_DATA_HOME"] = os.path.join(_home, "data")
 atexit.register(shutil.rmtree, _home, ignore_errors=True)
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m reads the marks
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks by place and by fixture, so ``-m gui`` or ``-m browser`` runs one area without
+    each file having to say so: everything under tests/gui drives the window; a test that
+    takes the ``browser`` fixture drives chromium."""
+    gui = os.path.join(TESTS, "gui") + os.sep
+    for item in items:
+        if str(item.path).startswith(gui):
+            item.add_marker(pytest.mark.gui)
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(params=["numpy", "compiled"])
