@@ -38,6 +38,37 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """The engine's and the command line's tests run with every search left to the default
+    backend on Python, then on the compiled engine (``default_engine``). A test that takes
+    ``backend`` names the backend of its searches itself and runs once per backend already;
+    one marked ``own_engine`` sets the environment itself: a second run would be the same."""
+    if (
+        "default_engine" in metafunc.fixturenames
+        and "backend" not in metafunc.fixturenames
+        and metafunc.definition.get_closest_marker("own_engine") is None
+    ):
+        metafunc.parametrize("default_engine", ["python", "numba"], indirect=True)
+
+
+@pytest.fixture
+def default_engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str | None:
+    """The backend a search gets when none is named (``KNIGHTVIZ_ENGINE``, inherited by the
+    programs a test starts); None for a test that takes ``backend`` or is marked
+    ``own_engine``: the environment's."""
+    from knightviz.engine import kernels
+
+    engine: str | None = getattr(request, "param", None)
+    if engine is None:
+        return None
+    if engine == kernels.NUMBA:
+        if not kernels.available():
+            pytest.skip("numba is not installed here (CI installs it): compiled backend untested")
+        kernels.load()
+    monkeypatch.setenv(kernels.ENV, engine)
+    return engine
+
+
 @pytest.fixture(params=["numpy", "compiled"])
 def fast_pass(request, monkeypatch):
     """The recording's readers (the tree's pyramid, the chart's depth fold) on numpy's
