@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     ok = ok and rec.nbytes <= DEFAULT_BUDGET and not rec.gaps()
     worst = 0.0
     # The farthest from a checkpoint: the step just before one (all of a call to replay).
-    far = rec._steps[len(rec._steps) // 2] - 1
+    far = rec.checkpoints.steps[len(rec.checkpoints.steps) // 2] - 1
     for k in (0, 8_250_000, 16_501_401, 8_250_000, 0, 12_345_678, 1, far):
         t0 = time.perf_counter()
         pos = rec.seek(k)

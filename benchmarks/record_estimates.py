@@ -1,5 +1,6 @@
-"""What a real cluster would take for the next counts: the figures of the README's "Counting
-on a cluster", worked out from Knuth's estimate of the pruned trees and checked on small cases.
+"""What a real cluster would take for the next counts: the figures of docs/cli.md ("Counting
+on every core and on a cluster"), worked out from Knuth's estimate of the pruned trees and
+checked on small cases.
 
     .venv/bin/python -m benchmarks.record_estimates [--probes N] [--batches K]
 

@@ -1,10 +1,10 @@
 """The headless engine: pure Python, standard library only; never imports Qt.
 
-The compiled backend (``kernels``, numba) is optional and chosen inside the engine; see
-``kernels.choose``.
+The compiled backend (``kernels``, numba) is optional and chosen inside the engine, by
+one policy (``backends``); searches are made on the chosen backend by ``factory``.
 """
 
-from . import kernels
+from . import backends, kernels
 from .board import (
     BATCH_ORDER,
     CLASSIC_ORDER,
@@ -35,8 +35,10 @@ from .events import (
     decode,
     run,
 )
+from .factory import make_queens_search, make_tour_search, tour_search
+from .queens import QueensSearch
 from .search import TrackedSearch
-from .tour import Heuristic, Strategy, TieBreak, TourConfig, TourSearch, tour_search
+from .tour import Heuristic, Strategy, TieBreak, TourConfig, TourSearch
 from .verdict import Verdict, closed_tour_exists, impossibility, open_tour_exists, verdict
 
 __all__ = [
@@ -55,6 +57,7 @@ __all__ = [
     "Heuristic",
     "Move",
     "Outcome",
+    "QueensSearch",
     "Result",
     "Search",
     "Shape",
@@ -66,12 +69,15 @@ __all__ = [
     "TrackedSearch",
     "Tracker",
     "Verdict",
+    "backends",
     "closed_tour_exists",
     "decode",
     "file_name",
     "impossibility",
     "kernels",
     "leaper_order",
+    "make_queens_search",
+    "make_tour_search",
     "open_tour_exists",
     "parse_leaper",
     "parse_size",

@@ -51,7 +51,6 @@ class BitboardQueensSearch(QueensSearch):
         on_solution: Callable[[tuple[int, ...]], None] | None = None,
         limit: int | None = None,
         cancel: Callable[[], bool] | None = None,
-        backend: str | None = None,
     ) -> None:
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_BITBOARD:
             raise BoardError(f"the bitboard queens search takes sizes 1 to {MAX_BITBOARD}")

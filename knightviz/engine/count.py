@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from . import kernels
+from . import backends
 from .board import CLASSIC_ORDER, FULL, Board, Shape
 
 Progress = Callable[[int, int, int], None]
@@ -159,13 +159,13 @@ def count_below(
     """Tours that continue ``path`` (a knight path that passed the rules; its first square
     is the start), and the nodes visited below it, stopping after ``budget`` nodes.
 
-    Compiled when ``kernels.choose(backend)`` says so: the one-word kernel on boards of up
+    Compiled when ``backends.choose(backend)`` says so: the one-word kernel on boards of up
     to 64 squares, the array kernel above; the pure-Python reference otherwise.
     """
     board = Board(rows, cols, shape)
     if len(path) == board.area:
         return Counted(int(_closes(board, path, closed)), 0)
-    if kernels.choose(backend) == kernels.NUMBA:
+    if backends.choose(backend) == backends.NUMBA:
         from .kernels.counting import count_below_compiled
 
         tours, nodes, finished = count_below_compiled(

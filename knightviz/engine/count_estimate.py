@@ -17,7 +17,8 @@ from collections.abc import Sequence
 
 from .board import FULL, Shape
 from .count import _Walker
-from .queens_count import Rules, _state
+from .queens_count import _state
+from .queens_rules import Rules
 
 
 def _log_add(a: float, b: float) -> float:

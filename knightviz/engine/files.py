@@ -5,21 +5,44 @@ its icons) goes through ``atomic_write`` or ``atomic_file``: the data goes to a 
 file in the same folder, is flushed and fsynced, then ``os.replace`` puts it in place in one
 step. A failed write (disk full, a quota, a removed USB stick, a file-size limit) removes the
 temporary file and leaves the old file as it was.
+
+A new file gets the mode ``open()`` would give it (0o666 less the umask): the temporary file
+is created with that mode asked of the system, which applies the umask itself. Reading the
+umask means setting it (``os.umask``), for the whole process, and another thread creating a
+file meanwhile would get the wrong mode: nothing here does.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
-import tempfile
+import secrets
 from collections.abc import Iterator
 from typing import BinaryIO
 
+#: Names tried for the temporary file before giving up (as many as ``tempfile`` tries).
+_ATTEMPTS = 10000
+_FLAGS = (
+    os.O_RDWR
+    | os.O_CREAT
+    | os.O_EXCL
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+
+def _temporary(folder: str, name: str) -> tuple[int, str]:
+    """A new file next to ``name`` in ``folder`` (``.NAME.XXXXXXXX.tmp``), opened for
+    writing, with the mode a new file gets (0o666, less the umask: the system's doing)."""
+    for _ in range(_ATTEMPTS):
+        temp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(temp, _FLAGS, 0o666), temp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", folder)
 
 
 @contextlib.contextmanager
@@ -30,17 +53,18 @@ def atomic_file(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     folder = os.path.dirname(os.path.abspath(target))
     name = os.path.basename(target)
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+        fd, temp = _temporary(folder, name)
     except OSError as exc:
         exc.filename = target  # (the error names the user's file, not a temporary name)
         raise
     try:
-        # As open() would make it (mkstemp makes it private); an existing file keeps its mode.
+        # An existing file keeps its mode; a new one has the mode open() would give it.
         try:
-            mode = os.stat(target).st_mode & 0o7777
+            mode: int | None = os.stat(target).st_mode & 0o7777
         except OSError:
-            mode = 0o666 & ~_umask()
-        os.chmod(temp, mode)
+            mode = None
+        if mode is not None:
+            os.chmod(temp, mode)
         with os.fdopen(fd, "wb") as f:
             fd = -1
             yield f

@@ -100,7 +100,7 @@ def solve_payload(
     closed: bool,
     result: Result,
 ) -> dict[str, Any]:
-    """The object ``knightviz solve --format json`` prints (README "knightviz solve")."""
+    """The object ``knightviz solve --format json`` prints (docs/cli.md, "knightviz solve")."""
     tour = result.solution
     return {
         "rows": board.rows,

@@ -11,7 +11,7 @@ recording and the timeline continue seamlessly.
 
 from __future__ import annotations
 
-from . import kernels
+from . import backends
 from .events import Search
 from .queens import QueensSearch
 from .search import SearchBase
@@ -24,7 +24,7 @@ def can_hand_over(search: Search) -> bool:
     return (
         isinstance(search, SearchBase)
         and type(search) in (TourSearch, QueensSearch)
-        and search.backend == kernels.PYTHON
+        and search.backend == backends.PYTHON
         and search.result is None
     )
 
@@ -34,12 +34,14 @@ def hand_over(search: Search) -> Search:
     should not be advanced again). Loads the kernels first if needed (blocking)."""
     if not can_hand_over(search):
         raise ValueError("only a running pure-Python tour or queens search can be handed over")
-    kernels.load()
-    from .kernels.searches import NumbaQueensSearch, NumbaTourSearch
-
+    backends.load()
     if isinstance(search, TourSearch):
+        from .kernels.tours import NumbaTourSearch
+
         return NumbaTourSearch.adopt(search)
     assert isinstance(search, QueensSearch)
+    from .kernels.queens import NumbaQueensSearch
+
     return NumbaQueensSearch.adopt(search)
 
 
@@ -47,9 +49,9 @@ def upgrade(search: Search) -> Search | None:
     """The compiled continuation of ``search`` if it should have one now, else None: its
     backend was left to the engine (``auto``, and ``KNIGHTVIZ_ENGINE`` does not pin
     Python), it runs on Python, and the kernels are ready (this never waits for them)."""
-    if not kernels.ready() or not can_hand_over(search):
+    if not backends.ready() or not can_hand_over(search):
         return None
     assert isinstance(search, SearchBase)
-    if kernels.choose(search.requested) != kernels.NUMBA:
+    if backends.choose(search.requested) != backends.NUMBA:
         return None
     return hand_over(search)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Sequence
 
-from . import kernels, trace
+from . import trace
 from .board import Board, BoardError
 from .events import Outcome, Result, StackLevel
 from .explain import Constraint, conflicts
@@ -21,7 +21,7 @@ from .stack import QueensStack
 MAX_QUEENS = 1000
 
 
-def _check_size(n: int) -> Board:
+def check_size(n: int) -> Board:
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_QUEENS:
         raise BoardError(f"the queens board size must be from 1 to {MAX_QUEENS}, not {n!r}")
     return Board(n, n)
@@ -30,25 +30,9 @@ def _check_size(n: int) -> Board:
 class QueensSearch(SearchBase):
     """Backtracking over placements; ``first`` stops at the first solution.
 
-    ``QueensSearch(n)`` is the pure-Python reference implementation, or, when
-    ``kernels.choose(backend)`` says so, its compiled subclass (same stream, same state).
+    The pure-Python reference implementation; ``factory.make_queens_search`` makes this or
+    its compiled subclass (same stream, same state), as the backend policy chooses.
     """
-
-    def __new__(
-        cls,
-        n: int,
-        *,
-        first: bool = False,
-        on_solution: Callable[[tuple[int, ...]], None] | None = None,
-        limit: int | None = None,
-        cancel: Callable[[], bool] | None = None,
-        backend: str | None = None,
-    ) -> QueensSearch:
-        if cls is QueensSearch and kernels.choose(backend) == kernels.NUMBA:
-            from .kernels.searches import NumbaQueensSearch
-
-            return super().__new__(NumbaQueensSearch)
-        return super().__new__(cls)
 
     def __init__(
         self,
@@ -58,11 +42,9 @@ class QueensSearch(SearchBase):
         on_solution: Callable[[tuple[int, ...]], None] | None = None,
         limit: int | None = None,
         cancel: Callable[[], bool] | None = None,
-        backend: str | None = None,
     ) -> None:
         super().__init__(limit, cancel)
-        self.requested = backend
-        self.board = _check_size(n)
+        self.board = check_size(n)
         self.n = self.rows = self.cols = n
         self.initial = ()
         self.first = first
@@ -199,59 +181,6 @@ class QueensSearch(SearchBase):
             seconds=self._seconds,
             count=self.count,
         )
-
-
-#: Above this size the compiled counter's 64-bit masks would not do (nor would any counter
-#: finish: the largest N ever counted is 27).
-KERNEL_MAX_QUEENS = 62
-
-
-def count_queens(n: int, *, backend: str | None = None) -> int:
-    """Number of N-Queens solutions: bitmasks, an explicit stack, and mirror symmetry."""
-    _check_size(n)
-    if n <= KERNEL_MAX_QUEENS and kernels.choose(backend) == kernels.NUMBA:
-        from .kernels.searches import count_queens_compiled
-
-        return count_queens_compiled(n)
-    full = (1 << n) - 1
-    total = 0
-    # First row: queens in the left half count twice (mirror); the middle file once.
-    for first_col in range(n):
-        mirror = n - 1 - first_col
-        if first_col > mirror:
-            break
-        weight = 1 if first_col == mirror else 2
-        total += weight * _count_below(n, full, 1 << first_col)
-    return total
-
-
-def _count_below(n: int, full: int, bit: int) -> int:
-    if n == 1:
-        return 1
-    cols = [0] * n
-    left = [0] * n
-    right = [0] * n
-    avail = [0] * n
-    cols[1], left[1], right[1] = bit, (bit << 1) & full, bit >> 1
-    avail[1] = full & ~(cols[1] | left[1] | right[1])
-    depth = 1
-    last = n - 1
-    count = 0
-    while depth >= 1:
-        a = avail[depth]
-        if not a:
-            depth -= 1
-            continue
-        b = a & -a
-        avail[depth] = a ^ b
-        if depth == last:
-            count += 1
-            continue
-        c, lt, rt = cols[depth] | b, ((left[depth] | b) << 1) & full, (right[depth] | b) >> 1
-        depth += 1
-        cols[depth], left[depth], right[depth] = c, lt, rt
-        avail[depth] = full & ~(c | lt | rt)
-    return count
 
 
 def algebraic(board: Board, solution: tuple[int, ...]) -> list[str]:

@@ -31,7 +31,8 @@ mirror count, and the classes against the known numbers of distinct solutions.
 
 Like tour counting, the count splits by prefixes (queens on the first rows): ``roots`` and
 ``children`` grow them, ``count_below`` counts below one; ``knightviz.engine.parallel``
-runs many at once.
+runs many at once. ``count_queens`` is the plain count (the first row's mirror only), the
+reference the class count is checked against. The rules themselves are in ``queens_rules``.
 """
 
 from __future__ import annotations
@@ -39,12 +40,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from . import kernels
+from . import backends
 from .board import BoardError
+from .queens import check_size
+from .queens_rules import Rules
 
 #: A budget that never runs out.
 UNLIMITED = 1 << 62
-#: The compiled counter's masks are 64-bit.
+#: The compiled counters' masks are 64-bit: above this size they would not do (nor would
+#: any counter finish: the largest N ever counted is 27).
 KERNEL_MAX = 62
 
 
@@ -66,42 +70,6 @@ def roots(n: int) -> list[tuple[int, ...]]:
         return [(0,)] if n == 1 else []
     corner = [(0, c) for c in range(2, n)]
     return corner + [(a,) for a in range(1, (n - 1) // 2 + 1)]
-
-
-class Rules:
-    """What the canonical-member conditions forbid, row by row, for one first row (and,
-    with a corner queen, second row)."""
-
-    def __init__(self, n: int, prefix: Sequence[int]) -> None:
-        self.n = n
-        m = n - 1
-        self.full = (1 << n) - 1
-        a = prefix[0]
-        self.corner = a == 0 and n > 1
-        self.a = a
-        self.side = 1 | (1 << m)
-        excl = [0] * n
-        if self.corner:
-            for y in range(2, prefix[1] + 1):
-                excl[y] = 1 << 1
-        elif n > 1:
-            for y in range(n):
-                if y < a or y > m - a:
-                    excl[y] |= self.side
-            excl[m] |= self.full & ~(((1 << (m - a + 1)) - 1) & ~((1 << a) - 1))
-        self.excl = excl
-
-    def allowed(self, y: int, free: int, cols: int) -> int:
-        """Of the files ``free`` on row y (given the files ``cols`` taken), those allowed."""
-        free &= ~self.excl[y]
-        if not self.corner and self.a <= y <= self.n - 1 - self.a:
-            empty = 2 - bool(cols & 1) - bool(cols >> (self.n - 1) & 1)
-            rows_left = self.n - self.a - y
-            if empty > rows_left:
-                return 0
-            if empty == rows_left:
-                free &= self.side
-        return free
 
 
 def weight(p: Sequence[int]) -> int:
@@ -169,7 +137,7 @@ def count_below(
 ) -> QueensCounted:
     """Solutions and classes that continue ``prefix`` (a prefix of a root, grown by
     ``children``), and the queens placed below it; stops after ``budget`` of them."""
-    if n <= KERNEL_MAX and kernels.choose(backend) == kernels.NUMBA:
+    if n <= KERNEL_MAX and backends.choose(backend) == backends.NUMBA:
         from .kernels.counting import queens_below_compiled
 
         total, unique, nodes, finished = queens_below_compiled(n, tuple(prefix), budget)
@@ -237,3 +205,54 @@ def count_queens_d4(n: int, *, backend: str | None = None) -> QueensCounted:
 def prefix_nodes(prefixes: Sequence[Sequence[int]]) -> int:
     """Nodes of the search tree on the way to these prefixes (each distinct one once)."""
     return len({tuple(p[:i]) for p in prefixes for i in range(1, len(p) + 1)})
+
+
+# -- the plain count: every solution, the first row's mirror only ---------------------------
+
+
+def count_queens(n: int, *, backend: str | None = None) -> int:
+    """Number of N-Queens solutions: bitmasks, an explicit stack, and mirror symmetry."""
+    check_size(n)
+    if n <= KERNEL_MAX and backends.choose(backend) == backends.NUMBA:
+        from .kernels.counting import count_queens_compiled
+
+        return count_queens_compiled(n)
+    full = (1 << n) - 1
+    total = 0
+    # First row: queens in the left half count twice (mirror); the middle file once.
+    for first_col in range(n):
+        mirror = n - 1 - first_col
+        if first_col > mirror:
+            break
+        weight = 1 if first_col == mirror else 2
+        total += weight * _plain_below(n, full, 1 << first_col)
+    return total
+
+
+def _plain_below(n: int, full: int, bit: int) -> int:
+    if n == 1:
+        return 1
+    cols = [0] * n
+    left = [0] * n
+    right = [0] * n
+    avail = [0] * n
+    cols[1], left[1], right[1] = bit, (bit << 1) & full, bit >> 1
+    avail[1] = full & ~(cols[1] | left[1] | right[1])
+    depth = 1
+    last = n - 1
+    count = 0
+    while depth >= 1:
+        a = avail[depth]
+        if not a:
+            depth -= 1
+            continue
+        b = a & -a
+        avail[depth] = a ^ b
+        if depth == last:
+            count += 1
+            continue
+        c, lt, rt = cols[depth] | b, ((left[depth] | b) << 1) & full, (right[depth] | b) >> 1
+        depth += 1
+        cols[depth], left[depth], right[depth] = c, lt, rt
+        avail[depth] = full & ~(c | lt | rt)
+    return count

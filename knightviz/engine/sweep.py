@@ -1,7 +1,7 @@
 """One strategy from every start square: the rows of ``knightviz sweep`` and of the GUI's map.
 
 Both front ends run each square through ``run_start``, so their figures are the same by
-construction: the same search (compiled when ``kernels.choose`` says so), the same step cap,
+construction: the same search (compiled when ``backends.choose`` says so), the same step cap,
 the same known facts (a square that cannot start a tour gets no search, outcome
 ``impossible``, 0 steps).
 """
@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from .board import FULL, Shape
 from .events import Outcome
-from .tour import Strategy, TourConfig, TourSearch
+from .factory import make_tour_search
+from .tour import Strategy, TourConfig
 
 #: Steps per engine call: the cancel check runs between calls. ``run_start``'s default is
 #: ``SearchBase.run``'s; a front end that must answer Cancel quickly passes less.
@@ -60,9 +61,9 @@ def run_start(
 
     ``cancel`` is asked before every ``chunk`` steps (``None``: as often as answers Cancel
     within tens of milliseconds on the backend in use); the backend is chosen by the engine
-    (``kernels.choose``) unless given.
+    (``backends.choose``) unless given.
     """
-    search = TourSearch(config, cancel, backend=backend)
+    search = make_tour_search(config, cancel, backend=backend)
     if chunk is None:
         chunk = QUICK_CHUNK_PYTHON if search.backend == "python" else CHUNK
     while search.advance_quiet(chunk):

@@ -24,7 +24,7 @@ from enum import Enum
 from operator import length_hint, sub
 from time import perf_counter
 
-from . import kernels, trace
+from . import trace
 from .board import CLASSIC_ORDER, FULL, Board, NeighbourTable, Shape, neighbour_table
 from .events import Outcome, Result, StackLevel
 from .search import Ending, SearchBase
@@ -130,32 +130,12 @@ class TourConfig:
 class TourSearch(SearchBase):
     """One knight's-tour search; call ``advance`` until it returns an empty chunk.
 
-    ``TourSearch(config)`` is the pure-Python reference implementation, or, when
-    ``kernels.choose(backend)`` says so, its compiled subclass (same stream, same state).
+    The pure-Python reference implementation; ``factory.make_tour_search`` makes this or
+    its compiled subclass (same stream, same state), as the backend policy chooses.
     """
 
-    def __new__(
-        cls,
-        config: TourConfig,
-        cancel: Callable[[], bool] | None = None,
-        *,
-        backend: str | None = None,
-    ) -> TourSearch:
-        if cls is TourSearch and kernels.choose(backend) == kernels.NUMBA:
-            from .kernels.searches import NumbaTourSearch
-
-            return super().__new__(NumbaTourSearch)
-        return super().__new__(cls)
-
-    def __init__(
-        self,
-        config: TourConfig,
-        cancel: Callable[[], bool] | None = None,
-        *,
-        backend: str | None = None,
-    ) -> None:
+    def __init__(self, config: TourConfig, cancel: Callable[[], bool] | None = None) -> None:
         super().__init__(config.limit, cancel)
-        self.requested = backend
         self.config = config
         self.board = board = Board(config.rows, config.cols, config.shape)
         if not 0 <= config.start < board.size:
@@ -491,29 +471,6 @@ class TourSearch(SearchBase):
             self.moves += moves
             self.backtracks += backtracks
         return None
-
-
-def tour_search(
-    rows: int = 8,
-    cols: int = 8,
-    start: int = 0,
-    *,
-    heuristic: Heuristic | str = Heuristic.WARNSDORFF,
-    tie_break: TieBreak | str = TieBreak.FIRST,
-    seed: int = 0,
-    backtrack: bool = True,
-    closed: bool = False,
-    limit: int | None = None,
-    search_anyway: bool = False,
-    order: Order = CLASSIC_ORDER,
-    cancel: Callable[[], bool] | None = None,
-    backend: str | None = None,
-    shape: Shape = FULL,
-) -> TourSearch:
-    """Convenience constructor with plain keyword arguments."""
-    strategy = Strategy(Heuristic(heuristic), TieBreak(tie_break), seed, backtrack, order)
-    config = TourConfig(rows, cols, start, strategy, closed, limit, search_anyway, shape)
-    return TourSearch(config, cancel, backend=backend)
 
 
 class _LazyRanks:

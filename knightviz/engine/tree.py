@@ -647,7 +647,7 @@ class TourChildren:
         if not hasattr(search, "_nb"):  # a compiled search: its Python twin's tables
             from .tour import TourSearch
 
-            search = TourSearch(search.config, backend="python")
+            search = TourSearch(search.config)
         self._nb = search._nb
         self._ranks = search._ranks if search._strategy.guided else None
         self._visited = _Visited()

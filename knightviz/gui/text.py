@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
+from knightviz.engine import words
 from knightviz.engine.estimate import TreeEstimate
+from knightviz.engine.words import floor_first_digit as floor_first_digit
 
 
 def locale() -> QLocale:
@@ -26,13 +29,9 @@ def fmt_int(value: int) -> str:
     return locale().toString(int(value))
 
 
-def floor_first_digit(value: int) -> int:
-    """``value`` rounded down to its first digit (255,328,256 → 200,000,000): a figure that
-    stays true while the count it is read beside goes on growing."""
-    if value < 10:
-        return max(0, value)
-    power = int(10 ** (len(str(value)) - 1))
-    return value // power * power
+def capitalised(text: str) -> str:
+    """A description as a sentence begins it ("plain · backtracking" -> "Plain · …")."""
+    return text[:1].upper() + text[1:]
 
 
 def count_of(n: int) -> int:
@@ -60,13 +59,13 @@ def fmt_seconds(seconds: float) -> str:
     if seconds < 60:
         return QCoreApplication.translate("Format", "{0} s").format(fmt_float(seconds, 2))
     if seconds < 3600:
-        minutes, secs = divmod(seconds, 60)
+        minutes, secs = words.clock(seconds, 60)
         return QCoreApplication.translate("Format", "{0} min {1} s").format(
-            int(minutes), f"{secs:04.1f}"
+            minutes, f"{secs:04.1f}"
         )
-    hours, rest = divmod(seconds, 3600)
+    hours, rest = words.clock(seconds, 3600)
     return QCoreApplication.translate("Format", "{0} h {1} min").format(
-        int(hours), f"{int(rest // 60):02d}"
+        hours, f"{int(rest // 60):02d}"
     )
 
 
@@ -111,130 +110,63 @@ def cjk_spacing(text: str) -> str:
     return _HAN_THEN_LATIN.sub(" ", text)
 
 
-_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+class _LocaleDigits:
+    """The locale's digits, for the engine's formatter (knightviz/engine/words.py)."""
+
+    def whole(self, value: int) -> str:
+        return fmt_int(value)
+
+    def decimal(self, value: float, decimals: int) -> str:
+        return fmt_float(value, decimals)
+
+
+_DIGITS = _LocaleDigits()
 
 
 def fmt_big(value: float) -> str:
     """A count of any size: grouped digits below a million, else "6.4 × 10²¹"."""
-    if not math.isfinite(value):
-        return "∞"
-    if abs(value) < 1e6:
-        return fmt_int(round(value))
-    exponent = math.floor(math.log10(abs(value)))
-    mantissa = value / 10.0**exponent
-    if round(mantissa, 1) >= 10:
-        mantissa /= 10
-        exponent += 1
-    power = "10" + str(exponent).translate(_SUPERSCRIPT)
-    return f"{fmt_float(mantissa)} × {power}"
+    return words.big(value, _DIGITS)
 
 
-def significant(value: float, digits: int = 2) -> float:
-    """``value`` rounded to ``digits`` significant digits (631,245.7 → 630,000)."""
-    if value <= 0 or not math.isfinite(value):
-        return value
-    quantum = 10.0 ** (math.floor(math.log10(value)) - digits + 1)
-    return round(value / quantum) * quantum
+# The words of a duration, translated (their English is ``words.Span``'s).
+_SPANS: dict[words.Span, Callable[[], str]] = {
+    words.Span.FOREVER: lambda: QCoreApplication.translate("Format", "forever"),
+    words.Span.UNDER_A_SECOND: lambda: QCoreApplication.translate("Format", "under a second"),
+    words.Span.SECONDS: lambda: QCoreApplication.translate("Format", "{0} seconds"),
+    words.Span.MINUTES: lambda: QCoreApplication.translate("Format", "{0} minutes"),
+    words.Span.HOURS: lambda: QCoreApplication.translate("Format", "{0} hours"),
+    words.Span.DAYS: lambda: QCoreApplication.translate("Format", "{0} days"),
+    words.Span.YEARS: lambda: QCoreApplication.translate("Format", "{0} years"),
+    words.Span.MILLION_YEARS: lambda: QCoreApplication.translate("Format", "{0} million years"),
+    words.Span.BILLION_YEARS: lambda: QCoreApplication.translate("Format", "{0} billion years"),
+}
 
 
-def _fmt_rounded(value: float) -> str:
-    """A figure rounded to two significant digits: "630,000", "75", "1.1"."""
-    value = significant(value)
-    if value >= 10 or value == round(value):
-        return fmt_int(round(value))
-    return fmt_float(value)
+def _span(span: words.Span) -> str:
+    return _SPANS[span]()
 
 
 def fmt_duration(seconds: float) -> str:
-    """A duration from a second to the age of the universe and beyond, in words; from 100
-    days on to two significant digits ("630,000 years", not "631,246 years": the figures
-    behind such durations are estimates, and a reader takes in only the first digits)."""
-    if not math.isfinite(seconds):
-        return QCoreApplication.translate("Format", "forever")
-    if seconds < 1:
-        return QCoreApplication.translate("Format", "under a second")
-    if seconds < 90:
-        return QCoreApplication.translate("Format", "{0} seconds").format(round(seconds))
-    if seconds < 5400:
-        return QCoreApplication.translate("Format", "{0} minutes").format(round(seconds / 60))
-    if seconds < 2 * 86400:
-        return QCoreApplication.translate("Format", "{0} hours").format(round(seconds / 3600))
-    days = seconds / 86400
-    if days < 730:
-        shown = round(days) if days < 100 else days
-        return QCoreApplication.translate("Format", "{0} days").format(_fmt_rounded(shown))
-    years = significant(days / 365.25)
-    if years < 1e6:
-        return QCoreApplication.translate("Format", "{0} years").format(_fmt_rounded(years))
-    if years < 1e9:
-        return QCoreApplication.translate("Format", "{0} million years").format(
-            _fmt_rounded(years / 1e6)
-        )
-    if years < 1e12:
-        return QCoreApplication.translate("Format", "{0} billion years").format(
-            _fmt_rounded(years / 1e9)
-        )
-    return QCoreApplication.translate("Format", "{0} years").format(fmt_big(years))
-
-
-# From this power of ten on a count is written as a bare power ("10¹⁵²"): its leading digits
-# would be noise (Knuth's estimate is good to a factor at best there), and a reader takes in
-# only the exponent.
-BARE_POWER = 100
-# log10 of the seconds in a (Julian) year.
-_LOG10_YEAR = math.log10(365.25 * 86400)
-# Up to this many seconds (about 3 × 10¹² years) ``fmt_duration`` words a duration itself.
-_LOG10_DURATION_MAX = 20.0
+    """A duration from a second to the age of the universe and beyond, in the user's words
+    (``words.in_words``: estimates to two significant digits)."""
+    return words.in_words(seconds, _span, _DIGITS)
 
 
 def fmt_big_log10(log10_value: float) -> str:
     """A count given by its log10 (it may be far past a double's range): as ``fmt_big``
     up to 10¹⁰⁰ ("6.4 × 10²¹"), then a bare power of ten ("10¹⁵²")."""
-    if math.isnan(log10_value) or log10_value == math.inf:
-        return "∞"
-    if log10_value == -math.inf:
-        return fmt_int(0)
-    if log10_value < BARE_POWER:
-        return fmt_big(10.0**log10_value)
-    return "10" + str(round(log10_value)).translate(_SUPERSCRIPT)
+    return words.big_log10(log10_value, _DIGITS)
 
 
 def fmt_duration_log10(log10_seconds: float) -> str:
     """``fmt_duration`` for a duration given by its log10: "10¹⁴⁰ years" where the seconds
     themselves would overflow (the time plain backtracking needs on a large board)."""
-    if math.isnan(log10_seconds) or log10_seconds == math.inf:
-        return QCoreApplication.translate("Format", "forever")
-    if log10_seconds < _LOG10_DURATION_MAX:
-        return fmt_duration(10.0**log10_seconds)
-    return QCoreApplication.translate("Format", "{0} years").format(
-        fmt_big_log10(log10_seconds - _LOG10_YEAR)
-    )
-
-
-def _mantissa_exponent(log10_value: float) -> tuple[float, int]:
-    """(mantissa to one decimal, exponent) of 10**log10_value as ``fmt_big`` writes it."""
-    exponent = math.floor(log10_value)
-    mantissa = round(10.0 ** (log10_value - exponent), 1)
-    if mantissa >= 10:
-        mantissa, exponent = 1.0, exponent + 1
-    return mantissa, exponent
-
-
-_EN_DASH = "\u2013"
+    return words.in_words_log10(log10_seconds, _span, _DIGITS)
 
 
 def fmt_range_log10(log10_low: float, log10_high: float) -> str:
-    """A range of counts given by their log10s, its two ends joined by an en dash and as
-    short as it reads: one power of ten for both ends when they share it ("2.3", dash,
-    "4.9 × 10²¹"), else each end as ``fmt_big_log10`` writes it."""
-    low, high = fmt_big_log10(log10_low), fmt_big_log10(log10_high)
-    if not (6 <= log10_low < BARE_POWER and 6 <= log10_high < BARE_POWER):
-        return f"{low}{_EN_DASH}{high}"
-    (m_low, e_low), (m_high, e_high) = map(_mantissa_exponent, (log10_low, log10_high))
-    if e_low != e_high:
-        return f"{low}{_EN_DASH}{high}"
-    power = "10" + str(e_low).translate(_SUPERSCRIPT)
-    return f"{fmt_float(m_low)}{_EN_DASH}{fmt_float(m_high)} × {power}"
+    """A range of counts given by their log10s, as short as it reads (``words.range_log10``)."""
+    return words.range_log10(log10_low, log10_high, _DIGITS)
 
 
 def fmt_estimate(estimate: TreeEstimate, steps_done: int = 0, rate: float = 0.0) -> str:
@@ -258,7 +190,7 @@ def fmt_estimate(estimate: TreeEstimate, steps_done: int = 0, rate: float = 0.0)
         )
     if rate <= 0 or not math.isfinite(rate):
         return text
-    log10_left = _log10_left(estimate.log10_steps, steps_done)
+    log10_left = words.log10_left(estimate.log10_steps, steps_done)
     if log10_left is None:
         return text
     log10_seconds = log10_left - math.log10(rate)
@@ -267,16 +199,3 @@ def fmt_estimate(estimate: TreeEstimate, steps_done: int = 0, rate: float = 0.0)
     return text + QCoreApplication.translate("Format", ": about {0} at this speed").format(
         fmt_duration_log10(log10_seconds)
     )
-
-
-def _log10_left(log10_total: float, done: int) -> float | None:
-    """log10 of (total − done), or None when nothing is left (or no total)."""
-    if not math.isfinite(log10_total):
-        return None
-    if done <= 0:
-        return log10_total
-    # done / total in logarithms: total may be past a double's range.
-    log10_share = math.log10(done) - log10_total
-    if log10_share >= 0:
-        return None
-    return log10_total + math.log1p(-(10.0**log10_share)) / math.log(10.0)

@@ -29,10 +29,10 @@ from typing import Any
 from .. import __version__
 from ..engine.board import Board
 from ..engine.events import EventSource, Outcome, Result
+from ..engine.factory import make_queens_search, make_tour_search
 from ..engine.files import atomic_write
-from ..engine.queens import QueensSearch
 from ..engine.recording import Recording, RecordingData, fast_scanner
-from ..engine.tour import Strategy, TieBreak, TourConfig, TourSearch
+from ..engine.tour import Strategy, TieBreak, TourConfig
 
 KNIGHT, QUEENS = "knight", "queens"
 #: Languages the page speaks (the window's and the command line's names).
@@ -217,7 +217,7 @@ def knight_page_run(
             "the interactive page shows the knight on a full board only, not removed squares "
             "or other pieces"
         )
-    result, data = record(search if search is not None else TourSearch(config), **recording)
+    result, data = record(search if search is not None else make_tour_search(config), **recording)
     c = config
     command = knight_command(
         c.rows,
@@ -256,7 +256,7 @@ def queens_page_run(
 ) -> PageRun:
     """The same for N-Queens (every solution, or the first)."""
     if search is None:
-        search = QueensSearch(n, first=first, limit=limit)
+        search = make_queens_search(n, first=first, limit=limit)
     result, data = record(search, n, **recording)
     command = queens_command(n, first, limit, html, lang=lang)
     return PageRun(QUEENS, n, n, result, data, first=first, command=command, lang=lang)

@@ -4,8 +4,7 @@ import json
 from fractions import Fraction
 
 from knightviz.cli import main
-from knightviz.engine import Board, tour_search
-from knightviz.engine.queens import QueensSearch
+from knightviz.engine import Board, make_queens_search, tour_search
 
 
 def run(capsys, *args):
@@ -21,7 +20,7 @@ def tree_json(capsys, *args):
 
 
 def test_six_queens_whole_tree_accounts_for_every_step_and_the_four_solutions(capsys):
-    search = QueensSearch(6, backend="python")
+    search = make_queens_search(6, backend="python")
     result = search.run()
     data = tree_json(capsys, "--queens", "--size", "6", "--depth", "1", "--steps", "100000")
     assert data["finished"] is True and data["step"] == result.steps

@@ -24,12 +24,14 @@ from knightviz.engine import (
     Strategy,
     TieBreak,
     TourConfig,
-    TourSearch,
+    backends,
     kernels,
+    make_queens_search,
+    make_tour_search,
 )
 from knightviz.engine.board import neighbour_table
 from knightviz.engine.count import count_tours
-from knightviz.engine.queens import QueensSearch, count_queens
+from knightviz.engine.queens_count import count_queens
 
 needs_numba = pytest.mark.skipif(
     not kernels.available(), reason="numba is not installed here (CI installs it)"
@@ -123,7 +125,7 @@ def stream_both(make, sizes, stack_every):
 def test_tour_backends_agree_event_by_event(config, sizes, stack_every):
     kernels.load()
     limited = config if config.limit is not None else _with_limit(config, 5000)
-    stream_both(lambda b: TourSearch(limited, backend=b), sizes, stack_every)
+    stream_both(lambda b: make_tour_search(limited, backend=b), sizes, stack_every)
 
 
 def _with_limit(config, limit):
@@ -152,7 +154,9 @@ def test_queens_backends_agree_event_by_event(n, first, limit, sizes):
     found = {"python": [], "numba": []}
 
     def make(b):
-        return QueensSearch(n, first=first, limit=limit, on_solution=found[b].append, backend=b)
+        return make_queens_search(
+            n, first=first, limit=limit, on_solution=found[b].append, backend=b
+        )
 
     stream_both(make, sizes, 3)
     assert found["python"] == found["numba"]
@@ -203,8 +207,8 @@ def test_quiet_ends_every_chunk_where_events_would(backend_name, config, sizes):
             pytest.skip("numba is not installed here (CI installs it)")
         kernels.load()
     config = config if config.limit is not None else _with_limit(config, 4000)
-    loud = TourSearch(config, backend=backend_name)
-    quiet = TourSearch(config, backend=backend_name)
+    loud = make_tour_search(config, backend=backend_name)
+    quiet = make_tour_search(config, backend=backend_name)
     i = 0
     while True:
         size = sizes[i % len(sizes)]
@@ -222,8 +226,8 @@ def test_quiet_ends_every_chunk_where_events_would(backend_name, config, sizes):
 
 
 def test_quiet_queens_keep_every_solution(backend):
-    loud = QueensSearch(8, backend=backend)
-    quiet = QueensSearch(8, backend=backend)
+    loud = make_queens_search(8, backend=backend)
+    quiet = make_queens_search(8, backend=backend)
     while loud.advance(37):
         assert quiet.advance_quiet(37) > 0
         assert (loud.count, loud.moves, loud.depth) == (quiet.count, quiet.moves, quiet.depth)
@@ -280,7 +284,7 @@ def test_tour_stack_is_what_the_stream_implies(backend_name, config, steps):
         if not kernels.available():
             pytest.skip("numba is not installed here (CI installs it)")
         kernels.load()
-    search = TourSearch(config, backend=backend_name)
+    search = make_tour_search(config, backend=backend_name)
     assume(search.result is None or search.result.outcome is not Outcome.IMPOSSIBLE)
     events = list(search.advance(steps)) if steps else []
     terminal = search.result is not None and search.result.outcome is Outcome.EXHAUSTED
@@ -295,7 +299,7 @@ def test_tour_stack_is_what_the_stream_implies(backend_name, config, steps):
 
 @pytest.mark.parametrize("n", [1, 4, 6, 8])
 def test_queens_stack_is_what_the_stream_implies(n, backend):
-    search = QueensSearch(n, backend=backend)
+    search = make_queens_search(n, backend=backend)
     tried = [0]
     placed = []
     while chunk := search.advance(13):
@@ -319,7 +323,7 @@ def test_queens_stack_is_what_the_stream_implies(n, backend):
 
 
 def test_stack_is_a_snapshot_and_a_sequence(backend):
-    search = TourSearch(TourConfig(8, 8, 0, Strategy(Heuristic.NONE)), backend=backend)
+    search = make_tour_search(TourConfig(8, 8, 0, Strategy(Heuristic.NONE)), backend=backend)
     search.advance(1000)
     stack = search.stack()
     frozen = [level_tuple(x) for x in stack]
@@ -333,7 +337,7 @@ def test_stack_is_a_snapshot_and_a_sequence(backend):
 
 
 def test_max_depth_and_recent_backtracks(backend):
-    search = TourSearch(TourConfig(6, 6, 0, Strategy(Heuristic.NONE)), backend=backend)
+    search = make_tour_search(TourConfig(6, 6, 0, Strategy(Heuristic.NONE)), backend=backend)
     deepest = depth = 0
     while chunk := search.advance(777):
         for x in chunk:
@@ -350,31 +354,31 @@ def test_max_depth_and_recent_backtracks(backend):
 @pytest.mark.own_engine
 def test_env_forces_python_and_explicit_argument_wins(monkeypatch):
     monkeypatch.setenv("KNIGHTVIZ_ENGINE", "python")
-    assert TourSearch(TourConfig()).backend == "python"
-    assert QueensSearch(6).backend == "python"
+    assert make_tour_search(TourConfig()).backend == "python"
+    assert make_queens_search(6).backend == "python"
     if kernels.available():
-        assert TourSearch(TourConfig(), backend="numba").backend == "numba"
+        assert make_tour_search(TourConfig(), backend="numba").backend == "numba"
     monkeypatch.setenv("KNIGHTVIZ_ENGINE", "fortran")
     with pytest.raises(ValueError, match="unknown engine backend"):
-        TourSearch(TourConfig())
+        make_tour_search(TourConfig())
     with pytest.raises(kernels.BackendError):
-        QueensSearch(5, backend="gpu")
+        make_queens_search(5, backend="gpu")
 
 
 @pytest.mark.own_engine
 @needs_numba
 def test_auto_uses_the_kernels_only_once_ready(monkeypatch):
     monkeypatch.delenv("KNIGHTVIZ_ENGINE", raising=False)
-    monkeypatch.setattr(kernels, "_ready", False)
-    assert TourSearch(TourConfig()).backend == "python"
+    monkeypatch.setattr(backends, "_ready", False)
+    assert make_tour_search(TourConfig()).backend == "python"
     monkeypatch.undo()
     monkeypatch.delenv("KNIGHTVIZ_ENGINE", raising=False)
     kernels.load()
     assert kernels.ready()
-    assert TourSearch(TourConfig()).backend == "numba"
-    assert QueensSearch(5).backend == "numba"
+    assert make_tour_search(TourConfig()).backend == "numba"
+    assert make_queens_search(5).backend == "numba"
     monkeypatch.setenv("KNIGHTVIZ_ENGINE", "numba")
-    assert QueensSearch(5).backend == "numba"
+    assert make_queens_search(5).backend == "numba"
 
 
 def run_without_numba(code, env=None):
@@ -397,7 +401,8 @@ def test_everything_works_without_numba():
     code = """
 from knightviz.engine import kernels, tour_search
 from knightviz.engine.count import count_tours
-from knightviz.engine.queens import QueensSearch, count_queens
+from knightviz.engine.factory import make_queens_search
+from knightviz.engine.queens_count import count_queens
 from knightviz.cli import main
 assert not kernels.available()
 s = tour_search(8, 8, 0, heuristic="none", limit=50_000)
@@ -405,7 +410,7 @@ assert s.backend == "python"
 assert len(s.advance(100)) == 100 and s.advance_quiet(1000) == 1000
 assert s.stack()[0].square == 0 and s.run().steps == 50_000
 assert count_tours(5, 5, 0) == 304 and count_queens(10) == 724
-q = QueensSearch(6)
+q = make_queens_search(6)
 assert q.backend == "python" and q.run().count == 4
 assert main(["count", "--size", "5", "--start", "a1"]) == 0
 assert main(["solve", "--heuristic", "none", "--size", "6", "--format", "sequence"]) == 0
@@ -439,7 +444,7 @@ except ValueError as exc:
 
 @needs_numba
 def test_cache_dir_respects_xdg_when_the_package_is_read_only(tmp_path, monkeypatch):
-    monkeypatch.setattr(kernels.os, "access", lambda path, mode: False)
+    monkeypatch.setattr(kernels.loading.os, "access", lambda path, mode: False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert kernels.cache_dir() == tmp_path / "knightviz" / "numba"
     monkeypatch.delenv("XDG_CACHE_HOME")
@@ -472,7 +477,7 @@ def test_counting_backends_agree(backend):
 
 @needs_numba
 def test_neighbour_rows_of_the_compiled_backend_are_the_engine_tables():
-    from knightviz.engine.kernels.searches import tables
+    from knightviz.engine.kernels.tables import tables
 
     for rows, cols in ((1, 1), (3, 9), (8, 8), (13, 6)):
         for order in (CLASSIC_ORDER, BATCH_ORDER, BATCH_ORDER[::-1]):

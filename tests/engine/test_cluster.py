@@ -10,7 +10,7 @@ import pytest
 
 from knightviz.engine import Board, parallel
 from knightviz.engine.count import count_tours
-from knightviz.engine.queens import count_queens
+from knightviz.engine.queens_count import count_queens
 from knightviz.engine.sweep import sweep_starts
 from knightviz.engine.tour import Heuristic, Strategy
 
@@ -42,7 +42,7 @@ def test_every_5x5_start_counts_as_in_one_process(cluster, backend):
 
 @pytest.mark.parametrize("n", range(6, 11))
 def test_queens_6_to_10_count_as_in_one_process(cluster, n, backend, monkeypatch):
-    monkeypatch.setattr(parallel, "SPLIT_MIN_SECONDS", 0.0)  # many pieces, even for these
+    monkeypatch.setattr(parallel.planning, "SPLIT_MIN_SECONDS", 0.0)  # many pieces, even for these
     got = parallel.count_queens(n, scheduler=cluster.scheduler_address, backend=backend)
     assert got.complete and got.count == count_queens(n, backend=backend)
 
@@ -57,8 +57,8 @@ def test_a_sweep_runs_as_in_one_process(cluster, backend):
 def test_a_worker_killed_mid_count_is_survived(cluster, monkeypatch):
     """SIGKILL one worker process as soon as the first piece comes back: Dask runs its
     pieces again elsewhere (its nanny starts a new one) and the count is still exact."""
-    monkeypatch.setattr(parallel, "SPLIT_MIN_SECONDS", 0.0)
-    monkeypatch.setattr(parallel, "TASK_WORTH", 0)  # a task a piece, however short
+    monkeypatch.setattr(parallel.planning, "SPLIT_MIN_SECONDS", 0.0)
+    monkeypatch.setattr(parallel.batching, "TASK_WORTH", 0)  # a task a piece, however short
     victims = [w.process.process.pid for w in cluster.workers.values()]
     killed = threading.Event()
 
@@ -90,8 +90,8 @@ def test_each_worker_holds_its_threads_pieces_and_one_more(cluster, monkeypatch)
     piece waiting, the next sent to the worker that finished one. The scheduler alone
     would queue pieces as it likes (a large one behind another leaves a worker idle at the
     end); one piece at a time, a worker would wait a round trip between pieces."""
-    monkeypatch.setattr(parallel, "SPLIT_MIN_SECONDS", 0.0)
-    monkeypatch.setattr(parallel, "TASK_WORTH", 0)
+    monkeypatch.setattr(parallel.planning, "SPLIT_MIN_SECONDS", 0.0)
+    monkeypatch.setattr(parallel.batching, "TASK_WORTH", 0)
     runner = parallel.DaskCluster(cluster.scheduler_address, "python")
     threads = runner.client.nthreads()
     sent: list = []
@@ -123,7 +123,7 @@ def test_a_short_count_goes_out_as_one_task_per_worker(cluster, monkeypatch):
     """A Dask task costs milliseconds of the scheduler's and the workers' time: a count
     estimated at a fraction of a second sends each worker one task holding its share of
     the pieces, still exact; a long one still sends its pieces one by one."""
-    monkeypatch.setattr(parallel, "SPLIT_MIN_SECONDS", 0.0)
+    monkeypatch.setattr(parallel.planning, "SPLIT_MIN_SECONDS", 0.0)
     runner = parallel.DaskCluster(cluster.scheduler_address, "python")
     threads = runner.client.nthreads()
     sent: list = []

@@ -105,7 +105,7 @@ def test_the_c_reference_counts_the_same_tours_and_nodes(c_counter, rows, cols, 
 
 
 def test_known_node_counts_of_the_pruned_5x5_tree(backend):
-    # Fixed by the rules (benchmarks/README.md quotes them with the C counter's).
+    # Fixed by the rules: the C reference counter (benchmarks/reference_count.c) visits the same.
     assert count_below(5, 5, (0,), backend=backend).nodes + 1 == 5083
     assert count_below(5, 5, (12,), backend=backend).nodes + 1 == 953
 
@@ -177,8 +177,8 @@ def test_plans_skip_squares_known_facts_rule_out():
 
 @pytest.mark.parametrize(("rows", "cols", "closed"), [(5, 5, False), (3, 4, False), (6, 6, True)])
 def test_a_split_plan_counts_what_the_plain_count_counts(rows, cols, closed, backend, monkeypatch):
-    monkeypatch.setattr(parallel, "SPLIT_MIN_SECONDS", 0.0)  # split even small work
-    monkeypatch.setattr(parallel, "PIECES", 64)
+    monkeypatch.setattr(parallel.planning, "SPLIT_MIN_SECONDS", 0.0)  # split even small work
+    monkeypatch.setattr(parallel.planning, "PIECES", 64)
     if (rows, cols) == (6, 6) and backend == "python":
         pytest.skip("6x6 closed tours take minutes in pure Python")
     plan = parallel.plan_tours(rows, cols, None, closed, backend=backend)
@@ -262,8 +262,8 @@ def test_a_task_is_worth_many_times_what_it_costs():
 
 @pytest.mark.parametrize("limit", [1, 50, 777, 4000, 4055, 4056, 10**9])
 def test_a_bounded_count_stops_at_the_same_node_for_any_jobs(limit, monkeypatch):
-    monkeypatch.setattr(parallel, "SPLIT_MIN_SECONDS", 0.0)
-    monkeypatch.setattr(parallel, "PIECES", 64)
+    monkeypatch.setattr(parallel.planning, "SPLIT_MIN_SECONDS", 0.0)
+    monkeypatch.setattr(parallel.planning, "PIECES", 64)
     plan_nodes = parallel.plan_tours(5, 5, backend="python").nodes
     one, two = (
         parallel.count_tours(5, 5, jobs=jobs, limit=limit, backend="python") for jobs in (1, 2)
@@ -286,8 +286,8 @@ def test_a_bounded_count_stops_at_the_same_node_for_any_jobs(limit, monkeypatch)
 def test_a_bounded_count_is_the_prefix_of_the_sequential_count(monkeypatch):
     """The partial count with a limit is exactly what a one-by-one run of the plan's pieces
     holds after that many nodes (checked against counting every piece by hand)."""
-    monkeypatch.setattr(parallel, "SPLIT_MIN_SECONDS", 0.0)
-    monkeypatch.setattr(parallel, "PIECES", 32)
+    monkeypatch.setattr(parallel.planning, "SPLIT_MIN_SECONDS", 0.0)
+    monkeypatch.setattr(parallel.planning, "PIECES", 32)
     plan = parallel.plan_tours(5, 5, 0, backend="python")
     wholes = [count_below(5, 5, p.task.path) for p in plan.pieces]
     limit = plan.nodes + sum(w.nodes for w in wholes[: len(wholes) // 2]) + 17
@@ -305,8 +305,8 @@ def test_a_bounded_count_is_the_prefix_of_the_sequential_count(monkeypatch):
 
 
 def test_cancel_stops_every_worker_and_says_partial(monkeypatch):
-    monkeypatch.setattr(parallel, "SPLIT_MIN_SECONDS", 0.0)
-    monkeypatch.setattr(parallel, "PIECES", 64)
+    monkeypatch.setattr(parallel.planning, "SPLIT_MIN_SECONDS", 0.0)
+    monkeypatch.setattr(parallel.planning, "PIECES", 64)
     heard = threading.Event()
     result = parallel.count_tours(
         5,

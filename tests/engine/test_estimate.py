@@ -9,7 +9,7 @@ import statistics
 
 import pytest
 
-from knightviz.engine import Board, kernels, tour_search
+from knightviz.engine import Board, kernels, make_queens_search, tour_search
 from knightviz.engine.board import CLASSIC_ORDER, neighbour_table
 from knightviz.engine.estimate import (
     TreeEstimator,
@@ -18,7 +18,6 @@ from knightviz.engine.estimate import (
     tour_levels,
     tour_probe,
 )
-from knightviz.engine.queens import QueensSearch
 
 
 def count_tree_nodes(rows: int, cols: int, start: int) -> int:
@@ -75,7 +74,7 @@ def test_queens_tree_of_8x8_has_2057_nodes():
 class QueensSearchCounts:
     @staticmethod
     def placements(n: int) -> int:
-        search = QueensSearch(n)
+        search = make_queens_search(n)
         return search.run().moves
 
 
@@ -154,7 +153,7 @@ def test_gauge_from_the_live_stack_never_decreases_and_reaches_one(
 def test_queens_gauge_never_decreases_and_reaches_one(n, backend):
     from knightviz.engine.estimate import queens_levels
 
-    search = QueensSearch(n, backend=backend)
+    search = make_queens_search(n, backend=backend)
     previous = 0.0
     while search.advance(1):
         fraction = explored_fraction(queens_levels(n, search.stack()))

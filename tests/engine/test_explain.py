@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from knightviz.engine import Board, impossibility, verdict
+from knightviz.engine import Board, impossibility, make_queens_search, verdict
 from knightviz.engine.bitboards import BitboardQueensSearch, attack_mask
 from knightviz.engine.explain import (
     Constraint,
@@ -20,7 +20,6 @@ from knightviz.engine.explain import (
     onward_degrees,
     queen_xy,
 )
-from knightviz.engine.queens import QueensSearch
 from knightviz.engine.verdict import explain
 
 from .helpers import drive
@@ -102,7 +101,7 @@ def test_attack_mask_of_a_corner_queen():
 @pytest.mark.parametrize("n", range(1, 10))
 @pytest.mark.parametrize("first", [False, True])
 def test_bitboard_search_makes_the_same_placements(n, first):
-    a, b = QueensSearch(n, first=first), BitboardQueensSearch(n, first=first)
+    a, b = make_queens_search(n, first=first), BitboardQueensSearch(n, first=first)
     ea, eb = [], []
     while chunk := a.advance(97):
         ea.extend(chunk)
@@ -133,7 +132,7 @@ def test_bitboard_search_state_equals_explained_bitboards():
 def test_last_scan_explains_every_event_of_the_queens_search(n):
     """Follow the article's scan independently (a cursor per rank) and compare: the squares
     examined and rejected before each event are exactly what ``last_scan`` derives."""
-    search = QueensSearch(n)
+    search = make_queens_search(n)
     path: list[int] = []
     events: list[int] = []
     cursor = [0] * (n + 1)

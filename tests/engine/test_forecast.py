@@ -3,7 +3,7 @@ nearest quick squares."""
 
 import pytest
 
-from knightviz.engine import Board, Heuristic, Strategy, TourConfig, TourSearch
+from knightviz.engine import Board, Heuristic, Strategy, TourConfig, make_tour_search
 from knightviz.engine.forecast import (
     KNOWN_BEYOND,
     PLAIN_8X8,
@@ -39,7 +39,7 @@ def test_the_table_agrees_with_the_classic_programs_counts_from_a8():
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["c5", "a1"])
 def test_the_table_agrees_with_the_engine(name):
-    search = TourSearch(TourConfig(8, 8, B8.parse(name), PLAIN))
+    search = make_tour_search(TourConfig(8, 8, B8.parse(name), PLAIN))
     result = search.run()
     steps = PLAIN_8X8[B8.parse(name)]
     assert result.solved and steps is not None
@@ -47,14 +47,14 @@ def test_the_table_agrees_with_the_engine(name):
 
 
 def test_a_square_beyond_the_table_does_not_finish_early():
-    search = TourSearch(TourConfig(8, 8, B8.parse("c3"), PLAIN, limit=200_000))
+    search = make_tour_search(TourConfig(8, 8, B8.parse("c3"), PLAIN, limit=200_000))
     assert not search.run().solved
     assert known_plain(8, 8, B8.parse("c3")) == (True, None)
     assert known_plain(6, 6, 0) == (False, None)
 
 
 def test_a_trial_that_ends_knows_the_exact_steps():
-    search = TourSearch(TourConfig(8, 8, B8.parse("c3"), WARNSDORFF))
+    search = make_tour_search(TourConfig(8, 8, B8.parse("c3"), WARNSDORFF))
     t = trial(search, seconds=5.0)
     assert t.finished and t.steps == 63
     forecast = Forecast(t)
@@ -62,7 +62,7 @@ def test_a_trial_that_ends_knows_the_exact_steps():
 
 
 def test_a_trial_that_does_not_end_is_a_lower_bound_and_a_rate():
-    search = TourSearch(TourConfig(8, 8, B8.parse("c3"), PLAIN))
+    search = make_tour_search(TourConfig(8, 8, B8.parse("c3"), PLAIN))
     t = trial(search, seconds=0.05)
     assert not t.finished and t.steps == search.steps > 0
     assert search.result is None
@@ -72,7 +72,7 @@ def test_a_trial_that_does_not_end_is_a_lower_bound_and_a_rate():
 
 
 def test_a_stopped_trial_stops():
-    search = TourSearch(TourConfig(8, 8, B8.parse("c3"), PLAIN))
+    search = make_tour_search(TourConfig(8, 8, B8.parse("c3"), PLAIN))
     t = trial(search, seconds=60.0, stop=lambda: True)
     assert not t.finished and t.steps == 0
 

@@ -6,10 +6,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from knightviz.engine import TourConfig, TourSearch, kernels, tour_search
+from knightviz.engine import (
+    TourConfig,
+    backends,
+    kernels,
+    make_queens_search,
+    make_tour_search,
+    tour_search,
+)
 from knightviz.engine.bitboards import BitboardQueensSearch
 from knightviz.engine.handover import can_hand_over, hand_over, upgrade
-from knightviz.engine.queens import QueensSearch
 
 from .test_backends import level_tuple, needs_numba, result_tuple, tour_configs
 
@@ -97,7 +103,7 @@ def test_tour_moved_at_step_k_equals_either_backend(config, where, sizes, traced
     config = limited(config)
 
     def make(backend):
-        search = TourSearch(config, backend=backend)
+        search = make_tour_search(config, backend=backend)
         search.trace = traced
         return search
 
@@ -124,7 +130,7 @@ def test_queens_moved_at_step_k_equals_either_backend(n, first, limit, where, si
     found = {"python": [], "numba": [], "moved": []}
 
     def make(backend, log="moved"):
-        search = QueensSearch(
+        search = make_queens_search(
             n, first=first, limit=limit, on_solution=found[log].append, backend=backend
         )
         search.trace = traced
@@ -140,7 +146,7 @@ def test_queens_moved_at_step_k_equals_either_backend(n, first, limit, where, si
 
 
 def test_kept_solutions_continue_in_the_same_list():
-    search = QueensSearch(6, backend="python")
+    search = make_queens_search(6, backend="python")
     advance_to(search, 200, [50])
     kept = search.solutions
     compiled = hand_over(search)
@@ -183,9 +189,9 @@ def test_quiet_runs_moved_mid_run_end_with_the_same_counts(kwargs, k):
 def test_upgrade_only_where_the_engine_chose(monkeypatch):
     monkeypatch.setenv(kernels.ENV, "auto")
     with monkeypatch.context() as before_ready:
-        before_ready.setattr(kernels, "_ready", False)
+        before_ready.setattr(backends, "_ready", False)
         auto = tour_search(6, 6, 0, heuristic="none")  # made while the kernels compile
-        queens = QueensSearch(8)
+        queens = make_queens_search(8)
     assert (auto.backend, queens.backend) == ("python", "python")
     pinned = tour_search(6, 6, 0, heuristic="none", backend="python")
     for search in (auto, queens, pinned):
@@ -199,7 +205,7 @@ def test_upgrade_only_where_the_engine_chose(monkeypatch):
     assert upgrade(auto) is None  # the environment pins Python
     monkeypatch.setenv(kernels.ENV, "auto")
     with monkeypatch.context() as not_ready:
-        not_ready.setattr(kernels, "_ready", False)
+        not_ready.setattr(backends, "_ready", False)
         assert upgrade(auto) is None  # never waits for the compiler
 
 

@@ -4,7 +4,7 @@ On every small case (all patterns of up to two holes on 5x5 and 4x6 for the knig
 leapers with b <= 3 on full boards up to 6x6), each start square is searched to the end
 (the counter: every path that could still become a tour) for open and for closed tours.
 A verdict "no tour" must never meet a tour; and the tests record how many of the
-impossible cases the verdicts catch before any search (the figures in the README).
+impossible cases the verdicts catch before any search (the figures of docs/reference.md §7).
 """
 
 from itertools import combinations

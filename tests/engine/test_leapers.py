@@ -21,6 +21,7 @@ from knightviz.engine import (
     TourConfig,
     TourSearch,
     kernels,
+    make_tour_search,
 )
 from knightviz.engine.board import (
     FULL,
@@ -150,7 +151,7 @@ def test_full_knight_boards_keep_their_tables():
 @needs_numba
 @pytest.mark.parametrize("leaper", [KNIGHT, (1, 3), (2, 3), (3, 3)])
 def test_compiled_tables_are_the_engine_tables(leaper):
-    from knightviz.engine.kernels.searches import tables
+    from knightviz.engine.kernels.tables import tables
 
     for rows, cols in ((1, 1), (3, 9), (8, 8), (13, 6)):
         holes = frozenset(range(1, rows * cols, 5))
@@ -231,8 +232,8 @@ def _events(search: TourSearch, chunk: int) -> list[int]:
 @given(config=shaped_configs(), chunk=st.sampled_from([1, 3, 64, 4096]))
 def test_both_backends_agree_event_for_event_on_shaped_boards(config, chunk):
     kernels.load()
-    python = TourSearch(config, backend="python")
-    numba = TourSearch(config, backend="numba")
+    python = make_tour_search(config, backend="python")
+    numba = make_tour_search(config, backend="numba")
     assert _events(python, chunk) == _events(numba, chunk)
     assert python.result == numba.result or (
         python.result.outcome == numba.result.outcome
@@ -248,7 +249,7 @@ def test_both_backends_agree_event_for_event_on_shaped_boards(config, chunk):
 @settings(max_examples=150, deadline=None)
 @given(config=shaped_configs())
 def test_every_tour_is_a_tour_of_its_leaper_and_board(config):
-    search = TourSearch(config, backend="python")
+    search = make_tour_search(config, backend="python")
     while search.advance_quiet(4096):
         pass
     result = search.result
@@ -261,7 +262,7 @@ def test_every_tour_is_a_tour_of_its_leaper_and_board(config):
 
 def test_a_hole_is_never_a_start():
     with pytest.raises(ValueError, match="hole"):
-        TourSearch(TourConfig(5, 5, 0, shape=Shape(frozenset({0}))))
+        make_tour_search(TourConfig(5, 5, 0, shape=Shape(frozenset({0}))))
 
 
 def test_warnsdorff_tours_a_board_with_holes_and_a_zebra(backend):
@@ -269,7 +270,7 @@ def test_warnsdorff_tours_a_board_with_holes_and_a_zebra(backend):
     config = TourConfig(
         10, 10, 1, Strategy(tie_break=TieBreak.ROTH), limit=2_000_000, shape=Shape(holes)
     )
-    result = TourSearch(config, backend=backend).run()
+    result = make_tour_search(config, backend=backend).run()
     assert result.outcome is Outcome.SOLVED
     assert_tour(Board(10, 10, Shape(holes)), result.solution, 1, False)
 
@@ -348,9 +349,9 @@ def test_a_running_search_hands_over_to_the_compiled_engine_on_shaped_boards(con
     from knightviz.engine.handover import hand_over
 
     kernels.load()
-    reference = TourSearch(config, backend="python")
+    reference = make_tour_search(config, backend="python")
     expected = _events(reference, 997)
-    search = TourSearch(config, backend="python")
+    search = make_tour_search(config, backend="python")
     head = list(search.advance(first)) if first else []
     if search.result is not None:
         assert head == expected

@@ -10,8 +10,8 @@ from knightviz.engine import (
     Strategy,
     TieBreak,
     TourConfig,
-    TourSearch,
     impossibility,
+    make_tour_search,
 )
 from knightviz.engine.count import count_tours
 
@@ -45,7 +45,7 @@ def configs(draw, max_side=12):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(configs(), st.lists(st.integers(1, 5000), min_size=1, max_size=4))
 def test_every_stream_is_consistent_and_every_tour_valid(config, chunks):
-    search = TourSearch(config)
+    search = make_tour_search(config)
     tracker, moves, backtracks = drive(search, chunks)  # every backtrack undoes the last move
     result = search.result
     assert (moves, backtracks) == (result.moves, result.backtracks)
@@ -74,7 +74,7 @@ def test_impossible_never_contradicts_exhaustive_search(config):
     board = Board(config.rows, config.cols)
     exists = count_tours(board.rows, board.cols, config.start, closed=config.closed) > 0
     assert (impossibility(board, config.start, config.closed) is None) == exists
-    result = TourSearch(config).run()
+    result = make_tour_search(config).run()
     if result.outcome is Outcome.SOLVED:
         assert exists
     if result.outcome is Outcome.IMPOSSIBLE:

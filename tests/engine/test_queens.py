@@ -4,8 +4,9 @@ import itertools
 
 import pytest
 
-from knightviz.engine import Board, Outcome
-from knightviz.engine.queens import QueensSearch, algebraic, count_queens
+from knightviz.engine import Board, Outcome, make_queens_search
+from knightviz.engine.queens import algebraic
+from knightviz.engine.queens_count import count_queens
 
 from .helpers import drive
 
@@ -24,14 +25,14 @@ PLACEMENTS_FIRST = {4: 8, 5: 5, 6: 31, 7: 9, 8: 113, 9: 41, 10: 102}
 
 @pytest.mark.parametrize("n", range(4, 11))
 def test_placement_counts_are_the_published_ones(n, backend):
-    result = QueensSearch(n, backend=backend).run()
+    result = make_queens_search(n, backend=backend).run()
     assert result.moves == result.backtracks == PLACEMENTS_ALL[n]
-    assert QueensSearch(n, first=True, backend=backend).run().moves == PLACEMENTS_FIRST[n]
+    assert make_queens_search(n, first=True, backend=backend).run().moves == PLACEMENTS_FIRST[n]
 
 
 @pytest.mark.parametrize("n", range(1, 10))
 def test_search_finds_every_solution_in_printed_order(n, backend):
-    search = QueensSearch(n, backend=backend)
+    search = make_queens_search(n, backend=backend)
     tracker, moves, backtracks = drive(search, [97, 5])
     result = search.result
     assert result.count == len(search.solutions) == KNOWN[n - 1]
@@ -50,7 +51,7 @@ def test_search_finds_every_solution_in_printed_order(n, backend):
 
 
 def test_first_8x8_solution_reads_as_the_article_prints_it(backend):
-    search = QueensSearch(8, first=True, backend=backend)
+    search = make_queens_search(8, first=True, backend=backend)
     result = search.run()
     assert " ".join(algebraic(search.board, result.solution)) == "a1 e2 h3 f4 c5 g6 b7 d8"
     assert result.count == 1 and search.path == list(result.solution)
@@ -59,6 +60,6 @@ def test_first_8x8_solution_reads_as_the_article_prints_it(backend):
 def test_bad_sizes():
     for bad in (0, -1, 1001):
         with pytest.raises(ValueError):
-            QueensSearch(bad)
+            make_queens_search(bad)
         with pytest.raises(ValueError):
             count_queens(bad)

@@ -5,10 +5,10 @@ import itertools
 import pytest
 
 from knightviz.engine import parallel
-from knightviz.engine.queens import count_queens
 from knightviz.engine.queens_count import (
     children,
     count_below,
+    count_queens,
     count_queens_d4,
     prefix_nodes,
     roots,
@@ -123,8 +123,8 @@ def test_a_budget_stops_at_exactly_that_many_nodes(backend):
 
 @pytest.mark.parametrize("n", range(6, 11))
 def test_split_and_two_processes(n, backend, monkeypatch):
-    monkeypatch.setattr(parallel, "SPLIT_MIN_SECONDS", 0.0)
-    monkeypatch.setattr(parallel, "PIECES", 48)
+    monkeypatch.setattr(parallel.planning, "SPLIT_MIN_SECONDS", 0.0)
+    monkeypatch.setattr(parallel.planning, "PIECES", 48)
     one = parallel.count_queens(n, jobs=1, backend=backend)
     two = parallel.count_queens(n, jobs=2, backend=backend)
     assert (one.count, one.unique, one.nodes) == (two.count, two.unique, two.nodes)

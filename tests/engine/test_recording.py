@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from knightviz.engine import tour_search
-from knightviz.engine.queens import QueensSearch
+from knightviz.engine import make_queens_search, tour_search
 from knightviz.engine.recording import Recording
 
 
@@ -52,8 +51,8 @@ SEARCHES = [
     lambda: tour_search(4, 4, 0, heuristic="none", search_anyway=True, limit=5000),
     lambda: tour_search(6, 6, 7, heuristic="warnsdorff", closed=True, limit=4000),
     lambda: tour_search(8, 8, 0, heuristic="none", backtrack=False),
-    lambda: QueensSearch(6),
-    lambda: QueensSearch(5, first=True),
+    lambda: make_queens_search(6),
+    lambda: make_queens_search(5, first=True),
 ]
 
 
@@ -99,7 +98,7 @@ def test_step_back_after_step_forward_is_the_identity():
 
 
 def test_markers_deepest_solutions_longest_backtrack():
-    _, rec = record(lambda: QueensSearch(6), [37], solution_depth=6, block=50)
+    _, rec = record(lambda: make_queens_search(6), [37], solution_depth=6, block=50)
     assert rec.scan_markers(budget=61) is False  # a slice at a time
     while not rec.scan_markers(budget=61):
         pass
@@ -156,7 +155,7 @@ def test_a_run_longer_than_the_budget_keeps_a_prefix_and_the_newest_part():
 def test_gap_checkpoints_are_thinned(monkeypatch):
     from knightviz.engine import recording
 
-    monkeypatch.setattr(recording, "MAX_GAP_CHECKPOINTS", 8)
+    monkeypatch.setattr(recording.budget, "MAX_GAP_CHECKPOINTS", 8)
     _, rec = record(
         lambda: tour_search(5, 5, 2, heuristic="none"),
         [500],
@@ -165,7 +164,7 @@ def test_gap_checkpoints_are_thinned(monkeypatch):
         checkpoint_every=500,
     )
     (start, end), *_ = rec.gaps()
-    inside = [s for s in rec._steps if start < s < end]
+    inside = [s for s in rec.checkpoints.steps if start < s < end]
     assert 0 < len(inside) <= 16
 
 
@@ -173,7 +172,7 @@ def test_gap_checkpoints_are_thinned(monkeypatch):
 def test_checkpoints_without_snapshots_are_rebuilt(snapshot):
     make = lambda: tour_search(5, 5, 0, heuristic="none")  # noqa: E731
     _, rec = record(make, [333], snapshot, checkpoint_every=1000)
-    for c in rec._checkpoints[::5]:
+    for c in rec.checkpoints.items[::5]:
         assert (list(c.path), c.moves, c.backtracks) == fresh(make, c.step)[:3]
 
 

@@ -8,8 +8,7 @@ import zipfile
 
 import pytest
 
-from knightviz.engine import Outcome, Result, tour_search
-from knightviz.engine.queens import QueensSearch
+from knightviz.engine import Outcome, Result, make_queens_search, tour_search
 from knightviz.engine.recording import Recording
 from knightviz.engine.runfile import RunFileError, SavedRun, read_run, rebuild, write_run
 
@@ -68,7 +67,7 @@ def test_a_knight_run_round_trips(tmp_path):
 
 def test_a_queens_run_round_trips_with_its_solutions(tmp_path):
     found = []
-    search = QueensSearch(6, on_solution=found.append)
+    search = make_queens_search(6, on_solution=found.append)
     rec = Recording(search.initial, solution_depth=6, checkpoint_every=64)
     while chunk := search.advance(100):
         rec.extend(chunk)
@@ -100,7 +99,7 @@ def test_gaps_are_kept_as_gaps(tmp_path):
     # Only what was kept is in the file.
     with zipfile.ZipFile(tmp_path / "run.knightviz") as z:
         assert z.getinfo("steps.bin").file_size == rec.nbytes - 4 * sum(
-            len(c.path) for c in rec._checkpoints
+            len(c.path) for c in rec.checkpoints.items
         )
 
 

@@ -12,8 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from knightviz.engine import TrackedSearch, tour_search
-from knightviz.engine.queens import QueensSearch
+from knightviz.engine import TrackedSearch, make_queens_search, tour_search
 from knightviz.engine.trace import is_considered
 
 
@@ -36,7 +35,7 @@ def searches():
     return [
         lambda: tour_search(5, 5, 0, heuristic="none", backend="python", limit=40_000),
         lambda: tour_search(6, 6, 7, heuristic="warnsdorff", backend="python"),
-        lambda: QueensSearch(6, backend="python"),
+        lambda: make_queens_search(6, backend="python"),
     ]
 
 

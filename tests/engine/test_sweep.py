@@ -3,7 +3,15 @@
 import json
 
 from knightviz.cli import main
-from knightviz.engine import Board, Heuristic, Outcome, Strategy, TieBreak, TourConfig, TourSearch
+from knightviz.engine import (
+    Board,
+    Heuristic,
+    Outcome,
+    Strategy,
+    TieBreak,
+    TourConfig,
+    make_tour_search,
+)
 from knightviz.engine.sweep import STUCK, run_start, sweep_starts
 
 PLAIN = Strategy(Heuristic.NONE)
@@ -29,7 +37,7 @@ def test_8x8_greedy_first_fails_from_e6_only(backend):
 def test_each_square_is_the_search_a_single_run_would_make(backend):
     runs = list(sweep_starts(5, 5, PLAIN, limit=20_000, backend=backend))
     for run in runs:
-        result = TourSearch(TourConfig(5, 5, run.square, PLAIN, limit=20_000)).run()
+        result = make_tour_search(TourConfig(5, 5, run.square, PLAIN, limit=20_000)).run()
         assert (run.outcome, run.moves, run.backtracks) == (
             result.outcome,
             result.moves,

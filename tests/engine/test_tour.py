@@ -14,6 +14,7 @@ from knightviz.engine import (
     Move,
     Outcome,
     decode,
+    make_tour_search,
     tour_search,
 )
 from knightviz.engine.board import CLASSIC_ORDER, neighbour_table
@@ -125,14 +126,14 @@ def expected_choice(board, order, visited, cur, tie):
 @pytest.mark.parametrize(("rows", "cols"), [(8, 8), (9, 9), (12, 12), (7, 10), (20, 20)])
 @pytest.mark.parametrize("order", [CLASSIC_ORDER, BATCH_ORDER])
 def test_each_warnsdorff_choice_follows_its_tie_break(tie, rows, cols, order):
-    from knightviz.engine import Heuristic, Strategy, TieBreak, TourConfig, TourSearch
+    from knightviz.engine import Heuristic, Strategy, TieBreak, TourConfig
 
     board = Board(rows, cols)
     for start in (0, board.size // 2 + cols // 3, board.size - 1):
         if board.size % 2 and not board.is_light(start):
             continue
         strategy = Strategy(Heuristic.WARNSDORFF, TieBreak(tie), backtrack=False, order=order)
-        result = TourSearch(TourConfig(rows, cols, start, strategy)).run()
+        result = make_tour_search(TourConfig(rows, cols, start, strategy)).run()
         walk = result.solution or ()
         if result.outcome is not Outcome.SOLVED:
             continue  # a stuck greedy walk has no full path to check here
@@ -242,10 +243,11 @@ def test_no_recursion_even_on_huge_boards():
         "import sys; sys.setrecursionlimit(60);"
         "from knightviz.engine import tour_search;"
         "from knightviz.engine.count import count_tours;"
-        "from knightviz.engine.queens import QueensSearch, count_queens;"
+        "from knightviz.engine import make_queens_search;"
+        "from knightviz.engine.queens_count import count_queens;"
         "r = tour_search(1000, 1000, 0, tie_break='roth').run(); assert r.solved, r;"
         "assert len(r.solution) == 10**6;"
         "assert count_tours(5, 5, 0) == 304; assert count_queens(9) == 352;"
-        "assert QueensSearch(20, first=True).run().solved"
+        "assert make_queens_search(20, first=True).run().solved"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

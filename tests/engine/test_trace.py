@@ -7,9 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from knightviz.engine import TourSearch, kernels
+from knightviz.engine import kernels, make_queens_search, make_tour_search
 from knightviz.engine.explain import Constraint, conflicts
-from knightviz.engine.queens import QueensSearch
 from knightviz.engine.trace import Kind, decode, is_considered, steps_only
 
 from .test_backends import strategies, tour_configs
@@ -84,10 +83,10 @@ def test_tour_trace_adds_only_true_considered_events(config, sizes):
         min(config.limit or 3000, 3000),
         config.search_anyway,
     )
-    plain = drain(TourSearch(config, backend="python"), [4096])
+    plain = drain(make_tour_search(config, backend="python"), [4096])
     streams = []
     for backend in BACKENDS:
-        traced = TourSearch(config, backend=backend)
+        traced = make_tour_search(config, backend=backend)
         traced.trace = True
         streams.append(drain(traced, sizes))
         assert steps_only(streams[-1]) == plain  # counts and steps never change
@@ -102,10 +101,10 @@ def test_tour_trace_adds_only_true_considered_events(config, sizes):
 @given(st.integers(1, 7), st.booleans(), st.lists(st.integers(1, 40), min_size=1, max_size=3))
 @settings(max_examples=40, deadline=None)
 def test_queens_trace_names_the_first_rejecting_constraint(n, first, sizes):
-    plain = drain(QueensSearch(n, first=first, backend="python"), [4096])
+    plain = drain(make_queens_search(n, first=first, backend="python"), [4096])
     streams = []
     for backend in BACKENDS:
-        traced = QueensSearch(n, first=first, backend=backend)
+        traced = make_queens_search(n, first=first, backend=backend)
         traced.trace = True
         streams.append(drain(traced, sizes))
         assert steps_only(streams[-1]) == plain
@@ -160,8 +159,8 @@ def test_stack_at_any_passed_position_equals_the_live_stack(config, backend):
     config = type(config)(
         config.rows, config.cols, config.start, config.strategy, config.closed, 1500, True
     )
-    live = TourSearch(config, backend=backend)
-    shadow = TourSearch(config, backend="python")
+    live = make_tour_search(config, backend=backend)
+    shadow = make_tour_search(config, backend="python")
     path = list(live.initial)
     last = None
     while True:
@@ -187,8 +186,8 @@ def test_stack_at_any_passed_position_equals_the_live_stack(config, backend):
 @given(st.integers(1, 7), st.sampled_from(BACKENDS), strategies)
 @settings(max_examples=30, deadline=None)
 def test_queens_stack_at_equals_the_live_stack(n, backend, _unused):
-    live = QueensSearch(n, backend=backend)
-    shadow = QueensSearch(n, backend="python")
+    live = make_queens_search(n, backend=backend)
+    shadow = make_queens_search(n, backend="python")
     placed: list[int] = []
     last = None
     while True:

@@ -7,9 +7,8 @@ import random
 
 import pytest
 
-from knightviz.engine import tour_search
+from knightviz.engine import make_queens_search, tour_search
 from knightviz.engine.estimate import explored_fraction, queens_levels, tour_levels
-from knightviz.engine.queens import QueensSearch
 from knightviz.engine.recording import Recording
 from knightviz.engine.tree import (
     LARGE,
@@ -101,7 +100,7 @@ def test_an_exhausted_search_is_wholly_finished():
 
 
 def test_six_queens_has_four_solution_leaves_and_shares_that_add_up():
-    search = QueensSearch(6)
+    search = make_queens_search(6)
     rec = record(search)
     rec.solution_depth = 6
     index = TreeIndex(rec, queens_children(6), 6)
@@ -114,7 +113,7 @@ def test_six_queens_has_four_solution_leaves_and_shares_that_add_up():
     for at in (end // 4, end // 2, 3 * end // 4):
         pos = rec.seek(at)
         last = pos.last_events[-1] if pos.last_events else None
-        stack = QueensSearch(6).stack_at(pos.path, last)
+        stack = make_queens_search(6).stack_at(pos.path, last)
         gauge = explored_fraction(queens_levels(6, stack))
         assert index.explored_fraction(at) == pytest.approx(gauge, abs=1e-12)
     # Every node's children share its interval exactly.
@@ -164,7 +163,7 @@ def test_the_vectorised_and_compiled_pyramids_equal_the_plain_one(monkeypatch, f
     import knightviz.engine.tree as tree
     from knightviz.engine import kernels
 
-    search = QueensSearch(9)  # 352 solutions in tens of thousands of steps
+    search = make_queens_search(9)  # 352 solutions in tens of thousands of steps
     rec = record(search)
     quick = TreeIndex(rec, queens_children(9), 9)
     monkeypatch.setattr(kernels, "block_depths", lambda: None)
@@ -178,7 +177,7 @@ def test_the_vectorised_and_compiled_pyramids_equal_the_plain_one(monkeypatch, f
 
 
 def test_a_budgeted_update_catches_up_and_reads_only_what_it_took_in():
-    search = QueensSearch(8)
+    search = make_queens_search(8)
     rec = record(search)
     whole = TreeIndex(rec, queens_children(8), 8)
     index = TreeIndex(rec, queens_children(8), 8, budget=1000)
@@ -281,7 +280,7 @@ def test_next_event_predicts_every_step_of_a_tour_search(
 def test_next_event_predicts_every_step_of_n_queens(n, first):
     from knightviz.engine.tree import next_event
 
-    events = _events(QueensSearch(n, first=first, backend="python"))
+    events = _events(make_queens_search(n, first=first, backend="python"))
     children = queens_children(n)
     path, last = [], None
     for x in [*events, None]:

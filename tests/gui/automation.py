@@ -1,6 +1,6 @@
 """Driving and reading the window through its public automation contract only.
 
-The README's "Automation" section is what these helpers use: objectNames, ``window.session``,
+The automation contract of docs/api.md is what these helpers use: objectNames, ``window.session``,
 ``window.controller``, ``window.board``, ``window.puzzles``. No private attribute of the
 window or of a panel, so the tests of a new user's defects (test_truth.py,
 test_stateful.py) survive a rewrite of the window's insides. When a widget's text format
@@ -67,7 +67,7 @@ def set_slider_speed(window: Any, value: int) -> None:
 
 
 def slider_for(speed: float) -> int:
-    """The slider position nearest ``speed`` steps per second (README: logarithmic)."""
+    """The slider position nearest ``speed`` steps per second (docs/api.md: logarithmic)."""
     if math.isinf(speed):
         return UNLIMITED_SLIDER
     return round(math.log10(min(max(speed, 1.0), 10_000.0)) / 4 * 99)

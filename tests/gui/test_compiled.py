@@ -7,8 +7,7 @@ import os
 
 import pytest
 
-from knightviz.engine import Result, kernels, tour_search
-from knightviz.engine.queens import QueensSearch
+from knightviz.engine import Result, backends, kernels, make_queens_search, tour_search
 
 from .conftest import child, configure, digits, place, set_speed, start_and_finish
 
@@ -58,7 +57,7 @@ def test_queens_all_solutions_on_the_compiled_engine(window, qtbot):
     set_speed(window, math.inf)
     result = start_and_finish(window, qtbot)
     assert window.session.backend == "numba"
-    reference = QueensSearch(10, backend="python")
+    reference = make_queens_search(10, backend="python")
     reference.run()
     assert (result.count, result.moves) == (724, reference.result.moves)
     assert window.session.found == reference.solutions
@@ -70,7 +69,7 @@ def test_a_run_begun_on_python_moves_to_the_compiled_engine_mid_run(window, qtbo
     search moves to them at once, with the status bar saying so. It ends exactly as a run
     done wholly on the compiled engine: the same result and the same recording, step for
     step."""
-    monkeypatch.setattr(kernels, "_ready", False)  # compiling, as far as the app can tell
+    monkeypatch.setattr(backends, "_ready", False)  # compiling, as far as the app can tell
     configure(window, rows=6, cols=6, warnsdorff=False)
     place(window, 4, 2)  # c2
     set_speed(window, math.inf)
@@ -81,7 +80,7 @@ def test_a_run_begun_on_python_moves_to_the_compiled_engine_mid_run(window, qtbo
         window.start_or_pause()
     on_python = window.model.steps
     label = child(window, "engineLabel")
-    monkeypatch.setattr(kernels, "_ready", True)  # the loader has finished
+    monkeypatch.setattr(backends, "_ready", True)  # the loader has finished
     window.engine.refresh()
     assert label.text() == "Engine: Python for this run, compiled for the next"
     seen: list[tuple[str, bool]] = []
@@ -124,13 +123,13 @@ def test_the_engine_label_says_once_when_the_kernels_are_ready(window, qtbot, mo
     comes once, when the loader has finished, not while the kernels are still compiling."""
     from knightviz.gui.panels.engine import EngineStatus
 
-    monkeypatch.setattr(kernels, "_ready", False)
+    monkeypatch.setattr(backends, "_ready", False)
     heard: list[int] = []
     status = EngineStatus(lambda: None)
     status.loaded.connect(lambda: heard.append(1))
     status.refresh()
     assert heard == []
-    monkeypatch.setattr(kernels, "_ready", True)
+    monkeypatch.setattr(backends, "_ready", True)
     with qtbot.waitSignal(status.loaded, timeout=1000):
         status.refresh()
     status.refresh()
@@ -155,7 +154,7 @@ def test_the_forecast_is_made_again_for_the_compiled_engine(window, qtbot, monke
     run then took 171 ms): the forecast had measured the Python engine while the kernels
     loaded, and was never made again. Meanwhile it says whose speed it measured; once the
     engine is ready it is made again on it, and its figures are the compiled engine's."""
-    monkeypatch.setattr(kernels, "_ready", False)  # loading, as far as the app can tell
+    monkeypatch.setattr(backends, "_ready", False)  # loading, as far as the app can tell
     configure(window, warnsdorff=False)
     label = child(window, "forecastLabel")
     forecaster = window.view.forecaster
@@ -168,7 +167,7 @@ def test_the_forecast_is_made_again_for_the_compiled_engine(window, qtbot, monke
     python_rate = forecaster.latest().trial.rate
     qtbot.waitUntil(lambda: "on the Python engine" in label.text(), timeout=2000)
     assert "16.5 M" in label.text()
-    monkeypatch.setattr(kernels, "_ready", True)
+    monkeypatch.setattr(backends, "_ready", True)
     window.engine.loaded.emit()  # the loader has finished
     qtbot.waitUntil(lambda: measured_on("numba"), timeout=10_000)
     qtbot.waitUntil(lambda: "Python engine" not in label.text(), timeout=2000)

@@ -9,8 +9,7 @@ import pytest
 from PySide6.QtCore import QObject, QPoint, Qt, Slot
 from PySide6.QtTest import QTest
 
-from knightviz.engine import Board, Outcome, tour_search
-from knightviz.engine.queens import QueensSearch
+from knightviz.engine import Board, Outcome, make_queens_search, tour_search
 from knightviz.engine.trace import decode, is_considered
 from knightviz.gui.puzzles.programs import (
     BACKTRACK,
@@ -77,7 +76,7 @@ def test_stack_panel_equals_the_engine_stack_after_every_step(window, qtbot, puz
         heuristic = "warnsdorff" if s.warnsdorff else "none"
         ref = tour_search(s.rows, s.cols, 0, heuristic=heuristic, backend="python")
     else:
-        ref = QueensSearch(s.rows, backend="python")
+        ref = make_queens_search(s.rows, backend="python")
     ref.trace = True
     events = start_paused(window, qtbot)
     view = child(window, "stackView")

@@ -10,8 +10,7 @@ from collections import Counter
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
-from knightviz.engine import Board, tour_search
-from knightviz.engine.queens import QueensSearch
+from knightviz.engine import Board, make_queens_search, tour_search
 
 from .automation import (
     UNLIMITED_SLIDER,
@@ -132,7 +131,7 @@ def test_knight_right_wrong_second_try_backtrack_and_step_back(window, qtbot):
 
 def test_six_queens_scripted_answers_score_and_history_row(window, qtbot):
     setup(window, "queens", 6, speed=60, all_solutions=True)
-    events = engine_events(QueensSearch(6, backend="python"), 14)
+    events = engine_events(make_queens_search(6, backend="python"), 14)
     assert any(x < 0 for x in events)  # a removal among them: answered with B
     window.predict_action.trigger()
     QTest.keyClick(window, Qt.Key.Key_Space)
@@ -401,7 +400,7 @@ def test_the_score_belongs_to_its_run(window, qtbot):
     after "your turn" was turned off gets a history row without a score (the last
     predicted run's was carried over to it)."""
     setup(window, "queens", 4, speed=60, all_solutions=False)
-    events = engine_events(QueensSearch(4, backend="python"), 1)
+    events = engine_events(make_queens_search(4, backend="python"), 1)
     window.predict_action.trigger()
     for rows in (1, 2):
         QTest.keyClick(window, Qt.Key.Key_Space)
@@ -433,7 +432,7 @@ def test_no_frame_on_the_next_queen_while_asked(window, qtbot):
     the others of its colour), and the constraints panel frames none of the column and
     diagonals the next queen takes; once the questions pause, both show it again."""
     setup(window, "queens", 8, speed=20, all_solutions=True)
-    events = engine_events(QueensSearch(8, backend="python"), 2)
+    events = engine_events(make_queens_search(8, backend="python"), 2)
     window.predict_action.trigger()
     QTest.keyClick(window, Qt.Key.Key_Space)
     asked_at(window, qtbot, 0)

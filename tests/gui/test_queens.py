@@ -11,10 +11,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from knightviz.cli import main as cli_main
-from knightviz.engine import Board, Outcome, run
+from knightviz.engine import Board, Outcome, make_queens_search, run
 from knightviz.engine.bitboards import BitboardQueensSearch
 from knightviz.engine.explain import bitboards, conflicts, last_scan
-from knightviz.engine.queens import QueensSearch
 from knightviz.gui.panels.history import MOVES, OUTCOME, PUZZLE, SOLUTIONS, STRATEGY
 from knightviz.gui.solver.regimes import RECORDED_CALL
 
@@ -100,7 +99,7 @@ def test_clicking_a_solution_shows_it_on_the_board(window, qtbot):
     start_and_finish(window, qtbot)
     view = child(window, "solutionsList")
     qtbot.waitUntil(lambda: view.model().rowCount() == 4, timeout=2000)
-    reference = QueensSearch(6)
+    reference = make_queens_search(6)
     run(reference)
     index = view.model().index(2, 0)
     rect = view.visualRect(index)

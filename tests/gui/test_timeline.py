@@ -10,8 +10,7 @@ from PySide6.QtCore import QLocale, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from knightviz.engine import Outcome, tour_search
-from knightviz.engine.queens import QueensSearch
+from knightviz.engine import Outcome, make_queens_search, tour_search
 from knightviz.gui.session import State
 
 from .automation import click
@@ -41,7 +40,9 @@ def fresh(puzzle: str, settings, k: int, start: int = 0):
             backend="python",
         )
     else:
-        search = QueensSearch(settings.rows, first=not settings.all_solutions, backend="python")
+        search = make_queens_search(
+            settings.rows, first=not settings.all_solutions, backend="python"
+        )
     made = 0
     while made < k:
         step = search.advance_quiet(k - made)
@@ -284,7 +285,9 @@ def test_a_run_longer_than_the_budget_keeps_a_prefix_and_the_newest_part(window,
     window.view._show_timeline()
     assert child(window, "timelineSlider").gaps == gaps
     middle = (gaps[0][0] + gaps[0][1]) // 2
-    while middle in rec._steps:  # a checkpoint is exact even in a gap: a step between two
+    while (
+        middle in rec.checkpoints.steps
+    ):  # a checkpoint is exact even in a gap: a step between two
         middle += 1
     window.session.seek(middle)
     assert not window.session.exact  # the nearest kept position, said so

@@ -1,7 +1,7 @@
 """The defects a new user hit: one test (at least) per defect, each failing on the
 code the issue was filed against for the reason the defect describes.
 
-Every test drives the window through the README's Automation contract only (objectNames,
+Every test drives the window through the automation contract of docs/api.md only (objectNames,
 ``window.session``, ``window.controller``, ``window.board``, ``save_run``, ``open_run``…; see
 automation.py), so it survives the rewrite of the window into RunViews. Each was seen failing
 on that code (marked ``xfail(strict=True)`` until the redesign fixed it).
@@ -23,9 +23,8 @@ from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from knightviz.engine import Outcome, run
+from knightviz.engine import Outcome, make_queens_search, run
 from knightviz.engine.explain import bitboards
-from knightviz.engine.queens import QueensSearch
 from knightviz.gui import MainWindow
 
 from .automation import (
@@ -55,13 +54,13 @@ N = 6
 def queens_solutions(n: int) -> list[tuple[str, ...]]:
     """Every solution of the article's search in its order (the engine, not the window), as
     square names."""
-    search = QueensSearch(n)
+    search = make_queens_search(n)
     run(search)
     return solution_names(n, [tuple(s) for s in search.solutions])
 
 
 def queens_squares(n: int) -> list[list[int]]:
-    search = QueensSearch(n)
+    search = make_queens_search(n)
     run(search)
     return [list(s) for s in search.solutions]
 

@@ -10,8 +10,7 @@ import threading
 import pytest
 from PySide6.QtCore import QObject, Signal, Slot
 
-from knightviz.engine import Outcome, TrackedSearch, Tracker, run, tour_search
-from knightviz.engine.queens import QueensSearch
+from knightviz.engine import Outcome, TrackedSearch, Tracker, make_queens_search, run, tour_search
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.solver import Frame, SolutionLog, SolverController, SolverWorker, SwitchInterval
 from knightviz.gui.solver import controller as controller_module
@@ -295,14 +294,14 @@ def test_join_is_bounded_and_says_so(qtbot, monkeypatch, caplog):
 @pytest.mark.parametrize(("n", "speed"), [(4, 60.0), (6, 3000.0), (8, math.inf)])
 def test_queens_solutions_reported_once_each_in_order(qtbot, n, speed):
     log = SolutionLog()
-    search = QueensSearch(n, on_solution=log.add)
+    search = make_queens_search(n, on_solution=log.add)
     model = BoardModel(n, n, ())
     controller = SolverController(model)
     found = []
     controller.solution_found.connect(found.append)
     with qtbot.waitSignal(controller.run_finished, timeout=30_000) as blocker:
         controller.start(search, speed, solution_depth=n, solutions=log)
-    reference = QueensSearch(n)
+    reference = make_queens_search(n)
     run(reference)
     assert found == reference.solutions
     assert blocker.args[0].count == len(reference.solutions)

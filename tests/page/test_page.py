@@ -12,8 +12,15 @@ from pathlib import Path
 import pytest
 
 from knightviz.cli import main as cli_main
-from knightviz.engine import Heuristic, Outcome, Strategy, TieBreak, TourConfig, TourSearch
-from knightviz.engine.queens import QueensSearch
+from knightviz.engine import (
+    Heuristic,
+    Outcome,
+    Strategy,
+    TieBreak,
+    TourConfig,
+    make_queens_search,
+    make_tour_search,
+)
 from knightviz.engine.recording import Recording
 from knightviz.page import PageRun, build_page, knight_page_run, queens_page_run
 from knightviz.page.build import strings
@@ -83,11 +90,11 @@ def open_page(browser):
 def knight_run(rows, cols, start, strategy, limit=None, **recording):
     config = TourConfig(rows, cols, start, strategy, limit=limit)
     # The oracle's stack: the reference engine's stack_at, as the window's shadow search.
-    return knight_page_run(config, **recording), TourSearch(config, backend="python")
+    return knight_page_run(config, **recording), make_tour_search(config, backend="python")
 
 
 def queens_run(n, first=False, **recording):
-    return queens_page_run(n, first=first, **recording), QueensSearch(
+    return queens_page_run(n, first=first, **recording), make_queens_search(
         n, first=first, backend="python"
     )
 

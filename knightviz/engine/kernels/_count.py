@@ -5,7 +5,10 @@ counts everything below it, so that a count can be split into independent subpro
 (``knightviz.engine.parallel``). Each also counts the nodes it visits (positions it stands
 in below the prefix) and stops after ``budget`` of them, so that a bounded count is exact up
 to where it stopped. They mirror the pure-Python references in ``knightviz.engine.count``
-and ``knightviz.engine.queens`` node for node; the tests check both against each other.
+and ``knightviz.engine.queens_count`` node for node; the tests check both against each
+other. What the counters and their probes share (the state after a prefix, the rules, the
+random walk's generator) is one helper each, inlined by numba, in this file (numba's cache
+is checked against a kernel's own file only).
 """
 
 from __future__ import annotations
@@ -33,13 +36,8 @@ def tours_below(nb, off, path, closed, budget):
     """
     n = off.shape[0] - 1
     k = path.shape[0]
-    visited = np.zeros(n, np.uint8)
-    deg = np.empty(n, np.int32)
-    zero, single = _degrees(off, deg)
-    remaining = n
+    visited, deg, zero, single, remaining = _walked(nb, off, path)
     start = path[0]
-    for i in range(k):
-        zero, single, remaining, _ = _enter(path[i], nb, off, visited, deg, zero, single, remaining)
     tours = 0
     nodes = 0
     if remaining == 0:
@@ -66,11 +64,7 @@ def tours_below(nb, off, path, closed, budget):
                 nodes += 1
                 if not closed or _adjacent(nb, off, t, start):
                     tours += 1
-            elif not (
-                (zero > 0 and (remaining > 1 or dt == 0))
-                or single - near > 1
-                or (closed and deg[start] == 0)
-            ):
+            elif _passes(zero, single, near, remaining, dt, closed and deg[start] == 0):
                 nodes += 1
                 d += 1
                 stack[d] = t
@@ -88,6 +82,29 @@ def tours_below(nb, off, path, closed, budget):
         if d >= 0:
             zero, single, remaining = _leave(here, nb, off, visited, deg, zero, single, remaining)
     return tours, nodes, True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _walked(nb, off, path):
+    """The counters' state after ``path``: visited squares, every square's degree, the
+    numbers of unvisited squares of degree 0 and 1, and the squares still to visit."""
+    n = off.shape[0] - 1
+    visited = np.zeros(n, np.uint8)
+    deg = np.empty(n, np.int32)
+    zero, single = _degrees(off, deg)
+    remaining = n
+    for i in range(path.shape[0]):
+        zero, single, remaining, _ = _enter(path[i], nb, off, visited, deg, zero, single, remaining)
+    return visited, deg, zero, single, remaining
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _passes(zero, single, near, remaining, dt, start_cut_off):
+    """The rules (see knightviz/engine/count.py), after a move onto a square that had ``dt``
+    unvisited neighbours, ``near`` of which it left with one: no dead square but a last one
+    next to it, no two squares that could only end the path, a closed tour's start still
+    reachable."""
+    return not ((zero > 0 and (remaining > 1 or dt == 0)) or single - near > 1 or start_cut_off)
 
 
 @njit(cache=True, nogil=True)
@@ -140,17 +157,18 @@ def _recount(sq, dsq, nb, off, visited, deg, zero, single):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _planes(f, m0, m1, m2, m3, m4, m5, m6, m7, s0, s1, s2, s3, s4, s5, s6, s7):
+def _planes(f, masks, shifts):
     """The squares with at least 1, 2 and 3 neighbours in ``f``: eight whole-board knight
-    shifts, added bit-parallel up to three."""
-    b0 = (f & m0) << s0
-    b1 = (f & m1) << s1
-    b2 = (f & m2) << s2
-    b3 = (f & m3) << s3
-    b4 = (f & m4) >> s4
-    b5 = (f & m5) >> s5
-    b6 = (f & m6) >> s6
-    b7 = (f & m7) >> s7
+    shifts (``masks`` and ``shifts``, four up then four down), added bit-parallel up to
+    three."""
+    b0 = (f & masks[0]) << shifts[0]
+    b1 = (f & masks[1]) << shifts[1]
+    b2 = (f & masks[2]) << shifts[2]
+    b3 = (f & masks[3]) << shifts[3]
+    b4 = (f & masks[4]) >> shifts[4]
+    b5 = (f & masks[5]) >> shifts[5]
+    b6 = (f & masks[6]) >> shifts[6]
+    b7 = (f & masks[7]) >> shifts[7]
     g2 = b0 & b1
     g1 = b0 | b1
     g3 = g2 & b2
@@ -192,12 +210,8 @@ def tours_below_bits(attacks, dirs, path, closed, budget):
         free &= ~(one << np.uint64(path[i]))
     start = path[0]
     around_start = attacks[start]
-    m0, m1, m2, m3, m4, m5, m6, m7 = (
-        dirs[0], dirs[1], dirs[2], dirs[3], dirs[4], dirs[5], dirs[6], dirs[7]
-    )  # fmt: skip
-    s0, s1, s2, s3, s4, s5, s6, s7 = (
-        dirs[8], dirs[9], dirs[10], dirs[11], dirs[12], dirs[13], dirs[14], dirs[15]
-    )  # fmt: skip
+    masks = (dirs[0], dirs[1], dirs[2], dirs[3], dirs[4], dirs[5], dirs[6], dirs[7])
+    shifts = (dirs[8], dirs[9], dirs[10], dirs[11], dirs[12], dirs[13], dirs[14], dirs[15])
     remaining = n - k
     tours = 0
     nodes = 0
@@ -211,7 +225,7 @@ def tours_below_bits(attacks, dirs, path, closed, budget):
     d = 0
     stack[0] = path[k - 1]
     avail[0] = attacks[path[k - 1]] & free
-    g1, g2, g3 = _planes(free, m0, m1, m2, m3, m4, m5, m6, m7, s0, s1, s2, s3, s4, s5, s6, s7)
+    g1, g2, g3 = _planes(free, masks, shifts)
     ge1[0] = g1
     ge2[0] = g2
     ge3[0] = g3
@@ -252,7 +266,7 @@ def tours_below_bits(attacks, dirs, path, closed, budget):
             avail[d] = around & f
             free = f
             remaining = rem
-            g1, g2, g3 = _planes(f, m0, m1, m2, m3, m4, m5, m6, m7, s0, s1, s2, s3, s4, s5, s6, s7)
+            g1, g2, g3 = _planes(f, masks, shifts)
             ge1[d] = g1
             ge2[d] = g2
             ge3[d] = g3
@@ -262,6 +276,22 @@ def tours_below_bits(attacks, dirs, path, closed, budget):
 
 
 # -- N-Queens by classes of symmetric solutions (see knightviz/engine/queens_count.py) ------
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _placed(prefix, full):
+    """The files, left diagonals and right diagonals the queens of ``prefix`` attack on the
+    next row, as bit masks."""
+    one = np.int64(1)
+    c = np.int64(0)
+    lt = np.int64(0)
+    rt = np.int64(0)
+    for i in range(prefix.shape[0]):
+        b = one << prefix[i]
+        c |= b
+        lt = ((lt | b) << 1) & full
+        rt = (rt | b) >> 1
+    return c, lt, rt
 
 
 @njit(cache=True, nogil=True)
@@ -337,15 +367,9 @@ def queens_below(n, prefix, excl, corner, a, budget):
     keep = np.empty(n, np.int64)
     for y in range(n):
         keep[y] = full & ~excl[y]
-    c = np.int64(0)
-    lt = np.int64(0)
-    rt = np.int64(0)
     for i in range(k):
         p[i] = prefix[i]
-        b = one << prefix[i]
-        c |= b
-        lt = ((lt | b) << 1) & full
-        rt = (rt | b) >> 1
+    c, lt, rt = _placed(prefix, full)
     total = 0
     unique = 0
     nodes = 0
@@ -424,6 +448,14 @@ def _allowed(y, free, cols, excl, corner, a, n, side):
 # -- Knuth's estimate of the trees these counters search (log space: no overflow) ----------
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _seeded(seed):
+    """A fresh xorshift64* state (a one-element array) for ``seed``."""
+    state = np.empty(1, np.uint64)
+    state[0] = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(1)
+    return state
+
+
 @njit(cache=True, nogil=True)
 def _random(state):
     """xorshift64*: the next pseudo-random 64-bit word (state is a one-element array)."""
@@ -453,17 +485,11 @@ def tours_probe(nb, off, path, closed, probes, seed):
     i); returned as its natural logarithm (-inf for none). Any board size."""
     n = off.shape[0] - 1
     k = path.shape[0]
-    visited = np.zeros(n, np.uint8)
-    deg = np.empty(n, np.int32)
-    zero, single = _degrees(off, deg)
-    remaining = n
+    visited, deg, zero, single, remaining = _walked(nb, off, path)
     start = path[0]
     walked = np.empty(n, np.int32)
     kids = np.empty(8, np.int32)
-    state = np.empty(1, np.uint64)
-    state[0] = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(1)
-    for i in range(k):
-        zero, single, remaining, _ = _enter(path[i], nb, off, visited, deg, zero, single, remaining)
+    state = _seeded(seed)
     mean_log = -np.inf
     for _probe in range(probes):
         here = path[k - 1]
@@ -480,10 +506,8 @@ def tours_probe(nb, off, path, closed, probes, seed):
                 zero, single, remaining, near = _enter(
                     t, nb, off, visited, deg, zero, single, remaining
                 )
-                ok = remaining == 0 or not (
-                    (zero > 0 and (remaining > 1 or dt == 0))
-                    or single - near > 1
-                    or (closed and deg[start] == 0)
+                ok = remaining == 0 or _passes(
+                    zero, single, near, remaining, dt, closed and deg[start] == 0
                 )
                 zero, single, remaining = _leave(t, nb, off, visited, deg, zero, single, remaining)
                 if ok:
@@ -547,16 +571,8 @@ def queens_probe(n, prefix, excl, corner, a, probes, seed):
     one = np.int64(1)
     full = (one << n) - 1
     side = one | (one << (n - 1))
-    c0 = np.int64(0)
-    l0 = np.int64(0)
-    r0 = np.int64(0)
-    for i in range(k):
-        b = one << prefix[i]
-        c0 |= b
-        l0 = ((l0 | b) << 1) & full
-        r0 = (r0 | b) >> 1
-    state = np.empty(1, np.uint64)
-    state[0] = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(1)
+    c0, l0, r0 = _placed(prefix, full)
+    state = _seeded(seed)
     mean_log = -np.inf
     for _probe in range(probes):
         c = c0
@@ -585,3 +601,52 @@ def queens_probe(n, prefix, excl, corner, a, probes, seed):
             rt = (rt | b) >> 1
         mean_log = _log_add(mean_log, total_log)
     return mean_log - np.log(probes)
+
+
+# -- N-Queens, every solution: the first row's mirror only (``queens_count.count_queens``) --
+
+
+@njit(cache=True, nogil=True)
+def count_queens(n):
+    """Number of N-Queens solutions (n <= 62): bitmasks and mirror symmetry."""
+    if n == 1:
+        return 1
+    full = (np.int64(1) << n) - 1
+    cols = np.zeros(n + 1, np.int64)
+    left = np.zeros(n + 1, np.int64)
+    right = np.zeros(n + 1, np.int64)
+    avail = np.zeros(n + 1, np.int64)
+    total = 0
+    last = n - 1
+    for first_col in range(n):
+        mirror = n - 1 - first_col
+        if first_col > mirror:
+            break
+        weight = 1 if first_col == mirror else 2
+        bit = np.int64(1) << first_col
+        cols[1] = bit
+        left[1] = (bit << 1) & full
+        right[1] = bit >> 1
+        avail[1] = full & ~(cols[1] | left[1] | right[1])
+        depth = 1
+        count = 0
+        while depth >= 1:
+            a = avail[depth]
+            if a == 0:
+                depth -= 1
+                continue
+            b = a & -a
+            avail[depth] = a ^ b
+            if depth == last:
+                count += 1
+                continue
+            c = cols[depth] | b
+            lt = ((left[depth] | b) << 1) & full
+            rt = (right[depth] | b) >> 1
+            depth += 1
+            cols[depth] = c
+            left[depth] = lt
+            right[depth] = rt
+            avail[depth] = full & ~(c | lt | rt)
+        total += weight * count
+    return total

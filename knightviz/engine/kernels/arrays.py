@@ -1,8 +1,7 @@
 """numpy for the construction's whole-array slices (``knightviz.engine.construct``).
 
-The engine's own modules import only the standard library; numpy (installed with numba, the
-compiled backend's dependency) is reached through here, on first use, never when the engine
-is imported.
+The engine's own modules import only the standard library; numpy (a dependency of the app)
+is reached through here, on first use, never when the engine is imported.
 """
 
 from __future__ import annotations
@@ -14,6 +13,6 @@ def numpy_or_none() -> Any:
     """The numpy module, or None where it is not installed."""
     try:
         import numpy
-    except ImportError:  # pragma: no cover - numpy comes with numba
+    except ImportError:  # pragma: no cover - numpy is a dependency of the app
         return None
     return numpy

@@ -6,13 +6,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
-import numpy.typing as npt
 
 from ..board import CLASSIC_ORDER, FULL, Board, Shape
+from ..queens_rules import Rules
 from . import _count
-from .searches import I32, bit_tables, tables
+from .tables import I32, I64, bit_tables, tables
 
-I64 = npt.NDArray[np.int64]
 #: Boards up to this many squares are counted on one 64-bit word.
 BITS_MAX = 64
 
@@ -71,8 +70,6 @@ def tours_log_nodes_compiled(
 
 @lru_cache(maxsize=256)
 def _queens_rules(n: int, head: tuple[int, ...]) -> tuple[I64, bool, int]:
-    from ..queens_count import Rules
-
     rules = Rules(n, head)
     return np.array(rules.excl, np.int64), rules.corner, rules.a
 
@@ -96,6 +93,11 @@ def queens_log_nodes_compiled(n: int, prefix: Sequence[int], probes: int, seed: 
     return float(_count.queens_probe(n, np.array(prefix, np.int64), excl, corner, a, probes, seed))
 
 
+def count_queens_compiled(n: int) -> int:
+    """Every solution of n-Queens (``queens_count.count_queens``), compiled."""
+    return int(_count.count_queens(n))
+
+
 def warm_up() -> None:
     """Compile (or load from the cache) every counter, with the argument types of real runs."""
     count_below_compiled(3, 4, (0,), False, 1 << 62)
@@ -104,3 +106,4 @@ def warm_up() -> None:
     queens_below_compiled(6, (1,), 1 << 62)
     queens_below_compiled(6, (0, 2), 1 << 62)
     queens_log_nodes_compiled(6, (1,), 2, 0)
+    count_queens_compiled(4)

@@ -135,7 +135,7 @@ class FileMenu(QMenu):
         side: int | None = None,
         progress: Any = None,
     ) -> bool:
-        """Write the run on the board to ``path`` in ``fmt`` (README "Automation"). False,
+        """Write the run on the board to ``path`` in ``fmt`` (docs/api.md, "Automation"). False,
         after a message box, on failure."""
         view = self._view()
         run = exporting.RunExport.from_session(view.session)

@@ -1,5 +1,5 @@
 """The Run, Compare and View menus: one small object each, built and worded here, wired by
-the window (their actions carry the automation names of the README)."""
+the window (their actions carry the automation names of docs/api.md)."""
 
 from __future__ import annotations
 

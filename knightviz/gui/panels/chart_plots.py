@@ -1,7 +1,7 @@
 """The steps chart's two plots, drawn with pyqtgraph: steps per run, and depth over time.
 
 Imported by ``chart.py`` on the chart's first show, never at start-up: pyqtgraph and numpy
-take about a third of a second to import (see the README).
+take about a third of a second to import (docs/benchmarks.md).
 """
 
 from __future__ import annotations

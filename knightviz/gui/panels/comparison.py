@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QGroupBox, QLabel, QSizePolicy, QVBoxLayout, QWidg
 from knightviz.engine import Outcome
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.records import RunRecord
-from knightviz.gui.text import count_of, fmt_float, fmt_int, sentences
+from knightviz.gui.text import capitalised, count_of, fmt_float, fmt_int, sentences
 
 # Outcomes whose step count is the whole run's (the others stopped early: a lower bound).
 COMPLETE = (Outcome.SOLVED, Outcome.EXHAUSTED)
@@ -123,18 +123,24 @@ def comparison_html(
     return _sentences(puzzles, this, other, name, "<br>")
 
 
+def ordered(this: RunRecord, other: RunRecord) -> tuple[RunRecord, RunRecord]:
+    """The two runs as the comparison reads them: the fewer steps first (the order a
+    learner reads "63 against 16,501,401" in, whichever ran last); the earlier run first
+    when both took as many."""
+    if this.result.steps == other.result.steps:
+        return other, this
+    small, large = sorted((this, other), key=lambda r: r.result.steps)
+    return small, large
+
+
 def _names(puzzles: dict[str, Puzzle[Any]], runs: Sequence[RunRecord]) -> list[str]:
     """The strategies' names: in the tutorials' words, or in full where those agree
     (Warnsdorff's rule with two tie-breaks)."""
     puzzle = puzzles[runs[0].puzzle]
     names = [puzzle.strategy_name(r.settings) for r in runs]
     if len(set(names)) < len(names):
-        return [_capital(puzzle.describe(r.settings)) for r in runs]
+        return [capitalised(puzzle.describe(r.settings)) for r in runs]
     return names
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _sentences(
@@ -144,8 +150,7 @@ def _sentences(
     name: Any,
     joint: str = "",
 ) -> str:
-    """The fewer steps first, then the other run and how many times as many it took (the
-    order a learner reads "63 against 16,501,401" in, whichever ran last)."""
+    """The fewer steps first, then the other run and how many times as many it took."""
     if this is None or this.puzzle not in puzzles:
         return QCoreApplication.translate(
             "Comparison",
@@ -171,9 +176,7 @@ def _sentences(
                 "Comparison", "Run {0} on the same board to compare."
             ).format(rival[1])
         return _join(joint, first, invite)
-    small, large = sorted((this, other), key=lambda r: r.result.steps)
-    if small.result.steps == large.result.steps:
-        small, large = other, this  # the same steps: the earlier run first
+    small, large = ordered(this, other)
     names = _names(puzzles, [small, large])
     first = QCoreApplication.translate("Comparison", "{0}: {1}.").format(
         name(names[0]), _steps(small)
@@ -340,7 +343,7 @@ class ComparisonPanel(QGroupBox):
         self.label.setText(comparison_html(self._puzzles, self._this, self._other))
         rows: list[tuple[str, int, bool]] = []
         if self._this is not None and self._other is not None:
-            runs = sorted((self._this, self._other), key=lambda r: r.result.steps)
+            runs = ordered(self._this, self._other)
             names = _names(self._puzzles, runs)
             rows = [
                 (name, r.result.steps, r.result.outcome in COMPLETE)

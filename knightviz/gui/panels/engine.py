@@ -9,14 +9,13 @@ it compiles must not wait for it.
 from __future__ import annotations
 
 import logging
-import os
 import threading
 from collections.abc import Callable
 
 from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import QLabel, QWidget
 
-from knightviz.engine import kernels
+from knightviz.engine import backends
 
 log = logging.getLogger("knightviz")
 
@@ -44,12 +43,7 @@ class EngineStatus(QLabel):
 
     def start_loader(self) -> None:
         """Load or compile the fast engine in the background, once the window has painted."""
-        if (
-            self._loader is not None
-            or kernels.ready()
-            or not kernels.available()
-            or os.environ.get(kernels.ENV, "").strip().lower() == kernels.PYTHON
-        ):
+        if self._loader is not None or not backends.may_load():
             self.refresh()
             return
         self._loader = threading.Thread(
@@ -64,7 +58,7 @@ class EngineStatus(QLabel):
 
     def _load(self) -> None:
         try:
-            kernels.load()
+            backends.load()
         except Exception as exc:  # any failure: stay on the Python engine
             self._error = str(exc) or type(exc).__name__
             log.warning("compiled engine unavailable: %s", exc)
@@ -72,13 +66,13 @@ class EngineStatus(QLabel):
     @Slot()
     def refresh(self) -> None:
         loading = self._loader is not None and self._loader.is_alive()
-        if kernels.ready() and self._backend_of_run() == "python":
+        if backends.ready() and self._backend_of_run() == "python":
             text = self.tr("Engine: Python for this run, compiled for the next")
             tip = self.tr(
                 "This run started before the compiled engine was ready; the next run will "
                 "use it (numba, C speed)."
             )
-        elif kernels.ready():
+        elif backends.ready():
             text = self.tr("Engine: compiled")
             tip = self.tr("Searches run on the compiled engine (numba): C speed.")
         elif loading:
@@ -97,6 +91,6 @@ class EngineStatus(QLabel):
         self.setToolTip(tip)
         if not loading:
             self._timer.stop()
-        if kernels.ready() and not loading and not self._announced:
+        if backends.ready() and not loading and not self._announced:
             self._announced = True
             self.loaded.emit()

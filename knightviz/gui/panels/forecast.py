@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import html
 import math
-import os
 from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from knightviz.engine import kernels
+from knightviz.engine import backends
 from knightviz.engine.forecast import KNOWN_BEYOND, Forecast
 from knightviz.gui.session import RunSession, State
 from knightviz.gui.text import (
@@ -47,8 +46,7 @@ def compact_steps(steps: float) -> str:
 def compiled_engine_coming() -> bool:
     """The compiled engine will run new searches but is not loaded yet (it loads in the
     background after start): a figure measured now is the Python engine's."""
-    forced = os.environ.get(kernels.ENV, "").strip().lower() == kernels.PYTHON
-    return kernels.available() and not kernels.ready() and not forced
+    return backends.may_load()
 
 
 def _full_speed(duration: str, on_python: bool) -> str:
@@ -101,7 +99,7 @@ def forecast_html(
     t = forecast.trial
     rate = t.rate
     steps = forecast.steps
-    on_python = compiled_coming and t.backend == kernels.PYTHON
+    on_python = compiled_coming and t.backend == backends.PYTHON
     if t.finished:
         text = QCoreApplication.translate("Forecast", "{0} ends after {1} steps: {2}.").format(
             subject, fmt_int(t.steps), _timing(t.steps, speed, t.seconds, on_python)

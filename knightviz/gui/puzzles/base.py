@@ -27,7 +27,7 @@ from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.programs import BACKTRACK, EXHAUSTED, MOVE, SOLVED, Program
 from knightviz.gui.solver.feed import SolutionLog
-from knightviz.gui.text import fmt_size
+from knightviz.gui.text import capitalised, fmt_size
 from knightviz.page import PageRun
 
 DONE = "done"  # a candidate taken and finished
@@ -313,8 +313,7 @@ class Puzzle(QObject, Generic[S]):
 
     def strategy_name(self, settings: S) -> str:
         """The strategy in a learner's words, capitalised ("Warnsdorff's rule")."""
-        text = self.describe(settings)
-        return text[:1].upper() + text[1:]
+        return capitalised(self.describe(settings))
 
     def forecast_subject(self, settings: S, start: int) -> str:
         """The run as the forecast above the board names it ("Plain backtracking from c3")."""

@@ -20,7 +20,7 @@ from knightviz.engine import (
     Strategy,
     TieBreak,
     TourConfig,
-    TourSearch,
+    make_tour_search,
     verdict,
 )
 from knightviz.engine import formats as layouts
@@ -123,7 +123,7 @@ class KnightPuzzle(KnightWords):
         config = TourConfig(
             s.rows, s.cols, start, self.strategy(s), s.closed, None, anyway, s.shape
         )
-        return TourSearch(config, backend=backend)
+        return make_tour_search(config, backend=backend)
 
     def check_settings(self, settings: KnightSettings) -> KnightSettings:
         if settings.tie_break not in {t.value for t in TieBreak}:

@@ -21,7 +21,7 @@ from knightviz.engine.bitboards import BitboardQueensSearch
 from knightviz.engine.estimate import Probe, queens_levels, queens_probe
 from knightviz.engine.events import StackLevel
 from knightviz.engine.explain import conflicts
-from knightviz.engine.queens import QueensSearch
+from knightviz.engine.factory import make_queens_search
 from knightviz.engine.recording import RecordingData
 from knightviz.engine.trace import Kind, decode
 from knightviz.engine.tree import Children, next_event, queens_children
@@ -183,7 +183,7 @@ class QueensPuzzle(Puzzle[QueensSettings]):
         first = not s.all_solutions
         if s.variant == BITBOARDS:
             return BitboardQueensSearch(s.rows, first=first, on_solution=on_solution)
-        return QueensSearch(s.rows, first=first, on_solution=on_solution, backend=backend)
+        return make_queens_search(s.rows, first=first, on_solution=on_solution, backend=backend)
 
     def solution_depth(self, settings: QueensSettings) -> int | None:
         return int(settings.rows)

@@ -1,0 +1,109 @@
+"""knightviz solve: one knight's tour, searched (or traced) or built by construction."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import IO
+
+from ...engine import Board, Result, construct, make_tour_search
+from ...engine.formats import solve_payload, solve_text
+from ..common import (
+    EXIT_NOT_FOUND,
+    EXIT_OK,
+    UsageError,
+    board_of,
+    start_square,
+    tour_config,
+)
+from ..html import tour_page
+from ..trace_text import trace_line
+
+#: solve's options that only a search has: refused with --method construct.
+SEARCH_ONLY = (
+    "--heuristic",
+    "--tie-break",
+    "--seed",
+    "--no-backtrack",
+    "--limit",
+    "--trace",
+    "--search-anyway",
+)
+
+
+def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    board = board_of(args)
+    start = start_square(board, args.start)
+    if args.method == "construct":
+        return _construct(args, board, start, out, err)
+    config = tour_config(args, start, args.limit)
+    search = make_tour_search(config)
+    if args.trace:
+        search.trace = True
+        order = board.order(config.strategy.order)
+        while chunk := search.advance(4096):
+            out.write("".join(trace_line(board, x, order) + "\n" for x in chunk))
+    if args.html is not None:
+        if args.trace:
+            search = make_tour_search(config)  # the traced one has run: the same search again
+        result = tour_page(args, config, search)
+    else:
+        result = search.run()
+    tour = result.solution
+    if args.format == "json":
+        payload = solve_payload(
+            board,
+            start,
+            heuristic=args.heuristic,
+            tie_break=args.tie_break,
+            seed=args.seed,
+            backtrack=not args.no_backtrack,
+            closed=args.closed,
+            result=result,
+        )
+        out.write(json.dumps(payload) + "\n")
+    else:
+        out.write(solve_text(board, result, args.format))
+    if args.stats:
+        err.write(_stats(result) + "\n")
+        if tour is None and args.format in ("c", "py"):
+            err.write(f"{result.reason}\n")  # stdout has the verdict only, as the tutorial's
+    return EXIT_OK if tour is not None else EXIT_NOT_FOUND
+
+
+def _construct(
+    args: argparse.Namespace, board: Board, start: int, out: IO[str], err: IO[str]
+) -> int:
+    """solve --method construct: the same output as a search's, from Parberry's construction."""
+    given = [o for o in SEARCH_ONLY if o in args.given]
+    if given:
+        raise UsageError(f"{given[0]} is for --method search; a construction does not search")
+    try:
+        result = construct.solve(board.rows, board.cols, start, args.closed)
+    except construct.ConstructError as exc:
+        raise UsageError(str(exc)) from None
+    if args.format == "json":
+        payload = solve_payload(
+            board,
+            start,
+            heuristic="none",
+            tie_break="first",
+            seed=0,
+            backtrack=False,
+            closed=args.closed,
+            result=result,
+        )
+        payload.update(method="construct", heuristic=None, tie_break=None)
+        out.write(json.dumps(payload) + "\n")
+    else:
+        out.write(solve_text(board, result, args.format))
+    if args.stats:
+        err.write(f"{result.outcome.value}: built without search in {result.seconds:.3f} s\n")
+    return EXIT_OK if result.solution is not None else EXIT_NOT_FOUND
+
+
+def _stats(result: Result) -> str:
+    return (
+        f"{result.outcome.value}: {result.moves:,} moves, {result.backtracks:,} backtracks, "
+        f"{result.steps:,} steps in {result.seconds:.3f} s"
+    )

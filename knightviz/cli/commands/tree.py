@@ -1,0 +1,93 @@
+"""knightviz tree: the first levels of a search's tree at a step, as the window's Search
+tree panel draws them."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import IO, Any
+
+from ...engine import Board, make_queens_search, make_tour_search
+from ...engine.tree import TreeIndex, first_levels, queens_children, record_search, tour_children
+from ...engine.verdict import impossibility
+from ..common import EXIT_NOT_FOUND, EXIT_OK, UsageError, start_square, tour_config
+from ..options import MAX_TREE_DEPTH, MAX_TREE_STEPS
+
+
+def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    if not 0 <= args.depth <= MAX_TREE_DEPTH:
+        raise UsageError(f"--depth must be from 0 to {MAX_TREE_DEPTH}")
+    if not 0 <= args.steps <= MAX_TREE_STEPS:
+        raise UsageError(f"--steps must be from 0 to {MAX_TREE_STEPS:,}")
+    rows, cols = args.size
+    board = Board(rows, cols)
+    search: Any
+    if args.queens:
+        if rows != cols:
+            raise UsageError("--queens needs a square board (--size N)")
+        search = make_queens_search(rows, backend="python")
+        children = queens_children(rows)
+        goal: int | None = rows
+        what = f"N-Queens search on {board}"
+    else:
+        start = start_square(board, args.start)
+        fact = None if args.search_anyway else impossibility(board, start, args.closed)
+        if fact is not None:
+            out.write(f"{fact}\n")
+            return EXIT_NOT_FOUND
+        config = tour_config(args, start, None)
+        search = make_tour_search(config)
+        children = tour_children(make_tour_search(config, backend="python"))
+        goal = None if args.closed else rows * cols
+        how = (
+            "plain backtracking"
+            if args.heuristic == "none"
+            else (f"Warnsdorff's rule (ties: {args.tie_break})")
+        )
+        if args.no_backtrack:
+            how += " without backtracking"
+        what = (
+            f"{'closed ' if args.closed else ''}tour by {how} from {board.name(start)} on {board}"
+        )
+    rec = record_search(search, args.steps, goal)
+    index = TreeIndex(rec, children, goal)
+    at = index.limit
+    ended = search.result is not None or at < args.steps
+    nodes = list(first_levels(index, at, args.depth))
+    if args.format == "json":
+        payload = {
+            "search": what,
+            "step": at,
+            "finished": ended,
+            "explored": index.explored_fraction(at),
+            "nodes": [
+                {
+                    "depth": n.depth - index.root_depth,
+                    "square": None if n.square < 0 else board.name(n.square),
+                    "share": f"1/{d}",
+                    "state": n.state.value,
+                    "entered": n.entered if n.entered >= 0 else None,
+                    "steps_below": n.steps_below,
+                }
+                for n, d in nodes
+            ],
+        }
+        out.write(json.dumps(payload) + "\n")
+        return EXIT_OK
+    status = "the search ended there" if ended else "the search goes on"
+    out.write(
+        f"search tree of the {what} after {at:,} steps ({status}); explored "
+        f"{index.explored_fraction(at):.6g} of the whole tree\n"
+        f"{'depth':>5}  {'square':<{6 + 2 * args.depth}}  {'share':<12}  {'state':<9}  "
+        "steps below\n"
+    )
+    for n, d in nodes:
+        level = n.depth - index.root_depth
+        name = "(empty)" if n.square < 0 else board.name(n.square)
+        below = "" if n.steps_below is None else f"{n.steps_below:,}"
+        out.write(
+            f"{level:>5}  {'  ' * level + name:<{6 + 2 * args.depth}}  {'1/' + str(d):<12}  "
+            f"{n.state.value:<9}  {below}\n".rstrip()
+            + "\n"
+        )
+    return EXIT_OK

@@ -1,0 +1,79 @@
+"""The count commands' side of a count (count, queens --format count): announce, show
+progress, report.
+
+The count itself (plan, estimate, split, run, add up) is the engine's ``CountJob``, the one
+the Python API counts with; this module chooses where it runs, says first when it will take
+long, draws the progress bar and prints the total or the labelled partial count.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import IO
+
+from ..engine import Board, backends, parallel
+from ..engine.words import log_figure
+from .common import EXIT_INTERRUPTED, EXIT_NOT_FOUND, EXIT_OK
+from .progress import ProgressBar
+from .workers import announce, runner
+
+
+def count_tours(
+    args: argparse.Namespace, board: Board, start: int | None, out: IO[str], err: IO[str]
+) -> int:
+    """Every directed tour of ``board`` (from ``start``, or every square), printed."""
+    job = parallel.CountJob.tours(
+        board.rows, board.cols, start, args.closed, backend=backends.choose(), shape=args.shape
+    )
+    detail = f"about {log_figure(job.log_nodes)} positions by Knuth's estimate"
+    return _run(args, job, "tours", detail, out, err)
+
+
+def count_queens(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Every solution of N-Queens, counted by symmetry classes, printed."""
+    job = parallel.CountJob.queens(args.size, backend=backends.choose())
+    detail = f"about {log_figure(job.log_nodes)} queens to place by Knuth's estimate"
+    return _run(args, job, "solutions", detail, out, err)
+
+
+def _run(
+    args: argparse.Namespace,
+    job: parallel.CountJob,
+    noun: str,
+    detail: str,
+    out: IO[str],
+    err: IO[str],
+) -> int:
+    """Announce long work, run it with a progress bar, report it."""
+    pool = runner(args, job.backend, job.seconds(1))
+    # A node is two steps: entering and leaving it.
+    limit = None if args.limit is None else args.limit // 2
+    try:
+        log_seconds = job.log_seconds(pool.workers, limit if args.limit else None)
+        announce(err, "count", log_seconds, pool.workers, detail)
+        bar = ProgressBar(err, noun)
+        try:
+            result = job.run(pool, limit=limit, progress=bar)
+        finally:
+            bar.close()
+    finally:
+        parallel.close_runner(pool)
+    return _report(result, noun, out, args.limit)
+
+
+def _report(result: parallel.CountResult, noun: str, out: IO[str], limit: int | None) -> int:
+    """The count alone when complete; otherwise one line labelled partial."""
+    if result.complete:
+        out.write(f"{result.count}\n")
+        return EXIT_OK
+    why = {
+        "interrupted": "interrupted by Ctrl-C",
+        "cancelled": "cancelled",
+        "limit": f"stopped at --limit {limit:,} steps" if limit is not None else "limit",
+    }[result.stopped or "interrupted"]
+    out.write(
+        f"partial count: {result.count} {noun} ({why}; {result.pieces_done:,} of "
+        f"{result.pieces:,} pieces finished; not the total)\n"
+    )
+    out.flush()
+    return EXIT_INTERRUPTED if result.stopped == "interrupted" else EXIT_NOT_FOUND

@@ -1,0 +1,46 @@
+"""--html: a run recorded step by step and written as one page for a browser (the page
+package is imported only when a page is asked for)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+from ..engine import Result, TourConfig, TourSearch
+from ..engine.queens import QueensSearch
+from .common import UsageError
+
+
+def tour_page(args: argparse.Namespace, config: TourConfig, search: TourSearch) -> Result:
+    """Run ``search`` recording every step, and write it as the --html page."""
+    from ..page import PageError, knight_page_run
+
+    html = os.path.basename(args.html)
+    try:
+        run = knight_page_run(config, search, html=html, lang=args.lang)
+    except PageError as exc:
+        raise UsageError(str(exc)) from None
+    _write_page(run, args.html)
+    return run.result
+
+
+def queens_page(args: argparse.Namespace, search: QueensSearch) -> Result:
+    """Run ``search`` recording every step, and write it as the --html page."""
+    from ..page import queens_page_run
+
+    html = os.path.basename(args.html)
+    run = queens_page_run(
+        args.size, search, first=args.first, limit=args.limit, html=html, lang=args.lang
+    )
+    _write_page(run, args.html)
+    return run.result
+
+
+def _write_page(run: Any, path: str) -> None:
+    from ..page import write_page
+
+    try:
+        write_page(run, path)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None

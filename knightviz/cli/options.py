@@ -1,0 +1,194 @@
+"""The options' values and the option groups several commands share.
+
+Every numeric option has one syntax and one parser (``whole_number``) with its bounds here,
+so a value out of range is a usage error naming the range, never a run that cannot end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable
+
+from ..engine import Board, BoardError, Heuristic, TieBreak, parallel, parse_size
+from ..engine.board import FULL, Shape, parse_grid, parse_holes, parse_leaper
+from ..engine.queens import MAX_QUEENS
+from .common import UsageError
+
+#: ASCII digits only, in groups separated by ``_`` or ``,`` (1_000_000, 16,501,401): the one
+#: number syntax of every option (full-width digits are refused everywhere, as --size refuses them).
+_WHOLE = re.compile(r"[+-]?[0-9]+(?:[_,][0-9]+)*")
+#: Bounds of the numeric options (docs/cli.md): past them, a usage error naming the range,
+#: never a run that cannot end or a number the engine cannot hold.
+MAX_STEPS = 2**63 - 1
+MAX_SEED = 2**32 - 1
+MAX_PROBES = 100_000_000
+MAX_JOBS = 1024
+#: The deepest tree --depth printed: each level multiplies the lines by up to eight.
+MAX_TREE_DEPTH = 8
+#: The most steps tree --steps records (4 bytes each).
+MAX_TREE_STEPS = 100_000_000
+
+
+def whole_number(text: str, low: int, high: int) -> int:
+    """The one parser of every numeric option: a whole number from ``low`` to ``high``
+    (argparse.ArgumentTypeError naming the range otherwise)."""
+    raw = text.strip()
+    if not _WHOLE.fullmatch(raw):
+        shown = repr(text) if len(text) <= 30 else repr(text[:12] + "…")
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown}")
+    digits = raw.replace("_", "").replace(",", "")
+    # (Python refuses to read thousands of digits: anything that long is out of range anyway)
+    value = int(digits) if len(digits) <= 40 else (high + 1 if raw[0] != "-" else low - 1)
+    if not low <= value <= high:
+        shown = raw if len(raw) <= 30 else f"{raw[:12]}… ({len(digits):,} digits)"
+        raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not {shown}")
+    return value
+
+
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """An option's type: ``whole_number`` from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        return whole_number(text, low, high)
+
+    return parse
+
+
+steps = whole(0, MAX_STEPS)
+seed = whole(0, MAX_SEED)
+jobs = whole(1, MAX_JOBS)
+probes = whole(2, MAX_PROBES)  # (the spread needs two)
+queens_size = whole(1, MAX_QUEENS)
+
+
+def size(text: str) -> tuple[int, int]:
+    """--size: N or RxC."""
+    try:
+        return parse_size(text)
+    except BoardError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_workers(p: argparse.ArgumentParser, what: str) -> None:
+    """--jobs and --scheduler: where the independent pieces of the work run."""
+    p.add_argument(
+        "--jobs",
+        type=jobs,
+        default=None,
+        metavar="N",
+        help=f"worker processes for {what} (default: every usable CPU, "
+        f"{parallel.usable_cpus()} here; work of less than about a second runs in this "
+        "process); --jobs 1 uses one core. Results are the same for any N",
+    )
+    p.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run the pieces on an existing Dask cluster instead, e.g. tcp://10.0.0.5:8786 "
+        f"(default: ${parallel.ENV_SCHEDULER} if set); needs pip install 'knightviz[cluster]'",
+    )
+
+
+def add_shape(p: argparse.ArgumentParser) -> None:
+    """--holes, --board and --leaper: the board's shape and its piece."""
+    p.add_argument(
+        "--holes",
+        default=None,
+        metavar="SQUARES",
+        help="squares removed from the board, e.g. d4,e5 (a tour visits every other square)",
+    )
+    p.add_argument(
+        "--board",
+        default=None,
+        metavar="FILE",
+        help="the board's shape from a text file: one line per row, rank 8 (the top) first, "
+        "'.' a square, '#' a hole; sets the size",
+    )
+    p.add_argument(
+        "--leaper",
+        default="knight",
+        metavar="PIECE",
+        help="the piece: knight (1,2; default), camel (1,3), zebra (2,3), giraffe (1,4), or "
+        "A,B for any (a, b)-leaper with 1 <= a <= b <= 7; its eight moves come in the "
+        "knight's classic order with 1 read as a and 2 as b",
+    )
+
+
+def resolve_shape(args: argparse.Namespace) -> None:
+    """Set ``args.size`` and ``args.shape`` from --size, --board, --holes and --leaper."""
+    if not hasattr(args, "leaper"):
+        args.shape = FULL
+        return
+    if args.board is not None:
+        try:
+            with open(args.board, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"cannot read --board {args.board}: {exc}") from None
+        rows, cols, holes = parse_grid(text)
+        args.size = (rows, cols)
+    else:
+        holes = frozenset()
+    rows, cols = args.size
+    if args.holes is not None:
+        holes = holes | parse_holes(args.holes, rows, cols)
+    args.shape = Shape(holes, parse_leaper(args.leaper))
+    Board(rows, cols, args.shape)  # validates: at least one square left
+
+
+def add_strategy(p: argparse.ArgumentParser) -> None:
+    """--size, the shape, and how the tour search chooses its moves."""
+    p.add_argument(
+        "--size",
+        type=size,
+        default=(8, 8),
+        metavar="N|RxC",
+        help="board size: N for N×N, or RxC (rows x columns); default 8",
+    )
+    add_shape(p)
+    p.add_argument(
+        "--heuristic",
+        choices=[h.value for h in Heuristic],
+        default="warnsdorff",
+        help="move ordering: none = the classic fixed order, warnsdorff = fewest onward "
+        "moves first (default)",
+    )
+    p.add_argument(
+        "--tie-break",
+        choices=[t.value for t in TieBreak],
+        default="first",
+        help="Warnsdorff ties: first/last in the classic order, roth = farthest from the "
+        "centre, random (see --seed); default first",
+    )
+    p.add_argument("--seed", type=seed, default=0, metavar="N", help="seed for --tie-break random")
+    p.add_argument(
+        "--no-backtrack",
+        action="store_true",
+        help="greedy walk: stop at the first dead end instead of backtracking",
+    )
+    p.add_argument(
+        "--closed", action="store_true", help="closed tour: end a knight's move from the start"
+    )
+    p.add_argument(
+        "--search-anyway",
+        action="store_true",
+        help="search even where a known fact says no tour exists (to see it proved)",
+    )
+
+
+def add_html(p: argparse.ArgumentParser) -> None:
+    """--html and its --lang: the run as one page for a browser."""
+    p.add_argument(
+        "--html",
+        default=None,
+        metavar="FILE",
+        help="also write the run as one interactive HTML page (the same run as the text "
+        "output): board, timeline and search stack, to open offline in any browser",
+    )
+    p.add_argument(
+        "--lang",
+        choices=["en", "zh_CN"],
+        default="en",
+        help="the language of the --html page: en (default) or zh_CN (Simplified Chinese)",
+    )

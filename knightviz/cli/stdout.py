@@ -1,0 +1,72 @@
+"""Standard output guarded: a failure to write it is one clear error, never a traceback.
+
+Full (``> /dev/full``) or closed (``>&-``): one line on stderr, exit 1; a closed pipe
+(``| head -1``): quietly, exit 1 (docs/cli.md, exit statuses).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from typing import IO
+
+#: Standard output could not be written.
+EXIT_OUTPUT = 1
+
+
+class OutputError(Exception):
+    """Standard output could not be written (full, closed, a device error)."""
+
+
+class GuardedOutput(io.TextIOBase):
+    """Standard output for the commands: any failure to write it becomes one OutputError
+    (a closed pipe stays BrokenPipeError: the reader has all it wanted)."""
+
+    def __init__(self, stream: IO[str] | None) -> None:
+        super().__init__()
+        self._stream = stream
+
+    def _failed(self, exc: OSError | None) -> OutputError:
+        if exc is None:
+            return OutputError("standard output is closed")
+        return OutputError(f"cannot write the output: {exc.strerror or exc}")
+
+    def write(self, text: str) -> int:
+        if self._stream is None:
+            raise self._failed(None)
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as exc:  # ValueError: a stream closed inside Python
+            raise self._failed(exc if isinstance(exc, OSError) else None) from None
+
+    def flush(self) -> None:
+        if self._stream is None:
+            return
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as exc:
+            raise self._failed(exc if isinstance(exc, OSError) else None) from None
+
+    def isatty(self) -> bool:
+        try:
+            return self._stream is not None and self._stream.isatty()
+        except (OSError, ValueError):
+            return False
+
+
+def silence_stdout() -> None:
+    """Point file descriptor 1 at /dev/null so the interpreter's last flush at exit cannot
+    fail again (Python's documentation on SIGPIPE advises this)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    except OSError:
+        pass
+    if sys.stdout is not None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (lives to exit)

@@ -1,0 +1,49 @@
+"""Where the independent pieces of a count or a sweep run, and saying first when the work
+will take long."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import IO
+
+from ..engine import parallel
+from ..engine.words import log_duration
+from .common import PROG, UsageError
+
+#: Work estimated to take longer than this (seconds) says so before it starts.
+ANNOUNCE_SECONDS = 60.0
+#: Work estimated to take less than this runs in this process unless --jobs is given.
+IN_PROCESS_SECONDS = 1.0
+
+
+def runner(args: argparse.Namespace, backend: str, seconds: float) -> parallel.Runner:
+    """Where the pieces run: --scheduler (or $KNIGHTVIZ_SCHEDULER), else --jobs processes
+    (default: every usable CPU, but this process alone for work of about a second)."""
+    address = parallel.scheduler_address(args.scheduler)
+    if address is not None:
+        try:
+            return parallel.DaskCluster(address, backend)
+        except parallel.ClusterError as exc:
+            raise UsageError(str(exc)) from None
+    jobs = args.jobs
+    if jobs is None:
+        jobs = 1 if seconds < IN_PROCESS_SECONDS else parallel.usable_cpus()
+    if jobs == 1 and seconds >= IN_PROCESS_SECONDS:
+        # One worker process, not this one: a compiled piece cannot be interrupted, and
+        # Ctrl-C must stop the count at once, not when the piece ends.
+        return parallel.LocalPool(1, backend)
+    return parallel.make_runner(jobs, None, backend)
+
+
+def announce(err: IO[str], what: str, log_seconds: float, workers: int, detail: str) -> None:
+    """Say first, in one line, that the work will take long, and how to bound it."""
+    if log_seconds < math.log(ANNOUNCE_SECONDS):
+        return
+    cores = f"{workers} core{'s' if workers != 1 else ''}"
+    err.write(
+        f"{PROG}: this {what} will take about {log_duration(log_seconds)} on {cores} "
+        f"({detail}); --limit STEPS stops it sooner, Ctrl-C at any time, with a partial "
+        "count\n"
+    )
+    err.flush()

@@ -1,0 +1,292 @@
+"""Where the pieces run: this process, a pool of worker processes, or a Dask cluster.
+
+Every runner takes the same tasks and calls back with each result in the caller's thread
+as it arrives, in any order; a poll (the cancel flag) or Ctrl-C in the caller's thread
+stops every worker at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any, Protocol
+
+from .. import backends
+from .tasks import call
+
+#: The environment variable that names a Dask scheduler (like ``--scheduler``).
+ENV_SCHEDULER = "KNIGHTVIZ_SCHEDULER"
+#: How long connecting to a Dask scheduler may take before it is reported unreachable.
+CONNECT_SECONDS = 5.0
+
+
+class ClusterError(RuntimeError):
+    """The Dask path cannot run: ``distributed`` missing, or the scheduler unreachable.
+    The message is one line for the user."""
+
+
+def usable_cpus() -> int:
+    """CPUs this process may run on (its affinity mask where the platform has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def scheduler_address(given: str | None) -> str | None:
+    """The Dask scheduler to use: ``given``, else ``$KNIGHTVIZ_SCHEDULER``, else None."""
+    if given:
+        return given
+    return os.environ.get(ENV_SCHEDULER, "").strip() or None
+
+
+class Runner(Protocol):
+    """Where pieces run. ``run`` calls ``on_result(index, result)`` in the caller's thread
+    as pieces finish, in any order, until all are done (True) or ``poll()`` says stop
+    (False; it is asked between results and about ten times a second), then stops every
+    worker at once. KeyboardInterrupt stops them too, and propagates."""
+
+    workers: int
+    #: What one task costs beyond its work: sending it, starting it, its result back.
+    task_seconds: float
+
+    def run(
+        self,
+        tasks: Sequence[Callable[[], Any]],
+        order: Sequence[int],
+        on_result: Callable[[int, Any], None],
+        poll: Callable[[], bool],
+    ) -> bool: ...
+
+
+class InProcess:
+    """Every piece in turn, in this thread (``jobs=1``)."""
+
+    workers = 1
+    task_seconds = 0.0
+
+    def run(
+        self,
+        tasks: Sequence[Callable[[], Any]],
+        order: Sequence[int],
+        on_result: Callable[[int, Any], None],
+        poll: Callable[[], bool],
+    ) -> bool:
+        for i in order:
+            if poll():
+                return False
+            on_result(i, tasks[i]())
+        return not poll()
+
+
+def _worker_init(backend: str) -> None:
+    """In each worker process: Ctrl-C is the parent's business; the kernels load once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    backends.choose(backend)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """fork where it is safe (Linux, one thread: workers inherit the loaded kernels at no
+    cost); forkserver from a threaded process (the window's background thread); spawn
+    elsewhere."""
+    methods = multiprocessing.get_all_start_methods()
+    if sys.platform.startswith("linux") and threading.active_count() == 1 and "fork" in methods:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context("spawn")
+
+
+class LocalPool:
+    """``jobs`` worker processes of a ``ProcessPoolExecutor``."""
+
+    #: Measured: a task costs a worker process about 0.3 ms (``Batch``).
+    task_seconds = 0.0003
+
+    def __init__(self, jobs: int, backend: str) -> None:
+        self.workers = jobs
+        self.backend = backend
+
+    def run(
+        self,
+        tasks: Sequence[Callable[[], Any]],
+        order: Sequence[int],
+        on_result: Callable[[int, Any], None],
+        poll: Callable[[], bool],
+    ) -> bool:
+        pool = ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=_context(),
+            initializer=_worker_init,
+            initargs=(self.backend,),
+        )
+        finished = False
+        try:
+            index: dict[Future[Any], int] = {}
+            for i in order:
+                index[pool.submit(call, tasks[i])] = i
+            pending = set(index)
+            while pending:
+                if poll():
+                    return False
+                done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+                for future in sorted(done, key=index.__getitem__):
+                    on_result(index[future], future.result())
+                    if poll():
+                        return False
+            finished = True
+            return True
+        finally:
+            _shutdown(pool, kill=not finished)
+
+
+def _shutdown(pool: ProcessPoolExecutor, kill: bool) -> None:
+    """Stop the pool; with ``kill``, its workers at once (mid-piece), not after their piece."""
+    if not kill:
+        pool.shutdown(wait=True)
+        return
+    stop = getattr(pool, "kill_workers", None)  # Python 3.14
+    if stop is not None:
+        stop()
+    else:
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        for process in processes:
+            with contextlib.suppress(OSError, AttributeError):
+                process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+class DaskCluster:
+    """An existing Dask distributed cluster: the pieces become its tasks (each worker loads
+    the compiled kernels once). A worker lost mid-run is Dask's business: it runs that
+    worker's pieces again elsewhere, and as pieces are pure the total stays exact."""
+
+    #: Measured on a two-worker LocalCluster: a task costs the scheduler, its worker and the
+    #: client about 7 ms of processor time in all (benchmarks/README.md, "Counting").
+    task_seconds = 0.007
+
+    def __init__(self, address: str, backend: str, timeout: float = CONNECT_SECONDS) -> None:
+        try:
+            distributed: Any = importlib.import_module("distributed")
+        except ImportError:
+            raise ClusterError(
+                "--scheduler needs Dask's 'distributed' package: pip install 'knightviz[cluster]'"
+            ) from None
+        self._distributed = distributed
+        self.address = address
+        self.backend = backend
+        self.client: Any
+        try:
+            self.client = distributed.Client(address, timeout=f"{timeout}s", set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise ClusterError(
+                f"cannot reach the Dask scheduler at {address} within {timeout:g} s "
+                f"({type(exc).__name__})"
+            ) from None
+        self.workers = max(1, sum(self.client.nthreads().values()))
+        # Dask's client sends its messages in batches at most every 10 ms, made for graphs
+        # of thousands of small tasks. A count sends a few large pieces and waits on each:
+        # sent at once, the next piece and the closing message do not wait that 10 ms (a
+        # 6x6 count closes in 3 ms instead of 10). A private attribute, so only if it is
+        # there.
+        comm: Any = getattr(self.client, "scheduler_comm", None)
+        if isinstance(getattr(comm, "interval", None), float):
+            comm.interval = 0.0
+
+    def close(self) -> None:
+        self.client.close()
+
+    def run(
+        self,
+        tasks: Sequence[Callable[[], Any]],
+        order: Sequence[int],
+        on_result: Callable[[int, Any], None],
+        poll: Callable[[], bool],
+    ) -> bool:
+        """Pieces in ``order`` (largest first), each sent to a chosen worker: every worker
+        thread busy and one more piece waiting on each worker, the next sent to the worker
+        that just finished one. Sent all at once, the scheduler queues a second piece on
+        every worker as it likes, and a large one waiting behind another leaves the others
+        idle at the end; sent one at a time, a worker waits a round trip (10 to 15 ms here)
+        between pieces. The choice is a preference (``allow_other_workers``): a piece meant
+        for a worker that has gone runs on another."""
+        client = self.client
+        threads: dict[str, int] = dict(client.nthreads())  # workers come and go
+        waiting = list(reversed(order))
+        index: dict[Any, int] = {}
+        home: dict[Any, str | None] = {}
+        # Without results: the next piece goes out as soon as one is done, before its
+        # result is fetched from the worker.
+        arriving = self._distributed.as_completed([], loop=client.loop)
+        # Notified (under this lock) after each future is queued: waiting on it wakes as
+        # soon as one is done, without polling.
+        ready = getattr(arriving, "thread_condition", None)
+        queued: Any = getattr(arriving, "queue", None)
+        if queued is None:
+            ready = None
+
+        def send(worker: str | None) -> None:
+            i = waiting.pop()
+            where = {} if worker is None else {"workers": [worker], "allow_other_workers": True}
+            future = client.submit(call, tasks[i], pure=False, **where)
+            index[future], home[future] = i, worker
+            arriving.add(future)
+
+        names = list(threads)
+        for turn in range(max(threads.values(), default=0) + 1):
+            # Back and forth: the worker given the largest first piece gets the smallest
+            # second one.
+            for worker in names if turn % 2 == 0 else reversed(names):
+                if waiting and turn <= threads[worker]:
+                    send(worker)
+        while waiting and not names:
+            send(None)  # no worker yet: the scheduler keeps them until one comes
+        try:
+            while index:
+                if poll():
+                    return False
+                batch = arriving.next_batch(block=False)
+                if not batch:
+                    if ready is None:
+                        time.sleep(0.002)
+                    else:
+                        with ready:
+                            if queued.empty():
+                                ready.wait(timeout=0.05)
+                    continue
+                for future in batch:
+                    if waiting:
+                        send(home[future])
+                for future in sorted(batch, key=index.__getitem__):
+                    del home[future]
+                    # raises the piece's error (or its cancellation)
+                    on_result(index.pop(future), future.result())
+                    if poll():
+                        return False
+            return True
+        finally:
+            if index:
+                client.cancel(list(index), force=True)
+
+
+def make_runner(jobs: int, scheduler: str | None, backend: str) -> Runner:
+    """The runner for ``--jobs`` / ``--scheduler`` (a scheduler wins)."""
+    if scheduler:
+        return DaskCluster(scheduler, backend)
+    if jobs <= 1:
+        return InProcess()
+    return LocalPool(jobs, backend)
+
+
+def close_runner(runner: Runner) -> None:
+    close = getattr(runner, "close", None)
+    if close is not None:
+        close()
