@@ -3,35 +3,27 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # Two stamps: what the app needs (make run), and the test tools on top (make test). make run
-# after make test installs nothing; make test after make run installs only the test tools.
+# after make test installs nothing.
 APP_STAMP := $(VENV)/.installed-app
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-fast lint typecheck bench clean translations install-desktop uninstall-desktop icons wheel-check
+.PHONY: run test test-fast test-count lint typecheck bench clean translations install-desktop uninstall-desktop icons wheel-check
 
 # setuptools reports every editable install with an "Editable installation" notice (about
 # folders named like the package in the working directory): nothing to act on, so not shown.
 PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install --quiet
-# The "test" extra's requirements alone, read from the installed metadata (no second build
-# of the package); a requirement keeps its own environment marker, less the extra clause.
-TEST_EXTRAS := import re, subprocess, sys; from importlib.metadata import requires; \
-  extra = re.compile(r"(\s*and)?\s*extra\s*==\s*.test.(\s*and)?"); \
-  marker = lambda r: extra.sub(" ", r.partition(";")[2]).strip(); \
-  reqs = [r.partition(";")[0].strip() + ("; " + marker(r) if marker(r) else "") \
-          for r in requires("knightviz") or () if extra.search(r)]; \
-  sys.exit(subprocess.call([sys.executable, "-m", "pip", "install", "--quiet", *reqs]))
 
 $(APP_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(PIP) -e .
 	touch $(APP_STAMP)
 
-# On top of the app: the test tools alone; from nothing: both in one pip run (one resolve).
+# The app and the test tools (pyproject.toml's "test" extra) in one pip run: after make run,
+# pip keeps what is installed and adds the tools. It installs the app too, so both stamps.
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	if [ $(APP_STAMP) -nt pyproject.toml ]; then $(BIN)/python -c '$(TEST_EXTRAS)'; \
-	else $(PIP) -e '.[test]' && touch $(APP_STAMP); fi
-	touch $(STAMP)
+	$(PIP) -e '.[test]'
+	touch $(APP_STAMP) $(STAMP)
 
 run: $(APP_STAMP)
 	$(BIN)/knightviz
@@ -55,17 +47,26 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy knightviz
 
-# The whole suite once with the engine pinned to the pure-Python reference (the GUI tests
-# stay deterministic; tests that take a ``backend`` fixture still run both), then the engine
-# and CLI tests again with every search on the compiled backend (numba).
-test: lint typecheck
-	KNIGHTVIZ_ENGINE=python $(BIN)/python -m pytest -q
-	KNIGHTVIZ_ENGINE=numba $(BIN)/python -m pytest -q tests/engine
+# The whole suite in one run, spread over the cores (pytest-xdist; JOBS=4 to choose, JOBS=0
+# for one process). The window's tests run on the pure-Python engine, so they stay
+# deterministic; the engine's and the command line's tests run on both engines by themselves
+# (tests/conftest.py). One area: .venv/bin/python -m pytest -m gui (or cluster, browser),
+# or tests/engine, tests/cli, tests/gui, tests/page.
+JOBS ?= auto
+PYTEST := KNIGHTVIZ_ENGINE=python $(BIN)/python -m pytest -q -n $(JOBS)
 
-# The same without the tests marked slow (engine tests over about 5 s each), for quick rounds.
+test: lint typecheck
+	$(PYTEST)
+
+# The same without the tests marked slow (over about 5 s each), for quick rounds.
 test-fast: lint typecheck
-	KNIGHTVIZ_ENGINE=python $(BIN)/python -m pytest -q -m "not slow"
-	KNIGHTVIZ_ENGINE=numba $(BIN)/python -m pytest -q -m "not slow" tests/engine
+	$(PYTEST) -m "not slow"
+
+# How many tests the suite collects and how many checks it makes: neither may fall when
+# tests are moved or sped up.
+test-count: $(STAMP)
+	$(BIN)/python -m pytest -q --collect-only | tail -1
+	$(BIN)/python tests/count_assertions.py
 
 # Qt Linguist: collect every tr() text into the .ts file (new ones unfinished, vanished ones
 # dropped), then compile it to the .qm the app loads. Both files are committed. The English

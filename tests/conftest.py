@@ -7,6 +7,8 @@ import tempfile
 
 import pytest
 
+TESTS = os.path.dirname(os.path.abspath(__file__))
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 if os.environ["QT_QPA_PLATFORM"] == "offscreen":
     # A desktop's screen (offscreen's own is 800x800, where the window opens maximized,
@@ -21,6 +23,50 @@ _home = tempfile.mkdtemp(prefix="knightviz-tests-")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_home, "config")
 os.environ["XDG_DATA_HOME"] = os.path.join(_home, "data")
 atexit.register(shutil.rmtree, _home, ignore_errors=True)
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m reads the marks
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks by place and by fixture, so ``-m gui`` or ``-m browser`` runs one area without
+    each file having to say so: everything under tests/gui drives the window; a test that
+    takes the ``browser`` fixture drives chromium."""
+    gui = os.path.join(TESTS, "gui") + os.sep
+    for item in items:
+        if str(item.path).startswith(gui):
+            item.add_marker(pytest.mark.gui)
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """The engine's and the command line's tests run with every search left to the default
+    backend on Python, then on the compiled engine (``default_engine``). A test that takes
+    ``backend`` names the backend of its searches itself and runs once per backend already;
+    one marked ``own_engine`` sets the environment itself: a second run would be the same."""
+    if (
+        "default_engine" in metafunc.fixturenames
+        and "backend" not in metafunc.fixturenames
+        and metafunc.definition.get_closest_marker("own_engine") is None
+    ):
+        metafunc.parametrize("default_engine", ["python", "numba"], indirect=True)
+
+
+@pytest.fixture
+def default_engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str | None:
+    """The backend a search gets when none is named (``KNIGHTVIZ_ENGINE``, inherited by the
+    programs a test starts); None for a test that takes ``backend`` or is marked
+    ``own_engine``: the environment's."""
+    from knightviz.engine import kernels
+
+    engine: str | None = getattr(request, "param", None)
+    if engine is None:
+        return None
+    if engine == kernels.NUMBA:
+        if not kernels.available():
+            pytest.skip("numba is not installed here (CI installs it): compiled backend untested")
+        kernels.load()
+    monkeypatch.setenv(kernels.ENV, engine)
+    return engine
 
 
 @pytest.fixture(params=["numpy", "compiled"])

@@ -351,6 +351,7 @@ def test_max_depth_and_recent_backtracks(backend):
 # -- choosing a backend --------------------------------------------------------------
 
 
+@pytest.mark.own_engine
 def test_env_forces_python_and_explicit_argument_wins(monkeypatch):
     monkeypatch.setenv("KNIGHTVIZ_ENGINE", "python")
     assert make_tour_search(TourConfig()).backend == "python"
@@ -364,6 +365,7 @@ def test_env_forces_python_and_explicit_argument_wins(monkeypatch):
         make_queens_search(5, backend="gpu")
 
 
+@pytest.mark.own_engine
 @needs_numba
 def test_auto_uses_the_kernels_only_once_ready(monkeypatch):
     monkeypatch.delenv("KNIGHTVIZ_ENGINE", raising=False)
@@ -394,6 +396,7 @@ def run_without_numba(code, env=None):
     )
 
 
+@pytest.mark.own_engine
 def test_everything_works_without_numba():
     code = """
 from knightviz.engine import kernels, tour_search
@@ -418,6 +421,7 @@ assert "numba" not in sys.modules or sys.modules["numba"] is None
     assert done.stdout.splitlines()[0] == "304"
 
 
+@pytest.mark.own_engine
 def test_forcing_numba_without_it_is_a_clear_error():
     code = """
 from knightviz.engine import tour_search

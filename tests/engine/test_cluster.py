@@ -16,6 +16,8 @@ from knightviz.engine.tour import Heuristic, Strategy
 
 distributed = pytest.importorskip("distributed")
 
+pytestmark = pytest.mark.cluster
+
 
 @pytest.fixture(scope="module")
 def cluster():

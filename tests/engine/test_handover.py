@@ -185,6 +185,7 @@ def test_quiet_runs_moved_mid_run_end_with_the_same_counts(kwargs, k):
         assert observed(moved) == observed(other)
 
 
+@pytest.mark.own_engine
 def test_upgrade_only_where_the_engine_chose(monkeypatch):
     monkeypatch.setenv(kernels.ENV, "auto")
     with monkeypatch.context() as before_ready:

@@ -10,7 +10,11 @@ import json
 import math
 
 import pytest
-from engine.hostile import (
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from knightviz import desktop
+from tests.engine.hostile import (
     ODD_VALUES,
     bomb,
     field_paths,
@@ -20,11 +24,7 @@ from engine.hostile import (
     valid_run,
     zip_of,
 )
-from engine.limits import address_space_limit, file_size_limit
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-from knightviz import desktop
+from tests.engine.limits import address_space_limit, file_size_limit
 
 from .conftest import configure, place, set_speed, start_and_finish
 from .test_export import messages  # noqa: F401  (the fixture)

@@ -82,6 +82,7 @@ def test_missing_library_found_through_the_elf_header(tmp_path):
     assert "libxcb.so.1" not in missing or not platform_check.loadable("libxcb.so.1")
 
 
+@pytest.mark.xvfb  # through xvfb-run
 def test_missing_xcb_library_is_one_line_naming_it_and_exit_2(tmp_path):
     """The real entry point, on a reachable X display (Xvfb), with a plugin that needs a
     library no system has: knightviz names it and exits 2 before Qt aborts."""

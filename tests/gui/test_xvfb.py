@@ -7,10 +7,10 @@ also refresh the README's ``resources/screenshot.png``.
 from __future__ import annotations
 
 import os
+import select
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -28,20 +28,28 @@ def display():
         if os.environ.get("CI"):
             pytest.fail("Xvfb is not installed but CI is set")
         pytest.skip("Xvfb is not installed")
-    number = next(n for n in range(97, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    # Xvfb picks a free display itself and writes its number once it accepts clients: two
+    # test processes (pytest-xdist workers, or a colleague's run) never race for one.
+    ready, told = os.pipe()
     proc = subprocess.Popen(
-        [binary, f":{number}", "-screen", "0", "1280x960x24", "-nolisten", "tcp"],
+        [binary, "-displayfd", str(told), "-screen", "0", "1280x960x24", "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        pass_fds=(told,),
     )
+    os.close(told)
     try:
-        deadline = time.monotonic() + 10
-        while not Path(f"/tmp/.X11-unix/X{number}").exists():
-            if proc.poll() is not None or time.monotonic() > deadline:
+        number = b""
+        while not number.endswith(b"\n"):
+            if not select.select([ready], [], [], 10)[0]:
                 pytest.fail("Xvfb did not start")
-            time.sleep(0.05)
-        yield f":{number}"
+            chunk = os.read(ready, 16)
+            if not chunk:  # it exited without a display
+                pytest.fail("Xvfb did not start")
+            number += chunk
+        yield f":{int(number)}"
     finally:
+        os.close(ready)
         proc.terminate()
         proc.wait(5)
 

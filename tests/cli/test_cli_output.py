@@ -67,6 +67,7 @@ def one_line(err: str) -> str:
     return lines[0]
 
 
+@pytest.mark.own_engine
 @pytest.mark.parametrize(("args", "stdin"), COMMANDS, ids=IDS)
 def test_a_full_standard_output_is_one_line_and_exit_1(tmp_path, args, stdin):
     with open("/dev/full", "w") as full:
@@ -75,6 +76,7 @@ def test_a_full_standard_output_is_one_line_and_exit_1(tmp_path, args, stdin):
     assert code == 1
 
 
+@pytest.mark.own_engine
 @pytest.mark.parametrize(("args", "stdin"), COMMANDS, ids=IDS)
 def test_a_closed_standard_output_is_one_line_and_exit_1(tmp_path, args, stdin):
     code, err = finished(
@@ -84,6 +86,7 @@ def test_a_closed_standard_output_is_one_line_and_exit_1(tmp_path, args, stdin):
     assert code == 1
 
 
+@pytest.mark.own_engine
 @pytest.mark.parametrize(("args", "stdin"), COMMANDS, ids=IDS)
 def test_a_closed_pipe_ends_quietly(tmp_path, args, stdin):
     proc, text = knightviz(args, stdin, tmp_path, stdout=subprocess.PIPE)

@@ -11,9 +11,8 @@ import pytest
 
 from knightviz.cli import main
 from knightviz.engine import Board, BoardError
-
-from .helpers import assert_valid_tour, is_knight_move
-from .test_tour import PUBLISHED_8X8
+from tests.engine.helpers import assert_valid_tour, is_knight_move
+from tests.engine.test_tour import PUBLISHED_8X8
 
 
 def run(capsys, *args, stdin=None, monkeypatch=None):
@@ -252,6 +251,7 @@ def numba_loaded_by(args, env_engine=None):
     return int(rc), loaded == "True"
 
 
+@pytest.mark.own_engine
 @pytest.mark.parametrize(
     "args",
     [
@@ -269,6 +269,7 @@ def test_short_commands_never_import_numba(args):
     assert numba_loaded_by(args) == (0 if "--limit" not in args else 1, False)
 
 
+@pytest.mark.own_engine
 @pytest.mark.slow
 def test_long_commands_load_the_kernels_unless_python_is_forced():
     from knightviz.engine import kernels
@@ -281,6 +282,7 @@ def test_long_commands_load_the_kernels_unless_python_is_forced():
     assert numba_loaded_by(args, env_engine="python") == (0, False)
 
 
+@pytest.mark.own_engine
 def test_a_bad_engine_choice_is_a_usage_error(capsys, monkeypatch):
     monkeypatch.setenv("KNIGHTVIZ_ENGINE", "fortran")
     code, out, err = run(capsys, "solve")

@@ -12,11 +12,11 @@ import sys
 import pytest
 
 from knightviz.engine import Board
+from tests.engine.classic import classic_tour
+from tests.engine.helpers import assert_valid_tour
+from tests.engine.test_tour import PUBLISHED_8X8
 
-from .classic import classic_tour
-from .helpers import assert_valid_tour
 from .test_cli import run
-from .test_tour import PUBLISHED_8X8
 
 NO_SOLUTION = "Solution does not exist"
 

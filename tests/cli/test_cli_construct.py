@@ -8,8 +8,7 @@ import pytest
 
 from knightviz.cli import main
 from knightviz.engine import Board
-
-from .helpers import assert_valid_tour
+from tests.engine.helpers import assert_valid_tour
 
 
 def run(capsys, *args):

@@ -5,9 +5,9 @@ import json
 import pytest
 
 from knightviz.engine.board import Board, Shape
+from tests.engine.test_leapers import assert_tour
 
 from .test_cli import run
-from .test_leapers import assert_tour
 
 
 def test_solve_with_holes_prints_them_in_every_layout(capsys):

@@ -221,6 +221,7 @@ def test_scheduler_without_distributed_says_what_to_install(capsys, monkeypatch)
 
 
 @pytest.mark.slow  # the 5 s the command gives a scheduler to answer
+@pytest.mark.cluster
 def test_an_unreachable_scheduler_is_a_clear_error_within_seconds(capsys):
     pytest.importorskip("distributed")
     t0 = time.monotonic()
