@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python -m benchmarks.engine_recording [--repeats N]`` (default 3; the
 compiled engine when numba is installed, else the Python one).
 
-Targets (issue "Going back in time"):
+Targets (the recording's design goals):
 - the whole run fits the default budget (512 MB), at 4 bytes a step or less;
 - seeking to 0, 8,250,000, 16,501,401 and back: each under 100 ms;
 - recording slows the search by at most 10 % (the search delivering its events, as the

@@ -4,7 +4,7 @@ speed, with every panel open, on both engines, in one run.
 Run: ``.venv/bin/python -m benchmarks.gui_lateness [SECONDS] [--docks none|all]``
 (default 8 s per engine, every dock open).
 
-Target (issue "Every panel tells the truth", the window's own speed): p99 lateness under
+Target (the window's own speed): p99 lateness under
 10 ms on the pure-Python engine (every first launch while the kernels compile, and platforms
 without numba) and on the compiled one, with the Algorithm, Search stack, Constraints,
 Solutions, history and Steps chart docks all shown. The run is plain backtracking on 8×8

@@ -4,12 +4,12 @@ Run: ``.venv/bin/python benchmarks/gui_unlimited.py [ROUNDS] [--python] [--no-g5
 (default 3 rounds, interleaved; the best time of each side is compared; lateness counts
 every tick of every round).
 
-Targets (issues "One app, two puzzles" and "The engine at C speed"):
+Targets (the window at the compiled engine's speed):
 - plain 8×8 from a8 in the app ≤ 1.3 × the headless run of the same engine;
 - event-loop lateness of a 10 ms QTimer during the in-app runs p99 < 20 ms;
 - plain 8×8 from g5 (2.08 G steps) finishes in the app in under 30 s (compiled engine);
-- peak RSS of the app process < 250 MB, not counting the recordings (issue "Going back
-  in time" gives those a budget of their own, 512 MB by default): the recordings' bytes are
+- peak RSS of the app process < 250 MB, not counting the recordings (they
+  have a budget of their own, 512 MB by default): the recordings' bytes are
   reported beside the RSS, and the RSS less the recordings is held to the target.
 
 The in-app run is the real window (offscreen): the worker thread, frames at screen rate,

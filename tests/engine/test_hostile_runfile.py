@@ -63,7 +63,7 @@ def refused(path, match):
         rebuild(back.recording, Recording(back.recording.initial))
 
 
-# -- each defect of the issue ------------------------------------------------------------------
+# -- each defect found by the hostile-file probe -----------------------------------------------
 
 
 def test_a_deflate_bomb_in_steps_is_refused_before_it_is_inflated(tmp_path, good):

@@ -108,7 +108,7 @@ def centre_distance(board, sq):
 
 
 def expected_choice(board, order, visited, cur, tie):
-    """Warnsdorff's pick by the rule as written in docs/reference.md and the issue."""
+    """Warnsdorff's pick by the rule as written in docs/reference.md."""
     table = neighbour_table(board.rows, board.cols, order)
     cands = [u for u in table[cur] if u not in visited]
     degree = {u: sum(1 for w in table[u] if w not in visited and w != u) for u in cands}

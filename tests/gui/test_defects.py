@@ -1,5 +1,5 @@
-"""Each defect a newcomer hit in the first version, pinned by a test (issue "One app, two
-puzzles", list of defects; numbers as in the issue)."""
+"""Each defect a newcomer hit in the first version, pinned by a test (numbered in the order
+they were found)."""
 
 from __future__ import annotations
 

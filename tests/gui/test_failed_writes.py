@@ -110,7 +110,7 @@ def test_failed_icon_rendering_leaves_the_old_icons(tmp_path):
 
 
 def hostile_files(good, tmp_path):
-    """The issue's files: deep nesting, a huge length, a NaN wall time, a steps bomb."""
+    """Hostile files: deep nesting, a huge length, a NaN wall time, a steps bomb."""
     parts = parts_of(good)
     header = json.loads(dict(parts)["run.json"])
 

@@ -180,7 +180,7 @@ def compiled(monkeypatch):
 
 
 def test_race_8x8_plain_against_warnsdorff(window, qtbot, compiled):
-    """The issue's race: Warnsdorff finishes at 63 with the plain counter at 63; the plain
+    """The classic race: Warnsdorff finishes at 63 with the plain counter at 63; the plain
     run goes on to its 16,501,401 steps; both runs are in the history, linked."""
     race_on(window)
     set_speed(window, math.inf)

@@ -1,5 +1,5 @@
 """The defects a new user hit: one test (at least) per defect, each failing on the
-code the issue was filed against for the reason the defect describes.
+code before the fix for the reason the defect describes.
 
 Every test drives the window through the automation contract of docs/api.md only (objectNames,
 ``window.session``, ``window.controller``, ``window.board``, ``save_run``, ``open_run``…; see
@@ -656,7 +656,7 @@ def test_defect_12_export_run_as_gif_from_the_file_menu(window, qtbot, tmp_path:
     assert window.last_gif.frames == steps + 1
 
 
-# -- found on the way (not in the issue's list) ---------------------------------------------------
+# -- found on the way (not in the list above) ---------------------------------------------------
 
 
 def test_found_pause_then_seek_at_once_shows_the_step_asked(window, qtbot):
