@@ -92,6 +92,7 @@ def handed_over_run(make, k, sizes):
     return first + drain(compiled, sizes), compiled
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     tour_configs(max_side=8),

@@ -78,6 +78,24 @@ def no_thread_left_running(qapp: QApplication, monkeypatch: pytest.MonkeyPatch):
     assert sys.getswitchinterval() == interval, "the GIL switch interval was not restored"
 
 
+#: A full collection (every object) once in this many tests; in between, a collection looks
+#: only at the objects made since (``gc.freeze``), so that its cost does not grow with what
+#: the test process has imported (numba, Dask: a full one took 0.2 s, most of a GUI test).
+FULL_COLLECTION_EVERY = 50
+_collections = [0]
+
+
+def collect_garbage() -> None:
+    """Collect every cycle made since the last full collection (see FULL_COLLECTION_EVERY)."""
+    if _collections[0] % FULL_COLLECTION_EVERY == 0:
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+    else:
+        gc.collect()
+    _collections[0] += 1
+
+
 @pytest.fixture(autouse=True)
 def no_timer_left_running(qapp: QApplication):
     """Fail a test that leaves an active QTimer behind on a closed window's objects.
@@ -87,7 +105,7 @@ def no_timer_left_running(qapp: QApplication):
     earlier test's closed window whose Python side owned it, between the list of top-level
     widgets and the look at one of them (a segfault about once in two whole GUI runs)."""
     yield
-    gc.collect()
+    collect_garbage()
     QApplication.processEvents()
     gc.disable()
     try:

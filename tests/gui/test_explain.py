@@ -68,6 +68,7 @@ def start_paused(window, qtbot) -> Applied:
         ("queens", {"n": 6}),
     ],
 )
+@pytest.mark.slow
 def test_stack_panel_equals_the_engine_stack_after_every_step(window, qtbot, puzzle, changes):
     configure(window, puzzle, **changes)
     set_speed(window, 20)  # paced: stepping walks through considered events too

@@ -174,6 +174,7 @@ def test_the_stuck_banners_step_figure_follows_the_counter(window, qtbot):
     window.session.reset()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", [ENGLISH, CHINESE])
 def test_the_stuck_banner_is_never_cut_off(qtbot, language, lang):
     """On a 1024×600 screen (and in Chinese) the hint was cut off at the foot of its place

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
@@ -191,6 +192,7 @@ def test_not_in_a_race_and_chinese(window, qtbot):
     window.set_language("en")
 
 
+@pytest.mark.slow
 def test_a_whole_warnsdorff_tour_predicted_to_its_end(window, qtbot):
     """Every decision of 5x5 Warnsdorff from a5 answered right (by the engine's own
     events): the run ends with the tour, the banner says so, the row has 24 of 24."""

@@ -846,6 +846,7 @@ def checked_invariants() -> frozenset[str]:
     return frozenset(INVARIANTS) if STRICT else frozenset(INVARIANTS) - KNOWN_BROKEN
 
 
+@pytest.mark.slow
 def test_random_walk_keeps_every_panel_truthful(window, qtbot, qtlog, qthreads):
     skipped = frozenset() if STRICT else KNOWN_BROKEN_ACTIONS
     walk = Walk(window, qtbot, qtlog, qthreads, checked_invariants(), skipped_actions=skipped)

@@ -76,7 +76,10 @@ def distinct_colours(image: QImage) -> int:
     return len(seen)
 
 
-@pytest.mark.parametrize("scene", ["idle", "readme", "midrun", "queens", "queens-list"])
+@pytest.mark.parametrize(
+    "scene",
+    ["idle", pytest.param("readme", marks=pytest.mark.slow), "midrun", "queens", "queens-list"],
+)
 def test_real_window_screenshot(display, tmp_path, scene):
     path = tmp_path / f"{scene}.png"
     done = shoot(display, path, scene)
