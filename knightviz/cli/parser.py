@@ -27,7 +27,16 @@ class Parser(argparse.ArgumentParser):
         self._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+,-?\d+$")
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
+        # argparse quotes the value it refused: an argument can be megabytes long.
+        raise UsageError(_LONG_WORD.sub(_shorten, message))
+
+
+#: A word of an error line too long to quote whole.
+_LONG_WORD = re.compile(r"\S{61,}")
+
+
+def _shorten(m: re.Match[str]) -> str:
+    return f"{m[0][:20]}… ({len(m[0]):,} characters)"
 
 
 class _Command:
