@@ -28,6 +28,10 @@ MAX_JOBS = 1024
 MAX_TREE_DEPTH = 8
 #: The most steps tree --steps records (4 bytes each).
 MAX_TREE_STEPS = 100_000_000
+#: The longest --board file read: the largest board's squares, each with a space, a line
+#: each at worst, and room to spare; past it, a usage error, never a read without end
+#: (``--board /dev/zero``).
+MAX_BOARD_FILE = 16 * 1024 * 1024
 
 
 def whole_number(text: str, low: int, high: int) -> int:
@@ -121,12 +125,7 @@ def resolve_shape(args: argparse.Namespace) -> None:
         args.shape = FULL
         return
     if args.board is not None:
-        try:
-            with open(args.board, encoding="utf-8") as f:
-                text = f.read()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"cannot read --board {args.board}: {exc}") from None
-        rows, cols, holes = parse_grid(text)
+        rows, cols, holes = parse_grid(read_board_file(args.board))
         args.size = (rows, cols)
     else:
         holes = frozenset()
@@ -135,6 +134,23 @@ def resolve_shape(args: argparse.Namespace) -> None:
         holes = holes | parse_holes(args.holes, rows, cols)
     args.shape = Shape(holes, parse_leaper(args.leaper))
     Board(rows, cols, args.shape)  # validates: at least one square left
+
+
+def read_board_file(path: str) -> str:
+    """The text of a --board file, read no further than MAX_BOARD_FILE bytes."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BOARD_FILE + 1)
+        if len(data) > MAX_BOARD_FILE:
+            raise UsageError(
+                f"--board {path}: a board file is at most {MAX_BOARD_FILE:,} bytes "
+                f"(16 MiB); this one is longer"
+            )
+        return data.decode("utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read --board {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"cannot read --board {path}: not UTF-8 text ({exc.reason})") from None
 
 
 def add_strategy(p: argparse.ArgumentParser) -> None:
