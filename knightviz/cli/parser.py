@@ -265,7 +265,8 @@ def _add_estimate(sub: _Commands) -> None:
         "has, and so how many steps an exhaustive search would take, by Knuth's method: "
         "random walks from the start to a dead end, averaged. The tree is that of every "
         "knight path (plain backtracking and Warnsdorff with backtracking search the same "
-        "tree in different orders; the strategy options are accepted for convenience). "
+        "tree in different orders, so --heuristic, --tie-break and --no-backtrack, which "
+        "change only the order, are refused). "
         "Here --seed seeds the probes.",
     )
     options.add_strategy(p)
