@@ -119,6 +119,11 @@ def add_shape(p: argparse.ArgumentParser) -> None:
     )
 
 
+def named(args: argparse.Namespace, option: str) -> bool:
+    """``option`` is on the command line, whole or abbreviated as argparse allows."""
+    return any(len(word) > 2 and option.startswith(word) for word in getattr(args, "given", ()))
+
+
 def resolve_shape(args: argparse.Namespace) -> None:
     """Set ``args.size`` and ``args.shape`` from --size, --board, --holes and --leaper."""
     if not hasattr(args, "leaper"):
@@ -126,6 +131,11 @@ def resolve_shape(args: argparse.Namespace) -> None:
         return
     if args.board is not None:
         rows, cols, holes = parse_grid(read_board_file(args.board))
+        if named(args, "--size") and args.size != (rows, cols):
+            raise UsageError(
+                f"--size {args.size[0]}x{args.size[1]} and the --board file's {rows}x{cols} "
+                "differ: the file sets the size, leave --size out"
+            )
         args.size = (rows, cols)
     else:
         holes = frozenset()

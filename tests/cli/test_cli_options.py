@@ -20,8 +20,11 @@ import pytest
 from knightviz.cli import main
 from knightviz.cli.parser import build_parser
 
-#: A 6x6 board less c3, as --board reads it (rank 6 first).
-BOARD_FILE = "......\n......\n......\n..#...\n......\n......\n"
+#: Boards less c3, as --board reads them (the top rank first): 6x6 and 5x5.
+BOARD_FILES = {
+    "BOARD": "......\n......\n......\n..#...\n......\n......\n",
+    "BOARD5": ".....\n.....\n..#..\n.....\n.....\n",
+}
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,9 @@ TABLE: dict[str, dict[str, list[Case]]] = {
         ],
         "--board": [
             c(SOLVE, "--board BOARD"),
+            c("solve --size 6", "--board BOARD"),  # the file's size, the same
+            c("solve --size 5", "--board BOARD", "refused"),  # another size
+            c("solve --siz 5", "--board BOARD", "refused"),
             c(SOLVE + " --method construct", "--board BOARD", "refused"),
         ],
         "--leaper": [
@@ -104,7 +110,7 @@ TABLE: dict[str, dict[str, list[Case]]] = {
         "--size": [c(COUNT, "--size 3x4")],
         "--start": [c(COUNT, "--start b4"), c(COUNT + " --holes b4", "--start b4", "refused")],
         "--holes": [c(COUNT, "--holes c3"), c(COUNT, "--holes f9", "refused")],
-        "--board": [c(COUNT, "--board BOARD")],
+        "--board": [c(COUNT, "--board BOARD5"), c(COUNT, "--board BOARD", "refused")],
         "--leaper": [c(COUNT, "--leaper camel"), c(COUNT, "--leaper rook", "refused")],
         "--closed": [c(COUNT, "--closed")],
         "--limit": [c(COUNT, "--limit 100")],
@@ -113,7 +119,7 @@ TABLE: dict[str, dict[str, list[Case]]] = {
     "sweep": {
         "--size": [c(SWEEP, "--size 6")],
         "--holes": [c(SWEEP, "--holes c3")],
-        "--board": [c(SWEEP, "--board BOARD")],
+        "--board": [c(SWEEP, "--board BOARD5"), c(SWEEP, "--board BOARD", "refused")],
         "--leaper": [c(SWEEP, "--leaper zebra")],
         "--closed": [c(SWEEP, "--closed")],
         "--heuristic": [c(SWEEP, "--heuristic none")],
@@ -236,9 +242,11 @@ def outcome(capsys, tmp_path, args: tuple[str, ...]) -> tuple[int, str, str, str
     wrote (its language and size class; '' for none)."""
     page = tmp_path / "page.html"
     page.unlink(missing_ok=True)
-    board = tmp_path / "board.txt"
-    board.write_text(BOARD_FILE)
-    named = [str(page) if a == "PAGE" else str(board) if a == "BOARD" else a for a in args]
+    files = {"PAGE": str(page)}
+    for name, grid in BOARD_FILES.items():
+        (tmp_path / name).write_text(grid)
+        files[name] = str(tmp_path / name)
+    named = [files.get(a, a) for a in args]
     code = main(named)
     out, err = capsys.readouterr()
     written = ""
