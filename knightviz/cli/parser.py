@@ -32,7 +32,7 @@ class Parser(argparse.ArgumentParser):
 
 
 #: A word of an error line too long to quote whole.
-_LONG_WORD = re.compile(r"\S{61,}")
+_LONG_WORD = re.compile(r"\S{201,}")
 
 
 def _shorten(m: re.Match[str]) -> str:
