@@ -25,7 +25,6 @@ from PySide6.QtCore import QCoreApplication
 
 from knightviz.engine.events import Outcome, Result
 from knightviz.gui import config
-from knightviz.gui.board.model import BoardModel
 from knightviz.gui.config import encode_settings
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.session import RunRecord, RunSetup
@@ -35,8 +34,11 @@ log = logging.getLogger("knightviz.history")
 FILENAME = "history.sqlite3"
 #: ``PRAGMA user_version`` of the schema below.
 SCHEMA_VERSION = 1
-#: Rows loaded at start-up: the newest ones.
-MAX_LOADED = 5000
+#: Rows the history table can show: the newest ones. Only their ids are read at start-up
+#: (one query); a row's values are read when the table or the chart first needs them.
+MAX_LOADED = 100_000
+#: Rows read in one query when the table needs a row not read yet: a screenful and more.
+PAGE = 128
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -98,8 +100,16 @@ class HistoryStore:
         self.error = ""
         #: Why the last run could not be written, or "".
         self.write_error = ""
-        #: Rows of the file that could not be read at the last ``load`` (left in the file).
+        #: Rows of the file that could not be read at start-up (left in the file).
         self.skipped = 0
+        #: Rows found unreadable by ``read`` since ``row_ids`` (left in the file).
+        self.unreadable = 0
+        #: Queries that read rows, and rows decoded: what opening the window costs.
+        self.queries = 0
+        self.decoded = 0
+        #: Settings already decoded and described, by (puzzle, their JSON): a history holds
+        #: few distinct ones, so reading a row rarely decodes its settings again.
+        self._settings: dict[tuple[str, str], Any] = {}
         #: Where a damaged or foreign file was moved, or None.
         self.moved_to: Path | None = None
         #: Rows that could not be written yet: tried again before the next one.
@@ -248,21 +258,22 @@ class HistoryStore:
                     "only.",
                 ).format(str(self.path), self.error.rstrip("."))
             )
-        if self.skipped == 1:
-            said.append(
-                QCoreApplication.translate(
-                    "HistoryStore",
-                    "1 history row could not be read and is not shown (it stays in the file).",
-                )
-            )
-        elif self.skipped:
-            said.append(
-                QCoreApplication.translate(
-                    "HistoryStore",
-                    "{0} history rows could not be read and are not shown (they stay in the file).",
-                ).format(self.skipped)
-            )
+        if self.skipped:
+            said.append(self.skipped_text(self.skipped))
         return " ".join(said)
+
+    @staticmethod
+    def skipped_text(rows: int) -> str:
+        """``rows`` rows of the file that could not be read, in a sentence."""
+        if rows == 1:
+            return QCoreApplication.translate(
+                "HistoryStore",
+                "1 history row could not be read and is not shown (it stays in the file).",
+            )
+        return QCoreApplication.translate(
+            "HistoryStore",
+            "{0} history rows could not be read and are not shown (they stay in the file).",
+        ).format(rows)
 
     def error_text(self) -> str:
         """Why the last run could not be written to the history file (a sentence)."""
@@ -294,27 +305,56 @@ class HistoryStore:
     def load(self) -> list[RunRecord]:
         """The newest runs (at most MAX_LOADED), oldest first; rows that cannot be read
         (an unknown puzzle, a damaged value) are skipped."""
+        ids = self.row_ids()
+        if not ids:
+            return []
+        records = [r for _, r in self.read(ids[0][0], ids[-1][0]) if r is not None]
+        self.skipped = self.unreadable
+        return records
+
+    def row_ids(self) -> list[tuple[int, int]]:
+        """The ids of the newest rows (at most MAX_LOADED), oldest first, each with its run's
+        number (0 where it is not a whole number): one query, no row decoded."""
+        self.skipped = self.unreadable = 0
         if self._db is None:
             return []
         try:
+            self.queries += 1
             rows = self._db.execute(
-                f"SELECT {_COLUMNS} FROM runs ORDER BY id DESC LIMIT ?", (MAX_LOADED,)
+                "SELECT id, number FROM runs ORDER BY id DESC LIMIT ?", (MAX_LOADED,)
             ).fetchall()
         except sqlite3.Error as exc:
             self._fail("cannot read the run history", exc)
             return []
-        records = []
-        self.skipped = 0
-        for row in reversed(rows):
+        rows.reverse()
+        return [(i, n if type(n) is int and 0 <= n <= MAX_COUNT else 0) for i, n in rows]
+
+    def read(self, first: int, last: int) -> list[tuple[int, RunRecord | None]]:
+        """The rows whose ids run from ``first`` to ``last``, in one query; None for a row
+        that cannot be read (an unknown puzzle, a damaged value): logged and counted in
+        ``unreadable``, never raised."""
+        if self._db is None:
+            return []
+        try:
+            self.queries += 1
+            rows = self._db.execute(
+                f"SELECT id, {_COLUMNS} FROM runs WHERE id BETWEEN ? AND ? ORDER BY id",
+                (first, last),
+            ).fetchall()
+        except sqlite3.Error as exc:
+            log.warning("cannot read the run history %s: %s", self.path, exc)
+            return []
+        out: list[tuple[int, RunRecord | None]] = []
+        for row in rows:
+            self.decoded += 1
             try:
-                record = self._record(row)
+                record = self._record(row[1:])
             except Exception as exc:  # whatever a damaged row provokes, it is only skipped
                 log.warning("skipped a run history row: %s", exc)
-                self.skipped += 1
-                continue
-            if record is not None:
-                records.append(record)
-        return records
+                self.unreadable += 1
+                record = None
+            out.append((row[0], record))
+        return out
 
     def _record(self, row: tuple[Any, ...]) -> RunRecord | None:
         (
@@ -341,10 +381,7 @@ class HistoryStore:
         puzzle = self._puzzles.get(puzzle_key)
         if puzzle is None:
             return None
-        values = json.loads(settings)
-        if not isinstance(values, dict):
-            raise ValueError("settings are not an object")
-        decoded = puzzle.decode_settings(values)  # the puzzle's own ranges
+        decoded = self._decoded(puzzle, puzzle_key, settings)
         r, c = _count(start_row, "start"), _count(start_col, "start")
         if not (0 <= r < decoded.rows and 0 <= c < decoded.cols):
             raise ValueError("the start square is off the board")
@@ -374,11 +411,6 @@ class HistoryStore:
         if tree is None and isinstance(steps, (int, float)) and 0 < steps < math.inf:
             tree = math.log10(steps)
         start = r * decoded.cols + c if puzzle.movable_start else 0
-        # What the history table will show of it, made now: a row it cannot show is skipped.
-        puzzle.describe(decoded)
-        puzzle.outcome_text(result)
-        model = BoardModel(decoded.rows, decoded.cols, ())
-        puzzle.describe_result(decoded, start, result, model)
         return RunRecord(
             setup=RunSetup(puzzle_key, decoded, start),
             result=result,
@@ -395,6 +427,23 @@ class HistoryStore:
             finished_at=str(finished),
             predictions=_predictions(kept.get("predictions")),
         )
+
+    def _decoded(self, puzzle: Puzzle[Any], key: str, settings: Any) -> Any:
+        """A row's settings in the puzzle's own ranges, described once (the table shows
+        the description: a row it cannot show is skipped)."""
+        if not isinstance(settings, str):
+            raise ValueError("settings are not text")
+        cached = self._settings.get((key, settings))
+        if cached is not None:
+            return cached
+        values = json.loads(settings)
+        if not isinstance(values, dict):
+            raise ValueError("settings are not an object")
+        decoded = puzzle.decode_settings(values)  # the puzzle's own ranges
+        puzzle.describe(decoded)
+        if len(self._settings) < 4096:
+            self._settings[(key, settings)] = decoded
+        return decoded
 
 
 def _predictions(value: object) -> tuple[int, int, int] | None:

@@ -301,7 +301,7 @@ class MainWindow(QMainWindow):
             self.puzzles,
             self.recordings,
             lambda: self.view,
-            self.history.records,
+            self.history.lazy_records,
             language=self.language,
         )
         self.run_menu = RunMenu(self)
@@ -390,10 +390,15 @@ class MainWindow(QMainWindow):
         self.theme.apply()
         self.view_menu.check(appearance=self.theme.mode())
         self.history_store = HistoryStore(self.puzzles)
-        for record in self.history_store.load():
-            self.history.add_record(record)
-            self.chart.add_record(record)
-            self._runs = max(self._runs, record.number)
+        # The ids of the rows on disk, in one query: the table reads a row when it first
+        # needs it, the chart when it is first shown.
+        index = self.history_store.row_ids()
+        self.history_store.skipped = self.history.set_source(
+            [i for i, _ in index], self.history_store.read
+        )
+        self.history.history_model().skipped.connect(self._on_history_rows_skipped)
+        self.chart.set_source(self.history.records)
+        self._runs = max((n for _, n in index), default=self._runs)
         self.help = HelpMenu(self.help_menu, self, self.puzzles)
         self.prefs = WindowPrefs(
             self,
@@ -417,6 +422,11 @@ class MainWindow(QMainWindow):
         )
         if self.startup_warning:
             QTimer.singleShot(0, self, self._show_startup_warning)
+
+    @Slot(int)
+    def _on_history_rows_skipped(self, rows: int) -> None:
+        """Older rows found unreadable once scrolled to (or drawn in the chart)."""
+        self._show_message(self.history_store.skipped_text(rows), 10_000)
 
     @Slot()
     def _show_startup_warning(self) -> None:
@@ -580,7 +590,9 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_run_opened(self, record: RunRecord) -> None:
         self._on_run_recorded(record)
-        self._on_record_activated(self.history.records()[-1], quiet=True)
+        last = self.history.last()
+        if last is not None:
+            self._on_record_activated(last, quiet=True)
 
     @Slot(object)
     def _on_record_activated(self, record: RunRecord, quiet: bool = False) -> None:
@@ -599,7 +611,8 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _compare(self, record: RunRecord | None) -> None:
         """The comparison: ``record`` (the history's chosen run) against its partner."""
-        self.comparison.show_record(self.history.records(), record)
+        row = -1 if record is None else self.history.row_of(record)
+        self.comparison.show_record(self.history.lazy_records(), record, row)
 
     @Slot(bool)
     def _show_chart(self, shown: bool) -> None:

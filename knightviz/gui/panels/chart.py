@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, Qt
@@ -78,6 +79,9 @@ class ChartPanel(QWidget):
         self.setObjectName("stepsChart")
         self._puzzles = puzzles
         self._records: list[RunRecord] = []
+        #: Where the runs come from once the window gives it (the history's rows, read when
+        #: the chart is first drawn, not at start-up); until then, the runs added.
+        self._source: Callable[[], list[RunRecord]] | None = None
         self._session: RunSession | None = None
         self.history_plot: HistoryPlot | None = None
         self.depth_plot: DepthPlot | None = None
@@ -106,10 +110,17 @@ class ChartPanel(QWidget):
     def add_record(self, record: RunRecord) -> None:
         """A run joined the history (ended now, read from the history file at start, or
         opened from a run file)."""
-        self._records.append(record)
+        if self._source is None:
+            self._records.append(record)
         self._history_dirty = True
         if self.isVisible():
             self._show_history()
+
+    def set_source(self, source: Callable[[], list[RunRecord]]) -> None:
+        """The runs to draw: ``source()`` (the history's), asked for at each redraw."""
+        self._source = source
+        self._records.clear()
+        self._history_dirty = True
 
     def clear_records(self) -> None:
         """The history was cleared: no run left to draw."""
@@ -196,7 +207,7 @@ class ChartPanel(QWidget):
     # -- what tests and automation use ----------------------------------------------------------
 
     def records(self) -> list[RunRecord]:
-        return list(self._records)
+        return self._runs()
 
     def points(self) -> list[ChartPoint]:
         """The steps-per-run plot's points, one per run (empty before the first show)."""
@@ -382,6 +393,9 @@ class ChartPanel(QWidget):
 
     # -- drawing ---------------------------------------------------------------------------------
 
+    def _runs(self) -> list[RunRecord]:
+        return self._source() if self._source is not None else list(self._records)
+
     def _show_history(self) -> None:
         from knightviz.gui.panels.chart_plots import (
             UNFINISHED,
@@ -393,20 +407,21 @@ class ChartPanel(QWidget):
         if plot is None:
             return
         self._history_dirty = False
+        runs = self._runs()
         # Each strategy in the current language (a record keeps the words of its time),
         # coloured in order of first appearance: the same colours in every language.
-        strategy = {id(r): self._strategy(r) for r in self._records}
+        strategy = {id(r): self._strategy(r) for r in runs}
         order: dict[str, int] = {}
-        for r in self._records:
+        for r in runs:
             order.setdefault(strategy[id(r)], len(order))
         groups: dict[tuple[Any, ...], int] = {}
         labels: list[str] = []
         knight_sizes = {
             (r.settings.rows, r.settings.cols)
-            for r in self._records
+            for r in runs
             if self._puzzles[r.puzzle].movable_start
         }
-        for r in self._records:
+        for r in runs:
             key, label = self._group(r, len(knight_sizes) > 1)
             if key not in groups:
                 groups[key] = len(groups)
@@ -414,7 +429,7 @@ class ChartPanel(QWidget):
         # Within a group, one column per strategy present (in legend order), so two
         # strategies from one square stand side by side; repeats step a little aside.
         present: dict[int, list[str]] = {}
-        for r in self._records:
+        for r in runs:
             g = groups[self._group(r, len(knight_sizes) > 1)[0]]
             if strategy[id(r)] not in present.setdefault(g, []):
                 present[g].append(strategy[id(r)])
@@ -422,7 +437,7 @@ class ChartPanel(QWidget):
             present[g].sort(key=lambda s: order[s])
         repeats: dict[tuple[int, str], int] = {}
         points = []
-        for r in self._records:
+        for r in runs:
             g = groups[self._group(r, len(knight_sizes) > 1)[0]]
             strategies, mine = present[g], strategy[id(r)]
             width = min(0.7, 0.25 * len(strategies))
@@ -446,7 +461,7 @@ class ChartPanel(QWidget):
                 )
             )
         colours = {s: strategy_colour(i) for s, i in order.items()}
-        queens = any(not self._puzzles[r.puzzle].movable_start for r in self._records)
+        queens = any(not self._puzzles[r.puzzle].movable_start for r in runs)
         if len(knight_sizes) == 1:
             rows, cols = next(iter(knight_sizes))
             axis = self.tr("start square on {0}").format(fmt_size(rows, cols))
@@ -455,7 +470,7 @@ class ChartPanel(QWidget):
         if queens:
             axis = self.tr("board size") if not knight_sizes else axis + self.tr("; N-Queens")
         plot.show_points(points, labels, axis, colours, self.palette())
-        puzzles = {strategy[id(r)]: r.puzzle for r in self._records}
+        puzzles = {strategy[id(r)]: r.puzzle for r in runs}
         self.legend_label.set_entries(colours, puzzles, any(not p.finished for p in points))
         self._orient()  # a longer legend entry may not fit beside the plot any more
 
