@@ -17,6 +17,7 @@ import contextlib
 import json
 import logging
 import math
+import os
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
@@ -25,6 +26,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from knightviz.engine.events import Outcome, Result
+from knightviz.engine.files import atomic_write
 from knightviz.gui import config
 from knightviz.gui.config import encode_settings
 from knightviz.gui.puzzles.base import Puzzle
@@ -84,6 +86,19 @@ class ForeignFile(sqlite3.DatabaseError):
 
 #: Rows kept for a retry when they could not be written (a locked or full disk).
 MAX_PENDING = 1000
+#: How long a write waits for another program's lock before the row is kept for later (s):
+#: short, since the window waits with it.
+WRITE_WAIT = 0.05
+#: The journal beside the file: rows not written yet, one file per process (two windows may
+#: both be kept waiting), merged into the history when it is next opened.
+JOURNAL_SUFFIX = ".unsaved"
+#: The largest journal read back (MAX_PENDING rows take well under it).
+MAX_JOURNAL_BYTES = 16 << 20
+#: A row already in the history when a journal's or a retried row is merged: the same run.
+_SAME_RUN = (
+    "number = ? AND finished_at = ? AND puzzle = ? AND settings = ? AND steps = ? "
+    "AND wall_seconds = ?"
+)
 
 
 #: Ids read at once from a damaged file (a span that fails is read one id at a time).
@@ -104,6 +119,37 @@ def _last_id(db: sqlite3.Connection) -> int:
             if row is not None and type(row[0]) is int:
                 return min(row[0], RECOVER_IDS)
     return RECOVER_IDS
+
+
+_INSERT = f"INSERT INTO runs ({_COLUMNS}) VALUES ({', '.join('?' * 19)})"
+
+
+def _is_lock(exc: sqlite3.Error) -> bool:
+    """SQLITE_BUSY or SQLITE_LOCKED: another connection holds the file."""
+    return getattr(exc, "sqlite_errorcode", None) in (5, 6) or "locked" in str(exc)
+
+
+def _journal_rows(journal: Path) -> list[tuple[Any, ...]]:
+    """A journal's rows, each checked to be a row of the table's columns (no more than
+    MAX_PENDING, the file no larger than MAX_JOURNAL_BYTES)."""
+    with open(journal, "rb") as f:
+        data = f.read(MAX_JOURNAL_BYTES + 1)
+    if len(data) > MAX_JOURNAL_BYTES:
+        raise ValueError("larger than a journal can be")
+    payload = json.loads(data)
+    if not isinstance(payload, dict) or payload.get("format") != "knightviz-history-unsaved":
+        raise ValueError("not a journal of waiting runs")
+    rows = payload.get("rows")
+    if not isinstance(rows, list):
+        raise ValueError("not a journal of waiting runs")
+    out = []
+    for row in rows[:MAX_PENDING]:
+        if not isinstance(row, list) or len(row) != 19:
+            raise ValueError("a row of the wrong shape")
+        if not all(v is None or type(v) in (int, float, str) for v in row):
+            raise ValueError("a value that is not a number or text")
+        out.append(tuple(row))
+    return out
 
 
 def default_path() -> Path:
@@ -135,15 +181,29 @@ class HistoryStore:
         self.moved_to: Path | None = None
         #: Rows copied from the file moved aside into the new one.
         self.recovered = 0
-        #: Rows that could not be written yet: tried again before the next one.
+        #: Rows that could not be written yet: tried again before the next one, by
+        #: ``retry``, and kept in the journal meanwhile.
         self._pending: list[tuple[Any, ...]] = []
+        #: The file was locked by another program when it was to be opened: ``retry``
+        #: opens it when the lock goes.
+        self.locked = False
+        #: Rows merged from journals left by an earlier session.
+        self.merged = 0
+        self.journal = self.path.with_name(f"{self.path.name}{JOURNAL_SUFFIX}-{os.getpid()}.json")
         self._open()
 
-    def _open(self) -> None:
+    def _open(self, wait: float = 0.5) -> None:
         try:
-            self._db = self._connect()
-        except (sqlite3.OperationalError, OSError, NewerFile) as exc:
-            # Locked by another knightviz, read-only, no such directory, a newer schema.
+            self._db = self._connect(wait)
+        except sqlite3.OperationalError as exc:
+            if _is_lock(exc):  # another program holds it: opened when the lock goes
+                self.locked = True
+                self.error = str(exc)
+                log.warning("the run history %s is locked (%s): runs wait", self.path, exc)
+                return
+            self._fail("cannot open the run history", exc)
+        except (OSError, NewerFile) as exc:
+            # Read-only, no such directory, a newer schema.
             self._fail("cannot open the run history", exc)
         except sqlite3.DatabaseError as exc:  # not a database (any more), or not ours
             aside = self._aside_name()
@@ -156,6 +216,10 @@ class HistoryStore:
                 self._fail("cannot open the run history", again)
                 return
             self.recovered = self._recover(aside)
+        if self._db is not None:
+            self.locked = False
+            self.error = ""
+            self._merge_journals()
 
     def _aside_name(self) -> Path:
         """A name no earlier backup has: two damaged files within a second keep both."""
@@ -167,9 +231,9 @@ class HistoryStore:
             aside = self.path.with_name(f"{stem}-{n}")
         return aside
 
-    def _connect(self) -> sqlite3.Connection:
+    def _connect(self, wait: float = 0.5) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, timeout=0.5, isolation_level=None)
+        db = sqlite3.connect(self.path, timeout=wait, isolation_level=None)
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
@@ -186,6 +250,7 @@ class HistoryStore:
             verdict = db.execute("PRAGMA quick_check(1)").fetchone()[0]
             if verdict != "ok":
                 raise sqlite3.DatabaseError(f"damaged: {verdict}")
+            db.execute(f"PRAGMA busy_timeout = {int(WRITE_WAIT * 1000)}")
         except BaseException:
             db.close()
             raise
@@ -201,7 +266,7 @@ class HistoryStore:
         except sqlite3.Error:
             return 0
         copied = 0
-        insert = f"INSERT INTO runs ({_COLUMNS}) VALUES ({', '.join('?' * 19)})"
+        insert = _INSERT
         select = f"SELECT id, {_COLUMNS} FROM runs WHERE id BETWEEN ? AND ? ORDER BY id"
         one = f"SELECT id, {_COLUMNS} FROM runs WHERE id = ?"
         try:
@@ -252,32 +317,104 @@ class HistoryStore:
         return self._db is not None
 
     def close(self) -> None:
+        """Rows still waiting are tried once more, and stay in the journal if they wait on."""
+        if self._pending:
+            self.retry()
         if self._db is not None:
             self._db.close()
             self._db = None
+
+    # -- rows kept waiting: retried, journalled, merged -------------------------------------
+
+    def retry(self) -> bool:
+        """Write the rows kept waiting (opening the file first if it was locked); True when
+        none waits any more. Never waits on a lock longer than ``WRITE_WAIT``."""
+        if self._db is None and self.locked:
+            self._open(WRITE_WAIT)
+        if self._db is None:
+            return not self._pending
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            for row in self._pending:
+                self._insert_new(row)
+            self._db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            self.write_error = str(exc)
+            return False
+        self._pending.clear()
+        self.write_error = ""
+        self._write_journal()
+        return True
+
+    def _insert_new(self, row: tuple[Any, ...]) -> bool:
+        """Insert ``row`` unless the same run is already there (a journal merged by another
+        window, a retry after a write that was committed); True when inserted."""
+        assert self._db is not None
+        key = (row[0], row[1], row[2], row[3], row[10], row[15])
+        if self._db.execute(f"SELECT 1 FROM runs WHERE {_SAME_RUN} LIMIT 1", key).fetchone():
+            return False
+        self._db.execute(_INSERT, row)
+        return True
+
+    def _write_journal(self) -> None:
+        """The rows waiting, in this process's journal beside the file (written whole or
+        not at all), or no journal when none waits."""
+        try:
+            if not self._pending:
+                self.journal.unlink(missing_ok=True)
+                return
+            payload = {"format": "knightviz-history-unsaved", "version": 1, "rows": self._pending}
+            atomic_write(self.journal, json.dumps(payload).encode())
+        except (OSError, TypeError, ValueError) as exc:
+            log.warning("cannot keep waiting runs in %s: %s", self.journal, exc)
+
+    def _merge_journals(self) -> None:
+        """Rows left waiting by earlier sessions (any process's journal), merged in their
+        order, once each; a journal that cannot be read is moved aside."""
+        assert self._db is not None
+        for journal in sorted(self.path.parent.glob(f"{self.path.name}{JOURNAL_SUFFIX}-*.json")):
+            if journal == self.journal and self._pending:
+                continue  # this session's own, still waiting
+            try:
+                rows = _journal_rows(journal)
+            except (OSError, ValueError) as exc:
+                log.warning("the waiting runs in %s cannot be read (%s): moved aside", journal, exc)
+                with contextlib.suppress(OSError):
+                    journal.replace(journal.with_name(journal.name + ".damaged"))
+                continue
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                merged = sum(self._insert_new(row) for row in rows)
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+                log.warning("cannot merge the waiting runs of %s: %s", journal, exc)
+                continue
+            self.merged += merged
+            with contextlib.suppress(OSError):
+                journal.unlink()
 
     # -- writing ----------------------------------------------------------------------------
 
     def add(self, record: RunRecord, when: datetime | None = None) -> bool:
         """Append one run (when it is numbered and shown in the table). False when it could
         not be written (``error_text`` says why); the next run tries again."""
-        if self._db is None:
+        if self._db is None and not self.locked:
             return True  # a session-only history: the user was told when it opened
         self._pending.append(self._row(record, when))
         del self._pending[:-MAX_PENDING]
-        try:
-            while self._pending:
-                self._db.execute(
-                    f"INSERT INTO runs ({_COLUMNS}) VALUES ({', '.join('?' * 19)})",
-                    self._pending[0],
-                )
-                self._pending.pop(0)
-        except sqlite3.Error as exc:
-            self.write_error = str(exc)
-            log.warning("cannot write run %s to the history %s: %s", record.number, self.path, exc)
-            return False
-        self.write_error = ""
-        return True
+        if self.retry():
+            return True
+        if not self.write_error:
+            self.write_error = self.error
+        log.warning(
+            "cannot write run %s to the history %s: %s", record.number, self.path, self.write_error
+        )
+        self._write_journal()  # nothing lost if the app ends before the lock goes
+        return False
 
     @property
     def pending(self) -> int:
@@ -337,7 +474,16 @@ class HistoryStore:
                     "started.",
                 ).format(str(self.moved_to))
             )
-        if self.error:
+        if self.locked:
+            said.append(
+                QCoreApplication.translate(
+                    "HistoryStore",
+                    "The run history {0} is in use by another program: saving is delayed, and "
+                    "this session's runs are written when it is free (at the latest at the next "
+                    "start).",
+                ).format(str(self.path))
+            )
+        elif self.error:
             said.append(
                 QCoreApplication.translate(
                     "HistoryStore",
@@ -366,13 +512,15 @@ class HistoryStore:
         """Why the last run could not be written to the history file (a sentence)."""
         return QCoreApplication.translate(
             "HistoryStore",
-            "The last run could not be written to the history file {0}: {1}. It will be "
-            "tried again with the next run.",
+            "The last run could not be written to the history file {0}: {1}. Saving is "
+            "delayed: it is kept, tried again with the next run and every few seconds, and "
+            "written at the latest at the next start.",
         ).format(str(self.path), self.write_error.rstrip("."))
 
     def clear(self) -> str:
         """Forget every run; "" or a sentence saying why the file could not be cleared."""
         self._pending.clear()
+        self._write_journal()
         if self._db is None:
             return ""
         try:

@@ -70,6 +70,10 @@ from knightviz.gui.window_layout import (
 __all__ = ["DEFAULT_SIZE", "MainWindow"]
 
 
+#: How often runs kept waiting by a locked history file are tried again (ms).
+HISTORY_RETRY_MS = 2000
+
+
 class MainWindow(QMainWindow):
     """Board in the middle, controls and counters on the right, history and panels docked."""
 
@@ -390,6 +394,11 @@ class MainWindow(QMainWindow):
         self.theme.apply()
         self.view_menu.check(appearance=self.theme.mode())
         self.history_store = HistoryStore(self.puzzles)
+        # Runs kept waiting by a locked history file are tried again this often, so they
+        # are written soon after the lock goes (a try waits no longer than 50 ms).
+        self.history_retry = QTimer(self)
+        self.history_retry.setInterval(HISTORY_RETRY_MS)
+        self.history_retry.timeout.connect(self._retry_history)
         # The ids of the rows on disk, in one query: the table reads a row when it first
         # needs it, the chart when it is first shown.
         index = self.history_store.row_ids()
@@ -422,6 +431,13 @@ class MainWindow(QMainWindow):
         )
         if self.startup_warning:
             QTimer.singleShot(0, self, self._show_startup_warning)
+
+    @Slot()
+    def _retry_history(self) -> None:
+        """Runs kept waiting by a locked history: written once the lock goes."""
+        if self.history_store.retry():
+            self.history_retry.stop()
+            self._show_message(self.tr("The runs that waited were saved to the history."), 6000)
 
     @Slot(int)
     def _on_history_rows_skipped(self, rows: int) -> None:
@@ -512,6 +528,8 @@ class MainWindow(QMainWindow):
         self.view.stop_forecast()
         self.view.startmap.shutdown()
         self.session.shutdown()
+        self.history_retry.stop()
+        self.history_store.close()  # runs still waiting stay in the journal beside the file
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """A race ends first (its rows kept): the window is remembered as before it."""
@@ -583,6 +601,7 @@ class MainWindow(QMainWindow):
         self.history.add_record(numbered)
         if not self.history_store.add(numbered):
             self._show_message(self.history_store.error_text(), 10_000)
+            self.history_retry.start()
         self.chart.add_record(numbered)
         self.history.choose(numbered)  # the comparison follows (``record_chosen``)
         self.file_menu.update_actions()

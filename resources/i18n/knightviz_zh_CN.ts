@@ -1201,12 +1201,16 @@ Each point&apos;s figure, and the point it belongs to (placed by ``_fit``). The 
     <name>HistoryStore</name>
     <message>
         <source>The run history was damaged and was moved to {0}; a new one was started, with the runs that could still be read copied into it: {1}.</source>
-        <extracomment>``PRAGMA user_version`` of the schema below. Rows the history table can show: the newest ones. Only their ids are read at start-up (one query); a row&apos;s values are read when the table or the chart first needs them. Rows read in one query when the table needs a row not read yet: a screenful and more. Rows kept for a retry when they could not be written (a locked or full disk). Ids read at once from a damaged file (a span that fails is read one id at a time). The most ids a damaged file is searched through when it cannot say its largest. Why the file is not in use, or &quot;&quot; when it is. Why the last run could not be written, or &quot;&quot;. Rows of the file that could not be read at start-up (left in the file). Rows found unreadable by ``read`` since ``row_ids`` (left in the file). Queries that read rows, and rows decoded: what opening the window costs. Settings already decoded and described, by (puzzle, their JSON): a history holds few distinct ones, so reading a row rarely decodes its settings again. Where a damaged or foreign file was moved, or None. Rows copied from the file moved aside into the new one. Rows that could not be written yet: tried again before the next one.</extracomment>
+        <extracomment>``PRAGMA user_version`` of the schema below. Rows the history table can show: the newest ones. Only their ids are read at start-up (one query); a row&apos;s values are read when the table or the chart first needs them. Rows read in one query when the table needs a row not read yet: a screenful and more. Rows kept for a retry when they could not be written (a locked or full disk). How long a write waits for another program&apos;s lock before the row is kept for later (s): short, since the window waits with it. The journal beside the file: rows not written yet, one file per process (two windows may both be kept waiting), merged into the history when it is next opened. The largest journal read back (MAX_PENDING rows take well under it). A row already in the history when a journal&apos;s or a retried row is merged: the same run. Ids read at once from a damaged file (a span that fails is read one id at a time). The most ids a damaged file is searched through when it cannot say its largest. Why the file is not in use, or &quot;&quot; when it is. Why the last run could not be written, or &quot;&quot;. Rows of the file that could not be read at start-up (left in the file). Rows found unreadable by ``read`` since ``row_ids`` (left in the file). Queries that read rows, and rows decoded: what opening the window costs. Settings already decoded and described, by (puzzle, their JSON): a history holds few distinct ones, so reading a row rarely decodes its settings again. Where a damaged or foreign file was moved, or None. Rows copied from the file moved aside into the new one. Rows that could not be written yet: tried again before the next one, by ``retry``, and kept in the journal meanwhile. The file was locked by another program when it was to be opened: ``retry`` opens it when the lock goes. Rows merged from journals left by an earlier session.</extracomment>
         <translation>运行历史已损坏，已移到 {0}；已新建一个历史文件，仍可读取的运行已复制进去：{1} 条。</translation>
     </message>
     <message>
         <source>The run history could not be read and was moved to {0}; a new one was started.</source>
         <translation>运行历史无法读取，已移到 {0}；已新建一个历史文件。</translation>
+    </message>
+    <message>
+        <source>The run history {0} is in use by another program: saving is delayed, and this session&apos;s runs are written when it is free (at the latest at the next start).</source>
+        <translation>运行历史 {0} 正被另一个程序使用：保存已推迟，本次会话的运行会在它空闲时写入（最迟在下次启动时）。</translation>
     </message>
     <message>
         <source>The run history {0} cannot be used ({1}): runs are kept for this session only.</source>
@@ -1221,8 +1225,8 @@ Each point&apos;s figure, and the point it belongs to (placed by ``_fit``). The 
         <translation>有 {0} 行历史记录无法读取，未显示（它们仍保留在文件中）。</translation>
     </message>
     <message>
-        <source>The last run could not be written to the history file {0}: {1}. It will be tried again with the next run.</source>
-        <translation>上一次运行未能写入历史文件 {0}：{1}。下一次运行时会再次尝试写入。</translation>
+        <source>The last run could not be written to the history file {0}: {1}. Saving is delayed: it is kept, tried again with the next run and every few seconds, and written at the latest at the next start.</source>
+        <translation>上一次运行无法写入历史文件 {0}：{1}。保存已推迟：该运行会被保留，在下一次运行时及每隔几秒重试，最迟在下次启动时写入。</translation>
     </message>
     <message>
         <source>The run history {0} could not be cleared ({1}): runs are kept for this session only.</source>
@@ -1933,8 +1937,12 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>MainWindow</name>
     <message>
         <source>knightviz — watch backtracking search think</source>
-        <extracomment>The start-square map ended: True when every square is mapped, False when cancelled. The application&apos;s languages (View, Language); the window&apos;s own when not given. The language the window&apos;s texts are in now (they follow ``translations``).</extracomment>
+        <extracomment>How often runs kept waiting by a locked history file are tried again (ms). The start-square map ended: True when every square is mapped, False when cancelled. The application&apos;s languages (View, Language); the window&apos;s own when not given. The language the window&apos;s texts are in now (they follow ``translations``).</extracomment>
         <translation>knightviz — 看回溯搜索如何思考</translation>
+    </message>
+    <message>
+        <source>The runs that waited were saved to the history.</source>
+        <translation>等待保存的运行已写入历史。</translation>
     </message>
     <message>
         <source>Constraints</source>

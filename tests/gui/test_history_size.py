@@ -67,8 +67,8 @@ class Counted:
             self.rows += 1
             return decode(store, row)
 
-        def counted_connect(store: HistoryStore) -> sqlite3.Connection:
-            db = connect(store)
+        def counted_connect(store: HistoryStore, *args: Any) -> sqlite3.Connection:
+            db = connect(store, *args)
             db.set_trace_callback(self._trace)
             return db
 
