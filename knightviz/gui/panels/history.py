@@ -22,6 +22,7 @@ from PySide6.QtCore import (
     QItemSelection,
     QModelIndex,
     QPersistentModelIndex,
+    QRect,
     Qt,
     QTimer,
     Signal,
@@ -74,6 +75,9 @@ class HistoryCell:
 
     _text: str
     _tip: str = ""
+    #: Where it is (-1: a header).
+    row: int = -1
+    column: int = -1
 
     def text(self) -> str:
         return self._text
@@ -405,12 +409,16 @@ class HistoryTable(QTableView):
         texts = self._model.texts(row)
         if texts is None:
             return None
-        return HistoryCell(texts.cells[col], texts.tips.get(col, ""))
+        return HistoryCell(texts.cells[col], texts.tips.get(col, ""), row, col)
+
+    def visualItemRect(self, cell: HistoryCell) -> QRect:
+        """Where ``cell`` is drawn in the viewport (empty when out of range)."""
+        return self.visualRect(self._model.index(cell.row, cell.column))
 
     def horizontalHeaderItem(self, col: int) -> HistoryCell | None:
         if not 0 <= col < self.columnCount():
             return None
-        return HistoryCell(self._model.headers[col], self.header_tips().get(col, ""))
+        return HistoryCell(self._model.headers[col], self.header_tips().get(col, ""), -1, col)
 
     def currentRow(self) -> int:
         return self.currentIndex().row()
