@@ -243,6 +243,8 @@ class HistoryStore:
             missing = [c for c in _COLUMNS.split(", ") if c not in columns]
             if missing:
                 raise ForeignFile(f"its table of runs has no column {missing[0]}")
+            # Finds a run already written (a retried or journalled one) without a scan.
+            db.execute("CREATE INDEX IF NOT EXISTS runs_by_number ON runs (number)")
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             db.execute("SELECT count(*) FROM runs").fetchone()
             # A file damaged in the middle (a sound header, pages overwritten) opens and
