@@ -131,3 +131,17 @@ def test_a_long_history_is_all_in_the_steps_chart(qtbot, monkeypatch):
     w.chart.add_record(record(RUNS + 1))
     qtbot.waitUntil(lambda: len(w.chart.points()) == RUNS + 1)
     assert w.history.item(RUNS, NUMBER).text() == "10,001"
+
+
+def test_an_old_row_that_cannot_be_read_is_dropped_when_first_shown(qtbot):
+    write_history(1_000)
+    with sqlite3.connect(config.data_dir() / FILENAME) as db:
+        db.execute("UPDATE runs SET moves = -3 WHERE number = 5")
+    w = open_window(qtbot)
+    table = w.history
+    assert table.rowCount() == 1_000  # not read yet: the newest page is sound
+    table.scrollToTop()
+    qtbot.waitUntil(lambda: table.rowCount() == 999)
+    assert [table.item(r, NUMBER).text() for r in range(5)] == ["1", "2", "3", "4", "6"]
+    assert "1 history row could not be read" in w.statusBar().currentMessage()
+    assert len(table.records()) == 999
