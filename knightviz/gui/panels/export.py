@@ -560,12 +560,13 @@ def open_run_file(path: str, puzzles: dict[str, Puzzle[Any]], store: RecordingSt
         ) from None
 
 
-def record_of(records: Sequence[RunRecord], recording: Recording | None) -> RunRecord | None:
-    """The history row of the run whose recording this is (the run on the board)."""
+def record_of(records: Sequence[RunRecord | None], recording: Recording | None) -> RunRecord | None:
+    """The history row of the run whose recording this is (the run on the board; None in
+    ``records`` is a row that could not be read)."""
     if recording is None:
         return None
     for rec in reversed(records):
-        if rec.recording is recording:
+        if rec is not None and rec.recording is recording:
             return rec
     return None
 
