@@ -9,7 +9,9 @@ window does) under a 1 GB address-space limit; the child reports its outcome and
 resident memory rose above what it had when it began (``ru_maxrss`` against ``VmRSS``).
 Families: every field of a valid file's description replaced by each odd value (wrong types,
 huge and negative numbers, NaN, deep nesting); each part cut or grown; each part declaring
-other sizes; entries missing, twice or the file cut; deflate bombs of 300 MB in each part.
+other sizes; entries missing, twice or the file cut; deflate bombs of 300 MB in each part;
+sizes declared inflated and stored that the file cannot have; bzip2, LZMA and encrypted
+parts; descriptions of a million lists or a 5,000-digit number; a run file inside another.
 Target: no case ends in anything but the run or a refusal; the peak while refusing stays
 under 100 MB. Exit 1 otherwise.
 """
@@ -21,6 +23,7 @@ import os
 import resource
 import sys
 import tempfile
+import zipfile
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -71,11 +74,19 @@ def cases(good: Path, folder: Path, quick: bool) -> Iterator[tuple[str, bytes | 
         PARTS,
         bomb,
         declare,
+        encrypted,
         far_checkpoints,
         field_paths,
+        huge_declared_part,
+        long_number,
+        many_lists,
         nested,
+        other_method,
         parts_of,
         replaced,
+        sizes_declared,
+        small_bomb,
+        stored_size_lie,
         unwritten_blocks,
         zip_of,
     )
@@ -120,6 +131,25 @@ def cases(good: Path, folder: Path, quick: bool) -> Iterator[tuple[str, bytes | 
     for name in PARTS:
         made = bomb(folder / f"bomb-{name}.knightviz", name, parts, 300)
         yield "deflate bomb (300 MB)", made
+    yield "declared sizes lie", huge_declared_part(parts, header)
+    yield "declared sizes lie", stored_size_lie(folder / "lie.knightviz", parts, header)
+    yield "declared sizes lie", small_bomb(folder / "small.knightviz", parts, header)
+    for name in PARTS:
+        for size, stored in ((1 << 32) - 1, (1 << 32) - 1), (64 << 20, 1 << 20), (1 << 20, 0):
+            yield "declared sizes lie", sizes_declared(zip_of(parts), name, size, stored)
+    for method in (zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA):
+        yield "bzip2, LZMA, encrypted", other_method(folder / f"m{method}", parts, method, 256)
+    yield "bzip2, LZMA, encrypted", encrypted(parts)
+    yield "description too large", many_lists(parts)
+    yield "description too large", long_number(parts, header)
+    yield (
+        "nested archive",
+        zip_of([(n, good.read_bytes() if n == "run.json" else d) for n, d in parts]),
+    )
+    yield (
+        "nested archive",
+        zip_of([(n, good.read_bytes() if n == "steps.bin" else d) for n, d in parts]),
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
