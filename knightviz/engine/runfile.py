@@ -32,9 +32,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import legal
 from .board import MAX_SQUARES
 from .events import Outcome, Result
 from .files import atomic_file
+from .legal import Rules
 from .recording import BLOCK, Markers, Recording, RecordingData, merge_spans
 
 FORMAT = "knightviz-run"
@@ -598,16 +600,24 @@ def _check_replays(
             )
 
 
-def rebuild(data: RecordingData, into: Recording) -> Recording:
+def rebuild(data: RecordingData, into: Recording, rules: Rules | None = None) -> Recording:
     """Load ``data`` into the new, empty recording ``into`` and check that it seeks: any
-    inconsistency in a file that passed ``read_run`` is a RunFileError here."""
+    inconsistency in a file that passed ``read_run`` is a RunFileError here. With the
+    puzzle's ``rules``, every kept step and checkpoint is replayed against them first, so a
+    recording holding an impossible move is refused (with its step) before the window
+    shows any of it."""
     try:
         into.load(data)
+        if rules is not None:
+            legal.check(into, rules, len(data.initial))
         for step in {0, data.length // 3, data.length // 2, data.length}:
             into.seek(step)
-    except (ValueError, IndexError, AssertionError) as exc:
+    except legal.IllegalStep as exc:
         into.release()
-        raise RunFileError(f"damaged file: its recording does not replay ({exc})") from None
+        raise RunFileError(f"damaged file: {exc}") from None
+    except (ValueError, IndexError, AssertionError):
+        into.release()
+        raise RunFileError("damaged file: its recording does not replay") from None
     except (MemoryError, OSError):
         into.release()
         raise RunFileError("its recording needs more memory than there is") from None

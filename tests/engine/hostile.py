@@ -15,10 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from knightviz.engine import tour_search
+from knightviz.engine.board import FULL
+from knightviz.engine.legal import Rules
 from knightviz.engine.recording import Recording
 from knightviz.engine.runfile import RunFileError, SavedRun, read_run, rebuild, write_run
 
 from .test_recording import record
+
+#: The valid file's puzzle: the knight on a full 6x6 board.
+RULES = Rules.tour(6, 6, FULL)
 
 PARTS = ("run.json", "steps.bin", "checkpoints.bin", "solutions.bin")
 
@@ -153,7 +158,7 @@ def open_run(path: Path) -> str:
     try:
         back = read_run(path)
         if back.recording is not None:
-            rebuild(back.recording, Recording(back.recording.initial))
+            rebuild(back.recording, Recording(back.recording.initial), RULES)
     except RunFileError as exc:
         text = str(exc)
         assert text and "\n" not in text and "Traceback" not in text, text
@@ -305,6 +310,8 @@ def encrypted(parts: list[tuple[str, bytes]]) -> bytes:
 
 _CHILD = r"""
 import json, resource, sys
+from knightviz.engine.board import FULL
+from knightviz.engine.legal import Rules
 from knightviz.engine.recording import Recording
 from knightviz.engine.runfile import RunFileError, read_run, rebuild
 
@@ -328,7 +335,7 @@ before = status("VmRSS:")
 try:
     run = read_run(sys.argv[1])
     if run.recording is not None:
-        rebuild(run.recording, Recording(run.recording.initial))
+        rebuild(run.recording, Recording(run.recording.initial), Rules.tour(6, 6, FULL))
     outcome, message = "run", ""
 except RunFileError as exc:
     outcome, message = "refused", str(exc)

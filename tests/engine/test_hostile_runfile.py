@@ -18,6 +18,7 @@ from knightviz.engine.runfile import RunFileError, read_run, rebuild
 from .hostile import (
     ODD_VALUES,
     PARTS,
+    RULES,
     bomb,
     declare,
     encrypted,
@@ -69,7 +70,7 @@ def refused(path, match):
     with address_space_limit(), pytest.raises(RunFileError, match=match):
         back = read_run(path)
         assert back.recording is not None
-        rebuild(back.recording, Recording(back.recording.initial))
+        rebuild(back.recording, Recording(back.recording.initial), RULES)
 
 
 # -- each defect found by the hostile-file probe -----------------------------------------------

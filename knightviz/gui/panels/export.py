@@ -525,7 +525,9 @@ def open_run_file(path: str, puzzles: dict[str, Puzzle[Any]], store: RecordingSt
             data = saved.recording
             if tuple(data.initial) != puzzle.initial(settings, start):
                 raise RunFileError("damaged file: the recording starts elsewhere")
-            recording = rebuild(data, store.new(data.initial, data.solution_depth))
+            recording = rebuild(
+                data, store.new(data.initial, data.solution_depth), puzzle.rules(settings)
+            )
         model = BoardModel(settings.rows, settings.cols, ())
         if recording is not None:
             pos = recording.seek(len(recording))
