@@ -7,9 +7,10 @@ square on top of the path (never one below the squares the run began with); a mo
 lands on a removed square nor on a square the path holds; a leaper moves by its leap from the
 square on top; queens never share a row, a column or a diagonal.
 
-A stretch is checked from a checkpoint to the next one, all at once (with numpy, a few
-operations per step: a quarter of a million steps in a few milliseconds) or step by step
-when it is short; both say the same.
+A stretch is checked from a checkpoint to the next one: by the compiled kernel when it is
+loaded (a few nanoseconds a step), else all at once with numpy (a few operations and two
+radix sorts per step), or step by step when it is short; all say the same (the tests
+compare them), and the words always come from the step loop.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .board import KNIGHT, Leaper, Shape, file_name, leaper_name
@@ -120,11 +122,44 @@ def stretch(
     square of the path and every event checked; IllegalStep at the first that breaks a
     rule. The path's own squares are checked as if placed one by one."""
     if len(events) + len(path) >= VECTOR_FROM:
+        compiled = _compiled()
+        if compiled is not None:
+            return _kernel(compiled, rules, path, events, step, floor)
         np = loaded_numpy()
-        if np is None:
-            import numpy as np
-        return _vector(np, rules, path, events, step, floor)
+        if np is None:  # (through the kernels' package: the engine imports no numpy itself)
+            from .kernels.arrays import numpy_or_none
+
+            np = numpy_or_none()
+        if np is not None:
+            return _vector(np, rules, path, events, step, floor)
     return _loop(rules, path, events, step, floor)
+
+
+def _compiled() -> Any:
+    """The compiled check when the kernels are loaded (a few ns a step), else None."""
+    from . import kernels
+
+    return kernels.legal_check()
+
+
+@lru_cache(maxsize=4)
+def _removed(size: int, holes: frozenset[int]) -> Any:
+    np = loaded_numpy()  # (the kernels are loaded: so is numpy)
+    removed = np.zeros(size, dtype=np.bool_)
+    removed[list(holes)] = True
+    return removed
+
+
+def _kernel(
+    compiled: Any, rules: Rules, path: Sequence[int], events: array[int], step: int, floor: int
+) -> tuple[list[int], int]:
+    removed = _removed(rules.rows * rules.cols, rules.holes)
+    bad, out, backs = compiled(path, events, floor, rules.cols, rules.leaper, removed, rules.queens)
+    if bad >= 0:
+        # The step loop, over just enough events, says what is wrong there.
+        _loop(rules, path, events[: max(0, bad - len(path) + 1)], step, floor)
+        raise AssertionError("the compiled check and the step loop disagree")
+    return out, backs
 
 
 def _where(step: int, index: int, length: int) -> str:
@@ -196,68 +231,79 @@ def _not_on_top(rules: Rules, where: str, sq: int) -> str:
 def _vector(
     np: Any, rules: Rules, path: Sequence[int], events: array[int], step: int, floor: int
 ) -> tuple[list[int], int]:
-    """``_loop``'s checks on whole arrays. Every test at an event looks only at the events
-    before it, so the first event any test flags is the first illegal one."""
+    """``_loop``'s checks on whole arrays, in a few passes and stable sorts of small
+    integers (radix sorts). Every test at an event looks only at the events before it, so
+    the first event any test flags is the first illegal one."""
     length = len(path)
-    e = np.concatenate(
-        [np.asarray(path, dtype=np.int64), np.frombuffer(events, dtype=np.int32).astype(np.int64)]
-    )
+    e = np.concatenate([np.asarray(path, dtype=np.int32), np.frombuffer(events, dtype=np.int32)])
     n = len(e)
+    if not n:
+        return [], 0
     mv = e >= 0
     sq = np.where(mv, e, ~e)
-    delta = np.where(mv, 1, -1)
-    after = np.cumsum(delta)
+    delta = np.where(mv, np.int32(1), np.int32(-1))
+    after = np.cumsum(delta, dtype=np.int32)
     before = after - delta
-    first = n  # the first illegal event found so far
-    # Backtracks below the floor.
-    low = np.flatnonzero(~mv & (after < floor))
-    if len(low):
-        first = int(low[0])
-    # The square on top at each level: the last move onto that level before the event.
-    moves = np.flatnonzero(mv)
-    order = np.argsort(after[moves], kind="stable")
-    keys = after[moves][order] * (n + 1) + moves[order]
-
-    def top_at(level: Any, at: Any) -> Any:
-        """The square on top at ``level`` just before event ``at`` (-1: none)."""
-        pos = np.searchsorted(keys, level * (n + 1) + at) - 1
-        ok = (pos >= 0) & (keys[np.maximum(pos, 0)] // (n + 1) == level)
-        return np.where(ok, e[moves[order][np.maximum(pos, 0)]], -1)
-
-    backs = np.flatnonzero(~mv & (before >= 1))
-    wrong = backs[top_at(before[backs], backs) != sq[backs]]
-    if len(wrong):
-        first = min(first, int(wrong[0]))
-    if rules.holes:
-        holes = np.fromiter(rules.holes, dtype=np.int64)
-        landed = moves[np.isin(sq[moves], holes)]
-        if len(landed):
-            first = min(first, int(landed[0]))
+    size = rules.rows * rules.cols
+    # (levels and lines past 16 bits sort more slowly; a depth past the board's size
+    # means a square taken twice, flagged no later than that)
+    small = np.uint16 if size + 2 < 1 << 16 else np.int32
+    flags = [np.flatnonzero(after < floor)[:1]]
+    # The square on each level when an event looks at it: every move places a square on
+    # level ``after`` and looks at level ``before`` (the square it leaps from), every
+    # backtrack looks at level ``before`` (the square it takes back). Sorted by level (stable:
+    # by event within a level), the square an event sees is the last placed before it.
+    slots = np.empty(2 * n, dtype=np.int32)
+    slots[0::2], slots[1::2] = before, after
+    used = np.empty(2 * n, dtype=bool)
+    used[0::2], used[1::2] = before >= 1, mv
+    level = np.clip(slots[used], 0, size + 1).astype(small)
+    placed = np.zeros(2 * n, dtype=bool)
+    placed[1::2] = True
+    placed = placed[used]
+    source = (np.arange(2 * n, dtype=np.int32) >> 1)[used]
+    order = np.argsort(level, kind="stable")
+    level, placed, source = level[order], placed[order], source[order]
+    at = np.where(placed, np.arange(len(order), dtype=np.int32), -1)
+    last = np.maximum.accumulate(at)
+    looks = np.flatnonzero(~placed)
+    seen = last[looks]
+    found = (seen >= 0) & (level[np.maximum(seen, 0)] == level[looks])
+    event = source[looks]
+    under = np.where(found, sq[source[np.maximum(seen, 0)]], -1)
+    flags.append(event[~found])
+    back = ~mv[event]
+    flags.append(event[back & (under != sq[event])])
     if rules.leaper is not None:
-        onto = moves[before[moves] >= 1]
-        tops = top_at(before[onto], onto)
+        onto, tops = event[~back & found], under[~back & found]
         r1, c1 = np.divmod(tops, rules.cols)
         r2, c2 = np.divmod(sq[onto], rules.cols)
         dr, dc = np.abs(r1 - r2), np.abs(c1 - c2)
         p, q = rules.leaper
-        bad = ~(((dr == p) & (dc == q)) | ((dr == q) & (dc == p)))
-        if bad.any():
-            first = min(first, int(onto[np.argmax(bad)]))
+        flags.append(onto[~(((dr == p) & (dc == q)) | ((dr == q) & (dc == p)))])
+    if rules.holes:
+        removed = np.zeros(size, dtype=bool)
+        removed[list(rules.holes)] = True
+        flags.append(np.flatnonzero(mv & removed[sq]))
     # A line (a square, or a queen's row, column or diagonal) taken twice: the event before
     # a move on the same line is a move, not the backtrack that freed it.
-    r, c = np.divmod(sq, rules.cols)
-    lines = [r * rules.cols + c] if not rules.queens else [r, c, r + c, r - c]
+    if rules.queens:
+        r, c = np.divmod(sq, rules.cols)
+        lines = [r, c, r + c, r - c + rules.cols]
+    else:
+        lines = [sq]
     for line in lines:
-        by_line = np.argsort(line, kind="stable")
-        same = line[by_line][1:] == line[by_line][:-1]
-        taken = same & mv[by_line][:-1] & mv[by_line][1:]
-        if taken.any():
-            first = min(first, int(by_line[1:][taken].min()))
-    if first < n:
-        # The reference loop, over just enough events, says what is wrong there.
+        by_line = np.argsort(line.astype(small), kind="stable")
+        kept = line[by_line]
+        twice = (kept[1:] == kept[:-1]) & mv[by_line][:-1] & mv[by_line][1:]
+        flags.append(by_line[1:][twice])
+    flagged = np.concatenate(flags)
+    if len(flagged):
+        first = int(flagged.min())
+        # The step loop, over just enough events, says what is wrong there.
         _loop(rules, path, events[: max(0, first - length + 1)], step, floor)
-        raise AssertionError("the vector check and the loop disagree")  # pragma: no cover
+        raise AssertionError("the whole-array check and the step loop disagree")
     # The path at the end: for each level, the last move onto it (never taken back).
     low = np.minimum.accumulate(after[::-1])[::-1]
-    out: list[int] = e[moves[after[moves] == low[moves]]].tolist()
+    out: list[int] = e[mv & (after == low)].tolist()
     return out, int(len(events) - np.count_nonzero(mv[length:]))

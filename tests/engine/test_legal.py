@@ -10,12 +10,12 @@ from array import array
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from knightviz.engine import make_queens_search, tour_search
+from knightviz.engine import kernels, make_queens_search, tour_search
 from knightviz.engine.board import FULL, Shape
-from knightviz.engine.legal import IllegalStep, Rules, _loop, _vector
+from knightviz.engine.legal import IllegalStep, Rules, _kernel, _loop, _vector
 from knightviz.engine.recording import Recording
 from knightviz.engine.runfile import RunFileError, SavedRun, read_run, rebuild, write_run
 
@@ -179,9 +179,19 @@ CASES = [
 ]
 
 
-@settings(max_examples=300, deadline=None)
+def _compiled():
+    if not kernels.available():
+        pytest.skip("numba is not installed here (CI installs it): compiled check untested")
+    kernels.load()
+    return kernels.legal_check()
+
+
+@pytest.mark.parametrize("way", ["numpy", "compiled"])
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(case=st.sampled_from(range(len(CASES))), seed=st.integers(0, 2**32), edits=st.integers(1, 4))
-def test_the_step_loop_and_the_array_check_agree(case, seed, edits):
+def test_the_step_loop_and_the_fast_checks_agree(way, case, seed, edits):
     rules, initial, make = CASES[case]
     pick = random.Random(seed)
     size = rules.rows * rules.cols
@@ -204,5 +214,9 @@ def test_the_step_loop_and_the_array_check_agree(case, seed, edits):
             return str(exc)
 
     loop = outcome(lambda: _loop(rules, initial, events, 7, len(initial)))
-    whole = outcome(lambda: _vector(np, rules, initial, events, 7, len(initial)))
-    assert loop == whole
+    if way == "numpy":
+        fast = outcome(lambda: _vector(np, rules, initial, events, 7, len(initial)))
+    else:
+        compiled = _compiled()
+        fast = outcome(lambda: _kernel(compiled, rules, initial, events, 7, len(initial)))
+    assert loop == fast
