@@ -80,6 +80,7 @@ def test_open_run_refuses_in_plain_text_and_our_words(
     child(window, "openRunAction").trigger()
     assert len(messages) == 1, messages
     title, text = messages[-1]
+    assert title == "Open run"
     assert messages.formats[-1] == Qt.TextFormat.PlainText
     assert text.startswith(f"{path.name} cannot be opened: "), text
     assert "\n" not in text and len(text) < 300, text
