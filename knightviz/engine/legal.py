@@ -231,52 +231,53 @@ def _not_on_top(rules: Rules, where: str, sq: int) -> str:
 def _vector(
     np: Any, rules: Rules, path: Sequence[int], events: array[int], step: int, floor: int
 ) -> tuple[list[int], int]:
-    """``_loop``'s checks on whole arrays, in a few passes and stable sorts of small
-    integers (radix sorts). Every test at an event looks only at the events before it, so
-    the first event any test flags is the first illegal one."""
+    """``_loop``'s checks on whole arrays: a stable (radix) sort of the events by square,
+    and one by each of a queen's lines. Every test at an event looks only at the events
+    before it, so the first event any test flags is the first illegal one."""
     length = len(path)
     e = np.concatenate([np.asarray(path, dtype=np.int32), np.frombuffer(events, dtype=np.int32)])
     n = len(e)
     if not n:
         return [], 0
     mv = e >= 0
-    sq = np.where(mv, e, ~e)
-    delta = np.where(mv, np.int32(1), np.int32(-1))
+    sign = e >> 31  # 0 for a move, -1 for a backtrack
+    sq = e ^ sign  # the square moved onto or taken back
+    delta = 1 | sign
     after = np.cumsum(delta, dtype=np.int32)
     before = after - delta
     size = rules.rows * rules.cols
-    # (levels and lines past 16 bits sort more slowly; a depth past the board's size
-    # means a square taken twice, flagged no later than that)
-    small = np.uint16 if size + 2 < 1 << 16 else np.int32
+    small = np.uint16 if size < 1 << 16 else np.int32  # (radix sorts up to 16 bits)
     flags = [np.flatnonzero(after < floor)[:1]]
-    # The square on each level when an event looks at it: every move places a square on
-    # level ``after`` and looks at level ``before`` (the square it leaps from), every
-    # backtrack looks at level ``before`` (the square it takes back). Sorted by level (stable:
-    # by event within a level), the square an event sees is the last placed before it.
-    slots = np.empty(2 * n, dtype=np.int32)
-    slots[0::2], slots[1::2] = before, after
-    used = np.empty(2 * n, dtype=bool)
-    used[0::2], used[1::2] = before >= 1, mv
-    level = np.clip(slots[used], 0, size + 1).astype(small)
-    placed = np.zeros(2 * n, dtype=bool)
-    placed[1::2] = True
-    placed = placed[used]
-    source = (np.arange(2 * n, dtype=np.int32) >> 1)[used]
-    order = np.argsort(level, kind="stable")
-    level, placed, source = level[order], placed[order], source[order]
-    at = np.where(placed, np.arange(len(order), dtype=np.int32), -1)
-    last = np.maximum.accumulate(at)
-    looks = np.flatnonzero(~placed)
-    seen = last[looks]
-    found = (seen >= 0) & (level[np.maximum(seen, 0)] == level[looks])
-    event = source[looks]
-    under = np.where(found, sq[source[np.maximum(seen, 0)]], -1)
-    flags.append(event[~found])
-    back = ~mv[event]
-    flags.append(event[back & (under != sq[event])])
+    # The event before each one on the same square (-1: none). For a legal run they alternate:
+    # a move onto it, then the backtrack taking it back from the level it was placed on.
+    by_square = np.argsort(sq.astype(small), kind="stable")
+    prev = np.full(n, -1, dtype=np.int32)
+    same = sq[by_square[1:]] == sq[by_square[:-1]]
+    prev[by_square[1:][same]] = by_square[:-1][same]
+    has = prev >= 0
+    at = np.where(has, prev, 0)
+    placed = has & mv[at]
+    flags.append(np.flatnonzero(mv & placed))  # a square taken twice
+    flags.append(np.flatnonzero(~mv & ~(placed & (after[at] == before))))  # not on top
     if rules.leaper is not None:
-        onto, tops = event[~back & found], under[~back & found]
-        r1, c1 = np.divmod(tops, rules.cols)
+        # The square each move leaps from: the one moved onto just before, or, after a
+        # backtrack, the square the taken-back move itself leapt from.
+        parent = np.full(n, -1, dtype=np.int32)
+        follows = np.flatnonzero(mv[1:]) + 1
+        direct = follows[mv[follows - 1]]
+        parent[direct] = sq[direct - 1]
+        pending = follows[~mv[follows - 1] & (before[follows] >= 1)]
+        source = at[pending - 1]
+        while len(pending):
+            got = parent[source]
+            done = got >= 0
+            if not done.any():
+                break
+            parent[pending[done]] = got[done]
+            pending, source = pending[~done], source[~done]
+        flags.append(pending)  # (only after an earlier illegal step)
+        onto = np.flatnonzero(parent >= 0)
+        r1, c1 = np.divmod(parent[onto], rules.cols)
         r2, c2 = np.divmod(sq[onto], rules.cols)
         dr, dc = np.abs(r1 - r2), np.abs(c1 - c2)
         p, q = rules.leaper
@@ -285,18 +286,15 @@ def _vector(
         removed = np.zeros(size, dtype=bool)
         removed[list(rules.holes)] = True
         flags.append(np.flatnonzero(mv & removed[sq]))
-    # A line (a square, or a queen's row, column or diagonal) taken twice: the event before
-    # a move on the same line is a move, not the backtrack that freed it.
     if rules.queens:
+        # A line taken twice: the event before a move on the same line is a move, not the
+        # backtrack that freed it.
         r, c = np.divmod(sq, rules.cols)
-        lines = [r, c, r + c, r - c + rules.cols]
-    else:
-        lines = [sq]
-    for line in lines:
-        by_line = np.argsort(line.astype(small), kind="stable")
-        kept = line[by_line]
-        twice = (kept[1:] == kept[:-1]) & mv[by_line][:-1] & mv[by_line][1:]
-        flags.append(by_line[1:][twice])
+        for line in (r, c, r + c, r - c + rules.cols):
+            by_line = np.argsort(line.astype(small), kind="stable")
+            kept = line[by_line]
+            twice = (kept[1:] == kept[:-1]) & mv[by_line][:-1] & mv[by_line][1:]
+            flags.append(by_line[1:][twice])
     flagged = np.concatenate(flags)
     if len(flagged):
         first = int(flagged.min())
