@@ -415,9 +415,7 @@ _SCRIPT_ESCAPES = str.maketrans(
 def _script_json(value: Any) -> str:
     """JSON safe inside a <script> element: whatever its strings hold (a file's name, a
     reason), the element ends where the page says and nothing in it reads as markup."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).translate(
-        _SCRIPT_ESCAPES
-    )
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).translate(_SCRIPT_ESCAPES)
 
 
 def build_page(run: PageRun) -> str:
