@@ -26,6 +26,8 @@ from .recording import Recording, loaded_numpy
 
 #: Stretches shorter than this are checked step by step (numpy's fixed costs dominate).
 VECTOR_FROM = 4096
+#: Steps checked at once (a stretch between checkpoints may hold a few million).
+PIECE = 1 << 18
 
 
 class IllegalStep(ValueError):
@@ -89,11 +91,16 @@ def check(rec: Recording, rules: Rules, floor: int) -> None:
             raise IllegalStep(f"the position kept at step {c.step:,} does not begin at the start")
         end = items[k + 1].step if k + 1 < len(items) else len(rec)
         reach = _replayable_to(rec, c.step, end)
-        events = rec.events(c.step, reach) if reach > c.step else array("i")
-        path, backs = stretch(rules, c.path, events, c.step, floor)
+        path, backs = stretch(rules, c.path, array("i"), c.step, floor)
+        at = c.step
+        while at < reach:  # (in pieces: the whole-array check's memory stays a few MB)
+            upto = min(reach, at + PIECE)
+            path, more = stretch(rules, path, rec.events(at, upto), at, floor)
+            backs += more
+            at = upto
         if reach == end and k + 1 < len(items):
             following = items[k + 1]
-            counts = (c.moves + len(events) - backs, c.backtracks + backs)
+            counts = (c.moves + (end - c.step) - backs, c.backtracks + backs)
             if path != list(following.path) or counts != (following.moves, following.backtracks):
                 raise IllegalStep(
                     f"replaying the steps to step {end:,} does not give the position kept there"

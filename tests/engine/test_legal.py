@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from knightviz.engine import kernels, make_queens_search, tour_search
+from knightviz.engine import kernels, legal, make_queens_search, tour_search
 from knightviz.engine.board import FULL, Shape
 from knightviz.engine.legal import IllegalStep, Rules, _kernel, _loop, _vector
 from knightviz.engine.recording import Recording
@@ -154,8 +154,12 @@ def test_a_checkpoint_the_steps_do_not_reach_is_refused(tmp_path):
         opened(tmp_path, run, KNIGHT_6)
 
 
-def test_a_long_recording_is_checked_whole_and_a_late_error_found(tmp_path):
-    """A stretch long enough for the whole-array check (checkpoints 20,000 steps apart)."""
+@pytest.mark.parametrize("piece", [None, 4999])
+def test_a_long_recording_is_checked_whole_and_a_late_error_found(tmp_path, monkeypatch, piece):
+    """A stretch long enough for the whole-array check (checkpoints 20,000 steps apart),
+    whole or in pieces."""
+    if piece is not None:
+        monkeypatch.setattr(legal, "PIECE", piece)
     search, rec = record(
         lambda: tour_search(6, 6, 0, heuristic="none", limit=60_000),
         [4096],
