@@ -371,3 +371,16 @@ def test_what_is_not_an_archive_is_refused_in_our_words(tmp_path, content):
     path = tmp_path / "junk.knightviz"
     path.write_bytes(content)
     refused_in_our_words(path, "not a knightviz run file")
+
+
+def test_the_largest_description_within_bounds_is_parsed_in_under_100_mb(tmp_path, good):
+    """8 MB of a million numbers: as much as run.json may hold, parsed, then refused."""
+    import random
+
+    _, parts, _ = good
+    pick = random.Random(0)
+    numbers = b",".join(b"%d" % pick.randrange(10**6, 10**7) for _ in range((1 << 20) - 10))
+    text = b"[" + numbers + b"]"
+    path = tmp_path / "numbers.knightviz"
+    path.write_bytes(zip_of([(n, text if n == "run.json" else d) for n, d in parts], level=1))
+    refused_within_memory(path, "not a knightviz run file")
