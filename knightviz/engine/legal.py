@@ -8,9 +8,9 @@ lands on a removed square nor on a square the path holds; a leaper moves by its 
 square on top; queens never share a row, a column or a diagonal.
 
 A stretch is checked from a checkpoint to the next one: by the compiled kernel when it is
-loaded (a few nanoseconds a step), else all at once with numpy (a few operations and two
-radix sorts per step), or step by step when it is short; all say the same (the tests
-compare them), and the words always come from the step loop.
+loaded (a few nanoseconds a step), else with numpy on whole arrays (a radix sort by square
+and a few passes: 16.5 M steps in about 1.3 s), or step by step when it is short; all say
+the same (the tests compare them), and the words always come from the step loop.
 """
 
 from __future__ import annotations
@@ -125,9 +125,9 @@ def stretch(
     rules: Rules, path: Sequence[int], events: array[int], step: int, floor: int
 ) -> tuple[list[int], int]:
     """The path after ``events`` from ``path`` (the position after step ``step``) and how
-    many of them are backtracks, every
-    square of the path and every event checked; IllegalStep at the first that breaks a
-    rule. The path's own squares are checked as if placed one by one."""
+    many of them are backtracks, every square of the path and every event checked;
+    IllegalStep at the first that breaks a rule. The path's own squares are checked as if
+    placed one by one."""
     if len(events) + len(path) >= VECTOR_FROM:
         compiled = _compiled()
         if compiled is not None:
