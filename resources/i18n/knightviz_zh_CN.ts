@@ -616,6 +616,14 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
         <translation>交互页面目前只显示完整棋盘上的马，不显示去掉的格子或其他棋子。</translation>
     </message>
     <message>
+        <source>the system refused to read it</source>
+        <translation>系统拒绝读取该文件</translation>
+    </message>
+    <message>
+        <source>damaged file: its contents do not make a run this knightviz can show</source>
+        <translation>文件已损坏：其内容无法构成本 knightviz 能显示的运行</translation>
+    </message>
+    <message>
         <source>{0} cannot be opened: {1}.</source>
         <translation>无法打开 {0}：{1}。</translation>
     </message>

@@ -9,6 +9,8 @@ import zipfile
 import pytest
 
 from knightviz.engine import Outcome, Result, make_queens_search, tour_search
+from knightviz.engine.board import FULL
+from knightviz.engine.legal import Rules
 from knightviz.engine.recording import Recording
 from knightviz.engine.runfile import RunFileError, SavedRun, read_run, rebuild, write_run
 
@@ -35,7 +37,12 @@ def round_trip(tmp_path, run: SavedRun) -> tuple[SavedRun, Recording]:
     write_run(path, run)
     back = read_run(path)
     assert back.recording is not None
-    rec = rebuild(back.recording, Recording(back.recording.initial))
+    rules = (
+        Rules.n_queens(run.rows, run.cols)
+        if run.puzzle == "queens"
+        else Rules.tour(run.rows, run.cols, FULL)
+    )
+    rec = rebuild(back.recording, Recording(back.recording.initial), rules)
     return back, rec
 
 
