@@ -25,12 +25,13 @@ import bisect
 import json
 import math
 import os
+import stat
 import sys
 import zipfile
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
 from . import legal
 from .board import MAX_SQUARES
@@ -405,13 +406,29 @@ def _limits(header: dict[str, Any]) -> dict[str, int]:
     return limits
 
 
+def _open_regular(path: str | os.PathLike[str]) -> BinaryIO:
+    """``path`` opened for reading if it is a regular file; RunFileError otherwise. Opened
+    without blocking first: a FIFO or a device chosen by mistake must not hang the reader
+    (the window's thread) waiting for a writer or for endless bytes."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise RunFileError("not a run file: it is not a regular file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def read_run(path: str | os.PathLike[str]) -> SavedRun:
     """The run saved in ``path``; RunFileError (with a sentence saying why) if the file is
     not a knightviz run, is damaged, or comes from a newer knightviz. OSError if it cannot
     be read at all. Work and memory are bounded by what the file's description allows: a
     part claiming more than that is refused before it is inflated."""
     try:
-        with open(path, "rb") as raw, zipfile.ZipFile(raw) as z:
+        with _open_regular(path) as raw, zipfile.ZipFile(raw) as z:
             entries = _entries(z, os.fstat(raw.fileno()).st_size)
             header = _header(z, entries["run.json"])
             limits = _limits(header)
