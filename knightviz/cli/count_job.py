@@ -15,25 +15,54 @@ from ..engine import Board, backends, parallel
 from ..engine.words import log_figure
 from .common import EXIT_INTERRUPTED, EXIT_NOT_FOUND, EXIT_OK
 from .progress import ProgressBar
-from .workers import announce, runner
+from .workers import announce, notice, runner
 
 
 def count_tours(
     args: argparse.Namespace, board: Board, start: int | None, out: IO[str], err: IO[str]
 ) -> int:
     """Every directed tour of ``board`` (from ``start``, or every square), printed."""
-    job = parallel.CountJob.tours(
-        board.rows, board.cols, start, args.closed, backend=backends.choose(), shape=args.shape
-    )
+    where = f"from {board.name(start)}" if start is not None else "from every square"
+    try:
+        with notice(err, f"planning the count {where} of {board.area:,} squares"):
+            job = parallel.CountJob.tours(
+                board.rows,
+                board.cols,
+                start,
+                args.closed,
+                backend=backends.choose(),
+                shape=args.shape,
+                limit=_nodes(args.limit),
+            )
+    except KeyboardInterrupt:
+        return _interrupted_planning("tours", out)
     detail = f"about {log_figure(job.log_nodes)} positions by Knuth's estimate"
     return _run(args, job, "tours", detail, out, err)
 
 
 def count_queens(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """Every solution of N-Queens, counted by symmetry classes, printed."""
-    job = parallel.CountJob.queens(args.size, backend=backends.choose())
+    try:
+        with notice(err, f"planning the count of {args.size}-Queens solutions"):
+            job = parallel.CountJob.queens(
+                args.size, backend=backends.choose(), limit=_nodes(args.limit)
+            )
+    except KeyboardInterrupt:
+        return _interrupted_planning("solutions", out)
     detail = f"about {log_figure(job.log_nodes)} queens to place by Knuth's estimate"
     return _run(args, job, "solutions", detail, out, err)
+
+
+def _nodes(steps: int | None) -> int | None:
+    """--limit STEPS as nodes: a node is two steps, entering and leaving it."""
+    return None if steps is None else steps // 2
+
+
+def _interrupted_planning(noun: str, out: IO[str]) -> int:
+    """Ctrl-C before any piece was planned to the end: the same partial line, with nothing."""
+    out.write(f"partial count: 0 {noun} (interrupted by Ctrl-C while planning; not the total)\n")
+    out.flush()
+    return EXIT_INTERRUPTED
 
 
 def _run(
@@ -46,8 +75,7 @@ def _run(
 ) -> int:
     """Announce long work, run it with a progress bar, report it."""
     pool = runner(args, job.backend, job.seconds(1))
-    # A node is two steps: entering and leaving it.
-    limit = None if args.limit is None else args.limit // 2
+    limit = _nodes(args.limit)
     try:
         log_seconds = job.log_seconds(pool.workers, limit if args.limit else None)
         announce(err, "count", log_seconds, pool.workers, detail)
@@ -70,6 +98,7 @@ def _report(result: parallel.CountResult, noun: str, out: IO[str], limit: int | 
         "interrupted": "interrupted by Ctrl-C",
         "cancelled": "cancelled",
         "limit": f"stopped at --limit {limit:,} steps" if limit is not None else "limit",
+        "lost": result.reason or "the Dask cluster stopped answering",
     }[result.stopped or "interrupted"]
     out.write(
         f"partial count: {result.count} {noun} ({why}; {result.pieces_done:,} of "

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import IO
 
 from ..engine import parallel
@@ -13,6 +16,9 @@ from .common import PROG, UsageError
 
 #: Work estimated to take longer than this (seconds) says so before it starts.
 ANNOUNCE_SECONDS = 60.0
+#: Work with no estimate yet (planning a huge count, the first probes) says so after this
+#: long if it is still going.
+NOTICE_SECONDS = 1.0
 #: Work estimated to take less than this runs in this process unless --jobs is given.
 IN_PROCESS_SECONDS = 1.0
 
@@ -36,14 +42,48 @@ def runner(args: argparse.Namespace, backend: str, seconds: float) -> parallel.R
     return parallel.make_runner(jobs, None, backend)
 
 
-def announce(err: IO[str], what: str, log_seconds: float, workers: int, detail: str) -> None:
+#: How a bounded count or sweep is stopped sooner (``announce``'s default).
+STOP_SOONER = "--limit STEPS stops it sooner, Ctrl-C at any time, with a partial count"
+
+
+def announce(
+    err: IO[str],
+    what: str,
+    log_seconds: float,
+    workers: int,
+    detail: str,
+    bound: str = STOP_SOONER,
+) -> None:
     """Say first, in one line, that the work will take long, and how to bound it."""
     if log_seconds < math.log(ANNOUNCE_SECONDS):
         return
     cores = f"{workers} core{'s' if workers != 1 else ''}"
     err.write(
         f"{PROG}: this {what} will take about {log_duration(log_seconds)} on {cores} "
-        f"({detail}); --limit STEPS stops it sooner, Ctrl-C at any time, with a partial "
-        "count\n"
+        f"({detail}); {bound}\n"
     )
     err.flush()
+
+
+@contextmanager
+def notice(
+    err: IO[str],
+    text: str,
+    bound: str = "--limit STEPS bounds it",
+    after: float = NOTICE_SECONDS,
+) -> Iterator[None]:
+    """Say ``text`` (one line) if the work inside is still going after ``after`` seconds:
+    work that has no estimate yet, because making one is itself the long part, still says
+    within a second that it is under way and how to bound it."""
+
+    def say() -> None:
+        err.write(f"{PROG}: {text}; {bound}, Ctrl-C stops it at any time\n")
+        err.flush()
+
+    timer = threading.Timer(after, say)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()

@@ -29,7 +29,7 @@ one orbit starts the same number of tours, and one square per orbit is searched.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from . import backends
@@ -116,16 +116,20 @@ def board_symmetries(board: Board) -> list[Callable[[int], int]]:
 def symmetry_orbits(board: Board) -> list[list[int]]:
     """The squares grouped by the board's symmetries, each orbit smallest square first
     (holes left out)."""
+    return list(iter_symmetry_orbits(board))
+
+
+def iter_symmetry_orbits(board: Board) -> Iterator[list[int]]:
+    """``symmetry_orbits`` one at a time, so that a planner bounded by a step limit stops
+    after the orbits it needs rather than after the whole board's."""
     maps = board_symmetries(board)
     seen: set[int] = set(board.holes)
-    orbits = []
     for sq in range(board.size):
         if sq in seen:
             continue
         orbit = sorted({g(sq) for g in maps})
         seen.update(orbit)
-        orbits.append(orbit)
-    return orbits
+        yield orbit
 
 
 def first_move_orbits(board: Board, start: int, moves: Sequence[int]) -> list[list[int]]:
@@ -204,6 +208,16 @@ class _Walker:
         self.zero = sum(1 for d in present if d == 0)
         self.single = sum(1 for d in present if d == 1)
         self.remaining = board.area
+        for sq in path:
+            self.enter(sq)
+        self.path = list(path)
+
+    def reset(self, path: Sequence[int]) -> None:
+        """Stand on ``path`` instead, by leaving the current one and entering the new: the
+        cost of the two paths, not of the board (a new walker reads every square)."""
+        for sq in reversed(self.path):
+            self.leave(sq)
+        self.start = path[0]
         for sq in path:
             self.enter(sq)
         self.path = list(path)

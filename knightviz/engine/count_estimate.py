@@ -46,12 +46,18 @@ def tour_log_nodes(
     probes: int = 16,
     seed: int = 0,
     shape: Shape = FULL,
+    walker: _Walker | None = None,
 ) -> float:
-    """Natural log of the estimated nodes below ``path`` in the tour count's tree."""
+    """Natural log of the estimated nodes below ``path`` in the tour count's tree.
+
+    ``walker`` (one of the same board and rules, anywhere) is reused: each probe walks from
+    ``path`` and back, so a probe costs its own walk, not the board's area."""
     rng = random.Random(seed)
     logs = []
-    for _ in range(max(1, probes)):
+    if walker is None:
         walker = _Walker(rows, cols, path, closed, shape)
+    for _ in range(max(1, probes)):
+        walker.reset(path)
         total = -math.inf
         product = 0.0
         while True:

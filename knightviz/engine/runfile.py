@@ -25,16 +25,19 @@ import bisect
 import json
 import math
 import os
+import stat
 import sys
 import zipfile
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
+from . import legal
 from .board import MAX_SQUARES
 from .events import Outcome, Result
 from .files import atomic_file
+from .legal import Rules
 from .recording import BLOCK, Markers, Recording, RecordingData, merge_spans
 
 FORMAT = "knightviz-run"
@@ -175,9 +178,23 @@ MAX_CHECKPOINT_EVERY = 1 << 20  # steps between checkpoints (knightviz makes 65,
 #: knightviz's own recordings need one (a checkpoint after the chunk that passed the interval).
 MAX_REPLAY_BLOCKS = 2
 #: Parts larger than this must not inflate more than MAX_RATIO times their stored size:
-#: real steps deflate about 10:1, a deflate bomb about 1000:1.
-RATIO_FROM = 64 << 20
+#: real steps deflate 4 to 10 times, a deflate bomb about 1000 times. Below it a part
+#: inflates to at most this much, so a small file never claims much memory.
+RATIO_FROM = 1 << 20
 MAX_RATIO = 100
+#: The compression methods knightviz writes; any other is refused before it is opened (the
+#: bzip2 and LZMA readers inflate a whole read at once, with no bound).
+METHODS = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
+#: What the description may hold, counted in its bytes before it is parsed: parsing costs
+#: up to 60 bytes a value, so these keep it to tens of MB (a real one has a few objects,
+#: a list per kept block and checkpoint, and a number per solution marker).
+MAX_HEADER_OBJECTS = 1 << 10
+MAX_HEADER_LISTS = 1 << 18
+MAX_HEADER_STRINGS = 1 << 14
+MAX_HEADER_VALUES = 1 << 20
+#: Digits of a whole number in the description (2^62 has 19; longer ones are still read, to
+#: be refused by name, but not thousands: their conversion alone is slow).
+MAX_DIGITS = 64
 _CHUNK = 1 << 20
 BINARY = ("steps.bin", "checkpoints.bin", "solutions.bin")
 
@@ -224,9 +241,10 @@ def _finite(text: str) -> float:
     return x
 
 
-def _entries(z: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
-    """The archive's entries by name: each once, none missing, none claiming more than the
-    format allows."""
+def _entries(z: zipfile.ZipFile, real: int) -> dict[str, zipfile.ZipInfo]:
+    """The archive's entries by name: each once, none missing, and each part's declared
+    sizes possible for a file of ``real`` bytes (checked before anything is inflated: what
+    a part declares decides what reading it may allocate)."""
     entries: dict[str, zipfile.ZipInfo] = {}
     for info in z.infolist():
         if info.filename in entries:
@@ -237,8 +255,21 @@ def _entries(z: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
     for name in BINARY:
         if name not in entries:
             raise RunFileError(f"damaged file: {name} is missing")
+    stored = 0
     for name in ("run.json", *BINARY):
         info = entries[name]
+        if info.flag_bits & 0x1:
+            raise RunFileError(f"not a knightviz run file: {name} is encrypted")
+        if info.compress_type not in METHODS:
+            raise RunFileError(
+                f"not a knightviz run file: {name} is compressed in a way knightviz does "
+                "not write (only stored or deflated)"
+            )
+        stored += info.compress_size
+        if info.compress_size > real or stored > real:
+            raise RunFileError(f"damaged file: {name} declares more stored bytes than the file has")
+        if info.compress_type == zipfile.ZIP_STORED and info.file_size != info.compress_size:
+            raise RunFileError(f"damaged file: {name} is not the size it declares")
         ratio = info.file_size // max(1, info.compress_size)
         if info.file_size > RATIO_FROM and ratio > MAX_RATIO:
             raise RunFileError(
@@ -256,7 +287,8 @@ def _fits(info: zipfile.ZipInfo, limit: int) -> None:
 
 
 def _pieces(z: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> Iterator[bytes]:
-    """An entry's bytes in pieces: never more than ``limit`` nor than it declares."""
+    """An entry's bytes in pieces of at most 1 MB: never more than ``limit`` nor than it
+    declares (the deflate reader inflates no more than it is asked for)."""
     _fits(info, limit)
     done = 0
     with z.open(info) as f:
@@ -271,7 +303,9 @@ def _pieces(z: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> Iterator[b
 
 
 def _read_ints(z: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> array[int]:
-    """A binary part as 4-byte numbers, inflated piece by piece into one array."""
+    """A binary part as 4-byte numbers, inflated piece by piece into one array (made once,
+    at the size declared: ``_entries`` and ``_fits`` have bounded it by the file's real
+    size and the description)."""
     if info.file_size % 4:
         raise RunFileError("damaged file: a binary part is not made of 4-byte numbers")
     _fits(info, limit)  # (before the array is made)
@@ -287,10 +321,30 @@ def _read_ints(z: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> array[i
     return values
 
 
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise RunFileError("damaged file: its description holds a number too long to be a count")
+    return int(text)
+
+
 def _header(z: zipfile.ZipFile, info: zipfile.ZipInfo) -> dict[str, Any]:
-    data = b"".join(_pieces(z, info, MAX_HEADER))
+    data = bytearray()
+    for chunk in _pieces(z, info, MAX_HEADER):
+        data += chunk
+    # (counted before parsing, which costs tens of bytes per value: a few KB of
+    # "[[],[],...]" deflated made 8 MB of text and 200 MB of lists)
+    for mark, most in (
+        (b"{", MAX_HEADER_OBJECTS),
+        (b"[", MAX_HEADER_LISTS),
+        (b'"', 2 * MAX_HEADER_STRINGS),
+        (b",", MAX_HEADER_VALUES),
+    ):
+        if data.count(mark) > most:
+            raise RunFileError("damaged file: its description (run.json) holds too many values")
+    text = data.decode("utf-8")
+    del data
     try:
-        header = json.loads(data.decode("utf-8"), parse_constant=_not_finite, parse_float=_finite)
+        header = json.loads(text, parse_constant=_not_finite, parse_float=_finite, parse_int=_whole)
     except RecursionError:
         raise RunFileError("damaged file: its description (run.json) is nested too deep") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
@@ -352,14 +406,30 @@ def _limits(header: dict[str, Any]) -> dict[str, int]:
     return limits
 
 
+def _open_regular(path: str | os.PathLike[str]) -> BinaryIO:
+    """``path`` opened for reading if it is a regular file; RunFileError otherwise. Opened
+    without blocking first: a FIFO or a device chosen by mistake must not hang the reader
+    (the window's thread) waiting for a writer or for endless bytes."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise RunFileError("not a run file: it is not a regular file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def read_run(path: str | os.PathLike[str]) -> SavedRun:
     """The run saved in ``path``; RunFileError (with a sentence saying why) if the file is
     not a knightviz run, is damaged, or comes from a newer knightviz. OSError if it cannot
     be read at all. Work and memory are bounded by what the file's description allows: a
     part claiming more than that is refused before it is inflated."""
     try:
-        with zipfile.ZipFile(path) as z:
-            entries = _entries(z)
+        with _open_regular(path) as raw, zipfile.ZipFile(raw) as z:
+            entries = _entries(z, os.fstat(raw.fileno()).st_size)
             header = _header(z, entries["run.json"])
             limits = _limits(header)
             steps, paths, solutions_data = (
@@ -368,8 +438,8 @@ def read_run(path: str | os.PathLike[str]) -> SavedRun:
         return _parse(header, steps, paths, solutions_data)
     except RunFileError:
         raise
-    except zipfile.BadZipFile as exc:
-        raise RunFileError(f"not a knightviz run file, or a damaged one ({exc})") from None
+    except zipfile.BadZipFile:
+        raise RunFileError("not a knightviz run file, or a damaged one") from None
     except KeyError as exc:
         raise RunFileError(f"damaged file: {exc.args[0] if exc.args else exc} is missing") from None
     except (UnicodeDecodeError, json.JSONDecodeError):
@@ -380,8 +450,8 @@ def read_run(path: str | os.PathLike[str]) -> SavedRun:
         raise RunFileError("the file needs more memory than there is") from None
     except OSError:
         raise  # cannot be read at all (the caller says so)
-    except Exception as exc:  # anything else a damaged file can provoke is still a refusal
-        raise RunFileError(f"damaged file ({type(exc).__name__}: {exc})") from None
+    except Exception:  # anything else a damaged file can provoke is still a refusal
+        raise RunFileError("damaged file: it cannot be read as a knightviz run") from None
 
 
 def _parse(
@@ -547,16 +617,24 @@ def _check_replays(
             )
 
 
-def rebuild(data: RecordingData, into: Recording) -> Recording:
+def rebuild(data: RecordingData, into: Recording, rules: Rules | None = None) -> Recording:
     """Load ``data`` into the new, empty recording ``into`` and check that it seeks: any
-    inconsistency in a file that passed ``read_run`` is a RunFileError here."""
+    inconsistency in a file that passed ``read_run`` is a RunFileError here. With the
+    puzzle's ``rules``, every kept step and checkpoint is replayed against them first, so a
+    recording holding an impossible move is refused (with its step) before the window
+    shows any of it."""
     try:
         into.load(data)
+        if rules is not None:
+            legal.check(into, rules, len(data.initial))
         for step in {0, data.length // 3, data.length // 2, data.length}:
             into.seek(step)
-    except (ValueError, IndexError, AssertionError) as exc:
+    except legal.IllegalStep as exc:
         into.release()
-        raise RunFileError(f"damaged file: its recording does not replay ({exc})") from None
+        raise RunFileError(f"damaged file: {exc}") from None
+    except (ValueError, IndexError, AssertionError):
+        into.release()
+        raise RunFileError("damaged file: its recording does not replay") from None
     except (MemoryError, OSError):
         into.release()
         raise RunFileError("its recording needs more memory than there is") from None

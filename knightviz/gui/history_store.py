@@ -13,9 +13,11 @@ database is logged and the app goes on with an empty (or in-memory only) history
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import math
+import os
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
@@ -24,8 +26,8 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from knightviz.engine.events import Outcome, Result
+from knightviz.engine.files import atomic_write
 from knightviz.gui import config
-from knightviz.gui.board.model import BoardModel
 from knightviz.gui.config import encode_settings
 from knightviz.gui.puzzles.base import Puzzle
 from knightviz.gui.session import RunRecord, RunSetup
@@ -35,8 +37,11 @@ log = logging.getLogger("knightviz.history")
 FILENAME = "history.sqlite3"
 #: ``PRAGMA user_version`` of the schema below.
 SCHEMA_VERSION = 1
-#: Rows loaded at start-up: the newest ones.
-MAX_LOADED = 5000
+#: Rows the history table can show: the newest ones. Only their ids are read at start-up
+#: (one query); a row's values are read when the table or the chart first needs them.
+MAX_LOADED = 100_000
+#: Rows read in one query when the table needs a row not read yet: a screenful and more.
+PAGE = 128
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -81,6 +86,70 @@ class ForeignFile(sqlite3.DatabaseError):
 
 #: Rows kept for a retry when they could not be written (a locked or full disk).
 MAX_PENDING = 1000
+#: How long a write waits for another program's lock before the row is kept for later (s):
+#: short, since the window waits with it.
+WRITE_WAIT = 0.05
+#: The journal beside the file: rows not written yet, one file per process (two windows may
+#: both be kept waiting), merged into the history when it is next opened.
+JOURNAL_SUFFIX = ".unsaved"
+#: The largest journal read back (MAX_PENDING rows take well under it).
+MAX_JOURNAL_BYTES = 16 << 20
+#: A row already in the history when a journal's or a retried row is merged: the same run.
+_SAME_RUN = (
+    "number = ? AND finished_at = ? AND puzzle = ? AND settings = ? AND steps = ? "
+    "AND wall_seconds = ?"
+)
+
+
+#: Ids read at once from a damaged file (a span that fails is read one id at a time).
+RECOVER_SPAN = 64
+#: The most ids a damaged file is searched through when it cannot say its largest.
+RECOVER_IDS = 1_000_000
+
+
+def _last_id(db: sqlite3.Connection) -> int:
+    """The largest id a damaged file may hold: from its sequence, its table's last row, or
+    (both unreadable) a bound."""
+    for query in (
+        "SELECT seq FROM sqlite_sequence WHERE name = 'runs'",
+        "SELECT max(id) FROM runs",
+    ):
+        with contextlib.suppress(sqlite3.Error):
+            row = db.execute(query).fetchone()
+            if row is not None and type(row[0]) is int:
+                return min(row[0], RECOVER_IDS)
+    return RECOVER_IDS
+
+
+_INSERT = f"INSERT INTO runs ({_COLUMNS}) VALUES ({', '.join('?' * 19)})"
+
+
+def _is_lock(exc: sqlite3.Error) -> bool:
+    """SQLITE_BUSY or SQLITE_LOCKED: another connection holds the file."""
+    return getattr(exc, "sqlite_errorcode", None) in (5, 6) or "locked" in str(exc)
+
+
+def _journal_rows(journal: Path) -> list[tuple[Any, ...]]:
+    """A journal's rows, each checked to be a row of the table's columns (no more than
+    MAX_PENDING, the file no larger than MAX_JOURNAL_BYTES)."""
+    with open(journal, "rb") as f:
+        data = f.read(MAX_JOURNAL_BYTES + 1)
+    if len(data) > MAX_JOURNAL_BYTES:
+        raise ValueError("larger than a journal can be")
+    payload = json.loads(data)
+    if not isinstance(payload, dict) or payload.get("format") != "knightviz-history-unsaved":
+        raise ValueError("not a journal of waiting runs")
+    rows = payload.get("rows")
+    if not isinstance(rows, list):
+        raise ValueError("not a journal of waiting runs")
+    out = []
+    for row in rows[:MAX_PENDING]:
+        if not isinstance(row, list) or len(row) != 19:
+            raise ValueError("a row of the wrong shape")
+        if not all(v is None or type(v) in (int, float, str) for v in row):
+            raise ValueError("a value that is not a number or text")
+        out.append(tuple(row))
+    return out
 
 
 def default_path() -> Path:
@@ -98,19 +167,43 @@ class HistoryStore:
         self.error = ""
         #: Why the last run could not be written, or "".
         self.write_error = ""
-        #: Rows of the file that could not be read at the last ``load`` (left in the file).
+        #: Rows of the file that could not be read at start-up (left in the file).
         self.skipped = 0
+        #: Rows found unreadable by ``read`` since ``row_ids`` (left in the file).
+        self.unreadable = 0
+        #: Queries that read rows, and rows decoded: what opening the window costs.
+        self.queries = 0
+        self.decoded = 0
+        #: Settings already decoded and described, by (puzzle, their JSON): a history holds
+        #: few distinct ones, so reading a row rarely decodes its settings again.
+        self._settings: dict[tuple[str, str], Any] = {}
         #: Where a damaged or foreign file was moved, or None.
         self.moved_to: Path | None = None
-        #: Rows that could not be written yet: tried again before the next one.
+        #: Rows copied from the file moved aside into the new one.
+        self.recovered = 0
+        #: Rows that could not be written yet: tried again before the next one, by
+        #: ``retry``, and kept in the journal meanwhile.
         self._pending: list[tuple[Any, ...]] = []
+        #: The file was locked by another program when it was to be opened: ``retry``
+        #: opens it when the lock goes.
+        self.locked = False
+        #: Rows merged from journals left by an earlier session.
+        self.merged = 0
+        self.journal = self.path.with_name(f"{self.path.name}{JOURNAL_SUFFIX}-{os.getpid()}.json")
         self._open()
 
-    def _open(self) -> None:
+    def _open(self, wait: float = 0.5) -> None:
         try:
-            self._db = self._connect()
-        except (sqlite3.OperationalError, OSError, NewerFile) as exc:
-            # Locked by another knightviz, read-only, no such directory, a newer schema.
+            self._db = self._connect(wait)
+        except sqlite3.OperationalError as exc:
+            if _is_lock(exc):  # another program holds it: opened when the lock goes
+                self.locked = True
+                self.error = str(exc)
+                log.warning("the run history %s is locked (%s): runs wait", self.path, exc)
+                return
+            self._fail("cannot open the run history", exc)
+        except (OSError, NewerFile) as exc:
+            # Read-only, no such directory, a newer schema.
             self._fail("cannot open the run history", exc)
         except sqlite3.DatabaseError as exc:  # not a database (any more), or not ours
             aside = self._aside_name()
@@ -121,6 +214,12 @@ class HistoryStore:
                 self._db = self._connect()
             except (OSError, sqlite3.Error, NewerFile) as again:
                 self._fail("cannot open the run history", again)
+                return
+            self.recovered = self._recover(aside)
+        if self._db is not None:
+            self.locked = False
+            self.error = ""
+            self._merge_journals()
 
     def _aside_name(self) -> Path:
         """A name no earlier backup has: two damaged files within a second keep both."""
@@ -132,9 +231,9 @@ class HistoryStore:
             aside = self.path.with_name(f"{stem}-{n}")
         return aside
 
-    def _connect(self) -> sqlite3.Connection:
+    def _connect(self, wait: float = 0.5) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, timeout=0.5, isolation_level=None)
+        db = sqlite3.connect(self.path, timeout=wait, isolation_level=None)
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
@@ -144,12 +243,69 @@ class HistoryStore:
             missing = [c for c in _COLUMNS.split(", ") if c not in columns]
             if missing:
                 raise ForeignFile(f"its table of runs has no column {missing[0]}")
+            # Finds a run already written (a retried or journalled one) without a scan.
+            db.execute("CREATE INDEX IF NOT EXISTS runs_by_number ON runs (number)")
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             db.execute("SELECT count(*) FROM runs").fetchone()
+            # A file damaged in the middle (a sound header, pages overwritten) opens and
+            # counts; SQLite's own check finds it, in milliseconds for 10,000 runs.
+            verdict = db.execute("PRAGMA quick_check(1)").fetchone()[0]
+            if verdict != "ok":
+                raise sqlite3.DatabaseError(f"damaged: {verdict}")
+            db.execute(f"PRAGMA busy_timeout = {int(WRITE_WAIT * 1000)}")
         except BaseException:
             db.close()
             raise
         return db
+
+    def _recover(self, damaged: Path) -> int:
+        """The rows SQLite can still read from the file moved aside, copied into the new
+        history in their order; how many. Read in runs of ``RECOVER_SPAN`` ids, a span that
+        fails row by row, so a damaged page costs only its own rows."""
+        assert self._db is not None
+        try:
+            old = sqlite3.connect(f"{damaged.as_uri()}?mode=ro", uri=True, timeout=0.5)
+        except sqlite3.Error:
+            return 0
+        copied = 0
+        insert = _INSERT
+        select = f"SELECT id, {_COLUMNS} FROM runs WHERE id BETWEEN ? AND ? ORDER BY id"
+        one = f"SELECT id, {_COLUMNS} FROM runs WHERE id = ?"
+        try:
+            last = _last_id(old)
+            self._db.execute("BEGIN")
+            for first in range(1, last + 1, RECOVER_SPAN):
+                end = min(first + RECOVER_SPAN - 1, last)
+                try:
+                    rows = old.execute(select, (first, end)).fetchall()
+                except sqlite3.Error:
+                    rows = []
+                if len(rows) <= end - first:
+                    # A scan over a damaged page may fail, or quietly miss rows that a
+                    # lookup of their own id still finds.
+                    found = {row[0] for row in rows}
+                    # One id at a time by equality: a range would step onto the next page.
+                    for i in range(first, end + 1):
+                        if i not in found:
+                            with contextlib.suppress(sqlite3.Error):
+                                rows += old.execute(one, (i,)).fetchall()
+                    rows.sort(key=lambda row: row[0])
+                for row in rows:
+                    row = row[1:]
+                    with contextlib.suppress(sqlite3.Error):  # a value of the wrong type
+                        self._db.execute(insert, row)
+                        copied += 1
+            self._db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            log.warning("recovering rows from %s stopped: %s", damaged, exc)
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            copied = 0
+        finally:
+            old.close()
+        if copied:
+            log.warning("copied %d readable runs from %s into a new history", copied, damaged)
+        return copied
 
     def _fail(self, what: str, exc: BaseException) -> None:
         self.error = f"{exc}"
@@ -163,32 +319,104 @@ class HistoryStore:
         return self._db is not None
 
     def close(self) -> None:
+        """Rows still waiting are tried once more, and stay in the journal if they wait on."""
+        if self._pending:
+            self.retry()
         if self._db is not None:
             self._db.close()
             self._db = None
+
+    # -- rows kept waiting: retried, journalled, merged -------------------------------------
+
+    def retry(self) -> bool:
+        """Write the rows kept waiting (opening the file first if it was locked); True when
+        none waits any more. Never waits on a lock longer than ``WRITE_WAIT``."""
+        if self._db is None and self.locked:
+            self._open(WRITE_WAIT)
+        if self._db is None:
+            return not self._pending
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            for row in self._pending:
+                self._insert_new(row)
+            self._db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            self.write_error = str(exc)
+            return False
+        self._pending.clear()
+        self.write_error = ""
+        self._write_journal()
+        return True
+
+    def _insert_new(self, row: tuple[Any, ...]) -> bool:
+        """Insert ``row`` unless the same run is already there (a journal merged by another
+        window, a retry after a write that was committed); True when inserted."""
+        assert self._db is not None
+        key = (row[0], row[1], row[2], row[3], row[10], row[15])
+        if self._db.execute(f"SELECT 1 FROM runs WHERE {_SAME_RUN} LIMIT 1", key).fetchone():
+            return False
+        self._db.execute(_INSERT, row)
+        return True
+
+    def _write_journal(self) -> None:
+        """The rows waiting, in this process's journal beside the file (written whole or
+        not at all), or no journal when none waits."""
+        try:
+            if not self._pending:
+                self.journal.unlink(missing_ok=True)
+                return
+            payload = {"format": "knightviz-history-unsaved", "version": 1, "rows": self._pending}
+            atomic_write(self.journal, json.dumps(payload).encode())
+        except (OSError, TypeError, ValueError) as exc:
+            log.warning("cannot keep waiting runs in %s: %s", self.journal, exc)
+
+    def _merge_journals(self) -> None:
+        """Rows left waiting by earlier sessions (any process's journal), merged in their
+        order, once each; a journal that cannot be read is moved aside."""
+        assert self._db is not None
+        for journal in sorted(self.path.parent.glob(f"{self.path.name}{JOURNAL_SUFFIX}-*.json")):
+            if journal == self.journal and self._pending:
+                continue  # this session's own, still waiting
+            try:
+                rows = _journal_rows(journal)
+            except (OSError, ValueError) as exc:
+                log.warning("the waiting runs in %s cannot be read (%s): moved aside", journal, exc)
+                with contextlib.suppress(OSError):
+                    journal.replace(journal.with_name(journal.name + ".damaged"))
+                continue
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                merged = sum(self._insert_new(row) for row in rows)
+                self._db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+                log.warning("cannot merge the waiting runs of %s: %s", journal, exc)
+                continue
+            self.merged += merged
+            with contextlib.suppress(OSError):
+                journal.unlink()
 
     # -- writing ----------------------------------------------------------------------------
 
     def add(self, record: RunRecord, when: datetime | None = None) -> bool:
         """Append one run (when it is numbered and shown in the table). False when it could
         not be written (``error_text`` says why); the next run tries again."""
-        if self._db is None:
+        if self._db is None and not self.locked:
             return True  # a session-only history: the user was told when it opened
         self._pending.append(self._row(record, when))
         del self._pending[:-MAX_PENDING]
-        try:
-            while self._pending:
-                self._db.execute(
-                    f"INSERT INTO runs ({_COLUMNS}) VALUES ({', '.join('?' * 19)})",
-                    self._pending[0],
-                )
-                self._pending.pop(0)
-        except sqlite3.Error as exc:
-            self.write_error = str(exc)
-            log.warning("cannot write run %s to the history %s: %s", record.number, self.path, exc)
-            return False
-        self.write_error = ""
-        return True
+        if self.retry():
+            return True
+        if not self.write_error:
+            self.write_error = self.error
+        log.warning(
+            "cannot write run %s to the history %s: %s", record.number, self.path, self.write_error
+        )
+        self._write_journal()  # nothing lost if the app ends before the lock goes
+        return False
 
     @property
     def pending(self) -> int:
@@ -232,7 +460,15 @@ class HistoryStore:
         """What the user should know about the history file after ``load`` ("" if nothing):
         a file moved aside, a file not in use, rows that could not be read."""
         said = []
-        if self.moved_to is not None:
+        if self.moved_to is not None and self.recovered:
+            said.append(
+                QCoreApplication.translate(
+                    "HistoryStore",
+                    "The run history was damaged and was moved to {0}; a new one was started, "
+                    "with the runs that could still be read copied into it: {1}.",
+                ).format(str(self.moved_to), self.recovered)
+            )
+        elif self.moved_to is not None:
             said.append(
                 QCoreApplication.translate(
                     "HistoryStore",
@@ -240,7 +476,16 @@ class HistoryStore:
                     "started.",
                 ).format(str(self.moved_to))
             )
-        if self.error:
+        if self.locked:
+            said.append(
+                QCoreApplication.translate(
+                    "HistoryStore",
+                    "The run history {0} is in use by another program: saving is delayed, and "
+                    "this session's runs are written when it is free (at the latest at the next "
+                    "start).",
+                ).format(str(self.path))
+            )
+        elif self.error:
             said.append(
                 QCoreApplication.translate(
                     "HistoryStore",
@@ -248,33 +493,36 @@ class HistoryStore:
                     "only.",
                 ).format(str(self.path), self.error.rstrip("."))
             )
-        if self.skipped == 1:
-            said.append(
-                QCoreApplication.translate(
-                    "HistoryStore",
-                    "1 history row could not be read and is not shown (it stays in the file).",
-                )
-            )
-        elif self.skipped:
-            said.append(
-                QCoreApplication.translate(
-                    "HistoryStore",
-                    "{0} history rows could not be read and are not shown (they stay in the file).",
-                ).format(self.skipped)
-            )
+        if self.skipped:
+            said.append(self.skipped_text(self.skipped))
         return " ".join(said)
+
+    @staticmethod
+    def skipped_text(rows: int) -> str:
+        """``rows`` rows of the file that could not be read, in a sentence."""
+        if rows == 1:
+            return QCoreApplication.translate(
+                "HistoryStore",
+                "1 history row could not be read and is not shown (it stays in the file).",
+            )
+        return QCoreApplication.translate(
+            "HistoryStore",
+            "{0} history rows could not be read and are not shown (they stay in the file).",
+        ).format(rows)
 
     def error_text(self) -> str:
         """Why the last run could not be written to the history file (a sentence)."""
         return QCoreApplication.translate(
             "HistoryStore",
-            "The last run could not be written to the history file {0}: {1}. It will be "
-            "tried again with the next run.",
+            "The last run could not be written to the history file {0}: {1}. Saving is "
+            "delayed: it is kept, tried again with the next run and every few seconds, and "
+            "written at the latest at the next start.",
         ).format(str(self.path), self.write_error.rstrip("."))
 
     def clear(self) -> str:
         """Forget every run; "" or a sentence saying why the file could not be cleared."""
         self._pending.clear()
+        self._write_journal()
         if self._db is None:
             return ""
         try:
@@ -294,27 +542,56 @@ class HistoryStore:
     def load(self) -> list[RunRecord]:
         """The newest runs (at most MAX_LOADED), oldest first; rows that cannot be read
         (an unknown puzzle, a damaged value) are skipped."""
+        ids = self.row_ids()
+        if not ids:
+            return []
+        records = [r for _, r in self.read(ids[0][0], ids[-1][0]) if r is not None]
+        self.skipped = self.unreadable
+        return records
+
+    def row_ids(self) -> list[tuple[int, int]]:
+        """The ids of the newest rows (at most MAX_LOADED), oldest first, each with its run's
+        number (0 where it is not a whole number): one query, no row decoded."""
+        self.skipped = self.unreadable = 0
         if self._db is None:
             return []
         try:
+            self.queries += 1
             rows = self._db.execute(
-                f"SELECT {_COLUMNS} FROM runs ORDER BY id DESC LIMIT ?", (MAX_LOADED,)
+                "SELECT id, number FROM runs ORDER BY id DESC LIMIT ?", (MAX_LOADED,)
             ).fetchall()
         except sqlite3.Error as exc:
             self._fail("cannot read the run history", exc)
             return []
-        records = []
-        self.skipped = 0
-        for row in reversed(rows):
+        rows.reverse()
+        return [(i, n if type(n) is int and 0 <= n <= MAX_COUNT else 0) for i, n in rows]
+
+    def read(self, first: int, last: int) -> list[tuple[int, RunRecord | None]]:
+        """The rows whose ids run from ``first`` to ``last``, in one query; None for a row
+        that cannot be read (an unknown puzzle, a damaged value): logged and counted in
+        ``unreadable``, never raised."""
+        if self._db is None:
+            return []
+        try:
+            self.queries += 1
+            rows = self._db.execute(
+                f"SELECT id, {_COLUMNS} FROM runs WHERE id BETWEEN ? AND ? ORDER BY id",
+                (first, last),
+            ).fetchall()
+        except sqlite3.Error as exc:
+            log.warning("cannot read the run history %s: %s", self.path, exc)
+            return []
+        out: list[tuple[int, RunRecord | None]] = []
+        for row in rows:
+            self.decoded += 1
             try:
-                record = self._record(row)
+                record = self._record(row[1:])
             except Exception as exc:  # whatever a damaged row provokes, it is only skipped
                 log.warning("skipped a run history row: %s", exc)
-                self.skipped += 1
-                continue
-            if record is not None:
-                records.append(record)
-        return records
+                self.unreadable += 1
+                record = None
+            out.append((row[0], record))
+        return out
 
     def _record(self, row: tuple[Any, ...]) -> RunRecord | None:
         (
@@ -341,10 +618,7 @@ class HistoryStore:
         puzzle = self._puzzles.get(puzzle_key)
         if puzzle is None:
             return None
-        values = json.loads(settings)
-        if not isinstance(values, dict):
-            raise ValueError("settings are not an object")
-        decoded = puzzle.decode_settings(values)  # the puzzle's own ranges
+        decoded = self._decoded(puzzle, puzzle_key, settings)
         r, c = _count(start_row, "start"), _count(start_col, "start")
         if not (0 <= r < decoded.rows and 0 <= c < decoded.cols):
             raise ValueError("the start square is off the board")
@@ -374,11 +648,6 @@ class HistoryStore:
         if tree is None and isinstance(steps, (int, float)) and 0 < steps < math.inf:
             tree = math.log10(steps)
         start = r * decoded.cols + c if puzzle.movable_start else 0
-        # What the history table will show of it, made now: a row it cannot show is skipped.
-        puzzle.describe(decoded)
-        puzzle.outcome_text(result)
-        model = BoardModel(decoded.rows, decoded.cols, ())
-        puzzle.describe_result(decoded, start, result, model)
         return RunRecord(
             setup=RunSetup(puzzle_key, decoded, start),
             result=result,
@@ -395,6 +664,23 @@ class HistoryStore:
             finished_at=str(finished),
             predictions=_predictions(kept.get("predictions")),
         )
+
+    def _decoded(self, puzzle: Puzzle[Any], key: str, settings: Any) -> Any:
+        """A row's settings in the puzzle's own ranges, described once (the table shows
+        the description: a row it cannot show is skipped)."""
+        if not isinstance(settings, str):
+            raise ValueError("settings are not text")
+        cached = self._settings.get((key, settings))
+        if cached is not None:
+            return cached
+        values = json.loads(settings)
+        if not isinstance(values, dict):
+            raise ValueError("settings are not an object")
+        decoded = puzzle.decode_settings(values)  # the puzzle's own ranges
+        puzzle.describe(decoded)
+        if len(self._settings) < 4096:
+            self._settings[(key, settings)] = decoded
+        return decoded
 
 
 def _predictions(value: object) -> tuple[int, int, int] | None:

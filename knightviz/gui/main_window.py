@@ -70,6 +70,10 @@ from knightviz.gui.window_layout import (
 __all__ = ["DEFAULT_SIZE", "MainWindow"]
 
 
+#: How often runs kept waiting by a locked history file are tried again (ms).
+HISTORY_RETRY_MS = 2000
+
+
 class MainWindow(QMainWindow):
     """Board in the middle, controls and counters on the right, history and panels docked."""
 
@@ -301,7 +305,7 @@ class MainWindow(QMainWindow):
             self.puzzles,
             self.recordings,
             lambda: self.view,
-            self.history.records,
+            self.history.lazy_records,
             language=self.language,
         )
         self.run_menu = RunMenu(self)
@@ -390,10 +394,20 @@ class MainWindow(QMainWindow):
         self.theme.apply()
         self.view_menu.check(appearance=self.theme.mode())
         self.history_store = HistoryStore(self.puzzles)
-        for record in self.history_store.load():
-            self.history.add_record(record)
-            self.chart.add_record(record)
-            self._runs = max(self._runs, record.number)
+        # Runs kept waiting by a locked history file are tried again this often, so they
+        # are written soon after the lock goes (a try waits no longer than 50 ms).
+        self.history_retry = QTimer(self)
+        self.history_retry.setInterval(HISTORY_RETRY_MS)
+        self.history_retry.timeout.connect(self._retry_history)
+        # The ids of the rows on disk, in one query: the table reads a row when it first
+        # needs it, the chart when it is first shown.
+        index = self.history_store.row_ids()
+        self.history_store.skipped = self.history.set_source(
+            [i for i, _ in index], self.history_store.read
+        )
+        self.history.history_model().skipped.connect(self._on_history_rows_skipped)
+        self.chart.set_source(self.history.records)
+        self._runs = max((n for _, n in index), default=self._runs)
         self.help = HelpMenu(self.help_menu, self, self.puzzles)
         self.prefs = WindowPrefs(
             self,
@@ -417,6 +431,18 @@ class MainWindow(QMainWindow):
         )
         if self.startup_warning:
             QTimer.singleShot(0, self, self._show_startup_warning)
+
+    @Slot()
+    def _retry_history(self) -> None:
+        """Runs kept waiting by a locked history: written once the lock goes."""
+        if self.history_store.retry():
+            self.history_retry.stop()
+            self._show_message(self.tr("The runs that waited were saved to the history."), 6000)
+
+    @Slot(int)
+    def _on_history_rows_skipped(self, rows: int) -> None:
+        """Older rows found unreadable once scrolled to (or drawn in the chart)."""
+        self._show_message(self.history_store.skipped_text(rows), 10_000)
 
     @Slot()
     def _show_startup_warning(self) -> None:
@@ -502,6 +528,8 @@ class MainWindow(QMainWindow):
         self.view.stop_forecast()
         self.view.startmap.shutdown()
         self.session.shutdown()
+        self.history_retry.stop()
+        self.history_store.close()  # runs still waiting stay in the journal beside the file
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """A race ends first (its rows kept): the window is remembered as before it."""
@@ -573,6 +601,7 @@ class MainWindow(QMainWindow):
         self.history.add_record(numbered)
         if not self.history_store.add(numbered):
             self._show_message(self.history_store.error_text(), 10_000)
+            self.history_retry.start()
         self.chart.add_record(numbered)
         self.history.choose(numbered)  # the comparison follows (``record_chosen``)
         self.file_menu.update_actions()
@@ -580,7 +609,9 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_run_opened(self, record: RunRecord) -> None:
         self._on_run_recorded(record)
-        self._on_record_activated(self.history.records()[-1], quiet=True)
+        last = self.history.last()
+        if last is not None:
+            self._on_record_activated(last, quiet=True)
 
     @Slot(object)
     def _on_record_activated(self, record: RunRecord, quiet: bool = False) -> None:
@@ -599,7 +630,8 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _compare(self, record: RunRecord | None) -> None:
         """The comparison: ``record`` (the history's chosen run) against its partner."""
-        self.comparison.show_record(self.history.records(), record)
+        row = -1 if record is None else self.history.row_of(record)
+        self.comparison.show_record(self.history.lazy_records(), record, row)
 
     @Slot(bool)
     def _show_chart(self, shown: bool) -> None:

@@ -403,9 +403,19 @@ def strings(lang: str) -> dict[str, str]:
     return {**table["en"], **table[lang]}
 
 
+#: Characters escaped in the page's inline JSON: "<" alone is enough for "</script>" and
+#: "<!--<script>" to change how the browser reads the element (the second made it swallow
+#: the player's script); ">" and "&" for good measure; U+2028 and U+2029, which older
+#: JavaScript read as line ends. JSON only has them inside strings, where \uXXXX is the same.
+_SCRIPT_ESCAPES = str.maketrans(
+    {c: f"\\u{ord(c):04x}" for c in ("<", ">", "&", "\u2028", "\u2029")}
+)
+
+
 def _script_json(value: Any) -> str:
-    """JSON safe inside a <script> element (no "</" can end it early)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    """JSON safe inside a <script> element: whatever its strings hold (a file's name, a
+    reason), the element ends where the page says and nothing in it reads as markup."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).translate(_SCRIPT_ESCAPES)
 
 
 def build_page(run: PageRun) -> str:

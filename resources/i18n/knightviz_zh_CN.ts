@@ -116,7 +116,7 @@
     <name>ChartPanel</name>
     <message>
         <source>The chart appears when this panel is shown.</source>
-        <extracomment>Refresh period of the depth plot while a run goes (longer if a refresh costs more). A running search&apos;s depth curve and position line are redrawn this often (s): a redraw of the plot is a long paint. Steps of a running search folded into the depth profile per frame (a millisecond or two: numpy folds a step in about 15 ns, the compiled fold in 2 ns). When the search makes steps faster, the curve shows the steps folded so far and catches up when it stops. The least height of a plot&apos;s drawing area (px) before the plots share the panel: below it, a log scale of seven decades has no room for a label at each power of ten. The least width of a plot beside the other (px). A plot&apos;s title, axis, tick labels and margins, in lines of text (4.6 measured). The plots side by side, one above the other, or a tab each (&quot;tabs&quot;). What the depth plot shows: (recording id, its length, its gaps), and when. (At first never, so the first redraw comes at once: the clock counts from boot, and 0 read as &quot;just now&quot; while the machine&apos;s uptime was under LIVE_REFRESH_S.) Seconds the last depth profile took (the live refresh slows down to match). The steps zoomed into on the depth plot (None: the whole run).</extracomment>
+        <extracomment>Refresh period of the depth plot while a run goes (longer if a refresh costs more). A running search&apos;s depth curve and position line are redrawn this often (s): a redraw of the plot is a long paint. Steps of a running search folded into the depth profile per frame (a millisecond or two: numpy folds a step in about 15 ns, the compiled fold in 2 ns). When the search makes steps faster, the curve shows the steps folded so far and catches up when it stops. The least height of a plot&apos;s drawing area (px) before the plots share the panel: below it, a log scale of seven decades has no room for a label at each power of ten. The least width of a plot beside the other (px). A plot&apos;s title, axis, tick labels and margins, in lines of text (4.6 measured). Runs whose words the chart keeps between redraws (up to four entries each). Where the runs come from once the window gives it (the history&apos;s rows, read when the chart is first drawn, not at start-up); until then, the runs added. Each run&apos;s words in the current language (strategy, group, tooltip), by the record&apos;s identity with what they depend on: a redraw after a new run makes only the new run&apos;s (10,000 runs&apos; words cost half a second). The plots side by side, one above the other, or a tab each (&quot;tabs&quot;). What the depth plot shows: (recording id, its length, its gaps), and when. (At first never, so the first redraw comes at once: the clock counts from boot, and 0 read as &quot;just now&quot; while the machine&apos;s uptime was under LIVE_REFRESH_S.) Seconds the last depth profile took (the live refresh slows down to match). The steps zoomed into on the depth plot (None: the whole run).</extracomment>
         <translation>图表在此面板显示时出现。</translation>
     </message>
     <message>
@@ -614,6 +614,14 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
     <message>
         <source>The interactive page shows the knight on a full board only, not removed squares or other pieces.</source>
         <translation>交互页面目前只显示完整棋盘上的马，不显示去掉的格子或其他棋子。</translation>
+    </message>
+    <message>
+        <source>the system refused to read it</source>
+        <translation>系统拒绝读取该文件</translation>
+    </message>
+    <message>
+        <source>damaged file: its contents do not make a run this knightviz can show</source>
+        <translation>文件已损坏：其内容无法构成本 knightviz 能显示的运行</translation>
     </message>
     <message>
         <source>{0} cannot be opened: {1}.</source>
@@ -1200,9 +1208,17 @@ Each point&apos;s figure, and the point it belongs to (placed by ``_fit``). The 
 <context>
     <name>HistoryStore</name>
     <message>
+        <source>The run history was damaged and was moved to {0}; a new one was started, with the runs that could still be read copied into it: {1}.</source>
+        <extracomment>``PRAGMA user_version`` of the schema below. Rows the history table can show: the newest ones. Only their ids are read at start-up (one query); a row&apos;s values are read when the table or the chart first needs them. Rows read in one query when the table needs a row not read yet: a screenful and more. Rows kept for a retry when they could not be written (a locked or full disk). How long a write waits for another program&apos;s lock before the row is kept for later (s): short, since the window waits with it. The journal beside the file: rows not written yet, one file per process (two windows may both be kept waiting), merged into the history when it is next opened. The largest journal read back (MAX_PENDING rows take well under it). A row already in the history when a journal&apos;s or a retried row is merged: the same run. Ids read at once from a damaged file (a span that fails is read one id at a time). The most ids a damaged file is searched through when it cannot say its largest. Why the file is not in use, or &quot;&quot; when it is. Why the last run could not be written, or &quot;&quot;. Rows of the file that could not be read at start-up (left in the file). Rows found unreadable by ``read`` since ``row_ids`` (left in the file). Queries that read rows, and rows decoded: what opening the window costs. Settings already decoded and described, by (puzzle, their JSON): a history holds few distinct ones, so reading a row rarely decodes its settings again. Where a damaged or foreign file was moved, or None. Rows copied from the file moved aside into the new one. Rows that could not be written yet: tried again before the next one, by ``retry``, and kept in the journal meanwhile. The file was locked by another program when it was to be opened: ``retry`` opens it when the lock goes. Rows merged from journals left by an earlier session.</extracomment>
+        <translation>运行历史已损坏，已移到 {0}；已新建一个历史文件，仍可读取的运行已复制进去：{1} 条。</translation>
+    </message>
+    <message>
         <source>The run history could not be read and was moved to {0}; a new one was started.</source>
-        <extracomment>``PRAGMA user_version`` of the schema below. Rows loaded at start-up: the newest ones. Rows kept for a retry when they could not be written (a locked or full disk). Why the file is not in use, or &quot;&quot; when it is. Why the last run could not be written, or &quot;&quot;. Rows of the file that could not be read at the last ``load`` (left in the file). Where a damaged or foreign file was moved, or None. Rows that could not be written yet: tried again before the next one.</extracomment>
         <translation>运行历史无法读取，已移到 {0}；已新建一个历史文件。</translation>
+    </message>
+    <message>
+        <source>The run history {0} is in use by another program: saving is delayed, and this session&apos;s runs are written when it is free (at the latest at the next start).</source>
+        <translation>运行历史 {0} 正被另一个程序使用：保存已推迟，本次会话的运行会在它空闲时写入（最迟在下次启动时）。</translation>
     </message>
     <message>
         <source>The run history {0} cannot be used ({1}): runs are kept for this session only.</source>
@@ -1217,8 +1233,8 @@ Each point&apos;s figure, and the point it belongs to (placed by ``_fit``). The 
         <translation>有 {0} 行历史记录无法读取，未显示（它们仍保留在文件中）。</translation>
     </message>
     <message>
-        <source>The last run could not be written to the history file {0}: {1}. It will be tried again with the next run.</source>
-        <translation>上一次运行未能写入历史文件 {0}：{1}。下一次运行时会再次尝试写入。</translation>
+        <source>The last run could not be written to the history file {0}: {1}. Saving is delayed: it is kept, tried again with the next run and every few seconds, and written at the latest at the next start.</source>
+        <translation>上一次运行无法写入历史文件 {0}：{1}。保存已推迟：该运行会被保留，在下一次运行时及每隔几秒重试，最迟在下次启动时写入。</translation>
     </message>
     <message>
         <source>The run history {0} could not be cleared ({1}): runs are kept for this session only.</source>
@@ -1229,7 +1245,6 @@ Each point&apos;s figure, and the point it belongs to (placed by ``_fit``). The 
     <name>HistoryTable</name>
     <message>
         <source>Moves (N-Queens: placements)</source>
-        <extracomment>The race a run was part of, with the other run&apos;s number (empty for a single run). The run&apos;s number (the race column names the other run by it). The first columns, kept in view whatever the table&apos;s width. The Strategy column&apos;s width (px) when every column fits: narrower, the columns after Steps scroll sideways and the strategy takes what the first four leave (at least ``STRATEGY_FLOOR``; its whole text is the cell&apos;s tooltip). The run the user picked (a click, the keys), or the newest one added; None when the history is emptied. The comparison follows it.</extracomment>
         <translation>前进（N 皇后：放置）</translation>
     </message>
     <message>
@@ -1258,6 +1273,7 @@ Each point&apos;s figure, and the point it belongs to (placed by ``_fit``). The 
     </message>
     <message>
         <source>Double-click a run to bring back its settings and start square</source>
+        <extracomment>The race a run was part of, with the other run&apos;s number (empty for a single run). The run&apos;s number (the race column names the other run by it). The first columns, kept in view whatever the table&apos;s width. The Strategy column&apos;s width (px) when every column fits: narrower, the columns after Steps scroll sideways and the strategy takes what the first four leave (at least ``STRATEGY_FLOOR``; its whole text is the cell&apos;s tooltip). Rows read from the history file at once (one query), around the row the table needs. Reads the rows on disk whose ids run from the first to the last given: (id, record, or None for a row that cannot be read). Where it is (-1: a header). Rows on disk that turned out unreadable when first read (they stay in the file). A record, the id of a row on disk not read yet, or None: unreadable, to drop. Rows&apos; texts, made when first drawn, by the record&apos;s identity. This session&apos;s raced runs, by race (the Race column names the other run). The run the user picked (a click, the keys), or the newest one added; None when the history is emptied. The comparison follows it.</extracomment>
         <translation>双击一次运行，恢复它的设置和起点</translation>
     </message>
     <message>
@@ -1929,8 +1945,12 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>MainWindow</name>
     <message>
         <source>knightviz — watch backtracking search think</source>
-        <extracomment>The start-square map ended: True when every square is mapped, False when cancelled. The application&apos;s languages (View, Language); the window&apos;s own when not given. The language the window&apos;s texts are in now (they follow ``translations``).</extracomment>
+        <extracomment>How often runs kept waiting by a locked history file are tried again (ms). The start-square map ended: True when every square is mapped, False when cancelled. The application&apos;s languages (View, Language); the window&apos;s own when not given. The language the window&apos;s texts are in now (they follow ``translations``).</extracomment>
         <translation>knightviz — 看回溯搜索如何思考</translation>
+    </message>
+    <message>
+        <source>The runs that waited were saved to the history.</source>
+        <translation>等待保存的运行已写入历史。</translation>
     </message>
     <message>
         <source>Constraints</source>

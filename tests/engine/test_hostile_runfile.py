@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import zipfile
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,14 +18,23 @@ from knightviz.engine.runfile import RunFileError, read_run, rebuild
 from .hostile import (
     ODD_VALUES,
     PARTS,
+    RULES,
     bomb,
     declare,
+    encrypted,
     far_checkpoints,
     field_paths,
+    huge_declared_part,
+    long_number,
+    many_lists,
     nested,
     open_run,
+    opened_in_child,
+    other_method,
     parts_of,
     replaced,
+    small_bomb,
+    stored_size_lie,
     unwritten_blocks,
     valid_run,
     zip_of,
@@ -60,7 +70,7 @@ def refused(path, match):
     with address_space_limit(), pytest.raises(RunFileError, match=match):
         back = read_run(path)
         assert back.recording is not None
-        rebuild(back.recording, Recording(back.recording.initial))
+        rebuild(back.recording, Recording(back.recording.initial), RULES)
 
 
 # -- each defect found by the hostile-file probe -----------------------------------------------
@@ -254,3 +264,123 @@ def test_the_mutations_were_tried(request):
     for family, counts in OUTCOMES.items():
         assert sum(counts.values()) > 0, family
         assert set(counts) <= {"run", "refused"}, (family, counts)
+
+
+# -- memory while refusing (each file opened in a process of its own) --------------------------
+
+#: The promise: refusing any file takes well under this much memory.
+MEMORY = 100 << 20
+
+
+def refused_within_memory(path, match):
+    """``path`` is refused for what it is (not for want of memory), adding under 100 MB."""
+    import re
+
+    done = opened_in_child(path)
+    assert done["outcome"] == "refused", done
+    assert done["peak"] < MEMORY, f"{done['peak'] / 2**20:.0f} MB: {done['message']}"
+    assert "memory" not in done["message"], done["message"]
+    assert re.search(match, done["message"]), done["message"]
+
+
+def test_a_part_declaring_4_gb_stored_and_inflated_is_refused_without_allocating(tmp_path, good):
+    """A few KB declaring a 4 GB part its description allows: the reader allocated 4 GB."""
+    _, parts, header = good
+    path = tmp_path / "declares.knightviz"
+    path.write_bytes(huge_declared_part(parts, header))
+    assert path.stat().st_size < 64 << 10
+    refused_within_memory(path, "stored bytes than the file has")
+
+
+def test_a_bomb_lying_about_its_stored_size_is_refused(tmp_path, good):
+    """300 MB of steps in 300 KB, declaring 3 MB stored to pass the inflation check."""
+    _, parts, header = good
+    path = stored_size_lie(tmp_path / "lie.knightviz", parts, header)
+    refused_within_memory(path, "stored bytes than the file has")
+
+
+def test_a_small_deflate_bomb_is_refused_by_its_ratio(tmp_path, good):
+    """60 MB of steps in 60 KB, which its description agrees with."""
+    _, parts, header = good
+    path = small_bomb(tmp_path / "small.knightviz", parts, header)
+    assert path.stat().st_size < 1 << 20
+    refused_within_memory(path, "inflate")
+
+
+@pytest.mark.parametrize("method", [zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA], ids=["bzip2", "lzma"])
+def test_bzip2_and_lzma_parts_are_refused_unread(tmp_path, good, method):
+    """256 MB of spaces in 200 bytes (bzip2) or 40 KB (LZMA), declaring 1 MB."""
+    _, parts, _ = good
+    path = other_method(tmp_path / "method.knightviz", parts, method, 256)
+    assert path.stat().st_size < 64 << 10
+    refused_within_memory(path, "compressed in a way knightviz does not write")
+
+
+def test_a_description_of_a_million_lists_is_refused_unparsed(tmp_path, good):
+    _, parts, _ = good
+    path = tmp_path / "lists.knightviz"
+    path.write_bytes(many_lists(parts))
+    refused_within_memory(path, "too many values")
+
+
+def test_a_run_file_inside_a_run_file_is_refused(tmp_path, good):
+    """A valid run file as run.json: nested archives are never opened."""
+    good_path, parts, _ = good
+    path = tmp_path / "nested.knightviz"
+    nested_parts = [(n, good_path.read_bytes() if n == "run.json" else d) for n, d in parts]
+    path.write_bytes(zip_of(nested_parts))
+    refused_within_memory(path, "unreadable")
+
+
+def test_a_valid_file_still_opens_in_a_process_of_its_own(good):
+    path, _, _ = good
+    done = opened_in_child(path)
+    assert done["outcome"] == "run", done
+
+
+# -- refusals in our own words (never a library's message) -------------------------------------
+
+LIBRARY_WORDS = ("<ZipInfo", "Error", "sys.", "File is not", "Bad ", "zip file")
+
+
+def refused_in_our_words(path, match):
+    with pytest.raises(RunFileError, match=match) as caught:
+        read_run(path)
+    text = str(caught.value)
+    assert not any(word in text for word in LIBRARY_WORDS), text
+
+
+def test_an_encrypted_part_is_refused_in_our_words(tmp_path, good):
+    _, parts, _ = good
+    path = tmp_path / "locked.knightviz"
+    path.write_bytes(encrypted(parts))
+    refused_in_our_words(path, "encrypted")
+
+
+def test_a_5000_digit_number_is_refused_in_our_words(tmp_path, good):
+    _, parts, header = good
+    path = tmp_path / "digits.knightviz"
+    path.write_bytes(long_number(parts, header))
+    refused_in_our_words(path, "too long")
+
+
+@pytest.mark.parametrize(
+    "content", [b"", b"not a zip", b"PK\x03\x04 broken", b"PK\x05\x06" + bytes(18)]
+)
+def test_what_is_not_an_archive_is_refused_in_our_words(tmp_path, content):
+    path = tmp_path / "junk.knightviz"
+    path.write_bytes(content)
+    refused_in_our_words(path, "not a knightviz run file")
+
+
+def test_the_largest_description_within_bounds_is_parsed_in_under_100_mb(tmp_path, good):
+    """8 MB of a million numbers: as much as run.json may hold, parsed, then refused."""
+    import random
+
+    _, parts, _ = good
+    pick = random.Random(0)
+    numbers = b",".join(b"%d" % pick.randrange(10**6, 10**7) for _ in range((1 << 20) - 10))
+    text = b"[" + numbers + b"]"
+    path = tmp_path / "numbers.knightviz"
+    path.write_bytes(zip_of([(n, text if n == "run.json" else d) for n, d in parts], level=1))
+    refused_within_memory(path, "not a knightviz run file")

@@ -9,6 +9,8 @@ import zipfile
 import pytest
 
 from knightviz.engine import Outcome, Result, make_queens_search, tour_search
+from knightviz.engine.board import FULL
+from knightviz.engine.legal import Rules
 from knightviz.engine.recording import Recording
 from knightviz.engine.runfile import RunFileError, SavedRun, read_run, rebuild, write_run
 
@@ -35,7 +37,12 @@ def round_trip(tmp_path, run: SavedRun) -> tuple[SavedRun, Recording]:
     write_run(path, run)
     back = read_run(path)
     assert back.recording is not None
-    rec = rebuild(back.recording, Recording(back.recording.initial))
+    rules = (
+        Rules.n_queens(run.rows, run.cols)
+        if run.puzzle == "queens"
+        else Rules.tour(run.rows, run.cols, FULL)
+    )
+    rec = rebuild(back.recording, Recording(back.recording.initial), rules)
     return back, rec
 
 
@@ -227,3 +234,26 @@ def test_a_flipped_byte_is_caught_by_the_checksum(tmp_path):
         back = read_run(bad)
         assert back.recording is not None
         rebuild(back.recording, Recording(back.recording.initial))
+
+
+def test_a_fifo_or_a_folder_is_refused_at_once_not_waited_on(tmp_path):
+    """A FIFO chosen by mistake blocked the reader (the window's thread) until a writer came;
+    a folder gave the system's message. Both are refused in a sentence, at once."""
+    import os
+    import threading
+
+    fifo = tmp_path / "run.knightviz"
+    os.mkfifo(fifo)
+    outcome: list[BaseException] = []
+    reader = threading.Thread(
+        target=lambda: outcome.append(pytest.raises(RunFileError, read_run, fifo).value),
+        daemon=True,
+    )
+    reader.start()
+    reader.join(30)
+    if reader.is_alive():  # unblock the old reader so the test process can end
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("reading a FIFO waited for a writer")
+    assert "not a regular file" in str(outcome[0])
+    with pytest.raises(RunFileError, match="not a regular file"):
+        read_run(tmp_path)

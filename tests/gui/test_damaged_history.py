@@ -291,3 +291,55 @@ def test_a_history_that_cannot_be_cleared_says_so(qtbot):
     finally:
         blocker.rollback()
         blocker.close()
+
+
+# -- a file damaged in the middle -----------------------------------------------------------
+
+#: Pages of the history file overwritten, counted from its first (the header stays sound).
+DAMAGED_PAGES = range(6, 9)
+
+
+def damage_pages(runs: int) -> int:
+    """A history of ``runs`` rows (long summaries: a few rows a page) whose pages
+    ``DAMAGED_PAGES`` are overwritten with noise; the rows left readable."""
+    store = HistoryStore(window_puzzles(), config.data_dir() / FILENAME)
+    for n in range(1, runs + 1):
+        assert store.add(record(n, summary=f"run {n} " + "x" * 600))
+    store.close()
+    path = config.data_dir() / FILENAME
+    with sqlite3.connect(path) as db:
+        page = db.execute("PRAGMA page_size").fetchone()[0]
+        pages = db.execute("PRAGMA page_count").fetchone()[0]
+    assert pages > 3 * DAMAGED_PAGES.stop  # damage in the middle
+    with open(path, "r+b") as f:
+        noise = bytes((i * 37 + 11) % 256 for i in range(page))
+        for n in DAMAGED_PAGES:
+            f.seek(n * page)
+            f.write(noise)
+    readable = 0
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        for n in range(1, runs + 1):
+            with contextlib.suppress(sqlite3.DatabaseError):
+                query = f"SELECT {_COLUMNS} FROM runs WHERE id = ?"
+                readable += len(db.execute(query, (n,)).fetchall())
+    return readable
+
+
+def test_a_file_damaged_in_the_middle_is_moved_aside_and_its_good_rows_kept(qtbot, caplog):
+    readable = damage_pages(200)
+    assert 0 < readable < 200
+    w = open_window(qtbot)
+    assert w.history_store.available  # not a session-only history
+    path = config.data_dir() / FILENAME
+    (aside,) = path.parent.glob(FILENAME + ".damaged-*")
+    assert w.history_store.moved_to == aside
+    numbers = [r.number for r in w.history.records()]
+    assert len(numbers) == readable and numbers == sorted(numbers)
+    assert set(numbers) <= set(range(1, 201))
+    assert "damaged" in status(w) and str(readable) in status(w)
+    quick_run(w, qtbot)  # a new run joins the good rows, in the new file
+    w.close()
+    again = open_window(qtbot)
+    assert [r.number for r in again.history.records()] == [*numbers, max(numbers) + 1]
+    assert "damaged" not in status(again)  # nothing to repeat at the next start
+    assert len(list(path.parent.glob(FILENAME + ".damaged-*"))) == 1

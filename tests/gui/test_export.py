@@ -12,7 +12,7 @@ import os
 
 import pytest
 from PIL import Image
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QFileDialog, QMessageBox
@@ -27,15 +27,31 @@ from .conftest import child, configure, place, set_speed, start_and_finish
 
 @pytest.fixture
 def messages(monkeypatch):
-    """Message boxes, recorded instead of shown (a modal box would block the test)."""
-    shown: list[tuple[str, str]] = []
+    """Message boxes, recorded instead of shown (a modal box would block the test): each one's
+    (title, text), and in ``formats`` each one's text format."""
+    shown = Shown()
 
     def warning(parent, title, text, *args, **kwargs):
         shown.append((title, text))
+        shown.formats.append(Qt.TextFormat.AutoText)
+        return QMessageBox.StandardButton.Ok
+
+    def exec_(box):
+        shown.append((box.windowTitle(), box.text()))
+        shown.formats.append(box.textFormat())
         return QMessageBox.StandardButton.Ok
 
     monkeypatch.setattr(QMessageBox, "warning", warning)
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
     return shown
+
+
+class Shown(list):
+    """(title, text) of each message box shown, and ``formats``: each one's text format."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.formats: list[Qt.TextFormat] = []
 
 
 def cli_out(*args: str) -> bytes:

@@ -71,6 +71,21 @@ def test_the_page_s_script_cannot_be_ended_early_by_its_data():
     assert data_of(text)["command"] == "</script><b>"
 
 
+HOSTILE_TEXT = "<!--<script>x</script>&amp;\u2028\u2029-->"
+
+
+def test_no_markup_character_is_left_in_the_page_s_inline_json():
+    """``<!--<script>`` in a name or a reason made the browser read the data's script and the
+    player's as one, and the player never ran (in chromium: see tests/page/test_page.py)."""
+    run = queens_page_run(4)
+    odd = PageRun(**{**{f: getattr(run, f) for f in run.__slots__}, "command": HOSTILE_TEXT})
+    text = build_page(odd)
+    scripts = re.findall(r"<script>(.*?)</script>", text, re.S)
+    data = next(s for s in scripts if "KV_DATA" in s)
+    assert not set("<>&\u2028\u2029") & set(data)
+    assert data_of(text)["command"] == HOSTILE_TEXT
+
+
 def test_unknown_language():
     run = queens_page_run(4)
     with pytest.raises(PageError):

@@ -5,6 +5,7 @@ JavaScript error and no network request."""
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
 import shutil
 from pathlib import Path
@@ -432,3 +433,27 @@ def test_queens_are_placed_and_removed_the_knight_moves_and_backtracks(tmp_path,
             assert word not in pages["queens"]
         for word in ("前进", "回退", "前进 8,839，回退 8,815"):  # noqa: RUF001
             assert word in pages["knight"]  # the window's words for the knight
+
+
+def test_a_name_holding_script_markup_is_shown_as_text_and_the_player_runs(
+    tmp_path, open_page, capsys
+):
+    """``<!--<script>`` in the page's name (or in any text the page carries) made the browser
+    read the data's script and the player's as one: the player never ran."""
+    name = "<!--<script>x.html"
+    html = tmp_path / name
+    assert cli_main(["solve", "--size", "5", "--format", "sequence", "--html", str(html)]) == 0
+    squares = [int(x) - 1 for x in capsys.readouterr().out.split()]
+    page = open_page(html)  # (waits for the player to be ready)
+    assert name in page.page.inner_text("#command")
+    assert page.seek(10**9)["path"] == squares
+    # Any text the page carries: the command, the reason, with every character the page's
+    # JSON escapes.
+    run, _ = queens_run(5)
+    hostile = "<!--<script>x</script>&amp;\u2028\u2029-->"
+    result = dataclasses.replace(run.result, reason=hostile)
+    odd = PageRun(**{**{f: getattr(run, f) for f in run.__slots__}, "command": hostile})
+    odd = PageRun(**{**{f: getattr(odd, f) for f in odd.__slots__}, "result": result})
+    page = open_page(write(tmp_path, odd, "odd.html"))
+    assert page.page.evaluate("document.getElementById('command').textContent") == hostile
+    assert page.seek(3)["step"] == 3

@@ -5,12 +5,20 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import time
 from typing import IO
 
-from ...engine.estimate import TreeEstimator, tour_probe
+from ...engine import Board
+from ...engine.estimate import TreeEstimate, TreeEstimator, tour_probe
 from ...engine.formats import shape_payload
 from ...engine.verdict import impossibility
+from ...engine.words import duration
 from ..common import EXIT_NOT_FOUND, EXIT_OK, board_of, described, start_square
+from ..workers import announce, notice
+
+#: How an estimate is made shorter.
+_SHORTER = "fewer --probes make it shorter"
+_BOUND = f"{_SHORTER}, Ctrl-C stops it at any time"
 
 #: From 10^100 on a figure is printed as a power of ten ("10^152.3"): past a double's range
 #: (about 10^308) there is no other way, and below it the same form reads alike.
@@ -25,9 +33,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if fact is not None:
         out.write(f"{fact}\n")
         return EXIT_NOT_FOUND
-    probe = tour_probe(board.rows, board.cols, start, shape=args.shape)
-    estimator = TreeEstimator(probe, seed=args.seed)
-    est = estimator.run(args.probes)
+    est = _probe(args, board, start, err)
     if args.format == "json":
         payload = {
             "rows": board.rows,
@@ -54,6 +60,36 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         f"an exhaustive search would take about {_magnitude(est.log10_steps)} steps\n"
     )
     return EXIT_OK
+
+
+def _probe(args: argparse.Namespace, board: Board, start: int, err: IO[str]) -> TreeEstimate:
+    """The probes, in doubling batches (the same probes as all at once): the first ones
+    time the rest, so that a long estimate says so within a second, with its time."""
+    with notice(err, f"probing the search tree of {board.area:,} squares", _SHORTER):
+        probe = tour_probe(board.rows, board.cols, start, shape=args.shape)
+        estimator = TreeEstimator(probe, seed=args.seed)
+        t0 = time.monotonic()
+        est = estimator.run(1)
+    said = False
+    while estimator.probes < args.probes:
+        if not said:
+            said = True
+            per_probe = (time.monotonic() - t0) / estimator.probes
+            announce(
+                err,
+                "estimate",
+                math.log(max(per_probe * args.probes, 1e-9)),
+                1,
+                f"{args.probes:,} probes of about {_short(per_probe)} each",
+                _BOUND,
+            )
+        est = estimator.run(min(args.probes - estimator.probes, estimator.probes))
+    return est
+
+
+def _short(seconds: float) -> str:
+    """One probe's time: milliseconds below a second."""
+    return duration(seconds) if seconds >= 1 else f"{seconds * 1000:.2g} ms"
 
 
 def _magnitude(log10_value: float) -> str:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
 from typing import IO
 
-from ...engine import Board, Result, construct, make_tour_search
+from ...engine import Board, Result, Search, construct, make_tour_search
 from ...engine.formats import solve_payload, solve_text
 from ..common import (
     EXIT_NOT_FOUND,
     EXIT_OK,
+    PROG,
     UsageError,
     board_of,
     start_square,
@@ -18,6 +20,11 @@ from ..common import (
 )
 from ..html import tour_page
 from ..trace_text import trace_line
+from ..workers import NOTICE_SECONDS
+
+#: Steps per call while solving: short enough (milliseconds on either engine) that a long
+#: search is noticed within a second.
+SLICE = 1 << 16
 
 #: solve's options that only a search has, with their defaults: refused with --method
 #: construct when named or set (an abbreviation, ``--tie roth``, sets one too).
@@ -49,7 +56,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             search = make_tour_search(config)  # the traced one has run: the same search again
         result = tour_page(args, config, search)
     else:
-        result = search.run()
+        result = _search(search, err)
     tour = result.solution
     if args.format == "json":
         payload = solve_payload(
@@ -103,6 +110,26 @@ def _construct(
     if args.stats:
         err.write(f"{result.outcome.value}: built without search in {result.seconds:.3f} s\n")
     return EXIT_OK if result.solution is not None else EXIT_NOT_FOUND
+
+
+def _search(search: Search, err: IO[str]) -> Result:
+    """Run the search to its end; past a second without an end, say so once (its steps so
+    far are the only estimate a single search has: a backtracking search on a large board
+    may never end), with how to bound it."""
+    t0 = time.monotonic()
+    said = False
+    while search.advance_quiet(SLICE):
+        if not said and time.monotonic() - t0 >= NOTICE_SECONDS:
+            said = True
+            err.write(
+                f"{PROG}: no tour yet after {search.moves + search.backtracks:,} steps "
+                f"({search.backtracks:,} "
+                f"backtracks); this search may take very long; --limit STEPS bounds it, "
+                "Ctrl-C stops it at any time\n"
+            )
+            err.flush()
+    assert search.result is not None
+    return search.result
 
 
 def _stats(result: Result) -> str:

@@ -42,7 +42,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             f"partial sweep: {solved} solved of the {len(rows):,} of {board.area:,} starts "
             f"finished ({swept.stopped}; not the whole board)\n"
         )
-        return EXIT_INTERRUPTED
+        # Ctrl-C is 130; a cluster that stopped answering is a failure like any other.
+        return EXIT_INTERRUPTED if swept.stopped == "interrupted" else EXIT_NOT_FOUND
     worst = max(rows, key=lambda row: row["steps"])
     summary = {
         "solved": solved,
@@ -76,6 +77,19 @@ def _sweep(
                 math.log(max(steps, 1.0) / rate),
                 pool.workers,
                 f"at most {args.limit:,} steps from each of {board.area:,} squares",
+            )
+        else:
+            # A guided walk is about a step a square, from each square: the board's area
+            # squared (capped by the limit), so a huge board is announced before the squares
+            # are even listed.
+            seconds = backend.sweep_seconds(args, chosen) / pool.workers
+            per_start = board.area if args.limit is None else min(args.limit, board.area)
+            announce(
+                err,
+                "sweep",
+                math.log(max(seconds, 1e-9)),
+                pool.workers,
+                f"about {per_start:,} steps from each of {board.area:,} squares",
             )
         bar = ProgressBar(err, "solved")
         try:

@@ -41,6 +41,7 @@ __all__ = [
     "cache_dir",
     "choose",
     "depth_fold",
+    "legal_check",
     "load",
     "ready",
     "release_compiler_memory",
@@ -57,6 +58,16 @@ def scanner() -> Any:
     from . import _scan
 
     return _scan.scanner
+
+
+def legal_check() -> Any:
+    """The compiled check of a recording's steps against a puzzle's rules
+    (``_scan.legal_check``), or None when the kernels are not loaded."""
+    if not ready():
+        return None
+    from . import _scan
+
+    return _scan.legal_check
 
 
 def block_depths() -> Any:

@@ -182,7 +182,65 @@ def fold(events, depth, bucket, first, low, high, total, seen):
     return int(fold_kernel(a, depth, bucket, first, low, high, total, seen))
 
 
+@njit(cache=True, nogil=True)
+def legal_kernel(e, floor, cols, p, q, removed, queens, size, out):
+    """``legal._loop`` without its words: the index of the first illegal event of ``e`` (a
+    path's squares, then steps), or -1; the path left in ``out``. Returns (index, depth,
+    backtracks)."""
+    rows = size // cols
+    taken = np.zeros(size, np.bool_)
+    row = np.zeros(rows, np.bool_)
+    col = np.zeros(cols, np.bool_)
+    diag = np.zeros(rows + cols, np.bool_)
+    other = np.zeros(rows + cols, np.bool_)
+    depth = 0
+    backs = 0
+    for i in range(len(e)):
+        x = e[i]
+        if x >= 0:
+            if x >= size or removed[x] or depth >= size:
+                return i, depth, backs
+            r, c = x // cols, x % cols
+            if p >= 0 and depth > 0:
+                t = out[depth - 1]
+                dr, dc = abs(t // cols - r), abs(t % cols - c)
+                if not ((dr == p and dc == q) or (dr == q and dc == p)):
+                    return i, depth, backs
+            if queens:
+                if row[r] or col[c] or diag[r + c] or other[r - c + cols]:
+                    return i, depth, backs
+                row[r] = col[c] = diag[r + c] = other[r - c + cols] = True
+            elif taken[x]:
+                return i, depth, backs
+            taken[x] = True
+            out[depth] = x
+            depth += 1
+        else:
+            x = ~x
+            if depth <= floor or out[depth - 1] != x:
+                return i, depth, backs
+            depth -= 1
+            backs += 1
+            taken[x] = False
+            if queens:
+                r, c = x // cols, x % cols
+                row[r] = col[c] = diag[r + c] = other[r - c + cols] = False
+    return -1, depth, backs
+
+
+def legal_check(path, events, floor, cols, leaper, removed, queens):
+    """``legal_kernel`` on a position's path and the steps after it: (the index of the first
+    illegal one in path + steps, or -1; the path at the end; the backtracks)."""
+    e = np.concatenate([np.asarray(path, dtype=np.int32), np.frombuffer(events, dtype=np.int32)])
+    size = len(removed)
+    out = np.empty(size + 1, np.int32)
+    p, q = leaper if leaper is not None else (-1, -1)
+    bad, depth, backs = legal_kernel(e, floor, cols, p, q, removed, queens, size, out)
+    return int(bad), out[:depth].tolist(), int(backs)
+
+
 def warm_up() -> None:
+    legal_check([0], np.array([5, ~5], np.int32), 1, 4, (1, 1), np.zeros(16, np.bool_), False)
     scanner(np.array([1, ~1], np.int32), 1, 2)
     block_depths(np.array([1, ~1], np.int32), 1, 2, 2)
     acc = np.full(3, np.nan), np.full(3, np.nan), np.zeros(3), np.zeros(3)

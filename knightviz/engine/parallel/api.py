@@ -18,7 +18,7 @@ from ..sweep import StartRun, run_start
 from ..tour import Strategy, TourConfig
 from .batching import run_batched
 from .job import CountJob
-from .runners import InProcess, Runner, close_runner, make_runner
+from .runners import ClusterLost, InProcess, Runner, close_runner, make_runner
 from .tallies import CountResult, Progress, Tally
 from .tasks import Piece, SweepTask
 
@@ -44,7 +44,7 @@ def count_tours(
     chosen = backends.choose(backend)
     runner = make_runner(jobs, scheduler, chosen)
     try:
-        job = CountJob.tours(rows, cols, start, closed, backend=chosen, shape=shape)
+        job = CountJob.tours(rows, cols, start, closed, backend=chosen, shape=shape, limit=limit)
         return job.run(runner, limit=limit, progress=progress, cancel=cancel)
     finally:
         close_runner(runner)
@@ -64,7 +64,7 @@ def count_queens(
     chosen = backends.choose(backend)
     runner = make_runner(jobs, scheduler, chosen)
     try:
-        return CountJob.queens(n, backend=chosen).run(
+        return CountJob.queens(n, backend=chosen, limit=limit).run(
             runner, limit=limit, progress=progress, cancel=cancel
         )
     finally:
@@ -148,6 +148,8 @@ def sweep(
         run_batched(runner, tasks, range(len(tasks)), [0.0] * len(tasks), accept, poll)
     except KeyboardInterrupt:
         stopped["why"] = "interrupted"
+    except ClusterLost as exc:
+        stopped["why"] = str(exc)
     finally:
         if owned:
             close_runner(runner)

@@ -35,15 +35,20 @@ class CountJob:
         *,
         backend: str | None = None,
         shape: Shape = FULL,
+        limit: int | None = None,
     ) -> CountJob:
         """The directed tours from ``start`` (or every square): one piece per start square
-        (per orbit of the board's symmetries), estimated, not split yet."""
-        return cls(plan_tours(rows, cols, start, closed, backend=backend, split=False, shape=shape))
+        (per orbit of the board's symmetries), estimated, not split yet. ``limit`` (nodes,
+        as ``run``'s) bounds the planning too: it stops where the limit would."""
+        plan = plan_tours(
+            rows, cols, start, closed, backend=backend, split=False, shape=shape, limit=limit
+        )
+        return cls(plan)
 
     @classmethod
-    def queens(cls, n: int, *, backend: str | None = None) -> CountJob:
+    def queens(cls, n: int, *, backend: str | None = None, limit: int | None = None) -> CountJob:
         """The n-Queens solutions by classes of symmetric ones: one piece per root."""
-        return cls(plan_queens(n, backend=backend, split=False))
+        return cls(plan_queens(n, backend=backend, split=False, limit=limit))
 
     @property
     def backend(self) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 
 from .. import backends
 from ..board import FULL, Board, Shape
-from ..count import children, first_move_orbits, symmetry_orbits
+from ..count import _Walker, board_symmetries, first_move_orbits, iter_symmetry_orbits
 from ..queens_count import KERNEL_MAX, prefix_nodes, roots
 from ..queens_count import children as queens_children
 from ..queens_count import count_below as queens_below
@@ -41,6 +41,8 @@ SPLIT_MIN_SECONDS = 0.3
 PROBES = 8
 ROOT_PROBES = 256
 PY_PROBES_LESS = 16
+#: Past this many squares (n² for n queens), a pure-Python queens estimate makes fewer probes.
+PY_QUEENS_WORK = 100 * 100
 #: Pieces the pure-Python engine's plans aim for (its planning is slower, its counting too).
 PIECES_PY = 128
 #: Nodes per second per core (the backend policy's speed figures), by (kind, backend, board
@@ -68,6 +70,9 @@ class Plan:
     #: more probes than the pieces', so it stays the job's figure; the pieces' own estimates
     #: still give each one's share of it).
     whole: float | None = None
+    #: Planning stopped at the step limit (``limit``): the pieces planned so far, none of
+    #: which the limit leaves room to run.
+    cut: bool = False
 
     @property
     def log_nodes(self) -> float:
@@ -94,6 +99,7 @@ def _tour_log_nodes(
     backend: str,
     probes: int,
     shape: Shape = FULL,
+    walker: _Walker | None = None,
 ) -> float:
     if backend == backends.NUMBA:
         from ..kernels.counting import tours_log_nodes_compiled
@@ -103,7 +109,27 @@ def _tour_log_nodes(
     from ..count_estimate import tour_log_nodes
 
     fewer = max(1, probes // PY_PROBES_LESS)
-    return tour_log_nodes(rows, cols, path, closed, probes=fewer, shape=shape)
+    return tour_log_nodes(rows, cols, path, closed, probes=fewer, shape=shape, walker=walker)
+
+
+class _Prefixes:
+    """The count's children of any prefix on one board, from one walker moved from prefix
+    to prefix: a prefix costs its length, where a new walker would cost the board's area
+    (on a 2000x2000 board, a second per prefix)."""
+
+    def __init__(self, rows: int, cols: int, closed: bool, shape: Shape) -> None:
+        self.rows, self.cols, self.closed, self.shape = rows, cols, closed, shape
+        self._walker: _Walker | None = None
+
+    def walker(self, path: Sequence[int]) -> _Walker:
+        if self._walker is None:
+            self._walker = _Walker(self.rows, self.cols, path, self.closed, self.shape)
+        else:
+            self._walker.reset(path)
+        return self._walker
+
+    def children(self, path: Sequence[int]) -> list[tuple[int, bool]]:
+        return self.walker(path).children()
 
 
 def _queens_log_nodes(n: int, prefix: Sequence[int], backend: str, probes: int) -> float:
@@ -114,7 +140,11 @@ def _queens_log_nodes(n: int, prefix: Sequence[int], backend: str, probes: int) 
         return queens_log_nodes_compiled(n, prefix, probes, seed)
     from ..count_estimate import queens_log_nodes
 
-    return queens_log_nodes(n, prefix, probes=max(1, probes // PY_PROBES_LESS))
+    fewer = max(1, probes // PY_PROBES_LESS)
+    # A probe costs n² here: past 100 queens, fewer (one at 400), so that planning a board
+    # no count could finish takes seconds, not minutes.
+    fewer = max(1, min(fewer, fewer * PY_QUEENS_WORK // (n * n)))
+    return queens_log_nodes(n, prefix, probes=fewer)
 
 
 def _split(
@@ -167,21 +197,32 @@ def plan_tours(
     workers: int = 1,
     split: bool = True,
     shape: Shape = FULL,
+    limit: int | None = None,
 ) -> Plan:
     """The pieces of counting the directed tours from ``start`` (or every square): one per
     start square (per orbit of the board's symmetries), then, with ``split``, ``refine``d.
 
     Squares a known fact rules out (``verdict``: wrong colour, no tour on this board, …)
-    get no piece at all: they start no tour.
+    get no piece at all: they start no tour. With ``limit`` (nodes), on a board too large
+    to split (above ``SPLIT_MAX_SQUARES``), planning stops once its own nodes reach it
+    (``Plan.cut``): a bounded count of a huge board plans only the start squares it can
+    reach, not the board (smaller boards plan whole: the nodes a bounded count reports
+    include all of planning's).
     """
     board = Board(rows, cols, shape)
     if start is not None and not board.present(start):
         raise ValueError(f"start square {board.name(start)} is a hole")
     chosen = backends.choose(backend)
-    orbits = symmetry_orbits(board) if start is None else [[start]]
+    orbits = iter_symmetry_orbits(board) if start is None else iter([[start]])
+    symmetries = board_symmetries(board)
+    prefixes = _Prefixes(rows, cols, closed, shape)
     pieces: list[Piece] = []
     plan = Plan("tours", [], backend=chosen, small=board.size <= 64)
+    cut_at = limit if board.size > SPLIT_MAX_SQUARES else None
     for orbit in orbits:
+        if cut_at is not None and plan.nodes >= cut_at:
+            plan.cut = True
+            break
         if verdict(board, orbit[0], closed) is not None:
             continue
         plan.nodes += 1  # the start square itself
@@ -189,7 +230,12 @@ def plan_tours(
             plan.count += len(orbit) * int(not closed)
             continue
         start_sq = orbit[0]
-        moves = children(rows, cols, (start_sq,), closed, shape)
+        if sum(1 for g in symmetries if g(start_sq) == start_sq) == 1:
+            # Only the identity fixes the start: one piece (its first moves are not grouped).
+            task = TourTask(rows, cols, (start_sq,), closed, chosen, shape=shape)
+            pieces.append(Piece(task, len(orbit), 0.0))
+            continue
+        moves = prefixes.children((start_sq,))
         groups = first_move_orbits(board, start_sq, [sq for sq, _ in moves])
         if len(groups) == len(moves):  # no symmetry fixes the start: one piece
             task = TourTask(rows, cols, (start_sq,), closed, chosen, shape=shape)
@@ -205,22 +251,31 @@ def plan_tours(
                 continue
             task = TourTask(rows, cols, (start_sq, group[0]), closed, chosen, shape=shape)
             pieces.append(Piece(task, weight, 0.0))
+    if plan.cut:
+        # Nothing below these pieces will run: no estimate is worth its probes.
+        plan.pieces = pieces
+        plan.whole = math.log(max(1, limit or 1))
+        return plan
     plan.pieces = _estimate_all(
         pieces,
-        lambda t: _tour_log_nodes(rows, cols, t.path, closed, chosen, ROOT_PROBES, shape),
+        lambda t: _tour_log_nodes(
+            rows, cols, t.path, closed, chosen, ROOT_PROBES, shape, prefixes.walker(t.path)
+        ),
     )
 
     def grow(piece: Piece) -> tuple[list[Piece], int, int, int]:
         task: TourTask = piece.task
         kids = []
         found = 0
-        moves = children(rows, cols, task.path, closed, shape)
+        moves = prefixes.children(task.path)
         for sq, complete in moves:
             if complete:
                 found += piece.weight
                 continue
             path = (*task.path, sq)
-            log_nodes = _tour_log_nodes(rows, cols, path, closed, chosen, PROBES, shape)
+            log_nodes = _tour_log_nodes(
+                rows, cols, path, closed, chosen, PROBES, shape, prefixes.walker(path)
+            )
             kids.append(Piece(replace(task, path=path), piece.weight, log_nodes))
         return kids, found, 0, len(moves)
 
@@ -229,11 +284,17 @@ def plan_tours(
 
 
 def plan_queens(
-    n: int, *, backend: str | None = None, workers: int = 1, split: bool = True
+    n: int,
+    *,
+    backend: str | None = None,
+    workers: int = 1,
+    split: bool = True,
+    limit: int | None = None,
 ) -> Plan:
     """The pieces of counting the n-Queens solutions by symmetry classes (``queens_count``):
     one per root (a first row, or a corner and a second row), then, with ``split``,
-    ``refine``d."""
+    ``refine``d. Past ``KERNEL_MAX`` (never split), with ``limit`` (nodes) at most the
+    roots' own nodes, nothing is estimated (``Plan.cut``): no piece could run."""
     chosen = backends.choose(backend)
     if n > KERNEL_MAX:
         chosen = backends.PYTHON
@@ -241,6 +302,9 @@ def plan_queens(
     starts = roots(n)
     plan.nodes = prefix_nodes(starts)
     pieces = [Piece(QueensTask(n, root, chosen)) for root in starts]
+    if n > KERNEL_MAX and limit is not None and plan.nodes >= limit:
+        plan.pieces, plan.cut, plan.whole = pieces, True, math.log(max(1, limit))
+        return plan
     plan.pieces = _estimate_all(
         pieces, lambda t: _queens_log_nodes(n, t.prefix, chosen, ROOT_PROBES)
     )

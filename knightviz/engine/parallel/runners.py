@@ -7,6 +7,7 @@ stops every worker at once.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib
 import multiprocessing
@@ -16,7 +17,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol
 
 from .. import backends
@@ -29,8 +30,67 @@ CONNECT_SECONDS = 5.0
 
 
 class ClusterError(RuntimeError):
-    """The Dask path cannot run: ``distributed`` missing, or the scheduler unreachable.
-    The message is one line for the user."""
+    """The Dask path cannot run: ``distributed`` missing, the address malformed, or the
+    scheduler unreachable. The message is one line for the user."""
+
+
+class ClusterLost(RuntimeError):
+    """The cluster stopped answering mid-run (its scheduler gone, or every worker): the
+    pieces finished by then stand, the rest never come. The message is one line."""
+
+
+#: Transports whose address is HOST:PORT (Dask's others: inproc, ucx).
+HOST_PORT_SCHEMES = ("tcp", "tls", "ws", "wss")
+
+
+def check_address(address: str, known: Sequence[str]) -> None:
+    """Refuse an address Dask could never connect to, before trying (Dask would take its
+    whole timeout and report a syntax error as a failed connection)."""
+    scheme, _, location = address.rpartition("://")
+    scheme = scheme or "tcp"
+    if scheme not in known:
+        raise ClusterError(
+            f"--scheduler {address!r}: {scheme}:// is not a transport Dask knows "
+            f"({', '.join(sorted(known))})"
+        )
+    if scheme in HOST_PORT_SCHEMES:
+        host, _, port = location.rpartition(":")
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ClusterError(
+                f"--scheduler {address!r} is not a scheduler address: expected {scheme}://HOST:PORT"
+            )
+
+
+def _hello(distributed: Any, address: str, timeout: float) -> str | None:
+    """Ask the scheduler who it is, within ``timeout`` seconds whatever the other end does
+    (Dask's own connect timeout does not bound a listener that accepts and never answers):
+    None when a Dask scheduler answered, else what went wrong, in a few words."""
+    import asyncio
+
+    answer: dict[str, str | None] = {"why": "no answer"}
+
+    async def ask() -> None:
+        comm = await distributed.comm.connect(address, timeout=timeout)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            reply = await comm.read()
+        finally:
+            comm.abort()
+        kind = reply.get("type") if isinstance(reply, dict) else None
+        answer["why"] = None if kind == "Scheduler" else "what answered is not a Dask scheduler"
+
+    def talk() -> None:
+        try:
+            asyncio.run(asyncio.wait_for(ask(), timeout))
+        except (TimeoutError, asyncio.TimeoutError):
+            answer["why"] = "no answer"
+        except Exception as exc:  # whatever the other end sent: not a scheduler's reply
+            answer["why"] = f"the connection failed ({type(exc).__name__})"
+
+    thread = threading.Thread(target=talk, name="knightviz-dask-hello", daemon=True)
+    thread.start()
+    thread.join(timeout + 1.0)
+    return answer["why"]
 
 
 def usable_cpus() -> int:
@@ -183,13 +243,20 @@ class DaskCluster:
         self._distributed = distributed
         self.address = address
         self.backend = backend
+        self.timeout = timeout
         self.client: Any
+        check_address(address, list(distributed.comm.registry.backends))
+        why = _hello(distributed, address, timeout)
+        if why is not None:
+            raise ClusterError(
+                f"cannot reach the Dask scheduler at {address} within {timeout:g} s ({why})"
+            )
         try:
             self.client = distributed.Client(address, timeout=f"{timeout}s", set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
             raise ClusterError(
                 f"cannot reach the Dask scheduler at {address} within {timeout:g} s "
-                f"({type(exc).__name__})"
+                f"(the connection failed: {type(exc).__name__})"
             ) from None
         self.workers = max(1, sum(self.client.nthreads().values()))
         # Dask's client sends its messages in batches at most every 10 ms, made for graphs
@@ -202,7 +269,9 @@ class DaskCluster:
             comm.interval = 0.0
 
     def close(self) -> None:
-        self.client.close()
+        """Close the client, within the timeout even when the scheduler is gone."""
+        with contextlib.suppress(Exception):
+            self.client.close(timeout=self.timeout)
 
     def run(
         self,
@@ -249,12 +318,14 @@ class DaskCluster:
                     send(worker)
         while waiting and not names:
             send(None)  # no worker yet: the scheduler keeps them until one comes
+        lost = _Watch(self)
         try:
             while index:
                 if poll():
                     return False
                 batch = arriving.next_batch(block=False)
                 if not batch:
+                    lost.check()
                     if ready is None:
                         time.sleep(0.002)
                     else:
@@ -267,14 +338,65 @@ class DaskCluster:
                         send(home[future])
                 for future in sorted(batch, key=index.__getitem__):
                     del home[future]
-                    # raises the piece's error (or its cancellation)
-                    on_result(index.pop(future), future.result())
+                    try:
+                        result = future.result()
+                    except (CancelledError, asyncio.CancelledError, OSError, TimeoutError):
+                        # The scheduler went (its futures are cancelled) or its connection.
+                        raise ClusterLost(lost.gone()) from None
+                    on_result(index.pop(future), result)
                     if poll():
                         return False
             return True
         finally:
             if index:
-                client.cancel(list(index), force=True)
+                with contextlib.suppress(Exception):
+                    client.cancel(list(index), force=True)
+
+
+class _Watch:
+    """While a run waits: the scheduler answering, and some worker left to run the pieces.
+    Either gone for longer than the connect timeout ends the run (``ClusterLost``) instead
+    of waiting for ever; a worker restarted by its nanny within that time is no loss."""
+
+    def __init__(self, cluster: DaskCluster) -> None:
+        self.cluster = cluster
+        self.since: float | None = None
+        self.next = 0.0
+        self.silent = False
+
+    def gone(self) -> str:
+        if self.silent or self.cluster.client.status != "running":
+            return f"the Dask scheduler at {self.cluster.address} stopped answering"
+        return f"no Dask worker left at {self.cluster.address}"
+
+    def _healthy(self) -> bool:
+        """Asked of the scheduler itself (the client's own view lags a closed scheduler)."""
+        client = self.cluster.client
+        if client.status != "running":
+            return False
+        try:
+            info: Any = client.sync(
+                client.scheduler.identity,
+                n_workers=1,
+                callback_timeout=min(2.0, self.cluster.timeout),
+            )
+        except Exception:  # no answer, or its connection closed
+            self.silent = True
+            return False
+        self.silent = False
+        return bool(info.get("workers"))
+
+    def check(self) -> None:
+        now = time.monotonic()
+        if now < self.next:
+            return
+        self.next = now + 0.5
+        if self._healthy():
+            self.since = None
+        elif self.since is None:
+            self.since = now
+        elif now - self.since > self.cluster.timeout:
+            raise ClusterLost(self.gone())
 
 
 def make_runner(jobs: int, scheduler: str | None, backend: str) -> Runner:

@@ -17,7 +17,7 @@ from ..count import Counted
 from ..queens_count import QueensCounted
 from .batching import run_batched
 from .planning import Plan
-from .runners import Runner
+from .runners import ClusterLost, Runner
 from .tasks import Piece, log_sum, pieces_log_sum
 
 T = TypeVar("T")
@@ -39,11 +39,14 @@ class Progress:
 @dataclass
 class RunOutcome(Generic[T]):
     """What a run produced: every piece's result, in plan order (None: not run), and how
-    it ended: ``complete``, or stopped by ``cancelled`` / ``interrupted`` / ``limit``."""
+    it ended: ``complete``, or stopped by ``cancelled`` / ``interrupted`` / ``limit`` /
+    ``lost`` (the cluster stopped answering)."""
 
     results: list[T | None]
     stopped: str | None = None
     seconds: float = 0.0
+    #: With ``stopped`` "lost": what happened to the cluster, in one line.
+    reason: str | None = None
 
     @property
     def complete(self) -> bool:
@@ -169,14 +172,18 @@ def run_plan(
     if budget is not None:
         order = list(range(len(pieces)))  # the frontier moves in plan order
     t0 = time.perf_counter()
+    lost: str | None = None
     try:
         run_batched(
             runner, tasks, order, [p.log_nodes for p in pieces], accept, poll, plan.seconds(1)
         )
     except KeyboardInterrupt:
         stop["why"] = "interrupted"
+    except ClusterLost as exc:
+        stop["why"] = "lost"
+        lost = str(exc)
     tally.report(force=True)
-    return RunOutcome(tally.results, stop["why"], time.perf_counter() - t0)
+    return RunOutcome(tally.results, stop["why"], time.perf_counter() - t0, lost)
 
 
 def _nothing(kind: str) -> Any:
@@ -197,6 +204,8 @@ class CountResult:
     stopped: str | None = None
     #: N-Queens: the number of classes of symmetric solutions (None for tours).
     unique: int | None = None
+    #: With ``stopped`` "lost": what happened to the cluster, in one line.
+    reason: str | None = None
 
     @property
     def complete(self) -> bool:
@@ -224,4 +233,5 @@ def total(plan: Plan, outcome: RunOutcome[Any]) -> CountResult:
         outcome.seconds,
         outcome.stopped,
         unique if plan.kind == "queens" else None,
+        outcome.reason,
     )

@@ -155,7 +155,15 @@ def ask_gif(parent: QWidget, length: int, shown: int) -> tuple[int, int, int, in
 
 
 def warn(parent: QWidget, title: str, text: str) -> None:
-    QMessageBox.warning(parent, title, text)
+    """A warning whose text is shown as it is: it may hold a file's name or a reason read
+    from a file, which must never be taken for markup."""
+    box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, parent)
+    box.setObjectName("warningBox")
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    try:
+        box.exec()
+    finally:
+        box.deleteLater()
 
 
 class Progress:

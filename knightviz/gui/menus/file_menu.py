@@ -10,7 +10,7 @@ records, and the action that quits.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -40,7 +40,7 @@ class FileMenu(QMenu):
         puzzles: dict[str, Puzzle[Any]],
         store: RecordingStore,
         view: Callable[[], RunView],
-        records: Callable[[], list[RunRecord]],
+        records: Callable[[], Sequence[RunRecord | None]],
         language: Callable[[], str] = lambda: "en",
     ) -> None:
         super().__init__(self.tr("&File"), parent)
@@ -174,7 +174,8 @@ class FileMenu(QMenu):
     def export_history(self, path: str, fmt: str) -> bool:
         """Write every history row to ``path`` as ``csv`` or ``json``."""
         try:
-            exporting.write_history(self._records(), path, fmt)
+            runs = [r for r in self._records() if r is not None]
+            exporting.write_history(runs, path, fmt)
         except exporting.ExportError as exc:
             self._error(self.tr("Export history"), str(exc))
             return False

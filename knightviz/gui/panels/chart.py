@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, Qt
@@ -63,6 +64,10 @@ MIN_SIDE = 280
 PLOT_CHROME_LINES = 5
 
 
+#: Runs whose words the chart keeps between redraws (up to four entries each).
+MAX_WORDS = 100_000
+
+
 def live_slice() -> int:
     from knightviz.engine import kernels
 
@@ -78,6 +83,13 @@ class ChartPanel(QWidget):
         self.setObjectName("stepsChart")
         self._puzzles = puzzles
         self._records: list[RunRecord] = []
+        #: Where the runs come from once the window gives it (the history's rows, read when
+        #: the chart is first drawn, not at start-up); until then, the runs added.
+        self._source: Callable[[], list[RunRecord]] | None = None
+        #: Each run's words in the current language (strategy, group, tooltip), by the
+        #: record's identity with what they depend on: a redraw after a new run makes only
+        #: the new run's (10,000 runs' words cost half a second).
+        self._words: dict[tuple[Any, ...], tuple[RunRecord, Any]] = {}
         self._session: RunSession | None = None
         self.history_plot: HistoryPlot | None = None
         self.depth_plot: DepthPlot | None = None
@@ -106,14 +118,22 @@ class ChartPanel(QWidget):
     def add_record(self, record: RunRecord) -> None:
         """A run joined the history (ended now, read from the history file at start, or
         opened from a run file)."""
-        self._records.append(record)
+        if self._source is None:
+            self._records.append(record)
         self._history_dirty = True
         if self.isVisible():
             self._show_history()
 
+    def set_source(self, source: Callable[[], list[RunRecord]]) -> None:
+        """The runs to draw: ``source()`` (the history's), asked for at each redraw."""
+        self._source = source
+        self._records.clear()
+        self._history_dirty = True
+
     def clear_records(self) -> None:
         """The history was cleared: no run left to draw."""
         self._records.clear()
+        self._words.clear()
         self._history_dirty = True
         if self.isVisible():
             self._show_history()
@@ -196,7 +216,7 @@ class ChartPanel(QWidget):
     # -- what tests and automation use ----------------------------------------------------------
 
     def records(self) -> list[RunRecord]:
-        return list(self._records)
+        return self._runs()
 
     def points(self) -> list[ChartPoint]:
         """The steps-per-run plot's points, one per run (empty before the first show)."""
@@ -354,6 +374,7 @@ class ChartPanel(QWidget):
             self.tabs.setTabText(0, self.tr("Steps per run"))
             self.tabs.setTabText(1, self.tr("Depth over time"))
         self._history_dirty = True
+        self._words.clear()
         self._depth_key = None
         self._depth_at = -math.inf  # a running search's curve too, at once
         if self.isVisible():
@@ -382,6 +403,9 @@ class ChartPanel(QWidget):
 
     # -- drawing ---------------------------------------------------------------------------------
 
+    def _runs(self) -> list[RunRecord]:
+        return self._source() if self._source is not None else list(self._records)
+
     def _show_history(self) -> None:
         from knightviz.gui.panels.chart_plots import (
             UNFINISHED,
@@ -393,37 +417,38 @@ class ChartPanel(QWidget):
         if plot is None:
             return
         self._history_dirty = False
+        runs = self._runs()
         # Each strategy in the current language (a record keeps the words of its time),
         # coloured in order of first appearance: the same colours in every language.
-        strategy = {id(r): self._strategy(r) for r in self._records}
+        strategy = {id(r): self._memo(r, "strategy", self._strategy) for r in runs}
         order: dict[str, int] = {}
-        for r in self._records:
+        for r in runs:
             order.setdefault(strategy[id(r)], len(order))
         groups: dict[tuple[Any, ...], int] = {}
         labels: list[str] = []
         knight_sizes = {
             (r.settings.rows, r.settings.cols)
-            for r in self._records
+            for r in runs
             if self._puzzles[r.puzzle].movable_start
         }
-        for r in self._records:
-            key, label = self._group(r, len(knight_sizes) > 1)
+        for r in runs:
+            key, label = self._memo(r, len(knight_sizes) > 1, self._group)
             if key not in groups:
                 groups[key] = len(groups)
                 labels.append(label)
         # Within a group, one column per strategy present (in legend order), so two
         # strategies from one square stand side by side; repeats step a little aside.
         present: dict[int, list[str]] = {}
-        for r in self._records:
-            g = groups[self._group(r, len(knight_sizes) > 1)[0]]
+        for r in runs:
+            g = groups[self._memo(r, len(knight_sizes) > 1, self._group)[0]]
             if strategy[id(r)] not in present.setdefault(g, []):
                 present[g].append(strategy[id(r)])
         for g in present:
             present[g].sort(key=lambda s: order[s])
         repeats: dict[tuple[int, str], int] = {}
         points = []
-        for r in self._records:
-            g = groups[self._group(r, len(knight_sizes) > 1)[0]]
+        for r in runs:
+            g = groups[self._memo(r, len(knight_sizes) > 1, self._group)[0]]
             strategies, mine = present[g], strategy[id(r)]
             width = min(0.7, 0.25 * len(strategies))
             k = strategies.index(mine)
@@ -442,11 +467,11 @@ class ChartPanel(QWidget):
                     finished=finished,
                     x=g + offset,
                     y=math.log10(max(steps, 1)),
-                    tip=self._tip(r, labels[g], mine),
+                    tip=self._memo(r, (labels[g], mine), self._tip),
                 )
             )
         colours = {s: strategy_colour(i) for s, i in order.items()}
-        queens = any(not self._puzzles[r.puzzle].movable_start for r in self._records)
+        queens = any(not self._puzzles[r.puzzle].movable_start for r in runs)
         if len(knight_sizes) == 1:
             rows, cols = next(iter(knight_sizes))
             axis = self.tr("start square on {0}").format(fmt_size(rows, cols))
@@ -455,9 +480,27 @@ class ChartPanel(QWidget):
         if queens:
             axis = self.tr("board size") if not knight_sizes else axis + self.tr("; N-Queens")
         plot.show_points(points, labels, axis, colours, self.palette())
-        puzzles = {strategy[id(r)]: r.puzzle for r in self._records}
+        puzzles = {strategy[id(r)]: r.puzzle for r in runs}
         self.legend_label.set_entries(colours, puzzles, any(not p.finished for p in points))
         self._orient()  # a longer legend entry may not fit beside the plot any more
+
+    def _memo(self, record: RunRecord, what: Any, make: Callable[..., Any]) -> Any:
+        """``make(record, *what)`` (or ``make(record)`` for a name), made once per record
+        and ``what`` while the language stays."""
+        key = (id(record), what)
+        kept = self._words.get(key)
+        if kept is not None and kept[0] is record:
+            return kept[1]
+        if isinstance(what, str):
+            value = make(record)
+        elif isinstance(what, tuple):
+            value = make(record, *what)
+        else:
+            value = make(record, what)
+        if len(self._words) > 4 * MAX_WORDS:
+            self._words.clear()  # records gone (a cleared history): start again
+        self._words[key] = (record, value)
+        return value
 
     def _group(self, record: RunRecord, sized: bool) -> tuple[tuple[Any, ...], str]:
         """A run's group on the x axis: its start square, or (N-Queens) its board size."""

@@ -35,23 +35,33 @@ def same_problem(puzzles: dict[str, Puzzle[Any]], a: RunRecord, b: RunRecord) ->
 
 
 def partner(
-    puzzles: dict[str, Puzzle[Any]], records: Sequence[RunRecord], record: RunRecord
+    puzzles: dict[str, Puzzle[Any]],
+    records: Sequence[RunRecord | None],
+    record: RunRecord,
+    index: int = -1,
 ) -> RunRecord | None:
     """The run to compare ``record`` with: the last run before it of the same problem with
-    another strategy; failing that, the first such run after it."""
+    another strategy; failing that, the first such run after it. ``index``, when known, is
+    ``record``'s place (the history's rows are read one at a time: the nearest first);
+    None in ``records`` is a row that could not be read."""
     if record.puzzle not in puzzles:
         return None
     describe = puzzles[record.puzzle].describe
     strategy = describe(record.settings)
-    index = next((i for i, r in enumerate(records) if r is record), len(records))
+    if not (0 <= index < len(records) and records[index] is record):
+        index = next((i for i, r in enumerate(records) if r is record), len(records))
 
-    def fits(other: RunRecord) -> bool:
-        return same_problem(puzzles, record, other) and describe(other.settings) != strategy
+    def fits(other: RunRecord | None) -> bool:
+        return (
+            other is not None
+            and same_problem(puzzles, record, other)
+            and describe(other.settings) != strategy
+        )
 
-    before = [r for r in records[:index] if fits(r)]
-    if before:
-        return before[-1]
-    return next((r for r in records[index + 1 :] if fits(r)), None)
+    for i in range(index - 1, -1, -1):
+        if fits(records[i]):
+            return records[i]
+    return next((records[i] for i in range(index + 1, len(records)) if fits(records[i])), None)
 
 
 def _ratio(times: float) -> str:
@@ -309,10 +319,13 @@ class ComparisonPanel(QGroupBox):
         self.setMinimumHeight(3 * self.fontMetrics().lineSpacing() + 36)
         self._show()
 
-    def show_record(self, records: Sequence[RunRecord], record: RunRecord | None) -> None:
-        """Compare ``record`` (a run of ``records``; None: no run yet) with its partner."""
+    def show_record(
+        self, records: Sequence[RunRecord | None], record: RunRecord | None, index: int = -1
+    ) -> None:
+        """Compare ``record`` (a run of ``records``, at ``index`` when known; None: no run
+        yet) with its partner."""
         self._this = record
-        self._other = None if record is None else partner(self._puzzles, records, record)
+        self._other = None if record is None else partner(self._puzzles, records, record, index)
         self._show()
 
     def text(self) -> str:

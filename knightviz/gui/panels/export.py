@@ -510,11 +510,11 @@ def open_run_file(path: str, puzzles: dict[str, Puzzle[Any]], store: RecordingSt
         saved = read_run(path)
         puzzle = puzzles.get(saved.puzzle)
         if puzzle is None:
-            raise RunFileError(f"a puzzle this knightviz does not know: {saved.puzzle!r}")
+            raise RunFileError(f"a puzzle this knightviz does not know: {short(saved.puzzle)!r}")
         try:
             settings = puzzle.decode_settings(saved.settings)
         except ValueError as exc:
-            raise RunFileError(f"damaged file: {exc}") from None
+            raise RunFileError(f"damaged file: {short(str(exc))}") from None
         if (settings.rows, settings.cols) != (saved.rows, saved.cols):
             raise RunFileError("damaged file: two different board sizes")
         row, col = saved.start
@@ -525,7 +525,9 @@ def open_run_file(path: str, puzzles: dict[str, Puzzle[Any]], store: RecordingSt
             data = saved.recording
             if tuple(data.initial) != puzzle.initial(settings, start):
                 raise RunFileError("damaged file: the recording starts elsewhere")
-            recording = rebuild(data, store.new(data.initial, data.solution_depth))
+            recording = rebuild(
+                data, store.new(data.initial, data.solution_depth), puzzle.rules(settings)
+            )
         model = BoardModel(settings.rows, settings.cols, ())
         if recording is not None:
             pos = recording.seek(len(recording))
@@ -544,15 +546,19 @@ def open_run_file(path: str, puzzles: dict[str, Puzzle[Any]], store: RecordingSt
             anyway=saved.anyway,
         )
     except OSError as exc:
+        why = exc.strerror or QCoreApplication.translate("Export", "the system refused to read it")
         raise ExportError(
-            QCoreApplication.translate("Export", "{0} cannot be read: {1}.").format(
-                path, exc.strerror or exc
-            )
+            QCoreApplication.translate("Export", "{0} cannot be read: {1}.").format(path, why)
         ) from None
-    except Exception as exc:  # a damaged file, whatever it provokes: one sentence
+    except Exception as exc:  # a damaged file, whatever it provokes: one sentence of ours
         if recording is not None:
             recording.release()
-        why = str(exc) if isinstance(exc, RunFileError) else f"damaged file ({exc})"
+        if isinstance(exc, RunFileError):
+            why = str(exc)
+        else:  # (never a library's own words: they name its internals)
+            why = QCoreApplication.translate(
+                "Export", "damaged file: its contents do not make a run this knightviz can show"
+            )
         raise ExportError(
             QCoreApplication.translate("Export", "{0} cannot be opened: {1}.").format(
                 os.path.basename(path), why.rstrip(".")
@@ -560,12 +566,18 @@ def open_run_file(path: str, puzzles: dict[str, Puzzle[Any]], store: RecordingSt
         ) from None
 
 
-def record_of(records: Sequence[RunRecord], recording: Recording | None) -> RunRecord | None:
-    """The history row of the run whose recording this is (the run on the board)."""
+def short(text: str, most: int = 60) -> str:
+    """Text taken from a file, cut to a length a sentence can hold."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def record_of(records: Sequence[RunRecord | None], recording: Recording | None) -> RunRecord | None:
+    """The history row of the run whose recording this is (the run on the board; None in
+    ``records`` is a row that could not be read)."""
     if recording is None:
         return None
     for rec in reversed(records):
-        if rec.recording is recording:
+        if rec is not None and rec.recording is recording:
             return rec
     return None
 

@@ -20,6 +20,7 @@ from knightviz.engine import Board, Outcome, Result, Search, Strategy
 from knightviz.engine.board import FULL, Shape
 from knightviz.engine.estimate import Probe
 from knightviz.engine.events import StackLevel
+from knightviz.engine.legal import Rules
 from knightviz.engine.recording import RecordingData
 from knightviz.engine.trace import decode
 from knightviz.engine.tree import Children
@@ -298,6 +299,11 @@ class Puzzle(QObject, Generic[S]):
         """The board's holes and piece (a full board and the knight unless the puzzle
         has an editable board)."""
         return FULL
+
+    def rules(self, settings: S) -> Rules | None:
+        """What a recording of this puzzle may do, to replay a saved run against before it is
+        shown (None: nothing checked beyond the recording's own consistency)."""
+        return None
 
     def board_text(self, settings: S) -> str:
         """The board in a few characters (the history's Board column): ``8×8``."""

@@ -33,6 +33,7 @@ from knightviz.engine.board import (
 )
 from knightviz.engine.estimate import Probe, tour_levels, tour_probe
 from knightviz.engine.events import StackLevel
+from knightviz.engine.legal import Rules
 from knightviz.engine.recording import RecordingData
 from knightviz.engine.tree import Children, next_event, tour_children
 from knightviz.engine.verdict import marked
@@ -351,6 +352,9 @@ class KnightPuzzle(KnightWords):
 
     def shape(self, settings: KnightSettings) -> Shape:
         return settings.shape
+
+    def rules(self, settings: KnightSettings) -> Rules:
+        return Rules.tour(settings.rows, settings.cols, settings.shape)
 
     def board_text(self, settings: KnightSettings) -> str:
         """``8×8``, or with its removed squares and piece: ``8×8 − 4, camel``."""

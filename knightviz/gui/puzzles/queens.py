@@ -22,6 +22,7 @@ from knightviz.engine.estimate import Probe, queens_levels, queens_probe
 from knightviz.engine.events import StackLevel
 from knightviz.engine.explain import conflicts
 from knightviz.engine.factory import make_queens_search
+from knightviz.engine.legal import Rules
 from knightviz.engine.recording import RecordingData
 from knightviz.engine.trace import Kind, decode
 from knightviz.engine.tree import Children, next_event, queens_children
@@ -169,6 +170,9 @@ class QueensPuzzle(Puzzle[QueensSettings]):
 
     def initial(self, settings: QueensSettings, start: int) -> tuple[int, ...]:
         return ()
+
+    def rules(self, settings: QueensSettings) -> Rules:
+        return Rules.n_queens(settings.rows, settings.cols)
 
     def make_search(
         self,
