@@ -16,7 +16,7 @@ from .. import __version__
 from ..engine import BoardError, backends
 from . import backend
 from .common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG, Handler, UsageError
-from .options import resolve_shape
+from .options import refuse_unused, resolve_shape
 from .parser import build_parser
 from .stdout import EXIT_OUTPUT, GuardedOutput, OutputError, silence_stdout
 
@@ -93,6 +93,7 @@ def _command(args_list: list[str], out: IO[str], err: IO[str]) -> int:
         args = parser.parse_args(args_list)
         args.given = {a.partition("=")[0] for a in args_list if a.startswith("--")}
         resolve_shape(args)
+        refuse_unused(args)
         backend.use_kernels(args)
         handler: Handler = args.handler
         return handler(args, out, err)

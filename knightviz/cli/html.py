@@ -4,12 +4,14 @@ package is imported only when a page is asked for)."""
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 from typing import Any
 
 from ..engine import Result, TourConfig, TourSearch
 from ..engine.queens import QueensSearch
 from .common import UsageError
+from .stdout import OutputError
 
 
 def tour_page(args: argparse.Namespace, config: TourConfig, search: TourSearch) -> Result:
@@ -37,10 +39,19 @@ def queens_page(args: argparse.Namespace, search: QueensSearch) -> Result:
     return run.result
 
 
+#: Failures of the writing itself (a full disk or device, a quota, a file-size limit, a
+#: reader gone): exit 1 as for standard output; any other (no such folder, a folder named)
+#: is a path that cannot be used, a usage error.
+_WRITE_FAILED = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EPIPE}
+
+
 def _write_page(run: Any, path: str) -> None:
     from ..page import write_page
 
     try:
         write_page(run, path)
     except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+        message = f"cannot write {path}: {exc.strerror or exc}"
+        if exc.errno in _WRITE_FAILED:
+            raise OutputError(message) from None
+        raise UsageError(message) from None

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 
 from ..engine import Board, BoardError, Heuristic, TieBreak, parallel, parse_size
-from ..engine.board import FULL, Shape, parse_grid, parse_holes, parse_leaper
+from ..engine.board import FULL, KNIGHT, Shape, parse_grid, parse_holes, parse_leaper
 from ..engine.queens import MAX_QUEENS
 from .common import UsageError
 
@@ -28,6 +28,10 @@ MAX_JOBS = 1024
 MAX_TREE_DEPTH = 8
 #: The most steps tree --steps records (4 bytes each).
 MAX_TREE_STEPS = 100_000_000
+#: The longest --board file read: the largest board's squares, each with a space, a line
+#: each at worst, and room to spare; past it, a usage error, never a read without end
+#: (``--board /dev/zero``).
+MAX_BOARD_FILE = 16 * 1024 * 1024
 
 
 def whole_number(text: str, low: int, high: int) -> int:
@@ -115,18 +119,23 @@ def add_shape(p: argparse.ArgumentParser) -> None:
     )
 
 
+def named(args: argparse.Namespace, option: str) -> bool:
+    """``option`` is on the command line, whole or abbreviated as argparse allows."""
+    return any(len(word) > 2 and option.startswith(word) for word in getattr(args, "given", ()))
+
+
 def resolve_shape(args: argparse.Namespace) -> None:
     """Set ``args.size`` and ``args.shape`` from --size, --board, --holes and --leaper."""
     if not hasattr(args, "leaper"):
         args.shape = FULL
         return
     if args.board is not None:
-        try:
-            with open(args.board, encoding="utf-8") as f:
-                text = f.read()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"cannot read --board {args.board}: {exc}") from None
-        rows, cols, holes = parse_grid(text)
+        rows, cols, holes = parse_grid(read_board_file(args.board))
+        if named(args, "--size") and args.size != (rows, cols):
+            raise UsageError(
+                f"--size {args.size[0]}x{args.size[1]} and the --board file's {rows}x{cols} "
+                "differ: the file sets the size, leave --size out"
+            )
         args.size = (rows, cols)
     else:
         holes = frozenset()
@@ -135,6 +144,23 @@ def resolve_shape(args: argparse.Namespace) -> None:
         holes = holes | parse_holes(args.holes, rows, cols)
     args.shape = Shape(holes, parse_leaper(args.leaper))
     Board(rows, cols, args.shape)  # validates: at least one square left
+
+
+def read_board_file(path: str) -> str:
+    """The text of a --board file, read no further than MAX_BOARD_FILE bytes."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BOARD_FILE + 1)
+        if len(data) > MAX_BOARD_FILE:
+            raise UsageError(
+                f"--board {path}: a board file is at most {MAX_BOARD_FILE:,} bytes "
+                f"(16 MiB); this one is longer"
+            )
+        return data.decode("utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read --board {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"cannot read --board {path}: not UTF-8 text ({exc.reason})") from None
 
 
 def add_strategy(p: argparse.ArgumentParser) -> None:
@@ -192,3 +218,77 @@ def add_html(p: argparse.ArgumentParser) -> None:
         default="en",
         help="the language of the --html page: en (default) or zh_CN (Simplified Chinese)",
     )
+
+
+#: The knight's-tour options: what ``tree --queens`` has no use for.
+_KNIGHT_ONLY = (
+    ("--start", "start", None),
+    ("--holes", "holes", None),
+    ("--board", "board", None),
+    ("--closed", "closed", False),
+    ("--heuristic", "heuristic", "warnsdorff"),
+    ("--tie-break", "tie_break", "first"),
+    ("--seed", "seed", 0),
+    ("--no-backtrack", "no_backtrack", False),
+    ("--search-anyway", "search_anyway", False),
+)
+
+#: What only orders a search's moves: the estimate's tree is the same in every order.
+_ORDER_ONLY = (
+    ("--heuristic", "heuristic", "warnsdorff"),
+    ("--tie-break", "tie_break", "first"),
+    ("--no-backtrack", "no_backtrack", False),
+)
+
+
+def _given(args: argparse.Namespace, dest: str, default: object) -> bool:
+    """The option was given a value that is not its default (argparse's abbreviations
+    included: ``--sea`` is ``--search-anyway``)."""
+    return getattr(args, dest, default) != default
+
+
+def refuse_unused(args: argparse.Namespace) -> None:
+    """Every option a command accepts changes its run, or is refused here in one line:
+    never taken and then ignored (a tree of the wrong piece, a tour through a hole)."""
+    command = getattr(args, "command", None)
+    if _given(args, "lang", "en") and getattr(args, "html", None) is None:
+        raise UsageError("--lang is the language of the --html page: give --html FILE too")
+    if command == "tree" and args.queens:
+        for option, dest, default in _KNIGHT_ONLY:
+            if _given(args, dest, default):
+                raise UsageError(f"{option} is for a knight's tour's tree, not with --queens")
+        if args.shape.leaper != KNIGHT:
+            raise UsageError("--leaper is for a knight's tour's tree, not with --queens")
+    elif command in ("solve", "sweep", "tree") and getattr(args, "method", "") != "construct":
+        if _given(args, "tie_break", "first") and args.heuristic == "none":
+            raise UsageError("--tie-break breaks Warnsdorff's ties: not with --heuristic none")
+        if _given(args, "seed", 0) and args.tie_break != "random":
+            raise UsageError("--seed seeds --tie-break random: give that too, or leave it out")
+    if command == "solve" and args.method == "construct":
+        if not args.shape.classic:
+            option = (
+                "--holes"
+                if args.holes is not None
+                else ("--leaper" if args.shape.leaper != KNIGHT else "--board")
+            )
+            why = "removed squares" if option != "--leaper" else "another piece"
+            raise UsageError(
+                f"{option}: --method construct builds a knight's tour of a whole board, "
+                f"not one with {why}; use --method search"
+            )
+        if args.html is not None:
+            raise UsageError("--html is for --method search: a construction has no steps to show")
+    if command == "estimate":
+        for option, dest, default in _ORDER_ONLY:
+            if _given(args, dest, default):
+                raise UsageError(
+                    f"{option} does not change the estimate: every order of moves searches "
+                    "the same tree, which the probes measure"
+                )
+    if command == "queens" and args.format == "count":
+        if args.trace:
+            raise UsageError("--trace cannot be combined with --format count (no steps to show)")
+    elif command == "queens":
+        for option, dest in (("--jobs", "jobs"), ("--scheduler", "scheduler")):
+            if _given(args, dest, None):
+                raise UsageError(f"{option} is for --format count: a listing runs in one process")

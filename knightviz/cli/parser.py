@@ -27,7 +27,16 @@ class Parser(argparse.ArgumentParser):
         self._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+,-?\d+$")
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
+        # argparse quotes the value it refused: an argument can be megabytes long.
+        raise UsageError(_LONG_WORD.sub(_shorten, message))
+
+
+#: A word of an error line too long to quote whole.
+_LONG_WORD = re.compile(r"\S{201,}")
+
+
+def _shorten(m: re.Match[str]) -> str:
+    return f"{m[0][:20]}… ({len(m[0]):,} characters)"
 
 
 class _Command:
@@ -256,7 +265,8 @@ def _add_estimate(sub: _Commands) -> None:
         "has, and so how many steps an exhaustive search would take, by Knuth's method: "
         "random walks from the start to a dead end, averaged. The tree is that of every "
         "knight path (plain backtracking and Warnsdorff with backtracking search the same "
-        "tree in different orders; the strategy options are accepted for convenience). "
+        "tree in different orders, so --heuristic, --tie-break and --no-backtrack, which "
+        "change only the order, are refused). "
         "Here --seed seeds the probes.",
     )
     options.add_strategy(p)

@@ -1,15 +1,17 @@
 """Standard output guarded: a failure to write it is one clear error, never a traceback.
 
-Full (``> /dev/full``) or closed (``>&-``): one line on stderr, exit 1; a closed pipe
-(``| head -1``): quietly, exit 1 (docs/cli.md, exit statuses).
+Full (``> /dev/full``), closed (``>&-``) or cut short (a file-size limit, ``ulimit -f``):
+one line on stderr, exit 1; a closed pipe (``| head -1``): quietly, exit 1 (docs/cli.md,
+exit statuses).
 """
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import sys
-from typing import IO
+from typing import IO, Any
 
 #: Standard output could not be written.
 EXIT_OUTPUT = 1
@@ -19,13 +21,60 @@ class OutputError(Exception):
     """Standard output could not be written (full, closed, a device error)."""
 
 
+class _WholeWrites(io.RawIOBase):
+    """A file descriptor written whole or not at all: a short write is written on until an
+    error says why. (Python's own buffered writer takes a short write, the one a file-size
+    limit gives with SIGXFSZ ignored, for done, and the rest of the output is lost.)"""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data: Any) -> int:
+        view = memoryview(data).cast("B")
+        done = 0
+        while done < len(view):
+            written = os.write(self._fd, view[done:])
+            if written == 0:  # (never from a working device: an error, not a loop)
+                raise OSError(errno.EIO, os.strerror(errno.EIO))
+            done += written
+        return done
+
+
+def _whole(stream: IO[str]) -> IO[str]:
+    """``stream``, or over its file descriptor when it is a real file's: the same text
+    layer with every write checked to its end."""
+    if not isinstance(stream, io.TextIOWrapper):
+        return stream  # (a test's capture, a StringIO: nothing is written short)
+    try:
+        fd = stream.fileno()
+        stream.flush()
+    except (OSError, ValueError):
+        return stream  # (the guard reports its failure at the first write)
+    return io.TextIOWrapper(
+        io.BufferedWriter(_WholeWrites(fd)),
+        encoding=stream.encoding,
+        errors=stream.errors,
+        line_buffering=stream.line_buffering,
+    )
+
+
 class GuardedOutput(io.TextIOBase):
     """Standard output for the commands: any failure to write it becomes one OutputError
     (a closed pipe stays BrokenPipeError: the reader has all it wanted)."""
 
     def __init__(self, stream: IO[str] | None) -> None:
         super().__init__()
-        self._stream = stream
+        self._stream = None if stream is None else _whole(stream)
 
     def _failed(self, exc: OSError | None) -> OutputError:
         if exc is None:

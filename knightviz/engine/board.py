@@ -39,6 +39,25 @@ KNIGHT: Leaper = (1, 2)
 LEAPERS: dict[str, Leaper] = {"knight": KNIGHT, "camel": (1, 3), "zebra": (2, 3), "giraffe": (1, 4)}
 #: The largest b of a custom (a, b)-leaper.
 LEAPER_MAX = 7
+#: Digits read from a number in a square, a size or a leaper: a longer one is off every
+#: board anyway, and Python refuses to read thousands of digits (a traceback, not a reason).
+_MAX_DIGITS = 12
+#: Letters read from a square's file: more is past the widest board's last file.
+_MAX_LETTERS = 6
+
+
+def _number(digits: str) -> int:
+    """The value of ``[+-]digits``, capped at 10**_MAX_DIGITS in size (out of every range)."""
+    magnitude = digits.lstrip("+-").lstrip("0") or "0"
+    value = int(magnitude) if len(magnitude) <= _MAX_DIGITS else 10**_MAX_DIGITS
+    return -value if digits.startswith("-") else value
+
+
+def shown(text: str) -> str:
+    """``text`` quoted for an error line, cut short when long (an option can be megabytes)."""
+    if len(text) <= 40:
+        return repr(text)
+    return f"{text[:16] + '…'!r} ({len(text):,} characters)"
 
 
 def check_leaper(leaper: Leaper) -> Leaper:
@@ -65,8 +84,8 @@ def parse_leaper(text: str) -> Leaper:
     m = re.fullmatch(r"\(?\s*([0-9]+)\s*[, ]\s*([0-9]+)\s*\)?", raw)
     if not m:
         names = "|".join(LEAPERS)
-        raise BoardError(f"cannot read leaper {text!r}: use {names} or A,B like 2,3")
-    a, b = sorted((int(m.group(1)), int(m.group(2))))
+        raise BoardError(f"cannot read leaper {shown(text)}: use {names} or A,B like 2,3")
+    a, b = sorted((_number(m.group(1)), _number(m.group(2))))
     return check_leaper((a, b))
 
 
@@ -316,18 +335,19 @@ def parse_square(text: str, rows: int, cols: int) -> int:
     raw = text.strip()
     lowered = raw.lower()
     if m := _ALGEBRAIC.fullmatch(lowered):
-        col = file_index(m.group(1))
-        rank = int(m.group(2))
+        letters = m.group(1)
+        col = file_index(letters) if len(letters) <= _MAX_LETTERS else cols
+        rank = _number(m.group(2))
         row = rows - rank
         if not (0 <= col < cols and 1 <= rank <= rows):
-            raise BoardError(f"square {raw!r} is off the {rows}x{cols} board")
+            raise BoardError(f"square {shown(raw)} is off the {rows}x{cols} board")
         return row * cols + col
     if m := _ROWCOL.fullmatch(raw):
-        row, col = int(m.group(1)), int(m.group(2))
+        row, col = _number(m.group(1)), _number(m.group(2))
         if not (0 <= row < rows and 0 <= col < cols):
-            raise BoardError(f"square {raw!r} (row,col) is off the {rows}x{cols} board")
+            raise BoardError(f"square {shown(raw)} (row,col) is off the {rows}x{cols} board")
         return row * cols + col
-    raise BoardError(f"cannot read square {raw!r}: use a name like a8 or row,col like 0,0")
+    raise BoardError(f"cannot read square {shown(raw)}: use a name like a8 or row,col like 0,0")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -335,8 +355,8 @@ def parse_size(text: str) -> tuple[int, int]:
     raw = text.strip().lower()
     m = re.fullmatch(r"([0-9]+)(?:\s*[x×*]\s*([0-9]+))?", raw)
     if not m:
-        raise BoardError(f"cannot read board size {text!r}: use N or RxC, like 8 or 5x6")
-    rows = int(m.group(1))
-    cols = int(m.group(2)) if m.group(2) else rows
+        raise BoardError(f"cannot read board size {shown(text)}: use N or RxC, like 8 or 5x6")
+    rows = _number(m.group(1))
+    cols = _number(m.group(2)) if m.group(2) else rows
     Board(rows, cols)  # validates
     return rows, cols

@@ -66,3 +66,44 @@ def test_separators_are_read_alike_everywhere(capsys):
 def test_a_negative_start_is_called_off_the_board(capsys, square):
     err = usage_error(capsys, "solve", "--size", "5", "--start", square)
     assert f"square '{square}' (row,col) is off the 5x5 board" in err
+
+
+#: 5,000 digits: past Python's limit on reading a number from text (4,300 digits).
+HUGE = "9" * 5000
+#: Every place a number hides in an option's text.
+HUGE_TEXTS = {
+    "digits": HUGE,
+    "negative": "-" + HUGE,
+    "rank": "a" + HUGE,
+    "file": "z" * 5000 + "1",
+    "row": f"{HUGE},1",
+    "column": f"1,{HUGE}",
+    "both": f"{HUGE},{HUGE}",
+    "size-rows": f"{HUGE}x5",
+    "size-cols": f"5x{HUGE}",
+}
+#: Every option of each command that reads a number (or a square, a size, a leaper).
+NUMERIC_OPTIONS = {
+    "solve": ["--size", "--start", "--holes", "--leaper", "--limit", "--seed"],
+    "count": ["--size", "--start", "--holes", "--leaper", "--limit", "--jobs"],
+    "sweep": ["--size", "--holes", "--leaper", "--limit", "--seed", "--jobs"],
+    "estimate": ["--size", "--start", "--holes", "--leaper", "--seed", "--probes"],
+    "tree": ["--size", "--start", "--holes", "--leaper", "--seed", "--depth", "--steps"],
+    "queens": ["--size", "--limit", "--jobs"],
+}
+
+
+@pytest.mark.own_engine
+@pytest.mark.parametrize("text", HUGE_TEXTS.values(), ids=HUGE_TEXTS.keys())
+@pytest.mark.parametrize(
+    ("command", "option"),
+    [(c, o) for c, opts in NUMERIC_OPTIONS.items() for o in opts],
+    ids=[f"{c} {o}" for c, opts in NUMERIC_OPTIONS.items() for o in opts],
+)
+def test_thousands_of_digits_are_one_short_line(capsys, command, option, text):
+    """Python refuses to read 4,300 digits or more: every option's number is bounded before
+    it is read, and the line quotes the text cut short."""
+    size = [] if option == "--size" else ["--size", "5"]
+    err = usage_error(capsys, command, *size, option, text)
+    assert err.startswith("knightviz: error: ")
+    assert len(err) < 200, err

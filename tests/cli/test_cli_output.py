@@ -111,3 +111,40 @@ def test_a_folder_that_cannot_be_made_is_one_line_naming_it(tmp_path, args):
     assert line.startswith(f"knightviz: error: cannot write {blocked}/")
     assert line.endswith("Not a directory")
     assert done.returncode == 1
+
+
+#: Commands whose output passes a 1 KiB file-size limit.
+LONG_OUTPUTS = [
+    (["solve", "--size", "40", "--format", "sequence"], ""),
+    (["solve", "--size", "6", "--trace"], ""),
+    (["batch"], "1\n" * 20),
+    (["queens", "--size", "8"], ""),
+    (["tree", "--queens", "--size", "8", "--depth", "2"], ""),
+    (["--help"], ""),
+]
+
+
+def _file_size_limit(size: int):
+    def limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+    return limit
+
+
+@pytest.mark.own_engine
+@pytest.mark.parametrize(
+    ("args", "stdin"), LONG_OUTPUTS, ids=[" ".join(a) for a, _ in LONG_OUTPUTS]
+)
+def test_output_cut_by_a_file_size_limit_is_one_line_and_exit_1(tmp_path, args, stdin):
+    """``ulimit -f``: the system writes part of a write and refuses the rest; the part
+    written is never taken for the whole."""
+    target = tmp_path / "out.txt"
+    with open(target, "w") as out:
+        code, err = finished(
+            knightviz(args, stdin, tmp_path, stdout=out, preexec_fn=_file_size_limit(1024))
+        )
+    assert target.stat().st_size == 1024  # (the output was longer than the limit)
+    assert one_line(err) == "knightviz: error: cannot write the output: File too large"
+    assert code == 1

@@ -87,3 +87,24 @@ def test_a_known_fact_answers_and_bad_numbers_are_usage_errors(capsys):
     for args in (("--depth", "9"), ("--steps", "100000001"), ("--queens", "--size", "5x6")):
         code, out, err = run(capsys, "tree", *args)
         assert code == 2 and out == "" and len(err.splitlines()) == 1
+
+
+def test_the_tree_is_of_the_boards_shape_not_the_full_boards(capsys):
+    """--holes and --leaper shape the tree as they shape solve: a start on a hole is one
+    line, the removed square is never a node, a camel's colour-bound board has no tour."""
+    code, out, err = run(capsys, "tree", "--size", "5", "--start", "a5", "--holes", "a5")
+    assert (code, out) == (2, "")
+    assert err == "knightviz: error: start square a5 is a hole\n"
+    data = tree_json(capsys, "--size", "5", "--holes", "c3", "--depth", "3", "--steps", "30")
+    assert "holes c3" in data["search"] and "5x5" in data["search"]
+    assert "c3" not in {n["square"] for n in data["nodes"]}
+    code, out, err = run(capsys, "tree", "--leaper", "camel")
+    assert code == 1 and err == ""
+    assert out.startswith("No tour: each move of a camel (1, 3)")
+
+
+def test_a_zebras_tree_has_the_zebras_moves(capsys):
+    data = tree_json(capsys, "--size", "8", "--leaper", "zebra", "--depth", "1", "--steps", "0")
+    assert "zebra" in data["search"]
+    # From a8 a zebra (2, 3) reaches c5 and d6 only.
+    assert sorted(n["square"] for n in data["nodes"] if n["depth"] == 1) == ["c5", "d6"]

@@ -245,10 +245,13 @@ def test_a_fifo_or_a_folder_is_refused_at_once_not_waited_on(tmp_path):
     fifo = tmp_path / "run.knightviz"
     os.mkfifo(fifo)
     outcome: list[BaseException] = []
-    reader = threading.Thread(
-        target=lambda: outcome.append(pytest.raises(RunFileError, read_run, fifo).value),
-        daemon=True,
-    )
+
+    def read() -> None:
+        with pytest.raises(RunFileError) as refused:
+            read_run(fifo)
+        outcome.append(refused.value)
+
+    reader = threading.Thread(target=read, daemon=True)
     reader.start()
     reader.join(30)
     if reader.is_alive():  # unblock the old reader so the test process can end

@@ -6,11 +6,30 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+from collections.abc import Iterator
 from typing import IO
 
 from ...engine import BATCH_ORDER, Heuristic, Strategy, TieBreak, TourConfig, make_tour_search
-from ..common import EXIT_OK
+from ..common import EXIT_OK, UsageError
 from ..scanf import scanf_ints
+
+#: The longest input line read: many starts to a line are fine, a line without end
+#: (``batch < /dev/zero``) is a usage error once this much of it is read, never a read
+#: that fills the memory.
+MAX_LINE = 1_000_000
+
+
+def bounded_lines(inp: IO[str], limit: int = MAX_LINE) -> Iterator[str]:
+    """The lines of ``inp`` as they come, each read no further than ``limit`` characters
+    (UsageError past it)."""
+    number = 0
+    while line := inp.readline(limit + 1):
+        number += 1
+        if len(line) > limit and not (len(line) == limit + 1 and line.endswith("\n")):
+            raise UsageError(
+                f"a batch line is at most {limit:,} characters; line {number:,} is longer"
+            )
+        yield line
 
 
 def batch_tour(number: int) -> str:
@@ -26,7 +45,7 @@ def batch_tour(number: int) -> str:
 
 def batch(inp: IO[str], out: IO[str]) -> int:
     """Answer each start square of ``inp`` as it is read, until -1 or the end."""
-    for number in scanf_ints(inp):
+    for number in scanf_ints(bounded_lines(inp)):
         if number == -1:
             break
         # A bad token: the classic program stops silently; knightviz answers -1 and reads on.

@@ -26,15 +26,16 @@ from ..workers import NOTICE_SECONDS
 #: search is noticed within a second.
 SLICE = 1 << 16
 
-#: solve's options that only a search has: refused with --method construct.
-SEARCH_ONLY = (
-    "--heuristic",
-    "--tie-break",
-    "--seed",
-    "--no-backtrack",
-    "--limit",
-    "--trace",
-    "--search-anyway",
+#: solve's options that only a search has, with their defaults: refused with --method
+#: construct when named or set (an abbreviation, ``--tie roth``, sets one too).
+SEARCH_ONLY: tuple[tuple[str, str, object], ...] = (
+    ("--heuristic", "heuristic", "warnsdorff"),
+    ("--tie-break", "tie_break", "first"),
+    ("--seed", "seed", 0),
+    ("--no-backtrack", "no_backtrack", False),
+    ("--limit", "limit", None),
+    ("--trace", "trace", False),
+    ("--search-anyway", "search_anyway", False),
 )
 
 
@@ -82,7 +83,9 @@ def _construct(
     args: argparse.Namespace, board: Board, start: int, out: IO[str], err: IO[str]
 ) -> int:
     """solve --method construct: the same output as a search's, from Parberry's construction."""
-    given = [o for o in SEARCH_ONLY if o in args.given]
+    given = [
+        o for o, dest, default in SEARCH_ONLY if o in args.given or getattr(args, dest) != default
+    ]
     if given:
         raise UsageError(f"{given[0]} is for --method search; a construction does not search")
     try:

@@ -10,7 +10,15 @@ from typing import IO, Any
 from ...engine import Board, make_queens_search, make_tour_search
 from ...engine.tree import TreeIndex, first_levels, queens_children, record_search, tour_children
 from ...engine.verdict import impossibility
-from ..common import EXIT_NOT_FOUND, EXIT_OK, UsageError, start_square, tour_config
+from ..common import (
+    EXIT_NOT_FOUND,
+    EXIT_OK,
+    UsageError,
+    board_of,
+    described,
+    start_square,
+    tour_config,
+)
 from ..options import MAX_TREE_DEPTH, MAX_TREE_STEPS
 
 
@@ -20,16 +28,17 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if not 0 <= args.steps <= MAX_TREE_STEPS:
         raise UsageError(f"--steps must be from 0 to {MAX_TREE_STEPS:,}")
     rows, cols = args.size
-    board = Board(rows, cols)
     search: Any
     if args.queens:
         if rows != cols:
             raise UsageError("--queens needs a square board (--size N)")
+        board = Board(rows, cols)
         search = make_queens_search(rows, backend="python")
         children = queens_children(rows)
         goal: int | None = rows
         what = f"N-Queens search on {board}"
     else:
+        board = board_of(args)  # its holes and its piece: the tree is of this board's search
         start = start_square(board, args.start)
         fact = None if args.search_anyway else impossibility(board, start, args.closed)
         if fact is not None:
@@ -38,7 +47,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         config = tour_config(args, start, None)
         search = make_tour_search(config)
         children = tour_children(make_tour_search(config, backend="python"))
-        goal = None if args.closed else rows * cols
+        goal = None if args.closed else board.area
         how = (
             "plain backtracking"
             if args.heuristic == "none"
@@ -47,7 +56,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         if args.no_backtrack:
             how += " without backtracking"
         what = (
-            f"{'closed ' if args.closed else ''}tour by {how} from {board.name(start)} on {board}"
+            f"{'closed ' if args.closed else ''}tour by {how} from {board.name(start)} on "
+            f"{described(board)}"
         )
     rec = record_search(search, args.steps, goal)
     index = TreeIndex(rec, children, goal)
