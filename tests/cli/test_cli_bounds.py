@@ -139,9 +139,7 @@ def test_a_solve_that_goes_on_says_so_and_its_limit_ends_it():
     [["--heuristic", "none", "--limit", "500"], ["--limit", "500"], []],
     ids=["plain", "guided-limit", "guided"],
 )
-def test_a_sweep_s_announcement_says_its_limit_bounds_each_start_square(
-    args, capsys, monkeypatch
-):
+def test_a_sweep_s_announcement_says_its_limit_bounds_each_start_square(args, capsys, monkeypatch):
     """A sweep's --limit caps each start square's search, not the sweep: its announcement
     used to say the count's words ("stops it sooner ... with a partial count")."""
     from knightviz.cli import main, workers
