@@ -4,6 +4,7 @@ will take long."""
 from __future__ import annotations
 
 import argparse
+import logging
 import math
 import threading
 from collections.abc import Iterator
@@ -29,9 +30,11 @@ def runner(args: argparse.Namespace, backend: str, seconds: float) -> parallel.R
     address = parallel.scheduler_address(args.scheduler)
     if address is not None:
         try:
-            return parallel.DaskCluster(address, backend)
+            cluster = parallel.DaskCluster(address, backend)
         except parallel.ClusterError as exc:
             raise UsageError(str(exc)) from None
+        _quiet_dask()
+        return cluster
     jobs = args.jobs
     if jobs is None:
         jobs = 1 if seconds < IN_PROCESS_SECONDS else parallel.usable_cpus()
@@ -40,6 +43,15 @@ def runner(args: argparse.Namespace, backend: str, seconds: float) -> parallel.R
         # Ctrl-C must stop the count at once, not when the piece ends.
         return parallel.LocalPool(1, backend)
     return parallel.make_runner(jobs, None, backend)
+
+
+def _quiet_dask() -> None:
+    """Dask's own log records off: the command says in one line what became of the cluster
+    (a worker gone, the scheduler lost), where Dask would log it again at length, with
+    tracebacks, on stderr."""
+    names = [name for name in logging.root.manager.loggerDict if name.startswith("distributed.")]
+    for name in ["distributed", *names]:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 #: How a bounded count or sweep is stopped sooner (``announce``'s default).

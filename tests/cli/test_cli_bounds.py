@@ -132,3 +132,23 @@ def test_a_solve_that_goes_on_says_so_and_its_limit_ends_it():
     proc = start(["solve", "--size", "100", "--limit", "3000000", "--stats"])
     code, _, err = finish(proc, timeout=120)
     assert code == 1 and "limit: " in err and "3,000,000 steps" in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--heuristic", "none", "--limit", "500"], ["--limit", "500"], []],
+    ids=["plain", "guided-limit", "guided"],
+)
+def test_a_sweep_s_announcement_says_its_limit_bounds_each_start_square(args, capsys, monkeypatch):
+    """A sweep's --limit caps each start square's search, not the sweep: its announcement
+    used to say the count's words ("stops it sooner ... with a partial count")."""
+    from knightviz.cli import main, workers
+
+    monkeypatch.setattr(workers, "ANNOUNCE_SECONDS", 1e-12)  # any sweep says it
+    code = main(["sweep", "--size", "5", "--jobs", "1", *args])
+    _, err = capsys.readouterr()
+    assert code in (0, 1)
+    line = err.splitlines()[0]
+    assert line.startswith("knightviz: this sweep will take about ")
+    assert "--limit STEPS bounds each start square's search" in line
+    assert "sooner" not in line and "partial count" not in line

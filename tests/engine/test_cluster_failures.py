@@ -5,6 +5,7 @@ one line saying what happened (mid-count: the pieces done, labelled partial).
 Real sockets and real LocalClusters; every wait has a deadline, so a hang fails the test.
 """
 
+import os
 import socket
 import subprocess
 import sys
@@ -155,3 +156,73 @@ def test_the_scheduler_gone_mid_count_is_a_labelled_partial_count():
     stopped, done, pieces, reason = lose_mid_count("lambda c: c.sync(c.scheduler.close)")
     assert stopped == "lost" and "the Dask scheduler at " in reason
     assert "stopped answering" in reason and 0 < done < pieces
+
+
+@pytest.mark.slow
+def test_every_worker_gone_mid_count_is_a_labelled_partial_count():
+    """The scheduler still answers but no worker is left: the piece being fetched from a
+    closed worker used to be waited on for ever (computed again when a worker comes)."""
+    stopped, done, pieces, reason = lose_mid_count("lambda c: c.scale(0)")
+    assert stopped == "lost" and reason.startswith("no Dask worker left at ")
+    assert 0 < done < pieces
+
+
+#: A LocalCluster in a process of its own, for the command line to count on: it prints its
+#: address, and as soon as a first piece is finished (its result still on its worker, so
+#: the client may be fetching it), loses its workers (argv[1] "workers") or its scheduler
+#: ("scheduler").
+CLUSTER_LOST_LATER = """
+import os, sys, time, distributed
+cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                   protocol="tcp", dashboard_address=None, silence_logs=50)
+print(cluster.scheduler_address, flush=True)
+deadline = time.monotonic() + 60
+while time.monotonic() < deadline:
+    try:
+        if any(task.state == "memory" for task in list(cluster.scheduler.tasks.values())):
+            break
+    except RuntimeError:  # changed while listed
+        continue
+    time.sleep(0.005)
+if sys.argv[1] == "workers":
+    cluster.scale(0)
+else:
+    cluster.sync(cluster.scheduler.close)
+sys.stdin.read()
+os._exit(0)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("lose", "said"),
+    [("workers", "no Dask worker left at tcp://"), ("scheduler", "stopped answering")],
+)
+def test_the_command_line_says_a_lost_cluster_in_one_line(lose, said):
+    """``knightviz queens --format count`` on a cluster that loses every worker (or its
+    scheduler) mid-count: the labelled partial count, exit 1, and no word from Dask on
+    stderr (a traceback from its client's reconnecting, once)."""
+    with subprocess.Popen(
+        [sys.executable, "-c", CLUSTER_LOST_LATER, lose],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=ROOT,
+    ) as cluster:
+        try:
+            address = cluster.stdout.readline().strip()
+            proc = subprocess.run(
+                [*KNIGHTVIZ, "queens", "--size", "13", "--format", "count", "--scheduler", address],
+                capture_output=True,
+                text=True,
+                timeout=90,  # with every worker gone it used to wait for ever
+                cwd=ROOT,
+                env={**os.environ, "KNIGHTVIZ_ENGINE": "python"},
+            )
+        finally:
+            cluster.kill()
+    assert proc.returncode == 1
+    assert proc.stdout.startswith("partial count: ") and proc.stdout.count("\n") == 1
+    assert said in proc.stdout and "pieces finished; not the total" in proc.stdout
+    assert "Traceback" not in proc.stderr and "distributed" not in proc.stderr

@@ -22,6 +22,10 @@ from ..common import (
 from ..progress import ProgressBar
 from ..workers import announce, runner
 
+#: How a long sweep is bounded: its --limit caps each start square's search, not the whole
+#: sweep, which has a square's worth of it for every square of the board.
+SWEEP_BOUND = "--limit STEPS bounds each start square's search, Ctrl-C stops it at any time"
+
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     board = board_of(args)
@@ -77,6 +81,7 @@ def _sweep(
                 math.log(max(steps, 1.0) / rate),
                 pool.workers,
                 f"at most {args.limit:,} steps from each of {board.area:,} squares",
+                SWEEP_BOUND,
             )
         else:
             # A guided walk is about a step a square, from each square: the board's area
@@ -90,6 +95,7 @@ def _sweep(
                 math.log(max(seconds, 1e-9)),
                 pool.workers,
                 f"about {per_start:,} steps from each of {board.area:,} squares",
+                SWEEP_BOUND,
             )
         bar = ProgressBar(err, "solved")
         try:

@@ -17,7 +17,14 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    CancelledError,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
+from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any, Protocol
 
 from .. import backends
@@ -338,12 +345,10 @@ class DaskCluster:
                         send(home[future])
                 for future in sorted(batch, key=index.__getitem__):
                     del home[future]
-                    try:
-                        result = future.result()
-                    except (CancelledError, asyncio.CancelledError, OSError, TimeoutError):
-                        # The scheduler went (its futures are cancelled) or its connection.
-                        raise ClusterLost(lost.gone()) from None
-                    on_result(index.pop(future), result)
+                    fetched = _fetch(future, lost, poll)
+                    if fetched is _STOPPED:
+                        return False
+                    on_result(index.pop(future), fetched)
                     if poll():
                         return False
             return True
@@ -351,6 +356,34 @@ class DaskCluster:
             if index:
                 with contextlib.suppress(Exception):
                     client.cancel(list(index), force=True)
+
+
+#: How long one wait for a piece's result lasts before the cluster is looked at again.
+FETCH_SECONDS = 0.25
+#: ``_fetch``'s answer when ``poll`` said stop while it waited.
+_STOPPED: Any = object()
+
+
+def _fetch(future: Any, lost: _Watch, poll: Callable[[], bool]) -> Any:
+    """A finished piece's result, waited on in short turns with the cluster watched between
+    them: the result lives on its worker, and with that worker gone Dask computes the piece
+    again, which with no worker left would be waited on for ever. One fetch runs on the
+    client's loop throughout; cutting Dask's own wait short (``result(timeout=)``) leaves
+    its inner tasks to fail unwatched, printed on stderr as they are collected."""
+    client = future.client
+    fetching = asyncio.run_coroutine_threadsafe(
+        client.gather(future, asynchronous=True), client.loop.asyncio_loop
+    )
+    while True:
+        try:
+            return fetching.result(timeout=FETCH_SECONDS)
+        except FutureTimeout:  # not yet: the piece may be on its way, or computed again
+            lost.check()  # raises ClusterLost once the cluster has been gone too long
+            if poll():
+                return _STOPPED
+        except (CancelledError, asyncio.CancelledError, OSError):
+            # The scheduler went (its futures are cancelled) or its connection.
+            raise ClusterLost(lost.gone()) from None
 
 
 class _Watch:
