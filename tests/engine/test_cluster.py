@@ -25,7 +25,7 @@ def cluster():
         n_workers=2,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",
         silence_logs=50,  # a killed worker is expected here, not news
     ) as local:
         yield local

@@ -124,7 +124,7 @@ from knightviz.engine import parallel
 parallel.planning.SPLIT_MIN_SECONDS = 0.0
 parallel.batching.TASK_WORTH = 0
 cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                   dashboard_address=None, silence_logs=50)
+                                   dashboard_address=":0", silence_logs=50)
 fired = threading.Event()
 def progress(p):
     if p.done and not fired.is_set():
@@ -174,7 +174,7 @@ def test_every_worker_gone_mid_count_is_a_labelled_partial_count():
 CLUSTER_LOST_LATER = """
 import os, sys, time, distributed
 cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                   protocol="tcp", dashboard_address=None, silence_logs=50)
+                                   protocol="tcp", dashboard_address=":0", silence_logs=50)
 print(cluster.scheduler_address, flush=True)
 deadline = time.monotonic() + 60
 while time.monotonic() < deadline:
