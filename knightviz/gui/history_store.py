@@ -105,11 +105,14 @@ _SAME_RUN = (
 RECOVER_SPAN = 64
 #: The most ids a damaged file is searched through when it cannot say its largest.
 RECOVER_IDS = 1_000_000
+#: When it cannot, the search ends after this many spans in a row without a readable row
+#: (the file's end, or a stretch too damaged to hold any): each costs a lookup per id.
+RECOVER_EMPTY_SPANS = 16
 
 
-def _last_id(db: sqlite3.Connection) -> int:
-    """The largest id a damaged file may hold: from its sequence, its table's last row, or
-    (both unreadable) a bound."""
+def _last_id(db: sqlite3.Connection) -> int | None:
+    """The largest id a damaged file may hold, from its sequence or its table's last row;
+    None when neither can be read."""
     for query in (
         "SELECT seq FROM sqlite_sequence WHERE name = 'runs'",
         "SELECT max(id) FROM runs",
@@ -118,7 +121,7 @@ def _last_id(db: sqlite3.Connection) -> int:
             row = db.execute(query).fetchone()
             if row is not None and type(row[0]) is int:
                 return min(row[0], RECOVER_IDS)
-    return RECOVER_IDS
+    return None
 
 
 _INSERT = f"INSERT INTO runs ({_COLUMNS}) VALUES ({', '.join('?' * 19)})"
@@ -272,7 +275,15 @@ class HistoryStore:
         select = f"SELECT id, {_COLUMNS} FROM runs WHERE id BETWEEN ? AND ? ORDER BY id"
         one = f"SELECT id, {_COLUMNS} FROM runs WHERE id = ?"
         try:
-            last = _last_id(old)
+            # Not a database at all (its schema unreadable): nothing in it to look up.
+            old.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error:
+            old.close()
+            return 0
+        try:
+            known = _last_id(old)
+            last = RECOVER_IDS if known is None else known
+            empty = 0
             self._db.execute("BEGIN")
             for first in range(1, last + 1, RECOVER_SPAN):
                 end = min(first + RECOVER_SPAN - 1, last)
@@ -290,6 +301,9 @@ class HistoryStore:
                             with contextlib.suppress(sqlite3.Error):
                                 rows += old.execute(one, (i,)).fetchall()
                     rows.sort(key=lambda row: row[0])
+                empty = 0 if rows else empty + 1
+                if known is None and empty >= RECOVER_EMPTY_SPANS:
+                    break
                 for row in rows:
                     row = row[1:]
                     with contextlib.suppress(sqlite3.Error):  # a value of the wrong type

@@ -187,6 +187,43 @@ def test_two_damaged_files_within_a_second_keep_both_backups():
     assert backups == [b"first ", b"second"]
 
 
+def test_a_file_that_is_no_database_is_not_searched_id_by_id(monkeypatch):
+    """Its rows cannot be read, so none is looked up: the search for readable rows went
+    through a million ids one by one (16 s at start-up) when a file could not say its
+    largest id because it was not a database at all."""
+    from knightviz.gui import history_store
+
+    statements: list[str] = []
+    connect = sqlite3.connect
+
+    class Counting:
+        """The damaged file's connection, counting what is asked of it (failed asks too)."""
+
+        def __init__(self, db: sqlite3.Connection) -> None:
+            self.db = db
+
+        def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+            statements.append(sql)
+            return self.db.execute(sql, *args)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.db, name)
+
+    def counting(database: Any, *args: Any, **kwargs: Any) -> Any:
+        db = connect(database, *args, **kwargs)
+        # the damaged file, opened to copy its rows
+        return Counting(db) if "mode=ro" in str(database) else db
+
+    monkeypatch.setattr(history_store.sqlite3, "connect", counting)
+    path = config.data_dir() / FILENAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"not a database" * 100)
+    store = HistoryStore(window_puzzles(), path)
+    store.close()
+    assert len(statements) < 10
+    assert list(path.parent.glob(FILENAME + ".damaged-*"))
+
+
 def test_a_failed_write_is_said_and_tried_again_with_the_next_run(qtbot):
     w = open_window(qtbot)
     path = config.data_dir() / FILENAME
