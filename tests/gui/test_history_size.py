@@ -145,3 +145,32 @@ def test_an_old_row_that_cannot_be_read_is_dropped_when_first_shown(qtbot):
     assert [table.item(r, NUMBER).text() for r in range(5)] == ["1", "2", "3", "4", "6"]
     assert "1 history row could not be read" in w.statusBar().currentMessage()
     assert len(table.records()) == 999
+
+
+def test_the_columns_fit_the_rows_a_scroll_brings_into_view(qtbot):
+    """The columns fit the rows in view (fitting every row would read them all): they must
+    fit again when a scroll brings longer figures, or the newest steps read "19,…"."""
+    write_history(2_000)
+    with sqlite3.connect(config.data_dir() / FILENAME) as db:  # the newest runs ran long
+        db.execute(
+            "UPDATE runs SET moves = 8250732, backtracks = 8250669, steps = 16501401 "
+            "WHERE number > 1900"
+        )
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.resize(1366, 740)
+    w.show()
+    table = w.history
+    header = table.horizontalHeader()
+    qtbot.waitUntil(lambda: row_visible(table, table.rowCount() - 1))
+
+    def fitted() -> int:  # the rows in view, or the column's title if that is wider
+        return max(table.sizeHintForColumn(STEPS), header.sectionSizeHint(STEPS))
+
+    table.scrollToTop()
+    qtbot.waitUntil(lambda: header.sectionSize(STEPS) == fitted())
+    narrow = header.sectionSize(STEPS)
+    table.scrollToBottom()
+    qtbot.waitUntil(lambda: header.sectionSize(STEPS) >= table.sizeHintForColumn(STEPS))
+    assert header.sectionSize(STEPS) > narrow
+    w.close()

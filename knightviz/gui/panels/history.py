@@ -353,6 +353,13 @@ class HistoryTable(QTableView):
         self.setToolTip(self.tr("Double-click a run to bring back its settings and start square"))
         self.doubleClicked.connect(self._on_double_clicked)
         self.selectionModel().selectionChanged.connect(self._on_selection)
+        # The columns fit the rows in view: again once a scroll brings others (longer step
+        # counts further down), at most once per turn of the event loop.
+        self._refit = QTimer(self)
+        self._refit.setSingleShot(True)
+        self._refit.setInterval(0)
+        self._refit.timeout.connect(self._fit_rows_in_view)
+        self.verticalScrollBar().valueChanged.connect(self._after_scroll)
 
     def headers(self) -> list[str]:
         return [
@@ -488,10 +495,21 @@ class HistoryTable(QTableView):
         if record.race is not None:
             self.update_links()
         self.scrollToBottom()
-        QTimer.singleShot(0, self._fit_strategy)  # after the columns fit their new contents
+        self._refit.start()  # after the columns fit their new contents
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        self._fit_strategy()
+
+    def _after_scroll(self, _value: int) -> None:
+        self._refit.start()  # not connected straight: start(int) would take the value as msec
+
+    def _fit_rows_in_view(self) -> None:
+        """Every column but Strategy as wide as its widest text in view, then Strategy takes
+        what is left (the header measures only when the model changes, not on a scroll)."""
+        for col in range(self.columnCount()):
+            if col != STRATEGY:
+                self.resizeColumnToContents(col)
         self._fit_strategy()
 
     def _fit_strategy(self) -> None:
@@ -517,7 +535,11 @@ class HistoryTable(QTableView):
         """The newest rows in view when the table is first shown (rows loaded at start-up
         were added before it had a size to scroll in)."""
         super().showEvent(event)
-        QTimer.singleShot(0, self.scrollToBottom)
+        QTimer.singleShot(0, self._show_newest)
+
+    def _show_newest(self) -> None:
+        self.scrollToBottom()
+        self._refit.start()
 
     def retranslate(self) -> None:
         """Every row again in the current language (strategies described anew), the
