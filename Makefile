@@ -58,7 +58,7 @@ PYTEST := KNIGHTVIZ_ENGINE=python $(BIN)/python -m pytest -q -n $(JOBS)
 test: lint typecheck
 	$(PYTEST)
 
-# The same without the tests marked slow (over about 5 s each), for quick rounds.
+# The same without the tests marked slow (over about 2.5 s each), for quick rounds.
 test-fast: lint typecheck
 	$(PYTEST) -m "not slow"
 

@@ -101,6 +101,7 @@ def test_long_work_says_so_and_ctrl_c_ends_it_with_one_line(args, said):
         assert err == "knightviz: interrupted\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "noun"),
     [
@@ -119,6 +120,7 @@ def test_a_limit_bounds_the_planning_of_a_huge_count(args, noun):
     assert out.rstrip().endswith("not the total)")
 
 
+@pytest.mark.slow
 def test_a_solve_that_goes_on_says_so_and_its_limit_ends_it():
     """Warnsdorff's rule with backtracking on 100x100 backtracks without end; it says so,
     and --limit still ends it: no tour, exit 1."""

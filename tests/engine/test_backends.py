@@ -115,6 +115,7 @@ def stream_both(make, sizes, stack_every):
     same_result(py.result, nb.result)
 
 
+@pytest.mark.slow
 @needs_numba
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(

@@ -99,6 +99,7 @@ def test_a_malformed_address_is_one_line_at_once(address, said):
     assert said in err and "Exception ignored" not in err
 
 
+@pytest.mark.slow
 def test_a_listener_that_never_answers_ends_within_the_timeout(silent_listener):
     t0 = time.monotonic()
     with pytest.raises(parallel.ClusterError, match="within 2 s \\(no answer\\)"):
@@ -109,6 +110,7 @@ def test_a_listener_that_never_answers_ends_within_the_timeout(silent_listener):
     assert "cannot reach the Dask scheduler" in err and "Exception ignored" not in err
 
 
+@pytest.mark.slow
 def test_an_http_listener_is_not_taken_for_a_scheduler(http_listener):
     with pytest.raises(parallel.ClusterError, match="cannot reach the Dask scheduler"):
         parallel.DaskCluster(http_listener, "python", timeout=2.0)

@@ -118,6 +118,7 @@ def test_tour_moved_at_step_k_equals_either_backend(config, where, sizes, traced
     assert observed(search) == observed(python)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.integers(1, 9),

@@ -236,6 +236,7 @@ def test_one_square_board_is_a_tour_of_no_moves():
     assert result.outcome is Outcome.SOLVED and result.solution == (0,) and result.steps == 0
 
 
+@pytest.mark.slow
 def test_no_recursion_even_on_huge_boards():
     code = (
         # the backend (KNIGHTVIZ_ENGINE) is loaded first: importing numba itself recurses

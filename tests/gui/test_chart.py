@@ -696,6 +696,7 @@ def test_the_solution_depth_is_worded_when_the_chart_was_open_before_the_run(win
     assert vb.sceneBoundingRect().contains(label.sceneBoundingRect())
 
 
+@pytest.mark.slow
 def test_the_chart_follows_a_language_switch_mid_run(window, qtbot, language):
     """The legend and the points' tooltips kept the words of each run's time (English after
     a switch to Chinese); every text of the chart reads Chinese at once now, the running

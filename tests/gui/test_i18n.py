@@ -514,6 +514,7 @@ def round_trip(w: MainWindow, qtbot, state: str) -> None:
     assert not gained and not lost, "\n".join(map(repr, [state, "now:", *gained, "before:", *lost]))
 
 
+@pytest.mark.slow
 def test_switching_language_retranslates_everything_and_back(window, qtbot, language):
     w = window
     w.translations = language  # the window follows this test's languages
@@ -884,6 +885,7 @@ def _layout_states(w: MainWindow, qtbot) -> Iterator[str]:
     yield "dark"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["zh_CN", "pseudo"])
 def test_nothing_clipped_at_the_default_size(which, qtbot, language, request):
     if which == "pseudo":

@@ -10,6 +10,8 @@ import contextlib
 import sqlite3
 from collections.abc import Iterator
 
+import pytest
+
 from knightviz.gui import MainWindow, config
 from knightviz.gui.history_store import FILENAME, JOURNAL_SUFFIX, HistoryStore
 
@@ -77,6 +79,7 @@ def test_runs_still_waiting_when_the_app_closes_are_merged_at_the_next_start(qtb
     assert numbers_on_disk() == [1, 2, 3]  # merged once, not at every start
 
 
+@pytest.mark.slow
 def test_a_file_locked_at_start_saves_the_session_when_the_lock_goes(qtbot):
     HistoryStore(window_puzzles(), config.data_dir() / FILENAME).close()
     with locked():

@@ -76,6 +76,7 @@ def banner(window) -> str:
     return child(window, "predictionLabel").text()
 
 
+@pytest.mark.slow
 def test_knight_right_wrong_second_try_backtrack_and_step_back(window, qtbot):
     setup(window, "knight", 5, speed=60, warnsdorff=False)
     events = engine_events(tour_search(5, 5, 0, heuristic="none", backend="python"), 2000)

@@ -271,6 +271,7 @@ def test_a_stopped_run_brought_back_goes_on_where_it_stopped(window, qtbot):
     assert len(window.session.recording) == expected.steps
 
 
+@pytest.mark.slow
 def test_a_run_longer_than_the_budget_keeps_a_prefix_and_the_newest_part(window, qtbot):
     window.recordings.set_budget(4 << 20)  # 4 MB: about a million steps
     configure(window, rows=6, cols=6, warnsdorff=False)

@@ -78,7 +78,13 @@ def distinct_colours(image: QImage) -> int:
 
 @pytest.mark.parametrize(
     "scene",
-    ["idle", pytest.param("readme", marks=pytest.mark.slow), "midrun", "queens", "queens-list"],
+    [
+        "idle",
+        pytest.param("readme", marks=pytest.mark.slow),
+        pytest.param("midrun", marks=pytest.mark.slow),
+        pytest.param("queens", marks=pytest.mark.slow),
+        "queens-list",
+    ],
 )
 def test_real_window_screenshot(display, tmp_path, scene):
     path = tmp_path / f"{scene}.png"

@@ -170,6 +170,7 @@ def test_plain_5x5_equals_the_engine_at_a_dozen_steps(tmp_path, open_page):
     assert end["solutions"] == 1 and page.seek(run.result.steps - 1)["solutions"] == 0
 
 
+@pytest.mark.slow
 def test_warnsdorff_8x8_with_backtracks_equals_the_engine(tmp_path, open_page):
     # e6 is the one 8x8 start where Warnsdorff (first tie) backtracks: 109 moves, 46 back.
     strategy = Strategy(Heuristic.WARNSDORFF, TieBreak.FIRST)
@@ -217,6 +218,7 @@ def test_a_recording_with_a_gap_shows_the_nearest_kept_position(tmp_path, open_p
     assert f"{(a + b) // 2:,}" in note and f"{inside['shown']:,}" in note
 
 
+@pytest.mark.slow
 def test_the_controls_and_the_keyboard(tmp_path, open_page):
     run, _ = knight_run(5, 5, 0, Strategy(Heuristic.NONE))
     page = open_page(write(tmp_path, run))
@@ -408,6 +410,7 @@ def visible_words(page: Page) -> str:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_queens_are_placed_and_removed_the_knight_moves_and_backtracks(tmp_path, open_page, lang):
     """N-Queens has placements and removals everywhere on the page (title, counters,
