@@ -154,6 +154,8 @@ class Puzzle(QObject, Generic[S]):
 
     #: Stable identifier (item data of ``puzzleCombo``, history, saved runs).
     key = ""
+    #: Where the puzzle selector lists it (smaller first).
+    order = 100
     #: Largest board side the window offers.
     max_side = 100
     #: Rows and columns always equal.

@@ -86,6 +86,7 @@ __all__ = [
 
 class KnightPuzzle(KnightWords):
     key = "knight"
+    order = 0
     max_side = 100
     square_only = False
     movable_start = True
@@ -535,3 +536,7 @@ class KnightPuzzle(KnightWords):
         return self.tr("square = {0}   move = {1}   candidate {2} of {3}").format(
             board.name(model.path[-1]), len(model.path) - 1, top.tried, len(top.candidates)
         )
+
+
+#: Found by ``make_puzzles``.
+PRESENTER = KnightPuzzle

@@ -143,6 +143,7 @@ class QueensSettingsWidget(SettingsWidget):
 
 class QueensPuzzle(Puzzle[QueensSettings]):
     key = "queens"
+    order = 10
     max_side = MAX_QUEENS_SIDE
     square_only = True
     movable_start = False
@@ -466,3 +467,7 @@ class QueensPuzzle(Puzzle[QueensSettings]):
 
     def create_layers(self) -> list[Layer]:
         return [AttackLayer(), RejectLayer(), QueensLayer()]
+
+
+#: Found by ``make_puzzles``.
+PRESENTER = QueensPuzzle

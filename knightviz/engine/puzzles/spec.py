@@ -1,0 +1,168 @@
+"""What every puzzle tells the engine's users: the puzzle spec.
+
+The command line, the page builder and the window's presenters know a puzzle through its
+spec: how to read and write a problem, which strategies it has and how to make a search for
+one (on either backend), what is known before searching, the children of a node of its
+search tree, its text formats and the names of its two kinds of step. Adding a puzzle means
+one module in this package that defines ``SPEC`` (the registry finds it), one presenter in
+the window, their tests and translations: no other module names a puzzle.
+
+No Qt here, and nothing about words on screen: presenters do the wording.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from knightviz.engine.events import Result, Search
+from knightviz.engine.tree import Children
+
+#: A problem: whatever the spec parses (a frozen dataclass, so it can key caches and runs).
+P = TypeVar("P")
+
+
+class ProblemError(ValueError):
+    """A problem that cannot be read: one sentence, and where (1-based column; 0: no one
+    place) so the command line can name the line and the column."""
+
+    def __init__(self, message: str, column: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.column = column
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Why a problem has no solution, known without searching: a sentence (English; a
+    presenter words its own) and the squares it is about (marked on the board)."""
+
+    sentence: str
+    squares: tuple[int, ...] = ()
+    #: A short machine-readable reason ("duplicate", "no-candidate", ...), for presenters
+    #: that word the verdict in the user's language.
+    kind: str = ""
+    #: The reason's figures (a digit, a row number, ...), for the same presenters.
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """A puzzle's own command (``knightviz <name> …``), made by the command line's one
+    generic handler from this description: no command module of its own."""
+
+    name: str
+    help: str
+    #: The strategies ``--strategy`` offers, the first the default.
+    strategies: tuple[str, ...]
+    #: The layouts ``--format`` offers, the first the default; "count" implies every solution.
+    formats: tuple[str, ...]
+    #: The sizes ``--size`` offers (empty: the size comes from the problem alone).
+    sizes: tuple[int, ...] = ()
+    #: Options the spec's ``make_search`` understands as flags (``--name`` sets ``True``).
+    flags: tuple[tuple[str, str], ...] = ()
+    #: Example problems, by name (``--help`` and the window's list).
+    examples: tuple[tuple[str, str], ...] = ()
+
+
+class PuzzleSpec(Generic[P]):
+    """One puzzle's engine side. Subclasses set the class attributes and fill in the
+    methods; the defaults say "nothing known" where that is a true answer."""
+
+    #: Stable identifier (run files, the history, the page, ``puzzleCombo``'s item data).
+    key: ClassVar[str] = ""
+    #: Where the puzzle selector lists it (smaller first).
+    order: ClassVar[int] = 100
+    #: The puzzle's English name.
+    title: ClassVar[str] = ""
+    #: The strategies ``make_search`` accepts, the first the default.
+    strategies: ClassVar[tuple[str, ...]] = ()
+    #: The two kinds of step, as counted: (a step forward, a step back).
+    event_names: ClassVar[tuple[str, str]] = ("move", "backtrack")
+    #: The text layouts ``format_result`` writes.
+    formats: ClassVar[tuple[str, ...]] = ()
+    #: The puzzle's own command, if it has one made from this spec.
+    command: ClassVar[CommandSpec | None] = None
+
+    # -- problems ------------------------------------------------------------------------
+
+    def parse(self, text: str, size: int | None = None) -> P:
+        """A problem from its text (ProblemError with the column when it cannot be read)."""
+        raise NotImplementedError
+
+    def text(self, problem: P) -> str:
+        """The problem as ``parse`` reads it back."""
+        raise NotImplementedError
+
+    def describe(self, problem: P) -> str:
+        """The problem in a few English words ("9×9 sudoku, 17 givens")."""
+        raise NotImplementedError
+
+    def dims(self, problem: P) -> tuple[int, int]:
+        """The board's rows and columns."""
+        raise NotImplementedError
+
+    def values(self, problem: P) -> int:
+        """How many event values a square has: an event ``x >= 0`` is square
+        ``x % (rows * cols)`` holding value ``x // (rows * cols)`` (1: a piece is a piece)."""
+        return 1
+
+    def initial(self, problem: P) -> tuple[int, ...]:
+        """Events in place before the first step (the knight's start square)."""
+        return ()
+
+    # -- searching -----------------------------------------------------------------------
+
+    def make_search(
+        self,
+        problem: P,
+        strategy: str,
+        *,
+        every: bool = False,
+        limit: int | None = None,
+        cancel: Callable[[], bool] | None = None,
+        backend: str | None = None,
+        on_solution: Callable[[tuple[int, ...]], None] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Search:
+        """A search of ``problem`` with ``strategy``: to the first solution, or to the end
+        (``every``) reporting each solution to ``on_solution``; ``backend`` as
+        ``backends.choose`` takes it; ``options``: the strategy's flags."""
+        raise NotImplementedError
+
+    def verdict(self, problem: P) -> Verdict | None:
+        """Why no solution can exist, known without searching, or None."""
+        return None
+
+    def solution_depth(
+        self, problem: P, strategy: str, options: Mapping[str, Any] | None = None
+    ) -> int | None:
+        """The depth at which a step completes a solution (None: not fixed)."""
+        return None
+
+    def children(
+        self, problem: P, strategy: str, options: Mapping[str, Any] | None = None
+    ) -> Children | None:
+        """A node's children (from the events on its path) in the order the strategy tries
+        them: the search tree panel's and "your turn"'s source. None: no tree."""
+        return None
+
+    def count(self, problem: P, *, jobs: int | None = None, scheduler: str | None = None) -> int:
+        """Every solution of ``problem``, counted as fast as the engine can."""
+        raise NotImplementedError
+
+    # -- writing -------------------------------------------------------------------------
+
+    def format_result(
+        self, problem: P, result: Result, solutions: Sequence[tuple[int, ...]], fmt: str
+    ) -> str:
+        """The outcome in layout ``fmt`` (one of ``formats``), as the command line prints
+        it; ValueError for another."""
+        raise NotImplementedError
+
+    def payload(
+        self, problem: P, result: Result, solutions: Sequence[tuple[int, ...]]
+    ) -> dict[str, Any]:
+        """The outcome as one JSON object (``--format json``)."""
+        raise NotImplementedError
