@@ -1,0 +1,379 @@
+"""The compiled Sudoku loops (numba): the search of ``SudokuSearch`` and the fast counter.
+
+Imported only once the compiled backend is chosen (``compiled`` and ``count`` import it).
+Candidates are bit masks (bit ``d - 1`` for digit d): one word per row, column and box in
+``masks`` (rows, then columns, then boxes), a cell's three units in ``unit``. The search
+kernel resumes from its arrays like the engine's other kernels (``kernels/_search.py``):
+``st`` holds its scalars in the same slots, so ``kernels.compiled.Compiled`` reads a call's
+end the same way, and it writes the same events as the pure-Python search: ``x`` places
+digit ``x // N² + 1`` in cell ``x % N²``, ``~x`` removes it.
+
+Its own state, per level d (the d-th placement on the path): ``cell[d]`` the cell the level
+fills (-1 when there is none: a solution, or a contradiction of the forced fills), ``avail[d]``
+the digits still to try there, ``path[d]`` the placement made, ``tmark[d]`` how many forced
+fills the ``trail`` held before that placement (a removal undoes the fills above it).
+
+Everything lives in this one file: numba's cache is checked against a kernel's own file.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# Statuses and ``st`` slots: the values of ``knightviz/engine/kernels/_search.py`` (checked
+# by ``compiled``), repeated here so that this file's cache depends on this file alone.
+RUNNING, SOLVED, EXHAUSTED, SOLUTIONS_FULL = 0, 1, 2, 4
+DEPTH, MOVES, BACKTRACKS, PEAK, LOW, NEXT, RINGN, EVENTS = 0, 1, 2, 3, 4, 5, 6, 7
+#: Sudoku's own slots: forced fills made so far, and the trail's length.
+FORCED, TRAIL = 8, 9
+STATE_SLOTS = 10
+RING = 8
+
+
+def bit_tables() -> tuple[np.ndarray, np.ndarray]:
+    """Per 16-bit mask: how many bits are set, and the index of the lowest (-1 for 0)."""
+    masks = np.arange(1 << 16, dtype=np.int64)
+    pop = np.zeros(1 << 16, np.int8)
+    for b in range(16):
+        pop += ((masks >> b) & 1).astype(np.int8)
+    low = np.full(1 << 16, -1, np.int8)
+    for b in range(15, -1, -1):
+        low[((masks >> b) & 1) == 1] = b
+    return pop, low
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _cands(unit, masks, full, c):
+    b = 3 * c
+    return full & ~(masks[unit[b]] | masks[unit[b + 1]] | masks[unit[b + 2]])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _put(unit, masks, c, bit):
+    b = 3 * c
+    masks[unit[b]] |= bit
+    masks[unit[b + 1]] |= bit
+    masks[unit[b + 2]] |= bit
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _take(unit, masks, c, bit):
+    b = 3 * c
+    masks[unit[b]] &= ~bit
+    masks[unit[b + 1]] &= ~bit
+    masks[unit[b + 2]] &= ~bit
+
+
+@njit(cache=True, nogil=True)
+def propagate(unit, low, grid, masks, trail, t, full, nn):
+    """Naked singles, the shared rule: sweep the blank cells in reading order, fill the first
+    with one candidate and sweep again from the start, until a sweep fills nothing. Fills
+    go onto ``trail`` from index t; returns (its new length, whether a blank cell was found with
+    no candidate: a contradiction, which ends the sweeps)."""
+    c = np.uint64(0)
+    one = np.uint64(1)
+    while c < nn:
+        if grid[c] == 0:
+            m = _cands(unit, masks, full, c)
+            if m == 0:
+                return t, True
+            if m & (m - 1) == 0:
+                grid[c] = np.int64(low[m]) + 1
+                _put(unit, masks, c, m)
+                trail[t] = c
+                t += one
+                c = np.uint64(0)
+                continue
+        c += one
+    return t, False
+
+
+@njit(cache=True, nogil=True)
+def search_run(
+    unit, pop, low, blank, grid, masks, cell, pos, avail, path, trail, tmark, st, out, budget,
+    emit, n, mrv, singles, first, sols, ring,
+):
+    """The search from its arrays, up to ``budget`` events (written to ``out`` with
+    ``emit``). ``blank``: the problem's blank cells in reading order; ``pos[d]``: the index
+    in ``blank`` of ``cell[d]`` (plain goes on from there); ``cell[d] == n * n`` when level
+    d has no cell. Solutions (the path's placements) go into the rows of ``sols``;
+    ``st[NEXT]`` counts this call's. Depths and cells are unsigned: numba checks a signed
+    index for a negative value on every access."""
+    nn = n * n
+    none = np.uint64(nn)
+    one = np.uint64(1)
+    full = (1 << n) - 1
+    nb = np.uint64(blank.shape[0])
+    cap = sols.shape[0]
+    d = np.uint64(st[DEPTH])
+    peak = np.uint64(st[PEAK])
+    t = np.uint64(st[TRAIL])
+    forced = 0
+    low_d = d
+    moves = 0
+    backs = 0
+    nsol = 0
+    ringn = 0
+    k = 0
+    status = RUNNING
+    while k < budget:
+        a = avail[d]
+        if a != 0:
+            i = np.int64(low[a])
+            bit = np.int64(1) << i
+            avail[d] = a ^ bit
+            c = cell[d]
+            grid[c] = i + 1
+            _put(unit, masks, c, bit)
+            x = i * nn + np.int64(c)
+            path[d] = x
+            tmark[d] = t
+            if emit:
+                out[k] = x
+            k += 1
+            moves += 1
+            start = pos[d] + one
+            d += one
+            if singles:
+                before = t
+                t, bad = propagate(unit, low, grid, masks, trail, t, full, nn)
+                forced += np.int64(t - before)
+                if bad:
+                    cell[d] = none  # a contradiction: the placement comes off next
+                    avail[d] = 0
+                    continue
+            # The next level's cell and digits.
+            best = nb
+            bm = 0
+            if mrv:
+                fewest = 99
+                for j in range(nb):
+                    e = blank[j]
+                    if grid[e] == 0:
+                        m = _cands(unit, masks, full, e)
+                        p = np.int64(pop[m])
+                        if p < fewest:
+                            fewest = p
+                            best = j
+                            bm = m
+                            if p == 0:
+                                break
+            else:
+                j = start
+                while j < nb and grid[blank[j]] != 0:
+                    j += one
+                if j < nb:
+                    best = j
+                    bm = _cands(unit, masks, full, blank[j])
+            if best < nb:
+                cell[d] = blank[best]
+                pos[d] = best
+                avail[d] = bm
+                continue
+            cell[d] = none  # no blank left: a solution
+            avail[d] = 0
+            for j in range(d):
+                sols[nsol, j] = path[j]
+            nsol += 1
+            if first:
+                status = SOLVED
+                break
+            if nsol == cap:
+                status = SOLUTIONS_FULL
+                break
+        else:
+            if d == 0:
+                status = EXHAUSTED
+                break
+            if d > peak:
+                peak = d
+            d -= one
+            if d < low_d:
+                low_d = d
+            tm = tmark[d]
+            while t > tm:
+                t -= one
+                e = trail[t]
+                _take(unit, masks, e, np.int64(1) << (np.int64(grid[e]) - 1))
+                grid[e] = 0
+            x = path[d]
+            c = cell[d]
+            _take(unit, masks, c, np.int64(1) << (np.int64(x) // nn))
+            grid[c] = 0
+            if emit:
+                out[k] = ~x
+            k += 1
+            backs += 1
+            ring[ringn & 7] = x
+            ringn += 1
+    st[MOVES] += moves
+    st[BACKTRACKS] += backs
+    st[DEPTH] = d
+    st[PEAK] = max(peak, d)
+    st[LOW] = low_d
+    st[NEXT] = nsol
+    st[RINGN] = ringn
+    st[EVENTS] = k
+    st[FORCED] += forced
+    st[TRAIL] = t
+    return status
+
+
+# -- plain without forced fills: level d fills the d-th blank cell --------------------------
+
+
+@njit(cache=True, nogil=True)
+def plain_run(
+    ur, uc, ub, blank, low, masks, avail, placed, path, st, out, budget, emit, n, first,
+    sols, ring,
+):
+    """Plain order with no forced fills, where level d always fills ``blank[d]``: the
+    loop of ``search_run`` less the choice of cell, with ``placed[d]`` the digit's bit and
+    ``ur``, ``uc``, ``ub`` the units of ``blank[d]`` (indexes into ``masks``). The path and
+    the grid are not written in the loop: the path is rebuilt from ``placed`` when the call
+    ends (its levels from the lowest one touched), and backtracks go into ``ring`` as
+    ``level << 16 | bit``."""
+    nn = n * n
+    one = np.uint64(1)
+    full = (1 << n) - 1
+    nb = np.uint64(blank.shape[0])
+    cap = sols.shape[0]
+    d = np.uint64(st[DEPTH])
+    peak = np.uint64(st[PEAK])
+    low_d = d
+    moves = 0
+    backs = 0
+    nsol = 0
+    ringn = 0
+    k = 0
+    status = RUNNING
+    while k < budget:
+        a = avail[d]
+        if a != 0:
+            bit = a & -a
+            avail[d] = a ^ bit
+            masks[ur[d]] |= bit
+            masks[uc[d]] |= bit
+            masks[ub[d]] |= bit
+            placed[d] = bit
+            if emit:
+                out[k] = np.int64(low[bit]) * nn + blank[d]
+            k += 1
+            moves += 1
+            d += one
+            if d < nb:
+                avail[d] = full & ~(masks[ur[d]] | masks[uc[d]] | masks[ub[d]])
+                continue
+            avail[d] = 0  # every cell filled: a solution
+            for j in range(d):
+                sols[nsol, j] = np.int64(low[placed[j]]) * nn + blank[j]
+            nsol += 1
+            if first:
+                status = SOLVED
+                break
+            if nsol == cap:
+                status = SOLUTIONS_FULL
+                break
+        else:
+            if d == 0:
+                status = EXHAUSTED
+                break
+            if d > peak:
+                peak = d
+            d -= one
+            if d < low_d:
+                low_d = d
+            bit = placed[d]
+            masks[ur[d]] &= ~bit
+            masks[uc[d]] &= ~bit
+            masks[ub[d]] &= ~bit
+            if emit:
+                out[k] = ~(np.int64(low[bit]) * nn + blank[d])
+            k += 1
+            backs += 1
+            ring[ringn & 7] = np.int64(d << np.uint64(16)) | bit
+            ringn += 1
+    for j in range(low_d, d):
+        path[j] = np.int64(low[placed[j]]) * nn + blank[j]
+    st[MOVES] += moves
+    st[BACKTRACKS] += backs
+    st[DEPTH] = d
+    st[PEAK] = max(peak, d)
+    st[LOW] = low_d
+    st[NEXT] = nsol
+    st[RINGN] = ringn
+    st[EVENTS] = k
+    return status
+
+
+# -- counting ------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def count_run(unit, pop, low, blank, grid, masks, n):
+    """Every solution below the position of ``grid`` and ``masks`` (left as found): depth
+    first, at each node the blank cell with the fewest candidates (the first found with at
+    most one). Returns (solutions, placements)."""
+    full = (1 << n) - 1
+    nb = blank.shape[0]
+    cell = np.empty(nb + 1, np.int64)
+    avail = np.empty(nb + 1, np.int64)
+    placed = np.empty(nb + 1, np.int64)
+    where = np.empty(nb + 1, np.int64)
+    # The cells still blank, packed: a level's cell is swapped to the end of the live part
+    # (and back when the level is left), so a node scans only the cells still to fill.
+    live = np.empty(nb, np.int64)
+    left = 0
+    for j in range(nb):
+        if grid[blank[j]] == 0:
+            live[left] = blank[j]
+            left += 1
+    if left == 0:
+        return 1, 0
+    solutions = 0
+    nodes = 0
+    d = 0
+    entering = True
+    while True:
+        if entering:
+            entering = False
+            best = 0
+            fewest = 99
+            bm = 0
+            for j in range(left):
+                q = _cands(unit, masks, full, live[j])
+                p = np.int64(pop[q])
+                if p < fewest:
+                    fewest = p
+                    best = j
+                    bm = q
+                    if p <= 1:
+                        break
+            where[d] = best
+            cell[d] = live[best]
+            live[best], live[left - 1] = live[left - 1], live[best]
+            left -= 1
+            avail[d] = bm
+        a = avail[d]
+        if a != 0:
+            i = np.int64(low[a])
+            bit = np.int64(1) << i
+            avail[d] = a ^ bit
+            nodes += 1
+            if left == 0:
+                solutions += 1
+                continue
+            _put(unit, masks, cell[d], bit)
+            placed[d] = bit
+            d += 1
+            entering = True
+        else:
+            left += 1
+            j = where[d]
+            live[j], live[left - 1] = live[left - 1], live[j]
+            if d == 0:
+                break
+            d -= 1
+            _take(unit, masks, cell[d], placed[d])
+    return solutions, nodes
