@@ -1,0 +1,3 @@
+"""Sudoku: the puzzle's spec (``SPEC``) over its problem, searches and text layouts."""
+
+from __future__ import annotations
