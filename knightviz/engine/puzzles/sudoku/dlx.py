@@ -15,10 +15,11 @@ from array import array
 from collections.abc import Callable, Sequence
 from typing import overload
 
-from knightviz.engine.events import Outcome, Result, StackLevel
+from knightviz.engine.events import Outcome, StackLevel
 from knightviz.engine.search import Ending, SearchBase
 
 from .problem import SudokuProblem, geometry
+from .search import SudokuResult
 
 #: A level's column when every column is covered (a solution: nothing left to choose).
 NO_COLUMN = -1
@@ -371,7 +372,7 @@ class DlxSearch(SearchBase):
             reason = "This sudoku has no solution."
         elif outcome is Outcome.LIMIT:
             reason = f"Stopped at the step limit ({self.limit:,} steps)."
-        self.result = Result(
+        self.result = SudokuResult(
             outcome,
             self.moves,
             self.backtracks,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import overload
 
 from knightviz.engine.events import Outcome, Result, StackLevel
@@ -20,6 +21,14 @@ PLAIN, MRV = "plain", "mrv"
 STRATEGIES = (PLAIN, MRV)
 #: A level's cell when the grid is full (a solution: nothing left to choose).
 NO_CELL = -1
+
+
+@dataclass(frozen=True, slots=True)
+class SudokuResult(Result):
+    """A Sudoku search's result: the counts of every search, and the forced fills (derived
+    state, not steps, so ``Result`` has no place for them)."""
+
+    forced: int = 0
 
 
 def choose(board: Board, strategy: str, start: int = 0) -> tuple[int, int]:
@@ -394,7 +403,7 @@ class SudokuSearch(SearchBase):
             reason = "This sudoku has no solution."
         elif outcome is Outcome.LIMIT:
             reason = f"Stopped at the step limit ({self.limit:,} steps)."
-        self.result = Result(
+        self.result = SudokuResult(
             outcome,
             self.moves,
             self.backtracks,
@@ -402,4 +411,5 @@ class SudokuSearch(SearchBase):
             solution=self._first_solution,
             seconds=self._seconds,
             count=self.count,
+            forced=self.forced,
         )
