@@ -43,6 +43,7 @@ def configure_cache() -> None:
 def import_kernels() -> Callable[[], None]:
     """Import numba and every kernel module; returns what compiles (or cache-loads) them
     all, with the argument types of real runs."""
+    from ..puzzles import specs
     from . import _scan, counting, queens, tours
 
     def warm_up() -> None:
@@ -50,6 +51,8 @@ def import_kernels() -> Callable[[], None]:
         queens.warm_up()
         counting.warm_up()
         _scan.warm_up()
+        for spec in specs().values():  # the puzzles' own loops, if they have any
+            spec.warm_up()
 
     return warm_up
 

@@ -152,6 +152,11 @@ class PuzzleSpec(Generic[P]):
         """Every solution of ``problem``, counted as fast as the engine can."""
         raise NotImplementedError
 
+    def warm_up(self) -> None:
+        """Compile (or load from numba's cache) the puzzle's own compiled loops, if it has
+        any: ``backends.load`` calls it for every puzzle with numba imported, so that no
+        search of the puzzle waits for a JIT once the kernels are ready."""
+
     # -- writing -------------------------------------------------------------------------
 
     def format_result(

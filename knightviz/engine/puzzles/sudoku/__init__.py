@@ -140,9 +140,11 @@ class SudokuSpec(PuzzleSpec[SudokuProblem]):
         return search
 
     def _compiled_class(self, strategy: str) -> type[SudokuSearch] | None:
-        """HOOK for the compiled engine: the compiled subclass of ``SudokuSearch`` for
-        ``strategy``, imported here (never at module import), or None while there is none."""
-        return None
+        """The compiled subclass of ``SudokuSearch`` (plain and MRV, forced cells or not),
+        imported here, never at module import."""
+        from .compiled import NumbaSudokuSearch
+
+        return NumbaSudokuSearch
 
     def verdict(self, problem: SudokuProblem) -> Verdict | None:
         return model.verdict(problem)
@@ -176,10 +178,17 @@ class SudokuSpec(PuzzleSpec[SudokuProblem]):
     def count(
         self, problem: SudokuProblem, *, jobs: int | None = None, scheduler: str | None = None
     ) -> int:
-        """Every solution, counted by the pure-Python MRV search with forced cells (one
-        process; ``jobs`` and ``scheduler`` are not used yet)."""
-        search = SudokuSearch(problem, MRV, singles=True, first=False, on_solution=_drop)
-        return search.run().count
+        """Every solution, on ``jobs`` processes (every core by default) or a Dask cluster,
+        by the compiled counter when numba is here (``counting``)."""
+        from . import counting
+
+        return counting.count(problem, jobs=jobs, scheduler=scheduler)
+
+    def warm_up(self) -> None:
+        """Compile (or load from numba's cache) the Sudoku loops with the engine's own."""
+        from .compiled import warm_up
+
+        warm_up()
 
     # -- writing -------------------------------------------------------------------------
 

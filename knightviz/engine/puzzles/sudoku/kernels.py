@@ -69,15 +69,15 @@ def _take(unit, masks, c, bit):
 def propagate(unit, low, grid, masks, trail, t, full, nn):
     """Naked singles, the shared rule: sweep the blank cells in reading order, fill the first
     with one candidate and sweep again from the start, until a sweep fills nothing. Fills
-    go onto ``trail`` from index t; returns (its new length, whether a blank cell was found with
-    no candidate: a contradiction, which ends the sweeps)."""
+    go onto ``trail`` from index t; returns (its new length, the first blank cell found with no
+    candidate, a contradiction that ends the sweeps, or ``nn`` when there is none)."""
     c = np.uint64(0)
     one = np.uint64(1)
     while c < nn:
         if grid[c] == 0:
             m = _cands(unit, masks, full, c)
             if m == 0:
-                return t, True
+                return t, c
             if m & (m - 1) == 0:
                 grid[c] = np.int64(low[m]) + 1
                 _put(unit, masks, c, m)
@@ -86,19 +86,20 @@ def propagate(unit, low, grid, masks, trail, t, full, nn):
                 c = np.uint64(0)
                 continue
         c += one
-    return t, False
+    return t, np.uint64(nn)
 
 
 @njit(cache=True, nogil=True)
 def search_run(
-    unit, pop, low, blank, grid, masks, cell, pos, avail, path, trail, tmark, st, out, budget,
-    emit, n, mrv, singles, first, sols, ring,
+    unit, pop, low, blank, grid, masks, cell, pos, avail, cand, path, trail, tmark, st, out,
+    budget, emit, n, mrv, singles, first, sols, ring,
 ):
     """The search from its arrays, up to ``budget`` events (written to ``out`` with
     ``emit``). ``blank``: the problem's blank cells in reading order; ``pos[d]``: the index
     in ``blank`` of ``cell[d]`` (plain goes on from there); ``cell[d] == n * n`` when level
     d has no cell. Solutions (the path's placements) go into the rows of ``sols``;
-    ``st[NEXT]`` counts this call's. Depths and cells are unsigned: numba checks a signed
+    ``st[NEXT]`` counts this call's, the last column of a row its length. ``cand[d]``: the
+    digits level d had when it was entered (``avail[d]`` those still to try). Depths and cells are unsigned: numba checks a signed
     index for a negative value on every access."""
     nn = n * n
     none = np.uint64(nn)
@@ -139,9 +140,10 @@ def search_run(
                 before = t
                 t, bad = propagate(unit, low, grid, masks, trail, t, full, nn)
                 forced += np.int64(t - before)
-                if bad:
-                    cell[d] = none  # a contradiction: the placement comes off next
+                if bad != none:
+                    cell[d] = bad  # a contradiction: the placement comes off next
                     avail[d] = 0
+                    cand[d] = 0
                     continue
             # The next level's cell and digits.
             best = nb
@@ -170,11 +172,14 @@ def search_run(
                 cell[d] = blank[best]
                 pos[d] = best
                 avail[d] = bm
+                cand[d] = bm
                 continue
             cell[d] = none  # no blank left: a solution
             avail[d] = 0
+            cand[d] = 0
             for j in range(d):
                 sols[nsol, j] = path[j]
+            sols[nsol, sols.shape[1] - 1] = d
             nsol += 1
             if first:
                 status = SOLVED
@@ -268,6 +273,7 @@ def plain_run(
             avail[d] = 0  # every cell filled: a solution
             for j in range(d):
                 sols[nsol, j] = np.int64(low[placed[j]]) * nn + blank[j]
+            sols[nsol, sols.shape[1] - 1] = d
             nsol += 1
             if first:
                 status = SOLVED

@@ -1,0 +1,292 @@
+"""The compiled Sudoku search: ``SudokuSearch`` with its state in numpy arrays.
+
+The same stream, counts, forced fills, solutions, limits and results as the pure-Python
+search it subclasses; only the hot loop (``kernels``) and the state accessors are replaced.
+Plain without forced cells runs on its own loop (``kernels.plain_run``: level d always
+fills the d-th blank cell, so the loop never looks for a cell); MRV, and plain with forced
+cells, on ``kernels.search_run``. Imported only when a search is to run compiled.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+import numpy as np
+import numpy.typing as npt
+
+from knightviz.engine.events import Outcome
+from knightviz.engine.kernels import _search
+from knightviz.engine.kernels.compiled import Compiled, as_array
+from knightviz.engine.search import Ending
+
+from . import kernels
+from .problem import SudokuProblem, geometry
+from .search import MRV, NO_CELL, PLAIN, SudokuSearch, SudokuStack
+
+I8 = npt.NDArray[np.int8]
+I32 = npt.NDArray[np.int32]
+I64 = npt.NDArray[np.int64]
+U64 = npt.NDArray[np.uint64]
+
+#: Solutions the kernel hands back per call at most (every solution wanted).
+SOLUTIONS_PER_CALL = 256
+
+# The kernels repeat the engine's state slots and statuses (their cache must depend on
+# their own file only): the same values, or ``Compiled`` would read the wrong slots.
+assert (kernels.DEPTH, kernels.MOVES, kernels.BACKTRACKS, kernels.PEAK, kernels.LOW) == (
+    _search.DEPTH,
+    _search.MOVES,
+    _search.BACKTRACKS,
+    _search.PEAK,
+    _search.LOW,
+)
+assert (kernels.NEXT, kernels.RINGN, kernels.EVENTS, kernels.RING) == (
+    _search.NEXT,
+    _search.RINGN,
+    _search.EVENTS,
+    _search.RING,
+)
+assert (kernels.SOLVED, kernels.EXHAUSTED) == (_search.SOLVED, _search.EXHAUSTED)
+
+_BITS: tuple[I8, I8] | None = None
+
+
+def bit_tables() -> tuple[I8, I8]:
+    """The kernels' popcount and lowest-bit tables, built once per process."""
+    global _BITS
+    if _BITS is None:
+        pop, low = kernels.bit_tables()
+        pop.flags.writeable = low.flags.writeable = False
+        _BITS = (pop, low)
+    return _BITS
+
+
+def units(n: int) -> U64:
+    """Per cell, its row, column and box as indexes into the masks (rows, columns, boxes)."""
+    geo = geometry(n)
+    out = np.empty(3 * n * n, np.uint64)
+    out[0::3] = geo.row
+    out[1::3] = np.asarray(geo.col) + n
+    out[2::3] = np.asarray(geo.box) + 2 * n
+    return out
+
+
+class NumbaSudokuSearch(Compiled, SudokuSearch):
+    backend = "numba"
+
+    def _setup(self) -> None:
+        super()._setup()  # the pure-Python state, copied into arrays below
+        n = self.n
+        nn = n * n
+        self._init_common(nn)
+        self._made = 0
+        self._st = np.zeros(kernels.STATE_SLOTS, np.int64)
+        self._kring = np.zeros(_search.RING, np.int64)
+        self._pop, self._low = bit_tables()
+        self._unit = units(n)
+        self._masks = np.array([*self._rows, *self._cols, *self._boxes], np.int64)
+        self._fast = self.strategy == PLAIN and not self.singles
+        blank = [c for c, d in enumerate(self.problem.cells) if not d]
+        nb = len(blank)
+        self._blank = np.array(blank, np.uint64)
+        self._occupied = np.zeros(nb + 1, np.int32)
+        self._avail = np.zeros(nb + 1, np.int64)
+        self._avail[0] = self._left[0]
+        self._sols = np.zeros((1 if self.first else SOLUTIONS_PER_CALL, nb + 1), np.int32)
+        #: The top level has no cell (the givens clash, or no blank at all).
+        self._stuck = self._cell[0] == NO_CELL
+        if self._fast:
+            unit = self._unit.reshape(nn, 3)[self._blank.astype(np.int64)]
+            self._ur = np.ascontiguousarray(unit[:, 0])
+            self._uc = np.ascontiguousarray(unit[:, 1])
+            self._ub = np.ascontiguousarray(unit[:, 2])
+            self._placed = np.zeros(nb + 1, np.int64)
+            return
+        self._gridn = np.array(self._grid, np.int8)
+        self._cells = np.full(nb + 1, nn, np.uint64)
+        self._pos = np.zeros(nb + 1, np.uint64)
+        self._cands = np.zeros(nb + 1, np.int64)
+        self._trailn = np.zeros(nn, np.uint64)
+        self._tmark = np.zeros(nb + 1, np.uint64)
+        cell = self._cell[0]
+        if cell != NO_CELL:
+            self._cells[0] = cell
+            self._pos[0] = blank.index(cell)
+        self._cands[0] = self._cand[0]
+        self._trailn[: len(self._trail)] = self._trail
+        self._st[kernels.TRAIL] = len(self._trail)
+        self._st[kernels.FORCED] = self.forced
+
+    # -- state ----------------------------------------------------------------------------
+
+    def _length(self) -> int:
+        return int(self._st[_search.DEPTH])
+
+    def _kept(self, low: int) -> int:
+        return low
+
+    def _levels(self) -> tuple[array[int], array[int], array[int]]:
+        depth = self._length()
+        nn = self.n * self.n
+        if not self._fast:
+            cells = self._cells[: depth + 1].astype(np.int64)
+            cells[cells == nn] = NO_CELL
+            return (
+                as_array(cells.astype(np.int32)),
+                as_array(self._cands[: depth + 1].astype(np.int32)),
+                as_array(self._avail[: depth + 1].astype(np.int32)),
+            )
+        # Plain without forced cells keeps no cell or candidates per level: level d's cell
+        # is the d-th blank (none past the last, or when the givens clash), its candidates
+        # those the units held before the placements from level d on.
+        blank = self._blank.tolist()
+        path = self._occupied[:depth].tolist()
+        masks = self._masks.tolist()
+        unit = self._unit.tolist()
+        full = (1 << self.n) - 1
+        cells = array("i", [NO_CELL] * (depth + 1))
+        cands = array("i", [0] * (depth + 1))
+        for d in range(depth, -1, -1):
+            if d < depth:
+                x = path[d]
+                c, bit = x % nn, 1 << (x // nn)
+                for u in unit[3 * c : 3 * c + 3]:
+                    masks[u] &= ~bit
+            if d < len(blank) and not self._stuck:
+                c = blank[d]
+                cells[d] = c
+                r, k, b = unit[3 * c : 3 * c + 3]
+                cands[d] = full & ~(masks[r] | masks[k] | masks[b])
+        return cells, cands, as_array(self._avail[: depth + 1].astype(np.int32))
+
+    def stack(self) -> SudokuStack:
+        return SudokuStack(self.n, self.snapshot_path(), *self._levels())
+
+    # -- the kernels ----------------------------------------------------------------------
+
+    def _kernel(self, out: I32, budget: int, emit: bool) -> int:
+        if self._fast:
+            return int(
+                kernels.plain_run(
+                    self._ur,
+                    self._uc,
+                    self._ub,
+                    self._blank,
+                    self._low,
+                    self._masks,
+                    self._avail,
+                    self._placed,
+                    self._occupied,
+                    self._st,
+                    out,
+                    budget,
+                    emit,
+                    self.n,
+                    self.first,
+                    self._sols,
+                    self._kring,
+                )
+            )
+        return int(
+            kernels.search_run(
+                self._unit,
+                self._pop,
+                self._low,
+                self._blank,
+                self._gridn,
+                self._masks,
+                self._cells,
+                self._pos,
+                self._avail,
+                self._cands,
+                self._occupied,
+                self._trailn,
+                self._tmark,
+                self._st,
+                out,
+                budget,
+                emit,
+                self.n,
+                self.strategy == MRV,
+                self.singles,
+                self.first,
+                self._sols,
+                self._kring,
+            )
+        )
+
+    def _call(self, out: I32, budget: int, emit: bool) -> Ending | None:
+        """Up to ``budget`` events (into ``out`` with ``emit``): the kernel called again
+        while it stops only because its solutions buffer is full, so a chunk is as long
+        as the pure-Python search's."""
+        self._made = 0
+        if self._complete:  # the grid is full before any step: the solution ()
+            self._complete = False
+            self._found(())
+            if self.first:
+                return (Outcome.SOLVED, None)
+        while True:
+            status = self._kernel(out[self._made :] if emit else out, budget - self._made, emit)
+            self._unring()
+            self._after_call()
+            self._made += int(self._st[_search.EVENTS])
+            self.forced = int(self._st[kernels.FORCED])
+            sols = self._sols
+            for i in range(int(self._st[_search.NEXT])):
+                row = sols[i]
+                self._found(tuple(row[: int(row[-1])].tolist()))
+            if status != kernels.SOLUTIONS_FULL or self._made >= budget:
+                break
+        if status == kernels.SOLVED:
+            return (Outcome.SOLVED, None)
+        if status == kernels.EXHAUSTED:
+            return (Outcome.SOLVED if self.count else Outcome.EXHAUSTED, None)
+        return None
+
+    def _events_made(self) -> int:
+        return self._made
+
+    def _unring(self) -> None:
+        """The kernel's ring of backtracks as events in ``_ring`` (plain's entries are
+        ``level << 16 | bit``)."""
+        m = min(int(self._st[_search.RINGN]), _search.RING)
+        if not m:
+            return
+        ring = self._kring
+        if not self._fast:
+            self._ring[:] = ring
+            return
+        nn = self.n * self.n
+        blank = self._blank
+        for i in range(_search.RING):
+            e = int(ring[i])
+            self._ring[i] = ((e & 0xFFFF).bit_length() - 1) * nn + int(blank[e >> 16])
+
+    def _events(self, budget: int) -> tuple[array[int], Ending | None]:
+        out, cap = self._buffer(budget)
+        ending = self._call(out, cap, True)
+        return as_array(out[: self._events_made()]), ending
+
+    def _events_into(self, target: memoryview, budget: int) -> tuple[int, Ending | None]:
+        out = np.frombuffer(target, np.int32)
+        ending = self._call(out, min(budget, len(out)), True)
+        return self._events_made(), ending
+
+    def _quiet(self, budget: int) -> Ending | None:
+        return self._call(self._out, budget, False)
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) every loop, with the argument types of real
+    runs: each strategy, forced cells on and off, events and quiet, a count."""
+    from .problem import empty
+
+    problem = SudokuProblem(4, 2, 2, (1, 0, 0, 0) + (0,) * 12)
+    for strategy in (PLAIN, MRV):
+        for singles in (False, True):
+            search = NumbaSudokuSearch(problem, strategy, singles=singles, first=False)
+            search.advance(20)
+            search.advance_quiet(20)
+    from . import counting
+
+    counting.count_below(empty(4).cells, 4)
