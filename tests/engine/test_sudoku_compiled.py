@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 
 from knightviz.engine import kernels
 from knightviz.engine.events import Outcome
-from knightviz.engine.puzzles.sudoku import HARD, SPEC
-from knightviz.engine.puzzles.sudoku import counting
+from knightviz.engine.puzzles.sudoku import HARD, SPEC, counting
 from knightviz.engine.puzzles.sudoku.problem import BOXES, Board, SudokuProblem, empty, grid, parse
 from knightviz.engine.puzzles.sudoku.search import SudokuSearch
 
@@ -108,9 +107,7 @@ def test_compiled_makes_the_python_stream(problem, variant, every, steps):
 
 @pytest.mark.parametrize(("strategy", "singles"), VARIANTS)
 def test_make_search_runs_compiled(strategy, singles):
-    search = SPEC.make_search(
-        parse(HARD), strategy, backend="numba", options={"singles": singles}
-    )
+    search = SPEC.make_search(parse(HARD), strategy, backend="numba", options={"singles": singles})
     assert search.backend == "numba"
     result = search.run()
     assert result.solved and result.solution is not None

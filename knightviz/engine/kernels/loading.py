@@ -43,7 +43,6 @@ def configure_cache() -> None:
 def import_kernels() -> Callable[[], None]:
     """Import numba and every kernel module; returns what compiles (or cache-loads) them
     all, with the argument types of real runs."""
-    from ..puzzles import specs
     from . import _scan, counting, queens, tours
 
     def warm_up() -> None:
@@ -51,10 +50,22 @@ def import_kernels() -> Callable[[], None]:
         queens.warm_up()
         counting.warm_up()
         _scan.warm_up()
-        for spec in specs().values():  # the puzzles' own loops, if they have any
-            spec.warm_up()
+        for other in list(_others):  # the puzzles' own loops
+            other()
 
     return warm_up
+
+
+#: Warm-ups of compiled loops kept outside this package (a puzzle's own, registered by the
+#: puzzle registry as it finds each puzzle): run by ``backends.load`` with the engine's.
+_others: list[Callable[[], None]] = []
+
+
+def register_warm_up(warm_up: Callable[[], None]) -> None:
+    """Have ``backends.load`` compile (or cache-load) more loops. Registered after the
+    kernels are loaded, they compile on their first use instead."""
+    if warm_up not in _others:
+        _others.append(warm_up)
 
 
 #: madvise(2) advice: reclaim these pages now (Linux 5.4 and later); safe for any mapping.

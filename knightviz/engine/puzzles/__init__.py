@@ -11,6 +11,7 @@ import pkgutil
 from functools import cache
 from typing import Any
 
+from knightviz.engine.kernels.loading import register_warm_up
 from knightviz.engine.puzzles.spec import (
     CommandSpec,
     ProblemError,
@@ -33,6 +34,8 @@ def specs() -> dict[str, PuzzleSpec[Any]]:
         if isinstance(one, PuzzleSpec):
             found.append(one)
     found.sort(key=lambda s: (s.order, s.key))
+    for one in found:  # a puzzle's own compiled loops load with the engine's
+        register_warm_up(one.warm_up)
     return {s.key: s for s in found}
 
 

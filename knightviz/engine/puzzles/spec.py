@@ -154,8 +154,8 @@ class PuzzleSpec(Generic[P]):
 
     def warm_up(self) -> None:
         """Compile (or load from numba's cache) the puzzle's own compiled loops, if it has
-        any: ``backends.load`` calls it for every puzzle with numba imported, so that no
-        search of the puzzle waits for a JIT once the kernels are ready."""
+        any: ``backends.load`` calls it (numba imported) for every puzzle the registry has
+        found, so that no search of the puzzle waits for a JIT once the kernels are ready."""
 
     # -- writing -------------------------------------------------------------------------
 

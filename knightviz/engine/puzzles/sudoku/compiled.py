@@ -129,10 +129,10 @@ class NumbaSudokuSearch(Compiled, SudokuSearch):
         depth = self._length()
         nn = self.n * self.n
         if not self._fast:
-            cells = self._cells[: depth + 1].astype(np.int64)
-            cells[cells == nn] = NO_CELL
+            kept = self._cells[: depth + 1].astype(np.int64)
+            kept[kept == nn] = NO_CELL
             return (
-                as_array(cells.astype(np.int32)),
+                as_array(kept.astype(np.int32)),
                 as_array(self._cands[: depth + 1].astype(np.int32)),
                 as_array(self._avail[: depth + 1].astype(np.int32)),
             )

@@ -149,9 +149,7 @@ def _grow(
     return [tuple(g) for g, *_ in level]
 
 
-def count(
-    problem: SudokuProblem, *, jobs: int | None = None, scheduler: str | None = None
-) -> int:
+def count(problem: SudokuProblem, *, jobs: int | None = None, scheduler: str | None = None) -> int:
     """Every solution of ``problem``: on ``jobs`` processes (default: every usable CPU),
     or on the Dask cluster at ``scheduler``; compiled when numba is here."""
     if Board(problem).clash:

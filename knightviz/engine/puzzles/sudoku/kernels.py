@@ -91,16 +91,37 @@ def propagate(unit, low, grid, masks, trail, t, full, nn):
 
 @njit(cache=True, nogil=True)
 def search_run(
-    unit, pop, low, blank, grid, masks, cell, pos, avail, cand, path, trail, tmark, st, out,
-    budget, emit, n, mrv, singles, first, sols, ring,
+    unit,
+    pop,
+    low,
+    blank,
+    grid,
+    masks,
+    cell,
+    pos,
+    avail,
+    cand,
+    path,
+    trail,
+    tmark,
+    st,
+    out,
+    budget,
+    emit,
+    n,
+    mrv,
+    singles,
+    first,
+    sols,
+    ring,
 ):
     """The search from its arrays, up to ``budget`` events (written to ``out`` with
     ``emit``). ``blank``: the problem's blank cells in reading order; ``pos[d]``: the index
     in ``blank`` of ``cell[d]`` (plain goes on from there); ``cell[d] == n * n`` when level
     d has no cell. Solutions (the path's placements) go into the rows of ``sols``;
     ``st[NEXT]`` counts this call's, the last column of a row its length. ``cand[d]``: the
-    digits level d had when it was entered (``avail[d]`` those still to try). Depths and cells are unsigned: numba checks a signed
-    index for a negative value on every access."""
+    digits level d had when it was entered (``avail[d]`` those still to try). Depths and
+    cells are unsigned: numba checks a signed index for a negative value on every access."""
     nn = n * n
     none = np.uint64(nn)
     one = np.uint64(1)
@@ -110,7 +131,7 @@ def search_run(
     d = np.uint64(st[DEPTH])
     peak = np.uint64(st[PEAK])
     t = np.uint64(st[TRAIL])
-    forced = 0
+    forced = np.int64(0)
     low_d = d
     moves = 0
     backs = 0
@@ -154,10 +175,10 @@ def search_run(
                     e = blank[j]
                     if grid[e] == 0:
                         m = _cands(unit, masks, full, e)
-                        p = np.int64(pop[m])
+                        p = pop[m]
                         if p < fewest:
                             fewest = p
-                            best = j
+                            best = np.uint64(j)
                             bm = m
                             if p == 0:
                                 break
@@ -230,8 +251,23 @@ def search_run(
 
 @njit(cache=True, nogil=True)
 def plain_run(
-    ur, uc, ub, blank, low, masks, avail, placed, path, st, out, budget, emit, n, first,
-    sols, ring,
+    ur,
+    uc,
+    ub,
+    blank,
+    low,
+    masks,
+    avail,
+    placed,
+    path,
+    st,
+    out,
+    budget,
+    emit,
+    n,
+    first,
+    sols,
+    ring,
 ):
     """Plain order with no forced fills, where level d always fills ``blank[d]``: the
     loop of ``search_run`` less the choice of cell, with ``placed[d]`` the digit's bit and
@@ -349,7 +385,7 @@ def count_run(unit, pop, low, blank, grid, masks, n):
             bm = 0
             for j in range(left):
                 q = _cands(unit, masks, full, live[j])
-                p = np.int64(pop[q])
+                p = pop[q]
                 if p < fewest:
                     fewest = p
                     best = j
