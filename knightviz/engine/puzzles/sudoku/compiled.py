@@ -48,17 +48,17 @@ assert (kernels.NEXT, kernels.RINGN, kernels.EVENTS, kernels.RING) == (
 )
 assert (kernels.SOLVED, kernels.EXHAUSTED) == (_search.SOLVED, _search.EXHAUSTED)
 
-_BITS: tuple[I8, I8] | None = None
+_LOW: I8 | None = None
 
 
-def bit_tables() -> tuple[I8, I8]:
-    """The kernels' popcount and lowest-bit tables, built once per process."""
-    global _BITS
-    if _BITS is None:
-        pop, low = kernels.bit_tables()
-        pop.flags.writeable = low.flags.writeable = False
-        _BITS = (pop, low)
-    return _BITS
+def lowest_bits() -> I8:
+    """The kernels' lowest-bit table, built once per process."""
+    global _LOW
+    if _LOW is None:
+        low: I8 = kernels.lowest_bits()
+        low.flags.writeable = False
+        _LOW = low
+    return _LOW
 
 
 def units(n: int) -> U64:
@@ -82,7 +82,7 @@ class NumbaSudokuSearch(Compiled, SudokuSearch):
         self._made = 0
         self._st = np.zeros(kernels.STATE_SLOTS, np.int64)
         self._kring = np.zeros(_search.RING, np.int64)
-        self._pop, self._low = bit_tables()
+        self._low = lowest_bits()
         self._unit = units(n)
         self._masks = np.array([*self._rows, *self._cols, *self._boxes], np.int64)
         self._fast = self.strategy == PLAIN and not self.singles
@@ -90,17 +90,16 @@ class NumbaSudokuSearch(Compiled, SudokuSearch):
         nb = len(blank)
         self._blank = np.array(blank, np.uint64)
         self._occupied = np.zeros(nb + 1, np.int32)
-        self._avail = np.zeros(nb + 1, np.int64)
+        #: plain without forced cells: per level, the digits left and the one placed
+        #: (interleaved); otherwise the digits left only.
+        self._lv = np.zeros(2 * (nb + 1), np.int64)
+        self._avail = self._lv[0::2] if self._fast else np.zeros(nb + 1, np.int64)
         self._avail[0] = self._left[0]
         self._sols = np.zeros((1 if self.first else SOLUTIONS_PER_CALL, nb + 1), np.int32)
         #: The top level has no cell (the givens clash, or no blank at all).
         self._stuck = self._cell[0] == NO_CELL
         if self._fast:
-            unit = self._unit.reshape(nn, 3)[self._blank.astype(np.int64)]
-            self._ur = np.ascontiguousarray(unit[:, 0])
-            self._uc = np.ascontiguousarray(unit[:, 1])
-            self._ub = np.ascontiguousarray(unit[:, 2])
-            self._placed = np.zeros(nb + 1, np.int64)
+            self._u3 = self._unit.reshape(nn, 3)[self._blank.astype(np.int64)].ravel()
             return
         self._gridn = np.array(self._grid, np.int8)
         self._cells = np.full(nb + 1, nn, np.uint64)
@@ -168,14 +167,11 @@ class NumbaSudokuSearch(Compiled, SudokuSearch):
         if self._fast:
             return int(
                 kernels.plain_run(
-                    self._ur,
-                    self._uc,
-                    self._ub,
+                    self._u3,
                     self._blank,
                     self._low,
                     self._masks,
-                    self._avail,
-                    self._placed,
+                    self._lv,
                     self._occupied,
                     self._st,
                     out,
@@ -190,7 +186,6 @@ class NumbaSudokuSearch(Compiled, SudokuSearch):
         return int(
             kernels.search_run(
                 self._unit,
-                self._pop,
                 self._low,
                 self._blank,
                 self._gridn,

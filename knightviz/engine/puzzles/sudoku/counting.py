@@ -56,9 +56,9 @@ def count_below(cells: Sequence[int], n: int, backend: str = backends.NUMBA) -> 
     if backend == backends.NUMBA:
         import numpy as np
 
-        from .compiled import bit_tables, units
+        from .compiled import lowest_bits, units
 
-        pop, low = bit_tables()
+        low = lowest_bits()
         unit = units(n)
         grid = np.array(cells, np.int8)
         masks = np.zeros(3 * n, np.int64)
@@ -69,7 +69,7 @@ def count_below(cells: Sequence[int], n: int, backend: str = backends.NUMBA) -> 
         blank = np.array([c for c, d in enumerate(cells) if not d], np.uint64)
         from . import kernels
 
-        solutions, _nodes = kernels.count_run(unit, pop, low, blank, grid, masks, n)
+        solutions, _nodes = kernels.count_run(unit, low, blank, grid, masks, n)
         return int(solutions)
     from .search import MRV, SudokuSearch
 

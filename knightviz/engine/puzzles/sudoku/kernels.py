@@ -31,16 +31,23 @@ STATE_SLOTS = 10
 RING = 8
 
 
-def bit_tables() -> tuple[np.ndarray, np.ndarray]:
-    """Per 16-bit mask: how many bits are set, and the index of the lowest (-1 for 0)."""
+def lowest_bits() -> np.ndarray:
+    """Per 16-bit mask, the index of its lowest set bit (-1 for 0): a digit from its bit."""
     masks = np.arange(1 << 16, dtype=np.int64)
-    pop = np.zeros(1 << 16, np.int8)
-    for b in range(16):
-        pop += ((masks >> b) & 1).astype(np.int8)
     low = np.full(1 << 16, -1, np.int8)
     for b in range(15, -1, -1):
         low[((masks >> b) & 1) == 1] = b
-    return pop, low
+    return low
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _popcount(x):
+    """Bits set in x, by the usual bit-parallel sums: LLVM turns them into one popcnt
+    instruction (measured 20 % faster than a table in the MRV loop)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -92,7 +99,6 @@ def propagate(unit, low, grid, masks, trail, t, full, nn):
 @njit(cache=True, nogil=True)
 def search_run(
     unit,
-    pop,
     low,
     blank,
     grid,
@@ -175,7 +181,7 @@ def search_run(
                     e = blank[j]
                     if grid[e] == 0:
                         m = _cands(unit, masks, full, e)
-                        p = pop[m]
+                        p = _popcount(m)
                         if p < fewest:
                             fewest = p
                             best = np.uint64(j)
@@ -250,65 +256,49 @@ def search_run(
 
 
 @njit(cache=True, nogil=True)
-def plain_run(
-    ur,
-    uc,
-    ub,
-    blank,
-    low,
-    masks,
-    avail,
-    placed,
-    path,
-    st,
-    out,
-    budget,
-    emit,
-    n,
-    first,
-    sols,
-    ring,
-):
+def plain_run(u3, blank, low, masks, lv, path, st, out, budget, emit, n, first, sols, ring):
     """Plain order with no forced fills, where level d always fills ``blank[d]``: the
-    loop of ``search_run`` less the choice of cell, with ``placed[d]`` the digit's bit and
-    ``ur``, ``uc``, ``ub`` the units of ``blank[d]`` (indexes into ``masks``). The path and
-    the grid are not written in the loop: the path is rebuilt from ``placed`` when the call
-    ends (its levels from the lowest one touched), and backtracks go into ``ring`` as
-    ``level << 16 | bit``."""
+    loop of ``search_run`` less the choice of cell. Per level d, ``u3[3d:3d+3]`` the units
+    of ``blank[d]`` (indexes into ``masks``), ``lv[2d]`` the digits still to try and
+    ``lv[2d+1]`` the bit of the digit placed (two arrays, not five: fewer pointers in the
+    loop measured a fifth faster). The path and the grid are not written in the loop: the
+    path is rebuilt from the placed bits when the call ends (from the lowest level it
+    touched), and backtracks go into ``ring`` as ``level << 16 | bit``."""
     nn = n * n
     one = np.uint64(1)
+    two = np.uint64(2)
+    three = np.uint64(3)
     full = (1 << n) - 1
     nb = np.uint64(blank.shape[0])
     cap = sols.shape[0]
     d = np.uint64(st[DEPTH])
     peak = np.uint64(st[PEAK])
     low_d = d
-    moves = 0
     backs = 0
     nsol = 0
-    ringn = 0
     k = 0
     status = RUNNING
     while k < budget:
-        a = avail[d]
+        a = lv[two * d]
         if a != 0:
             bit = a & -a
-            avail[d] = a ^ bit
-            masks[ur[d]] |= bit
-            masks[uc[d]] |= bit
-            masks[ub[d]] |= bit
-            placed[d] = bit
+            lv[two * d] = a ^ bit
+            b = three * d
+            masks[u3[b]] |= bit
+            masks[u3[b + one]] |= bit
+            masks[u3[b + two]] |= bit
+            lv[two * d + one] = bit
             if emit:
                 out[k] = np.int64(low[bit]) * nn + blank[d]
             k += 1
-            moves += 1
             d += one
             if d < nb:
-                avail[d] = full & ~(masks[ur[d]] | masks[uc[d]] | masks[ub[d]])
+                b = three * d
+                lv[two * d] = full & ~(masks[u3[b]] | masks[u3[b + one]] | masks[u3[b + two]])
                 continue
-            avail[d] = 0  # every cell filled: a solution
+            lv[two * d] = 0  # every cell filled: a solution
             for j in range(d):
-                sols[nsol, j] = np.int64(low[placed[j]]) * nn + blank[j]
+                sols[nsol, j] = np.int64(low[lv[two * j + one]]) * nn + blank[j]
             sols[nsol, sols.shape[1] - 1] = d
             nsol += 1
             if first:
@@ -326,25 +316,25 @@ def plain_run(
             d -= one
             if d < low_d:
                 low_d = d
-            bit = placed[d]
-            masks[ur[d]] &= ~bit
-            masks[uc[d]] &= ~bit
-            masks[ub[d]] &= ~bit
+            bit = lv[two * d + one]
+            b = three * d
+            masks[u3[b]] &= ~bit
+            masks[u3[b + one]] &= ~bit
+            masks[u3[b + two]] &= ~bit
             if emit:
                 out[k] = ~(np.int64(low[bit]) * nn + blank[d])
             k += 1
+            ring[backs & 7] = np.int64(d << np.uint64(16)) | bit
             backs += 1
-            ring[ringn & 7] = np.int64(d << np.uint64(16)) | bit
-            ringn += 1
     for j in range(low_d, d):
-        path[j] = np.int64(low[placed[j]]) * nn + blank[j]
-    st[MOVES] += moves
+        path[j] = np.int64(low[lv[two * j + one]]) * nn + blank[j]
+    st[MOVES] += k - backs
     st[BACKTRACKS] += backs
     st[DEPTH] = d
     st[PEAK] = max(peak, d)
     st[LOW] = low_d
     st[NEXT] = nsol
-    st[RINGN] = ringn
+    st[RINGN] = backs
     st[EVENTS] = k
     return status
 
@@ -353,7 +343,7 @@ def plain_run(
 
 
 @njit(cache=True, nogil=True)
-def count_run(unit, pop, low, blank, grid, masks, n):
+def count_run(unit, low, blank, grid, masks, n):
     """Every solution below the position of ``grid`` and ``masks`` (left as found): depth
     first, at each node the blank cell with the fewest candidates (the first found with at
     most one). Returns (solutions, placements)."""
@@ -385,7 +375,7 @@ def count_run(unit, pop, low, blank, grid, masks, n):
             bm = 0
             for j in range(left):
                 q = _cands(unit, masks, full, live[j])
-                p = pop[q]
+                p = _popcount(q)
                 if p < fewest:
                     fewest = p
                     best = j
