@@ -48,6 +48,8 @@ from knightviz.engine.tree import Children, next_event, tour_children
 from knightviz.engine.verdict import explain, marked, verdict
 
 WARNSDORFF, PLAIN, CONSTRUCT = "warnsdorff", "plain", "construct"
+#: The verdict's ``kind`` when the start square is removed (the others: ``verdict.Verdict``).
+REMOVED = "removed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,12 @@ class Tour:
     strategy: Strategy = field(default_factory=Strategy)
     #: Parberry's construction instead of a search.
     construct: bool = False
+
+    @classmethod
+    def of(cls, config: TourConfig) -> Tour:
+        """The problem a search configuration searches (its bounds left out)."""
+        c = config
+        return cls(c.rows, c.cols, c.start, c.closed, c.shape, c.strategy)
 
     @property
     def board(self) -> Board:
@@ -225,7 +233,7 @@ class KnightSpec(PuzzleSpec[Tour]):
         board = problem.board
         if not board.present(problem.start):
             name = board.name(problem.start)
-            return Verdict(f"The start square {name} is removed from the board.", (), "removed")
+            return Verdict(f"The start square {name} is removed from the board.", (), REMOVED)
         code = verdict(board, problem.start, problem.closed)
         if code is None:
             return None
@@ -238,11 +246,8 @@ class KnightSpec(PuzzleSpec[Tour]):
     def solution_depth(
         self, problem: Tour, strategy: str, options: Mapping[str, Any] | None = None
     ) -> int | None:
-        """A tour's one solution is the run's result: no depth marks many."""
-        return None
-
-    def goal(self, problem: Tour) -> int | None:
-        """The depth a tour reaches (None for a closed one: it must also close)."""
+        """A path over every square is a tour (None for a closed one: it must also close).
+        The search stops at it: the run's result is its one solution."""
         return None if problem.closed else problem.board.area
 
     def children(

@@ -17,7 +17,6 @@ from knightviz.engine import (
     Result,
     Strategy,
     TieBreak,
-    verdict,
 )
 from knightviz.engine.board import (
     CLASSIC_ORDER,
@@ -28,9 +27,8 @@ from knightviz.engine.board import (
 )
 from knightviz.engine.estimate import Probe, tour_levels, tour_probe
 from knightviz.engine.events import StackLevel
-from knightviz.engine.puzzles.knight import SPEC, Tour, strategy_of
+from knightviz.engine.puzzles.knight import Tour, strategy_of
 from knightviz.engine.recording import RecordingData
-from knightviz.engine.verdict import marked
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles import knight_construct as construction
@@ -325,11 +323,8 @@ class KnightPuzzle(KnightWords):
         return board_of(settings).area
 
     def marked(self, settings: KnightSettings, start: int) -> tuple[int, ...]:
-        board = board_of(settings)
-        if board.shape.classic or not board.present(start):
-            return ()
-        code = verdict(board, start, settings.closed)
-        return () if code is None else marked(code, board, start)
+        found = self.spec.verdict(self.problem(settings, start))
+        return () if found is None else found.squares
 
     def stack_source(
         self, settings: KnightSettings, model: BoardModel, stack: Sequence[StackLevel]
@@ -446,7 +441,11 @@ class KnightPuzzle(KnightWords):
 
     def tree_goal(self, settings: KnightSettings) -> int | None:
         """A full path is a tour, except in a closed search (it must also close)."""
-        return SPEC.goal(self.problem(settings))
+        return self.spec.solution_depth(self.problem(settings), self.strategy_key(settings))
+
+    def solution_depth(self, settings: KnightSettings) -> int | None:
+        """The run's result is its one tour: no depth marks many solutions."""
+        return None
 
     def subtree_probe(self, settings: KnightSettings, path: Sequence[int]) -> Probe | None:
         s = settings
