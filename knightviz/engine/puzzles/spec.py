@@ -97,7 +97,7 @@ class PuzzleSpec(Generic[P]):
         raise NotImplementedError
 
     def describe(self, problem: P) -> str:
-        """The problem in a few English words ("9×9 sudoku, 17 givens")."""
+        """The problem in a few English words ("8-queens, every solution")."""
         raise NotImplementedError
 
     def dims(self, problem: P) -> tuple[int, int]:
@@ -110,7 +110,7 @@ class PuzzleSpec(Generic[P]):
         return 1
 
     def initial(self, problem: P) -> tuple[int, ...]:
-        """Events in place before the first step (the knight's start square)."""
+        """Events in place before the first step (a piece's start square)."""
         return ()
 
     # -- searching -----------------------------------------------------------------------

@@ -109,7 +109,7 @@ class SweepOptions(NamedTuple):
 
     strategy: Strategy
     closed: bool
-    #: The board's holes and leaper (a full board and the knight by default).
+    #: The board's holes and leaper (a full board and the default piece unless set).
     shape: Shape = FULL
 
 
@@ -140,9 +140,9 @@ class SettingsWidget(QWidget):
 
     def board_changed(self, rows: int, cols: int) -> None:
         """The board's size changed (before its settings are read): options that depend on
-        it can follow (the knight's Construct applies to some sizes only)."""
+        it can follow (a construction may apply to some sizes only)."""
 
-    #: The board's squares can be removed (Edit board; the knight's tour).
+    #: The board's squares can be removed (Edit board).
     editable_board = False
 
     def holes(self) -> frozenset[tuple[int, int]]:
@@ -165,7 +165,7 @@ class Puzzle(QObject, Generic[S]):
     max_side = 100
     #: Rows and columns always equal.
     square_only = False
-    #: The user places a piece before the run (the knight's start square).
+    #: The user places a piece before the run (its start square).
     movable_start = True
 
     @property
@@ -229,7 +229,7 @@ class Puzzle(QObject, Generic[S]):
         raise NotImplementedError
 
     def constructs(self, settings: S) -> bool:
-        """The run builds its answer without search (the knight's Construct): the window
+        """The run builds its answer without search (a construction): the window
         then says "Constructing", not "Searching"."""
         return False
 
@@ -279,7 +279,7 @@ class Puzzle(QObject, Generic[S]):
         return str(self.spec.format_result(self.problem(settings, start), result, solutions, fmt))
 
     def file_name(self, settings: S, start: int) -> str:
-        """A file name (no suffix) that says what the run was: ``knight-8x8-a8-warnsdorff``."""
+        """A file name (no suffix) that says what the run was: its key, size and strategy."""
         raise NotImplementedError
 
     def solution_text(self, settings: S, solution: tuple[int, ...]) -> str:
@@ -336,7 +336,7 @@ class Puzzle(QObject, Generic[S]):
         return None
 
     def shape(self, settings: S) -> Shape:
-        """The board's holes and piece (a full board and the knight unless the puzzle
+        """The board's holes and piece (a full board and the default piece unless the puzzle
         has an editable board)."""
         return FULL
 
