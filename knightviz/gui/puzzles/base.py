@@ -187,6 +187,11 @@ class Puzzle(QObject, Generic[S]):
         where a known fact says there is no solution."""
         return {}
 
+    def _states_its_problem(self) -> bool:
+        """``problem`` is filled in: the optional domain questions' defaults ask the spec
+        (a presenter without it keeps their old answers, None)."""
+        return type(self).problem is not Puzzle.problem
+
     def _problem_of(self, settings: S, search: Search) -> Any:
         """The problem of a search made from ``settings`` (its piece placed first)."""
         return self.problem(settings, search.initial[0] if search.initial else -1)
@@ -326,6 +331,8 @@ class Puzzle(QObject, Generic[S]):
     def solution_depth(self, settings: S) -> int | None:
         """A move that brings the path to this length completes a solution, for puzzles that
         report many (None: the run's result is its one solution)."""
+        if not self._states_its_problem():
+            return None
         depth: int | None = self.spec.solution_depth(
             self.problem(settings), self.strategy_key(settings)
         )
@@ -343,6 +350,8 @@ class Puzzle(QObject, Generic[S]):
     def rules(self, settings: S) -> Rules | None:
         """What a recording of this puzzle may do, to replay a saved run against before it is
         shown (None: nothing checked beyond the recording's own consistency)."""
+        if not self._states_its_problem():
+            return None
         rules: Rules | None = self.spec.rules(self.problem(settings))
         return rules
 
@@ -431,6 +440,8 @@ class Puzzle(QObject, Generic[S]):
     def tree_children(self, settings: S, search: Search) -> Children | None:
         """A node's children in the order the strategy tries them (the search tree panel);
         ``search``: a Python search of these settings. None: no tree."""
+        if not self._states_its_problem():
+            return None
         children: Children | None = self.spec.children(
             self._problem_of(settings, search), self.strategy_key(settings)
         )
@@ -442,6 +453,8 @@ class Puzzle(QObject, Generic[S]):
         """The event the search takes next from ``path`` after ``last`` (None at the
         start): a square, ``~square`` for a backtrack, None when it stops there. The "your
         turn" mode's question; None too for a puzzle that cannot say."""
+        if not self._states_its_problem():
+            return None
         event: int | None = self.spec.next_event(
             self._problem_of(settings, search), self.strategy_key(settings), path, last
         )
