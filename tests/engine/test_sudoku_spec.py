@@ -154,6 +154,7 @@ def test_line_and_grid_layouts_show_the_full_grids():
     digits = [ch for row in drawing for ch in row if ch.isdigit()]
     assert "".join(digits) == line.strip()
     assert set(drawing[2]) <= set("-+")
+    assert SUDOKU.parse("\n".join(drawing)) == full  # the drawing reads back
 
 
 def test_singles_solutions_print_their_forced_fills():
