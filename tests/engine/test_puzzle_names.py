@@ -113,6 +113,9 @@ ALLOWED: dict[str, frozenset[str]] = {
             "engine/search.py",
             "engine/stack.py",
             "engine/trace.py",
+            # A docstring of the Sudoku search cites the compiled queens search as its
+            # model: to be reworded by the Sudoku package (then taken off here).
+            "engine/puzzles/sudoku/search.py",
             "engine/tree.py",
             "gui/menus/menus.py",
             "gui/panels/chart.py",
