@@ -4,6 +4,7 @@ over every 4×4 grid, and one way to make any of the three Python searches."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from functools import cache
 
 from hypothesis import strategies as st
@@ -23,10 +24,13 @@ def make(
     *,
     first: bool = True,
     limit: int | None = None,
+    on_solution: Callable[[tuple[int, ...]], None] | None = None,
 ) -> SudokuSearch | DlxSearch:
     if strategy == "dlx":
-        return DlxSearch(problem, first=first, limit=limit)
-    return SudokuSearch(problem, strategy, singles=singles, first=first, limit=limit)
+        return DlxSearch(problem, first=first, limit=limit, on_solution=on_solution)
+    return SudokuSearch(
+        problem, strategy, singles=singles, first=first, limit=limit, on_solution=on_solution
+    )
 
 
 def units(n: int) -> list[list[int]]:

@@ -36,6 +36,21 @@ def test_the_empty_4x4_grid_has_288_solutions(strategy, singles):
     assert result.outcome is Outcome.SOLVED
 
 
+@pytest.mark.parametrize(
+    ("strategy", "singles"),
+    [
+        variant if variant[1] else pytest.param(*variant, marks=pytest.mark.slow)
+        for variant in VARIANTS
+    ],
+)
+def test_the_empty_6x6_grid_has_28200960_solutions(strategy, singles):
+    """Relabelling the digits maps the complete grids one to one onto those whose first row
+    reads 123456, so there are 6! = 720 times as many of them."""
+    problem = parse("123456" + "." * 30)
+    search = make(problem, strategy, singles, first=False, on_solution=lambda s: None)
+    assert search.run().count * 720 == 28_200_960
+
+
 def test_the_hard_puzzle_takes_898_steps_with_mrv():
     result = SudokuSearch(parse(HARD), "mrv").run()
     assert result.solved and result.steps == 898
