@@ -196,10 +196,10 @@ def main(argv: list[str] | None = None) -> int:
     repeats = args.repeats or (1 if args.quick else 3)
 
     from knightviz.engine import kernels
-    from knightviz.engine.puzzles.sudoku.compiled import warm_up
+    from knightviz.engine.puzzles.sudoku import SPEC
 
     kernels.load()
-    warm_up()
+    SPEC.warm_up()
     binary = build()
     if binary is None:
         print("no C compiler (cc, gcc, clang) found: the C reference is skipped")

@@ -186,9 +186,10 @@ class SudokuSpec(PuzzleSpec[SudokuProblem]):
 
     def warm_up(self) -> None:
         """Compile (or load from numba's cache) the Sudoku loops with the engine's own."""
-        from .compiled import warm_up
+        from . import compiled, counting
 
-        warm_up()
+        compiled.warm_up()
+        counting.warm_up()
 
     # -- writing -------------------------------------------------------------------------
 

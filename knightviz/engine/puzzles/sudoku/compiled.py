@@ -272,16 +272,11 @@ class NumbaSudokuSearch(Compiled, SudokuSearch):
 
 
 def warm_up() -> None:
-    """Compile (or load from numba's cache) every loop, with the argument types of real
-    runs: each strategy, forced cells on and off, events and quiet, a count."""
-    from .problem import empty
-
+    """Compile (or load from numba's cache) the search loops, with the argument types of
+    real runs: each strategy, forced cells on and off, events and quiet."""
     problem = SudokuProblem(4, 2, 2, (1, 0, 0, 0) + (0,) * 12)
     for strategy in (PLAIN, MRV):
         for singles in (False, True):
             search = NumbaSudokuSearch(problem, strategy, singles=singles, first=False)
             search.advance(20)
             search.advance_quiet(20)
-    from . import counting
-
-    counting.count_below(empty(4).cells, 4)

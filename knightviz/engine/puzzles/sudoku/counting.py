@@ -79,6 +79,11 @@ def count_below(cells: Sequence[int], n: int, backend: str = backends.NUMBA) -> 
     return search.run().count
 
 
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the counter."""
+    count_below((1,) + (0,) * 15, 4)
+
+
 def _drop(solution: tuple[int, ...]) -> None:
     """A solution counted, not kept."""
 
