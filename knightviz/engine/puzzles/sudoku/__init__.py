@@ -114,10 +114,15 @@ class SudokuSpec(PuzzleSpec[SudokuProblem]):
         on_solution: Callable[[tuple[int, ...]], None] | None = None,
         options: Mapping[str, Any] | None = None,
     ) -> Search:
-        """Plain and MRV run compiled when ``backends.choose(backend)`` says so and a
-        compiled class exists; DLX runs on the Python engine only."""
+        """Compiled when ``backends.choose(backend)`` says so (every strategy has its
+        compiled class), the pure-Python reference otherwise."""
         if strategy == DLX:
-            dlx = DlxSearch(
+            dlx_kind: type[DlxSearch] = DlxSearch
+            if backends.choose(backend) == backends.NUMBA:
+                from .compiled import NumbaDlxSearch
+
+                dlx_kind = NumbaDlxSearch
+            dlx = dlx_kind(
                 problem, first=not every, on_solution=on_solution, limit=limit, cancel=cancel
             )
             dlx.requested = backend

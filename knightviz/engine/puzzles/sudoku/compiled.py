@@ -10,16 +10,18 @@ cells, on ``kernels.search_run``. Imported only when a search is to run compiled
 from __future__ import annotations
 
 from array import array
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from knightviz.engine.events import Outcome
+from knightviz.engine.events import Outcome, StackLevel
 from knightviz.engine.kernels import _search
 from knightviz.engine.kernels.compiled import Compiled, as_array
 from knightviz.engine.search import Ending
 
 from . import kernels
+from .dlx import NO_COLUMN, DlxSearch, LevelStack
 from .problem import SudokuProblem, geometry
 from .search import MRV, NO_CELL, PLAIN, SudokuSearch, SudokuStack
 
@@ -271,6 +273,118 @@ class NumbaSudokuSearch(Compiled, SudokuSearch):
         return self._call(self._out, budget, False)
 
 
+class NumbaDlxSearch(Compiled, DlxSearch):
+    """``DlxSearch`` with its matrix in int32 arrays and ``kernels.dlx_run`` as its loop:
+    the same stream, stack, solutions and results."""
+
+    backend = "numba"
+
+    def __init__(self, problem: SudokuProblem, **kwargs: Any) -> None:
+        super().__init__(problem, **kwargs)  # the matrix built, the givens taken
+        m = self._matrix
+        self._init_common(problem.n * problem.n)
+        self._made = 0
+        self._left, self._right = np.array(m.left, np.int32), np.array(m.right, np.int32)
+        self._up, self._down = np.array(m.up, np.int32), np.array(m.down, np.int32)
+        self._col = np.array(m.col, np.int32)
+        self._size = np.array(m.size, np.int32)
+        self._event = np.array(m.event, np.int32)
+        levels = problem.blanks + 1
+        self._heads = np.full(levels, NO_COLUMN, np.int32)
+        self._curs = np.full(levels, NO_COLUMN, np.int32)
+        self._heads[0] = self._curs[0] = self._head[0]
+        self._occupied = np.zeros(levels, np.int32)
+        self._sols = np.zeros((1 if self.first else SOLUTIONS_PER_CALL, levels), np.int32)
+
+    def _length(self) -> int:
+        return int(self._st[_search.DEPTH])
+
+    def _kept(self, low: int) -> int:
+        return low
+
+    def stack(self) -> LevelStack:
+        depth = self._length()
+        down, event = self._down, self._event
+        path = self._occupied[:depth].tolist()
+        levels = []
+        for k in range(depth + 1):
+            head, cur = int(self._heads[k]), int(self._curs[k])
+            if head == NO_COLUMN:
+                break
+            rows = []
+            i = int(down[head])
+            while i != head:
+                rows.append(i)
+                i = int(down[i])
+            tried = 0 if cur == head else rows.index(cur) + 1
+            square = path[k] if k < depth else -1
+            levels.append(StackLevel(square, tuple(int(event[r]) for r in rows), tried))
+        return LevelStack(levels)
+
+    def _call(self, out: I32, budget: int, emit: bool) -> Ending | None:
+        """As ``NumbaSudokuSearch._call``."""
+        self._made = 0
+        if self._complete:
+            self._complete = False
+            self._found(())
+            if self.first:
+                return (Outcome.SOLVED, None)
+        while True:
+            status = kernels.dlx_run(
+                self._left,
+                self._right,
+                self._up,
+                self._down,
+                self._col,
+                self._size,
+                self._event,
+                self._heads,
+                self._curs,
+                self._occupied,
+                self._st,
+                out[self._made :] if emit else out,
+                budget - self._made,
+                emit,
+                self.first,
+                self._sols,
+                self._kring,
+            )
+            self._ring[:] = self._kring
+            self._after_call()
+            self._made += int(self._st[_search.EVENTS])
+            sols = self._sols
+            for i in range(int(self._st[_search.NEXT])):
+                row = sols[i]
+                self._found(tuple(row[: int(row[-1])].tolist()))
+            if status != kernels.SOLUTIONS_FULL or self._made >= budget:
+                break
+        if status == kernels.SOLVED:
+            return (Outcome.SOLVED, None)
+        if status == kernels.EXHAUSTED:
+            return (Outcome.SOLVED if self.count else Outcome.EXHAUSTED, None)
+        return None
+
+    def _init_common(self, size: int) -> None:
+        super()._init_common(size)
+        self._kring = np.zeros(_search.RING, np.int64)
+
+    def _events_made(self) -> int:
+        return self._made
+
+    def _events(self, budget: int) -> tuple[array[int], Ending | None]:
+        out, cap = self._buffer(budget)
+        ending = self._call(out, cap, True)
+        return as_array(out[: self._events_made()]), ending
+
+    def _events_into(self, target: memoryview, budget: int) -> tuple[int, Ending | None]:
+        out = np.frombuffer(target, np.int32)
+        ending = self._call(out, min(budget, len(out)), True)
+        return self._events_made(), ending
+
+    def _quiet(self, budget: int) -> Ending | None:
+        return self._call(self._out, budget, False)
+
+
 def warm_up() -> None:
     """Compile (or load from numba's cache) the search loops, with the argument types of
     real runs: each strategy, forced cells on and off, events and quiet."""
@@ -280,3 +394,6 @@ def warm_up() -> None:
             search = NumbaSudokuSearch(problem, strategy, singles=singles, first=False)
             search.advance(20)
             search.advance_quiet(20)
+    dlx = NumbaDlxSearch(problem, first=False)
+    dlx.advance(20)
+    dlx.advance_quiet(20)

@@ -409,3 +409,149 @@ def count_run(unit, low, blank, grid, masks, n):
             d -= 1
             _take(unit, masks, cell[d], placed[d])
     return solutions, nodes
+
+
+# -- DLX: Algorithm X with dancing links -------------------------------------------------------
+#
+# The matrix of ``dlx.Matrix`` as int32 arrays (node 0 the root, then the column headers,
+# then four nodes per (cell, digit) row); per level d, ``heads[d]`` the column covered there
+# (-1: none, a solution) and ``curs[d]`` the row taken there (the header before the first).
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _cover(left, right, up, down, col, size, h):
+    right[left[h]] = right[h]
+    left[right[h]] = left[h]
+    i = down[h]
+    while i != h:
+        j = right[i]
+        while j != i:
+            down[up[j]] = down[j]
+            up[down[j]] = up[j]
+            size[col[j]] -= 1
+            j = right[j]
+        i = down[i]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _uncover(left, right, up, down, col, size, h):
+    i = up[h]
+    while i != h:
+        j = left[i]
+        while j != i:
+            size[col[j]] += 1
+            down[up[j]] = j
+            up[down[j]] = j
+            j = left[j]
+        i = up[i]
+    right[left[h]] = h
+    left[right[h]] = h
+
+
+@njit(cache=True, nogil=True)
+def dlx_run(
+    left,
+    right,
+    up,
+    down,
+    col,
+    size,
+    event,
+    heads,
+    curs,
+    path,
+    st,
+    out,
+    budget,
+    emit,
+    first,
+    sols,
+    ring,
+):
+    """``DlxSearch._run`` on the arrays: up to ``budget`` events, solutions into ``sols``
+    (the last column of a row its length), backtracks into ``ring``."""
+    cap = sols.shape[0]
+    d = st[DEPTH]
+    peak = st[PEAK]
+    low_d = d
+    moves = 0
+    backs = 0
+    nsol = 0
+    ringn = 0
+    k = 0
+    status = RUNNING
+    while k < budget:
+        head = heads[d]
+        if head >= 0:
+            r = down[curs[d]]
+            if r != head:
+                curs[d] = r
+                j = right[r]  # take the row: cover its other columns
+                while j != r:
+                    _cover(left, right, up, down, col, size, col[j])
+                    j = right[j]
+                x = event[r]
+                path[d] = x
+                if emit:
+                    out[k] = x
+                k += 1
+                moves += 1
+                d += 1
+                best = -1  # the uncovered column with the fewest rows, the first such
+                fewest = 1 << 30
+                h = right[0]
+                while h != 0:
+                    s = size[h]
+                    if s < fewest:
+                        best = h
+                        fewest = s
+                        if s == 0:
+                            break
+                    h = right[h]
+                heads[d] = best
+                curs[d] = best
+                if best >= 0:
+                    _cover(left, right, up, down, col, size, best)
+                    continue
+                for j in range(d):
+                    sols[nsol, j] = path[j]
+                sols[nsol, sols.shape[1] - 1] = d
+                nsol += 1
+                if first:
+                    status = SOLVED
+                    break
+                if nsol == cap:
+                    status = SOLUTIONS_FULL
+                    break
+                continue
+        if d == 0:
+            status = EXHAUSTED
+            break
+        if d > peak:
+            peak = d
+        if head >= 0:
+            _uncover(left, right, up, down, col, size, head)
+        d -= 1
+        if d < low_d:
+            low_d = d
+        r = curs[d]  # give the row back: uncover its other columns, right to left
+        j = left[r]
+        while j != r:
+            _uncover(left, right, up, down, col, size, col[j])
+            j = left[j]
+        x = path[d]
+        if emit:
+            out[k] = ~x
+        k += 1
+        backs += 1
+        ring[ringn & 7] = x
+        ringn += 1
+    st[MOVES] += moves
+    st[BACKTRACKS] += backs
+    st[DEPTH] = d
+    st[PEAK] = max(peak, d)
+    st[LOW] = low_d
+    st[NEXT] = nsol
+    st[RINGN] = ringn
+    st[EVENTS] = k
+    return status
