@@ -14,6 +14,8 @@ from .build import (
     queens_command,
     queens_page_run,
     record,
+    spec_command,
+    spec_page_run,
     write_page,
 )
 
@@ -28,5 +30,7 @@ __all__ = [
     "queens_command",
     "queens_page_run",
     "record",
+    "spec_command",
+    "spec_page_run",
     "write_page",
 ]
