@@ -414,7 +414,8 @@ def _add_puzzles(sub: _Commands) -> None:
         p.add_argument(
             "--list-examples",
             action="store_true",
-            help="print the example puzzles, one a line as 'NAME PUZZLE', and exit",
+            help="print the example puzzles, one a line: the puzzle, a space, its name (which "
+            "PUZZLE also takes), and exit",
         )
         options.add_html(p)
         options.add_workers(p, "--format count")

@@ -42,7 +42,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     assert command is not None  # (the parser made this command from it)
     if args.list_examples:
         for name, text in command.examples:
-            out.write(f"{name} {text}\n")
+            out.write(f"{text} {name}\n")
         return EXIT_OK
     _refuse(args, puzzle)
     items = _read(args, puzzle)
@@ -222,7 +222,7 @@ def _solve(
             err.write(f"{say}no solution within --limit {steps}\n")
         return EXIT_NOT_FOUND
     if not found:
-        err.write(f"{say}{result.reason or 'no solution'}\n")
+        err.write(f"{say}no solution\n")
         return EXIT_NOT_FOUND
     return EXIT_OK
 
