@@ -58,7 +58,8 @@ _Commands: TypeAlias = "argparse._SubParsersAction[Parser]"
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog=PROG,
-        description="Watch backtracking search think: knight's tours and N-Queens. "
+        description="Watch backtracking search think: knight's tours, N-Queens and the "
+        "puzzles listed below. "
         "With no command, opens the desktop app.",
         epilog="Squares are named like a8 (file letter, rank; a8 is the top-left of 8x8) or "
         "given as row,col (0-based, row 0 at the top). The tutorials' programs, byte for byte: "

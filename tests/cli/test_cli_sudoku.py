@@ -291,6 +291,7 @@ def test_usage_errors_of_the_options(capsys, tmp_path):
         [CLASSIC, "--jobs", "2"],
         [CLASSIC, "--format", "count", "--strategy", "mrv", "--jobs", "2"],
         [CLASSIC, "--lang", "zh_CN"],
+        [CLASSIC, "--strategy", "dlx", "--singles"],
     ]
     for args in cases:
         code, out, err = run(capsys, *args)

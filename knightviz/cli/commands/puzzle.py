@@ -50,8 +50,10 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         raise UsageError(f"--html shows one puzzle's run; the input holds {len(items):,}")
     several = len(items) > 1
     code = EXIT_OK
-    for item in items:
+    for number, item in enumerate(items):
         say = f"{item.where}: " if several else ""
+        if number and args.format not in ("count", "json", "line"):
+            out.write("\n")  # a drawing of several lines: a blank line between puzzles
         if args.format == "count":
             one = _count(args, puzzle, item.problem, say, out, err)
         else:
@@ -81,6 +83,12 @@ def _refuse(args: argparse.Namespace, puzzle: PuzzleSpec[Any]) -> None:
     """The combinations that would be taken and then ignored."""
     if args.puzzle is not None and args.file is not None:
         raise UsageError("give the puzzles as PUZZLE or with --file FILE, not both")
+    assert puzzle.command is not None
+    for flag, strategies in puzzle.command.flag_strategies:
+        if _flags(args, puzzle).get(flag) and args.strategy not in strategies:
+            raise UsageError(
+                f"--{flag} is for --strategy {' or '.join(strategies)}, not {args.strategy}"
+            )
     if args.format == "count":
         if args.trace:
             raise UsageError("--trace cannot be combined with --format count (no steps shown)")

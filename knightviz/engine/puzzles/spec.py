@@ -62,6 +62,9 @@ class CommandSpec:
     sizes: tuple[int, ...] = ()
     #: Options the spec's ``make_search`` understands as flags (``--name`` sets ``True``).
     flags: tuple[tuple[str, str], ...] = ()
+    #: The strategies a flag applies to, by flag (a flag not listed: every strategy); the
+    #: command refuses it with another.
+    flag_strategies: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: Example problems, by name (``--help`` and the window's list).
     examples: tuple[tuple[str, str], ...] = ()
 

@@ -81,6 +81,7 @@ class SudokuSpec(PuzzleSpec[SudokuProblem]):
         formats=layouts.FORMATS,
         sizes=tuple(model.BOXES),
         flags=((SINGLES, "fill forced cells (naked singles) between steps"),),
+        flag_strategies=((SINGLES, (PLAIN, MRV)),),
         examples=EXAMPLES,
     )
 
