@@ -57,6 +57,12 @@ class Derived:
     fills: Mapping[int, tuple[int, ...]]
     #: For each checkpoint step (and 0), the step that placed each path entry.
     born: Mapping[int, tuple[int, ...]]
+    #: Left out (a run too long or with gaps): the page says the squares are not shown.
+    omitted: bool = False
+
+
+#: A run whose derived squares are left out.
+OMITTED = Derived((), {}, {}, omitted=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,8 +339,9 @@ def spec_command(
 
 
 #: Placements past which a page leaves out the squares they fill as consequences (each is
-#: worked out once in Python when the page is built: about a second per 10,000 of them).
-DERIVED_MAX_PLACEMENTS = 20_000
+#: worked out once in Python when the page is built: about a second per 4,000 of them for
+#: a 9×9 sudoku), and says so.
+DERIVED_MAX_PLACEMENTS = 10_000
 
 
 def spec_page_run(
@@ -458,7 +465,8 @@ def _derived(
     rec.load(data)
     moves, _ = rec.counts
     if moves > DERIVED_MAX_PLACEMENTS or rec.gaps():
-        return None
+        end = rec.seek(len(rec)).path
+        return OMITTED if root or spec.derived(problem, end, options) else None
     flat = tuple(v for pair in root for v in pair)
     checkpoints = {c[0] for c in data.checkpoints}
     path: list[int] = list(data.initial)
@@ -612,6 +620,7 @@ def page_data(run: PageRun) -> dict[str, Any]:
         d = run.derived
         if d is not None:
             out["labels"]["derived"] = {
+                "omitted": d.omitted,
                 "root": list(d.root),
                 "fills": {str(k): list(v) for k, v in d.fills.items()},
                 "born": {str(k): list(v) for k, v in d.born.items()},

@@ -20,7 +20,7 @@
   // and the squares the placements filled as consequences (derived) lighter.
   const L = D.labels || null;
   const labelled = L !== null;
-  const derived = labelled && L.derived ? L.derived : null;
+  const derived = labelled && L.derived && !L.derived.omitted ? L.derived : null;
   const strategy = D.strategy || null;
   const order = knight ? strategy.order : [];
   const length = D.length;
@@ -425,6 +425,7 @@
     });
     if (!knight) outcome += " · " + fmt("queensDone", { count: num(r.count) });
     if (labelled && r.outcome === "impossible" && r.reason) outcome += " · " + r.reason;
+    if (labelled && L.derived && L.derived.omitted) outcome += " · " + S.derivedOmitted;
     $("title").textContent = head;
     $("subtitle").textContent = outcome;
     document.title = head + " — " + outcome;

@@ -17,7 +17,7 @@ from knightviz.engine.puzzles import spec
 from knightviz.engine.puzzles.sudoku.problem import grid as engine_grid
 from knightviz.engine.recording import Recording
 from knightviz.page import PageRun, spec_page_run
-from knightviz.page.build import page_data
+from knightviz.page.build import page_data, strings
 
 from .test_page import browser, open_page, write  # noqa: F401  (fixtures and the writer)
 
@@ -125,3 +125,19 @@ def test_the_cli_s_page_holds_the_run_it_printed(tmp_path, open_page, capsys):  
     end = page.seek(obj["steps"])
     assert end["length"] == obj["steps"]
     assert "".join(label for label, _ in end["board"]) == obj["solution"]
+
+
+def test_a_run_too_long_for_its_forced_cells_says_they_are_not_drawn(
+    tmp_path,
+    open_page,  # noqa: F811
+    monkeypatch,
+):
+    monkeypatch.setattr("knightviz.page.build.DERIVED_MAX_PLACEMENTS", 10)
+    problem = SUDOKU.parse(HARD)
+    run = spec_page_run(SUDOKU, problem, "mrv", options={"singles": True})
+    assert run.derived is not None and run.derived.omitted
+    page = open_page(write(tmp_path, run))
+    subtitle = page.page.evaluate("document.getElementById('subtitle').textContent")
+    assert strings("en")["derivedOmitted"] in subtitle
+    board = page.seek(run.result.steps)["board"]
+    assert {entry[1] for entry in board if entry} == {"fixed", "placed"}
