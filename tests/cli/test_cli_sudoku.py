@@ -366,3 +366,35 @@ def test_html_writes_the_page_of_the_run(capsys, tmp_path):
     html = page.read_text(encoding="utf-8")
     assert '"labels":' in html and f'"length":{obj["steps"]}' in html
     assert "knightviz sudoku" in html and "--strategy mrv" in html
+
+
+def test_stdin_errors_name_stdin_and_the_line(capsys, monkeypatch):
+    stdin = f"{CLASSIC}\n\n  {'.' * 15}G\n"  # G is 16: too large for a 4×4
+    code, out, err = run(capsys, "-", stdin=stdin, monkeypatch=monkeypatch)
+    assert (code, out) == (2, "")
+    assert err.startswith("knightviz: error: stdin, line 3, column 18: ")
+    assert err.count("\n") == 1
+
+
+def test_html_shows_one_puzzle_only(capsys, monkeypatch, tmp_path):
+    page = tmp_path / "p.html"
+    stdin = f"{CLASSIC}\n{SWAP4}\n"
+    code, out, err = run(capsys, "-", "--html", str(page), stdin=stdin, monkeypatch=monkeypatch)
+    assert (code, out) == (2, "") and "--html" in err and not page.exists()
+    code, out, _ = run(
+        capsys, "-", "--html", str(page), stdin=f"# one\n{CLASSIC}\n", monkeypatch=monkeypatch
+    )
+    assert code == 0 and page.exists()
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_every_size_s_example_is_solved(capsys, strategy):
+    code, out, _ = run(capsys, "--list-examples")
+    for line in out.splitlines()[:2]:  # the 4×4 and 6×6 starters
+        puzzle = line.split()[0]
+        code, answer, err = run(capsys, puzzle, "--format", "line", "--strategy", strategy)
+        assert (code, err) == (0, "")
+        assert_solves(puzzle, answer.strip())
+    code, answer, _ = run(capsys, "." * 256, "--format", "line", "--strategy", "mrv")
+    assert code == 0
+    assert_solves("." * 256, answer.strip())
