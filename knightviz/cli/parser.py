@@ -358,8 +358,9 @@ def _add_puzzles(sub: _Commands) -> None:
             nargs="?",
             default=None,
             metavar="PUZZLE",
-            help="the puzzle as one line of text, an example's name, or '-' to read puzzles "
-            "from stdin, one a line (blank lines and lines starting with '#' skipped)",
+            help="the puzzle as one line of text, an example's name (or its first letters, "
+            "if no other example's name begins so: see --list-examples), or '-' to read "
+            "puzzles from stdin, one a line (blank lines and lines starting with '#' skipped)",
         )
         p.add_argument(
             "--file",

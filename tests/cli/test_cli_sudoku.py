@@ -192,6 +192,11 @@ def test_a_named_example_and_the_list_of_examples(capsys):
     assert examples and all(len(e) == 2 for e in examples)
     text, name = examples[0]
     assert run(capsys, name, "--format", "line")[1] == run(capsys, text, "--format", "line")[1]
+    hard = [text for text, name in examples if name.lower().startswith("hard")]
+    assert hard == [HARD]  # the one name beginning so
+    assert run(capsys, "HARD", "--format", "line", "--strategy", "mrv") == run(
+        capsys, HARD, "--format", "line", "--strategy", "mrv"
+    )
 
 
 # -- several puzzles: --file and stdin -----------------------------------------------------------

@@ -119,8 +119,20 @@ def _read(args: argparse.Namespace, puzzle: PuzzleSpec[Any]) -> list[Item]:
         return _lines(puzzle, _stdin_text(), "stdin", size)
     if args.puzzle is None:
         raise UsageError("give a PUZZLE, --file FILE, or '-' to read the puzzles from stdin")
-    text = dict(puzzle.command.examples if puzzle.command else ()).get(args.puzzle, args.puzzle)
+    text = _example(puzzle, args.puzzle)
     return [Item("", _parse(puzzle, text, size, "PUZZLE"))]
+
+
+def _example(puzzle: PuzzleSpec[Any], word: str) -> str:
+    """The example ``word`` names (its name, or the one name it begins, any case, at least
+    3 characters: ``hard``), else ``word`` itself, the puzzle's text."""
+    examples = puzzle.command.examples if puzzle.command is not None else ()
+    key = word.casefold()
+    exact = [text for name, text in examples if name.casefold() == key]
+    if exact:
+        return exact[0]
+    begun = [text for name, text in examples if name.casefold().startswith(key)]
+    return begun[0] if len(begun) == 1 and len(word) >= 3 else word
 
 
 def _parse(puzzle: PuzzleSpec[Any], text: str, size: int | None, where: str) -> Any:
