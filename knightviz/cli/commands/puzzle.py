@@ -12,20 +12,24 @@ import argparse
 import io
 import json
 import sys
+import time
 from dataclasses import dataclass
 from typing import IO, Any
 
 from ...engine import Outcome, Result
-from ...engine.events import run as run_search
+from ...engine.events import Search
 from ...engine.puzzles import ProblemError, PuzzleSpec, spec
-from ..common import EXIT_NOT_FOUND, EXIT_OK, UsageError
+from ..common import EXIT_NOT_FOUND, EXIT_OK, PROG, UsageError
 from ..options import named
+from ..workers import NOTICE_SECONDS, notice
 
 #: The most input read (--file or stdin): far more puzzles than anyone solves at once; past
 #: it, a usage error, never a read without end (``--file /dev/zero``).
 MAX_INPUT = 16 * 1024 * 1024
 #: Steps of a traced search written at once.
 TRACE_CHUNK = 4096
+#: Steps of an untraced search between looks at the clock.
+SLICE = 1 << 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +234,7 @@ def _solve(
             assert search.result is not None
             result = search.result
         else:
-            result = run_search(search)
+            result = _run(search, say, err)
         if args.html is not None:  # the traced search has run: the same search again
             _page(args, puzzle, problem, [])
     _write(args, puzzle, problem, result, found, out)
@@ -245,6 +249,24 @@ def _solve(
         err.write(f"{say}no solution\n")
         return EXIT_NOT_FOUND
     return EXIT_OK
+
+
+def _run(search: Search, say: str, err: IO[str]) -> Result:
+    """Run the search to its end; past a second without an end, say so once, with its steps
+    so far (a backtracking search of a hard puzzle may take minutes) and how to bound it."""
+    t0 = time.monotonic()
+    said = False
+    while search.advance_quiet(SLICE):
+        if not said and time.monotonic() - t0 >= NOTICE_SECONDS:
+            said = True
+            err.write(
+                f"{PROG}: {say}still searching after {search.moves + search.backtracks:,} steps "
+                f"({search.backtracks:,} backtracks); this search may take long; --limit STEPS "
+                "bounds it, Ctrl-C stops it at any time\n"
+            )
+            err.flush()
+    assert search.result is not None
+    return search.result
 
 
 def _write(
@@ -297,12 +319,18 @@ def _count(
         out.write("0\n")
         return EXIT_OK
     if _spec_count(args, puzzle):
-        out.write(f"{puzzle.count(problem, jobs=args.jobs, scheduler=args.scheduler)}\n")
+        with notice(
+            err,
+            f"{say}counting every solution; this count may take long",
+            "--limit STEPS counts by a bounded search instead",
+        ):
+            count = puzzle.count(problem, jobs=args.jobs, scheduler=args.scheduler)
+        out.write(f"{count}\n")
         return EXIT_OK
     search = puzzle.make_search(
         problem, args.strategy, every=True, limit=args.limit, options=_flags(args, puzzle)
     )
-    result = run_search(search)
+    result = _run(search, say, err)
     if result.outcome is Outcome.LIMIT:
         noun = "solution" if result.count == 1 else "solutions"
         out.write(
