@@ -223,7 +223,7 @@ TABLE: dict[str, dict[str, list[Case]]] = {
         "--format": [c(SUDOKU, "--format line"), c(SUDOKU, "--format count")],
         "--limit": [c(SUDOKU, "--limit 10"), c(SUDOKU + " --format count", "--limit 10")],
         "--trace": [c(SUDOKU, "--trace"), c(SUDOKU + " --format count", "--trace", "refused")],
-        "--list-examples": [c(SUDOKU, "--list-examples")],
+        "--list-examples": [c(SUDOKU, "--list-examples", "refused")],
         "--html": [
             c(SUDOKU, "--html PAGE"),
             c(SUDOKU + " --format count", "--html PAGE", "refused"),

@@ -45,6 +45,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     command = puzzle.command
     assert command is not None  # (the parser made this command from it)
     if args.list_examples:
+        if args.puzzle is not None or args.file is not None:
+            raise UsageError("--list-examples prints the examples: give no puzzle with it")
         for name, text in command.examples:
             out.write(f"{text} {name}\n")
         return EXIT_OK
@@ -54,14 +56,14 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         raise UsageError(f"--html shows one puzzle's run; the input holds {len(items):,}")
     several = len(items) > 1
     code = EXIT_OK
-    for number, item in enumerate(items):
+    apart = False  # a blank line between puzzles whose answers take several lines
+    for item in items:
         say = f"{item.where}: " if several else ""
-        if number and args.format not in ("count", "json", "line"):
-            out.write("\n")  # a drawing of several lines: a blank line between puzzles
         if args.format == "count":
             one = _count(args, puzzle, item.problem, say, out, err)
         else:
-            one = _solve(args, puzzle, item.problem, say, out, err)
+            one = _solve(args, puzzle, item.problem, say, out, err, apart)
+            apart = True
         code = max(code, one)
         out.flush()
     return code
@@ -206,14 +208,16 @@ def _solve(
     say: str,
     out: IO[str],
     err: IO[str],
+    apart: bool = False,
 ) -> int:
-    """One puzzle searched (its trace first), its result written; 1 when it has no solution."""
+    """One puzzle searched (its trace first), its result written (after a blank line when
+    ``apart`` and it takes several lines); 1 when it has no solution."""
     verdict = puzzle.verdict(problem)
     if verdict is not None:
         result = Result(Outcome.IMPOSSIBLE, 0, 0, reason=verdict.sentence)
         if args.html is not None:
             _page(args, puzzle, problem, [])
-        _write(args, puzzle, problem, result, [], out)
+        _write(args, puzzle, problem, result, [], out, apart)
         err.write(f"{say}{verdict.sentence}\n")
         return EXIT_NOT_FOUND
     found: list[tuple[int, ...]] = []
@@ -237,7 +241,7 @@ def _solve(
             result = _run(search, say, err)
         if args.html is not None:  # the traced search has run: the same search again
             _page(args, puzzle, problem, [])
-    _write(args, puzzle, problem, result, found, out)
+    _write(args, puzzle, problem, result, found, out, apart)
     if result.outcome is Outcome.LIMIT:
         steps = f"{args.limit:,} step{'' if args.limit == 1 else 's'}"
         if found:
@@ -276,12 +280,17 @@ def _write(
     result: Result,
     found: list[tuple[int, ...]],
     out: IO[str],
+    apart: bool = False,
 ) -> None:
     if args.format == "json":
         out.write(json.dumps(puzzle.payload(problem, result, found)) + "\n")
         return
     text = puzzle.format_result(problem, result, found, args.format)
-    out.write(text if text.endswith("\n") or not text else text + "\n")
+    if text and not text.endswith("\n"):
+        text += "\n"
+    if apart and text.count("\n") > 1:
+        text = "\n" + text
+    out.write(text)
 
 
 def _page(
