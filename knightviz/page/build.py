@@ -340,7 +340,7 @@ def spec_command(
 
 #: Placements past which a page leaves out the squares they fill as consequences (each is
 #: worked out once in Python when the page is built: about a second per 4,000 of them for
-#: a 9×9 sudoku), and says so.
+#: a 9×9 grid of digits), and says so.
 DERIVED_MAX_PLACEMENTS = 10_000
 
 
