@@ -2,6 +2,9 @@
 verdicts and text layouts (through ``make_search``, so on each default engine)."""
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -154,6 +157,7 @@ def test_line_and_grid_layouts_show_the_full_grids():
     digits = [ch for row in drawing for ch in row if ch.isdigit()]
     assert "".join(digits) == line.strip()
     assert set(drawing[2]) <= set("-+")
+    assert SUDOKU.parse("\n".join(drawing)) == full  # the drawing reads back
 
 
 def test_singles_solutions_print_their_forced_fills():
@@ -194,3 +198,20 @@ def test_a_stopped_count_says_it_is_a_lower_bound():
     assert SUDOKU.format_result(problem, result, search.solutions, "count").startswith(
         f"at least {result.count} solution"
     )
+
+
+@pytest.mark.own_engine
+def test_importing_the_spec_loads_no_compiled_engine():
+    """The registry imports every spec at start-up: Sudoku's may not bring numba with it."""
+    code = (
+        "import sys\n"
+        "from knightviz.engine.puzzles import spec\n"
+        "s = spec('sudoku')\n"
+        "s.make_search(s.parse('.' * 16), 'mrv', backend='python').run()\n"
+        "print(sorted(m for m in sys.modules if m == 'numba' or m.startswith('numba.')))\n"
+    )
+    env = {**os.environ, "KNIGHTVIZ_ENGINE": "auto"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert done.stdout.strip() == "[]"

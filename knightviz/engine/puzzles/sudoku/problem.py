@@ -21,6 +21,8 @@ BOXES: dict[int, tuple[int, int]] = {4: (2, 2), 6: (2, 3), 9: (3, 3), 16: (4, 4)
 #: How a digit is written: index = digit (0: blank).
 DIGITS = ".123456789ABCDEFG"
 BLANKS = ".0"
+#: Read past, with white space: the lines of the ``grid`` layout, so it reads back.
+SEPARATORS = "|+-"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,13 +84,14 @@ def empty(n: int) -> SudokuProblem:
 
 def parse(text: str, size: int | None = None) -> SudokuProblem:
     """A problem from its N² characters (``.`` or ``0`` blank, ``1`` to ``9``, ``A`` to ``G``);
-    white space is ignored, so a grid may be written over several lines. ProblemError with
-    the 1-based column of the first character that cannot be read."""
+    white space and ``|``, ``+``, ``-`` are ignored, so a grid may be written over several
+    lines with its boxes drawn (the ``grid`` layout reads back). ProblemError with the
+    1-based column of the first character that cannot be read."""
     if size is not None and size not in BOXES:
         raise ProblemError(f"a sudoku is 4×4, 6×6, 9×9 or 16×16, not {size}×{size}")
     found: list[tuple[int, int]] = []  # (value, column)
     for column, ch in enumerate(text, start=1):
-        if ch.isspace():
+        if ch.isspace() or ch in SEPARATORS:
             continue
         if ch in BLANKS:
             found.append((0, column))

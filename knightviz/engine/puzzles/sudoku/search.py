@@ -178,6 +178,13 @@ class SudokuSearch(SearchBase):
     A grid complete before any step (every cell given or forced) is the solution ``()``,
     reported by the first advance call. Givens that clash end the search at once, with no
     solution.
+
+    A compiled subclass (as ``kernels/queens.py`` subclasses ``QueensSearch``) overrides
+    ``_setup`` (its arrays, from the same start: givens placed, their singles filled, the
+    root level chosen; ``Board`` and ``choose`` make them), ``_levels`` (the three per-level
+    arrays up to the depth, for ``stack()``), ``depth``, ``max_depth``, ``snapshot_path``,
+    ``_events``, ``_events_into`` and ``_quiet``; it reports the pending root solution
+    (``_complete``) as ``_run`` does, and keeps ``forced``, ``count`` and ``_found``.
     """
 
     def __init__(
