@@ -99,7 +99,7 @@ class PuzzleSpec(Generic[P]):
         raise NotImplementedError
 
     def describe(self, problem: P) -> str:
-        """The problem in a few English words ("9×9 sudoku, 17 givens")."""
+        """The problem in a few English words ("9×9, 17 givens")."""
         raise NotImplementedError
 
     def dims(self, problem: P) -> tuple[int, int]:
