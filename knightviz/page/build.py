@@ -23,7 +23,7 @@ import re
 import shlex
 import zlib
 from array import array
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -373,7 +373,6 @@ def spec_page_run(
     labels = spec.labels(problem)
     if labels is None:
         raise PageError(f"the page draws a puzzle's values as labels: {spec.title} has none")
-    rows, cols = spec.dims(problem)
     initial = spec.initial(problem)
     found: list[tuple[int, ...]] = []
 
@@ -399,6 +398,44 @@ def spec_page_run(
             options=options,
         )
         result, data, steps = _record_found(search, found, **recording)
+    return spec_page_of(
+        spec,
+        problem,
+        strategy,
+        result,
+        data,
+        every=every,
+        limit=limit,
+        options=options,
+        solution_steps=steps,
+        html=html,
+        lang=lang,
+    )
+
+
+def spec_page_of(
+    spec: PuzzleSpec[Any],
+    problem: Any,
+    strategy: str,
+    result: Result,
+    recording: RecordingData,
+    *,
+    every: bool = False,
+    limit: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    solution_steps: Sequence[int] | None = None,
+    html: str = "run.html",
+    lang: str = "en",
+) -> PageRun:
+    """The page of a spec-made puzzle's run already recorded (the window's recording, its
+    ``result``): as ``spec_page_run`` without searching again. ``solution_steps``: the step
+    at which each solution was reached (``solution_steps_in`` finds them from the solutions'
+    paths); None: the recording's markers (its ``solution_depth``) say."""
+    strategy = strategy or spec.strategies[0]
+    labels = spec.labels(problem)
+    if labels is None:
+        raise PageError(f"the page draws a puzzle's values as labels: {spec.title} has none")
+    rows, cols = spec.dims(problem)
     flags = [name for name, on in (options or {}).items() if on]
     command = spec_command(
         spec, problem, strategy, every=every, limit=limit, options=options, html=html, lang=lang
@@ -408,7 +445,7 @@ def spec_page_run(
         rows,
         cols,
         result,
-        data,
+        recording,
         first=not every,
         command=command,
         lang=lang,
@@ -418,9 +455,40 @@ def spec_page_run(
         regions=spec.regions(problem),
         title=spec.name(lang),
         how=", ".join([strategy, *flags]),
-        solution_steps=tuple(steps),
-        derived=_derived(spec, problem, options, data),
+        solution_steps=None if solution_steps is None else tuple(solution_steps),
+        derived=_derived(spec, problem, options, recording),
     )
+
+
+def solution_steps_in(data: RecordingData, solutions: Sequence[Sequence[int]]) -> list[int]:
+    """The step at which a recording reached each of ``solutions`` (paths of events, in the
+    order the search reported them): the first step after the previous one whose position is
+    that path. A solution found nowhere (a gap hid it) is left out."""
+    import numpy as np
+
+    rec = Recording(data.initial)
+    rec.load(data)
+    n = len(rec)
+    events = rec.events(0, n) if not rec.gaps() else None
+    steps: list[int] = []
+    after = 0  # solutions come in order: each is searched for after the one before
+    if events is not None and n:
+        ev = np.frombuffer(events, dtype=np.int32)
+        depth = len(data.initial) + np.cumsum(np.where(ev >= 0, 1, -1))
+    for path in solutions:
+        want = list(path)
+        if events is None or not want:
+            if list(rec.seek(after).path) == want:  # (no event: the start's position)
+                steps.append(after)
+            continue
+        at = np.flatnonzero((ev == want[-1]) & (depth == len(want)))
+        for i in at[np.searchsorted(at, after) :]:
+            step = int(i) + 1
+            if list(rec.seek(step).path) == want:
+                steps.append(step)
+                after = step
+                break
+    return steps
 
 
 def _record_found(
