@@ -263,7 +263,7 @@ class Predictor(QObject):
 
     @property
     def figures_shown(self) -> bool:
-        """The choices' figures (a knight's onward degrees) may show while asked: the hint
+        """The choices' figures (a piece's onward degrees) may show while asked: the hint
         is on, and the choices may be marked at all."""
         return self.hint and self.marks is not Marks.NEVER
 

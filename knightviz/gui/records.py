@@ -48,7 +48,7 @@ class RunRecord:
     summary: str
     #: The start square's name ("—" for a puzzle without one).
     start_name: str = "—"
-    #: Solutions kept (N-Queens), in order.
+    #: Solutions kept (puzzles that report many), in order.
     solutions: tuple[tuple[int, ...], ...] = ()
     number: int = 0
     #: The board's squares when the run ended (the summary is worded again from it when

@@ -313,7 +313,7 @@ def place_toolbars(window: QMainWindow, bars: list[QToolBar]) -> None:
 
 def arrange_docks(window: QMainWindow, parts: WindowParts) -> None:
     """The panels' first-launch places (and View › Reset settings'), every one hidden: on
-    the right, the Algorithm above the Search stack (as tabs on a narrow window), N-Queens'
+    the right, the Algorithm above the Search stack (as tabs on a narrow window), the
     Constraints and Solutions, the tree and the chart tabbed with them. Explain shows the
     puzzle's own; the View and Compare menus any of them."""
     right = Qt.DockWidgetArea.RightDockWidgetArea

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 import tomllib
 
+from knightviz.engine.puzzles import specs
+
 ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = ROOT / "pyproject.toml"
 GUI = ROOT / "knightviz" / "gui"
@@ -71,8 +73,11 @@ def test_the_gui_layers_hold():
     ids=lambda p: str(p.relative_to(GUI)),
 )
 def test_puzzle_knowledge_stays_in_the_adapters(path):
-    """No ``== "knight"`` test and no probing of settings for a named attribute outside
-    gui/puzzles/: the adapter answers such questions."""
+    """No ``== "knight"`` test (of any registered puzzle's key, or Sudoku's) and no probing
+    of settings for a named attribute outside gui/puzzles/: the presenter and its engine
+    spec answer such questions. (tests/engine/test_puzzle_names.py checks, more broadly, which
+    modules may name a puzzle at all.)"""
     text = path.read_text(encoding="utf-8")
-    assert not re.search(r"""[!=]= ?["'](knight|queens)["']""", text)
+    keys = "|".join(re.escape(key) for key in sorted({*specs(), "sudoku"}))
+    assert not re.search(rf"""[!=]= ?["']({keys})["']""", text, re.IGNORECASE)
     assert not re.search(r"""(get|has)attr\(\s*settings\s*,\s*["']""", text)

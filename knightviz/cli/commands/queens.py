@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import math
 from typing import IO
 
 from ...engine import Outcome, backends, make_queens_search
-from ...engine.formats import queens_ending, queens_payload, queens_solution_text
+from ...engine.formats import queens_ending, queens_solution_text
+from ...engine.puzzles.queens import SPEC, Queens
 from ...engine.words import log_figure
 from ..common import EXIT_NOT_FOUND, EXIT_OK, UsageError
 from ..count_job import count_queens
@@ -33,8 +33,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     board = search.board
     if args.format == "json":
         result = search.run() if args.html is None else queens_page(args, search)
-        payload = queens_payload(board, search.solutions, result, args.first)
-        out.write(json.dumps(payload) + "\n")
+        out.write(SPEC.format_result(Queens(n, args.first), result, search.solutions, "json"))
         return EXIT_OK if result.count or not args.first else EXIT_NOT_FOUND
 
     def show(solution: tuple[int, ...]) -> None:

@@ -9,6 +9,7 @@ from typing import IO
 
 from ...engine import Board, Result, Search, construct, make_tour_search
 from ...engine.formats import solve_payload, solve_text
+from ...engine.puzzles.knight import SPEC, Tour
 from ..common import (
     EXIT_NOT_FOUND,
     EXIT_OK,
@@ -58,20 +59,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     else:
         result = _search(search, err)
     tour = result.solution
-    if args.format == "json":
-        payload = solve_payload(
-            board,
-            start,
-            heuristic=args.heuristic,
-            tie_break=args.tie_break,
-            seed=args.seed,
-            backtrack=not args.no_backtrack,
-            closed=args.closed,
-            result=result,
-        )
-        out.write(json.dumps(payload) + "\n")
-    else:
-        out.write(solve_text(board, result, args.format))
+    # The tour's layouts are its spec's (the window's File › Export run writes the same).
+    out.write(SPEC.format_result(Tour.of(config), result, (), args.format))
     if args.stats:
         err.write(_stats(result) + "\n")
         if tour is None and args.format in ("c", "py"):

@@ -7,9 +7,10 @@ import argparse
 import json
 from typing import IO, Any
 
-from ...engine import Board, make_queens_search, make_tour_search
-from ...engine.tree import TreeIndex, first_levels, queens_children, record_search, tour_children
-from ...engine.verdict import impossibility
+from ...engine import Board
+from ...engine.puzzles import spec
+from ...engine.puzzles.knight import Tour, strategy_of
+from ...engine.tree import TreeIndex, first_levels, record_search
 from ..common import (
     EXIT_NOT_FOUND,
     EXIT_OK,
@@ -28,26 +29,29 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if not 0 <= args.steps <= MAX_TREE_STEPS:
         raise UsageError(f"--steps must be from 0 to {MAX_TREE_STEPS:,}")
     rows, cols = args.size
-    search: Any
+    # The puzzle's spec answers the domain's questions: its search, its tree's children in
+    # the strategy's order, the depth that completes a solution.
+    problem: Any
+    backend: str | None = None
     if args.queens:
         if rows != cols:
             raise UsageError("--queens needs a square board (--size N)")
         board = Board(rows, cols)
-        search = make_queens_search(rows, backend="python")
-        children = queens_children(rows)
-        goal: int | None = rows
+        puzzle = spec("queens")
+        problem = puzzle.parse(str(rows))
+        strategy = puzzle.strategies[0]
+        backend = "python"
         what = f"N-Queens search on {board}"
     else:
         board = board_of(args)  # its holes and its piece: the tree is of this board's search
         start = start_square(board, args.start)
-        fact = None if args.search_anyway else impossibility(board, start, args.closed)
+        puzzle = spec("knight")
+        problem = Tour.of(tour_config(args, start, None))
+        strategy = strategy_of(problem)
+        fact = None if args.search_anyway else puzzle.verdict(problem)
         if fact is not None:
-            out.write(f"{fact}\n")
+            out.write(f"{fact.sentence}\n")
             return EXIT_NOT_FOUND
-        config = tour_config(args, start, None)
-        search = make_tour_search(config)
-        children = tour_children(make_tour_search(config, backend="python"))
-        goal = None if args.closed else board.area
         how = (
             "plain backtracking"
             if args.heuristic == "none"
@@ -59,6 +63,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             f"{'closed ' if args.closed else ''}tour by {how} from {board.name(start)} on "
             f"{described(board)}"
         )
+    options = {"search_anyway": True} if args.search_anyway and not args.queens else None
+    search = puzzle.make_search(problem, strategy, backend=backend, options=options)
+    children = puzzle.children(problem, strategy)
+    assert children is not None  # a search's tree (construction is solve's alone)
+    goal = puzzle.solution_depth(problem, strategy)
     rec = record_search(search, args.steps, goal)
     index = TreeIndex(rec, children, goal)
     at = index.limit

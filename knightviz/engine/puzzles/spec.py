@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from knightviz.engine.events import Result, Search
+from knightviz.engine.legal import Rules
 from knightviz.engine.tree import Children
 
 #: A problem: whatever the spec parses (a frozen dataclass, so it can key caches and runs).
@@ -99,7 +100,7 @@ class PuzzleSpec(Generic[P]):
         raise NotImplementedError
 
     def describe(self, problem: P) -> str:
-        """The problem in a few English words ("9×9, 17 givens")."""
+        """The problem in a few English words ("8-queens, every solution")."""
         raise NotImplementedError
 
     def dims(self, problem: P) -> tuple[int, int]:
@@ -112,7 +113,7 @@ class PuzzleSpec(Generic[P]):
         return 1
 
     def initial(self, problem: P) -> tuple[int, ...]:
-        """Events in place before the first step (the knight's start square)."""
+        """Events in place before the first step (a piece's start square)."""
         return ()
 
     # -- searching -----------------------------------------------------------------------
@@ -169,6 +170,20 @@ class PuzzleSpec(Generic[P]):
     ) -> dict[str, Any]:
         """The outcome as one JSON object (``--format json``)."""
         raise NotImplementedError
+
+    # -- added for the presenters' "your turn" and the run files' check ---------------------
+
+    def next_event(
+        self, problem: P, strategy: str, path: Sequence[int], last: int | None
+    ) -> int | None:
+        """The event the search takes next from ``path`` after ``last`` (None at the
+        start): ``x`` or ``~x``, None when it stops there, or when the spec cannot say."""
+        return None
+
+    def rules(self, problem: P) -> Rules | None:
+        """What a recording of ``problem`` may do (a saved run is replayed against them
+        before it is shown); None: nothing checked beyond the recording's consistency."""
+        return None
 
     def event_text(self, problem: P, event: int) -> str:
         """One event as a line of ``--trace``: by default the step's kind and the square's

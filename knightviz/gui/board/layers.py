@@ -2,7 +2,7 @@
 
 The widget paints its layers in order of ``z``. Shared layers (squares and labels, the
 visited shading, backtrack flashes, the current-square marker) live here; puzzles add their
-own (the knight's path, numbers, degrees and piece; the queens and the squares they attack).
+own (a piece's path, numbers, degrees; placed pieces and the squares they attack).
 A layer's cache is keyed on what it depends on (geometry, device pixel ratio, palette, model
 version), so a repaint with nothing new costs a pixmap blit.
 """
@@ -293,7 +293,7 @@ class ShadeLayer(Layer):
     z = Z_SHADE
 
     def __init__(self) -> None:
-        #: Off for puzzles whose order of placement says nothing (N-Queens).
+        #: Off for puzzles whose order of placement says nothing (no start square).
         self.enabled = True
         self._image: QImage | None = None
         self._version = -1

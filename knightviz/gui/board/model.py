@@ -1,6 +1,6 @@
 """Board state on the GUI side, rebuilt from the engine's encoded event chunks.
 
-Nothing here is knight-specific: a search's state is the ordered list of occupied squares
+Nothing here is puzzle-specific: a search's state is the ordered list of occupied squares
 (``path``); a move pushes, a backtrack pops. The widget reads this model at screen rate, so
 applying events must stay cheap: plain lists of ints, no Qt, no objects per event.
 """
@@ -124,7 +124,7 @@ class BoardModel:
 
     @property
     def depth(self) -> int:
-        """Squares occupied beyond the initial ones' first (knight: moves on the path)."""
+        """Squares occupied beyond the initial ones' first (a piece's moves on its path)."""
         return len(self._path) - 1 if self._path else 0
 
     def deepest_path(self) -> list[int]:

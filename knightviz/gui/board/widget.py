@@ -225,7 +225,7 @@ class BoardWidget(QWidget):
         self.set_start_square(*divmod(square, self._model.cols))
 
     def set_movable_start(self, movable: bool) -> None:
-        """False for puzzles without a start square (N-Queens): no start, no order shading."""
+        """False for puzzles without a start square (pieces placed): no start, no order shading."""
         self._shade_layer.enabled = movable
         if not movable:
             self._start = None

@@ -127,7 +127,8 @@ class CounterPanel(QGroupBox):
             self._fix_sizes()
 
     def set_titles(self, moves: str, backtracks: str, depth: str) -> None:
-        """The puzzle's words: moves/backtracks for the knight, placements/removals for queens."""
+        """The puzzle's words for its steps and depth (moves and backtracks, placements and
+        removals)."""
         self.titles["moves"].setText(moves)
         self.titles["backtracks"].setText(backtracks)
         self.titles["depth"].setText(depth)

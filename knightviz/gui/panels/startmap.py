@@ -393,7 +393,7 @@ class StartMap(QObject):
             self.map_changed.emit()
 
     def start(self, puzzle: Puzzle[Any], settings: Any, cap: int | None = None) -> None:
-        """Map ``settings`` (a knight puzzle's) from every start square, in the background."""
+        """Map ``settings`` (a movable start's) from every start square, in the background."""
         if not puzzle.movable_start:
             raise ValueError(f"{puzzle.key} has no start square to map")
         self._end_job()

@@ -1,15 +1,18 @@
-"""What a puzzle must tell the window: the adapter interface.
+"""What a puzzle must tell the window: the presenter interface.
 
-The window, the history and a run session know a puzzle only through its adapter: its
+The window, the history and a run session know a puzzle only through its presenter: its
 settings (a frozen dataclass with at least ``rows`` and ``cols``), the widget that edits them,
-how to make a search, what is known without searching, how to word a run and its outcome, and
-the layers that paint its pieces. Adding a puzzle means writing one adapter.
+how to word a run and its outcome, and the layers that paint its pieces. The domain questions
+(the search, its tree, the text layouts, the rules a saved run is checked against) are the
+engine's puzzle spec's (``spec``): a presenter turns its settings into the spec's problem
+(``problem``) and the defaults here ask the spec. Adding a puzzle means one engine spec and
+one presenter.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, cast
 
@@ -21,6 +24,7 @@ from knightviz.engine.board import FULL, Shape
 from knightviz.engine.estimate import Probe
 from knightviz.engine.events import StackLevel
 from knightviz.engine.legal import Rules
+from knightviz.engine.puzzles import PuzzleSpec, spec
 from knightviz.engine.recording import RecordingData
 from knightviz.engine.trace import decode
 from knightviz.engine.tree import Children
@@ -105,7 +109,7 @@ class SweepOptions(NamedTuple):
 
     strategy: Strategy
     closed: bool
-    #: The board's holes and leaper (a full board and the knight by default).
+    #: The board's holes and leaper (a full board and the default piece unless set).
     shape: Shape = FULL
 
 
@@ -136,9 +140,9 @@ class SettingsWidget(QWidget):
 
     def board_changed(self, rows: int, cols: int) -> None:
         """The board's size changed (before its settings are read): options that depend on
-        it can follow (the knight's Construct applies to some sizes only)."""
+        it can follow (a construction may apply to some sizes only)."""
 
-    #: The board's squares can be removed (Edit board; the knight's tour).
+    #: The board's squares can be removed (Edit board).
     editable_board = False
 
     def holes(self) -> frozenset[tuple[int, int]]:
@@ -150,7 +154,8 @@ class SettingsWidget(QWidget):
 
 
 class Puzzle(QObject, Generic[S]):
-    """One puzzle's adapter, for settings of type ``S``. Subclasses fill in every method."""
+    """One puzzle's presenter, for settings of type ``S``. Subclasses fill in the methods
+    that raise NotImplementedError; the domain's defaults ask the engine's spec."""
 
     #: Stable identifier (item data of ``puzzleCombo``, history, saved runs).
     key = ""
@@ -160,8 +165,36 @@ class Puzzle(QObject, Generic[S]):
     max_side = 100
     #: Rows and columns always equal.
     square_only = False
-    #: The user places a piece before the run (the knight's start square).
+    #: The user places a piece before the run (its start square).
     movable_start = True
+
+    @property
+    def spec(self) -> PuzzleSpec[Any]:
+        """The engine's spec of this puzzle (same key): its domain knowledge."""
+        return spec(self.key)
+
+    def problem(self, settings: S, start: int = -1) -> Any:
+        """The spec's problem of these settings from ``start`` (-1: no piece placed before
+        the run, or a question that does not depend on where it is)."""
+        raise NotImplementedError
+
+    def strategy_key(self, settings: S) -> str:
+        """The spec's strategy (one of ``spec.strategies``) these settings choose."""
+        return self.spec.strategies[0] if self.spec.strategies else ""
+
+    def search_options(self, settings: S, anyway: bool) -> Mapping[str, Any]:
+        """The strategy's options for the spec's ``make_search``; ``anyway``: search even
+        where a known fact says there is no solution."""
+        return {}
+
+    def _states_its_problem(self) -> bool:
+        """``problem`` is filled in: the optional domain questions' defaults ask the spec
+        (a presenter without it keeps their old answers, None)."""
+        return type(self).problem is not Puzzle.problem
+
+    def _problem_of(self, settings: S, search: Search) -> Any:
+        """The problem of a search made from ``settings`` (its piece placed first)."""
+        return self.problem(settings, search.initial[0] if search.initial else -1)
 
     def title(self) -> str:
         raise NotImplementedError
@@ -201,7 +234,7 @@ class Puzzle(QObject, Generic[S]):
         raise NotImplementedError
 
     def constructs(self, settings: S) -> bool:
-        """The run builds its answer without search (the knight's Construct): the window
+        """The run builds its answer without search (a construction): the window
         then says "Constructing", not "Searching"."""
         return False
 
@@ -248,10 +281,10 @@ class Puzzle(QObject, Generic[S]):
     ) -> str:
         """The run as the command line prints the same search in layout ``fmt``; ValueError
         for an unknown layout, ExportRefused for one this run cannot be written in."""
-        raise NotImplementedError
+        return str(self.spec.format_result(self.problem(settings, start), result, solutions, fmt))
 
     def file_name(self, settings: S, start: int) -> str:
-        """A file name (no suffix) that says what the run was: ``knight-8x8-a8-warnsdorff``."""
+        """A file name (no suffix) that says what the run was: its key, size and strategy."""
         raise NotImplementedError
 
     def solution_text(self, settings: S, solution: tuple[int, ...]) -> str:
@@ -275,7 +308,7 @@ class Puzzle(QObject, Generic[S]):
 
     def initial(self, settings: S, start: int) -> tuple[int, ...]:
         """Squares occupied before the first event."""
-        raise NotImplementedError
+        return tuple(self.spec.initial(self.problem(settings, start)))
 
     def make_search(
         self,
@@ -286,26 +319,41 @@ class Puzzle(QObject, Generic[S]):
         backend: str | None = None,
     ) -> Search:
         """The engine search; ``backend`` forces one (the explaining shadow uses Python)."""
-        raise NotImplementedError
+        search: Search = self.spec.make_search(
+            self.problem(settings, start),
+            self.strategy_key(settings),
+            backend=backend,
+            on_solution=solutions.add if solutions is not None else None,
+            options=self.search_options(settings, anyway),
+        )
+        return search
 
     def solution_depth(self, settings: S) -> int | None:
         """A move that brings the path to this length completes a solution, for puzzles that
         report many (None: the run's result is its one solution)."""
-        return None
+        if not self._states_its_problem():
+            return None
+        depth: int | None = self.spec.solution_depth(
+            self.problem(settings), self.strategy_key(settings)
+        )
+        return depth
 
     def verdict(self, settings: S, start: int) -> str | None:
         """Why no solution can exist, known without searching, or None."""
         return None
 
     def shape(self, settings: S) -> Shape:
-        """The board's holes and piece (a full board and the knight unless the puzzle
+        """The board's holes and piece (a full board and the default piece unless the puzzle
         has an editable board)."""
         return FULL
 
     def rules(self, settings: S) -> Rules | None:
         """What a recording of this puzzle may do, to replay a saved run against before it is
         shown (None: nothing checked beyond the recording's own consistency)."""
-        return None
+        if not self._states_its_problem():
+            return None
+        rules: Rules | None = self.spec.rules(self.problem(settings))
+        return rules
 
     def board_text(self, settings: S) -> str:
         """The board in a few characters (the history's Board column): ``8×8``."""
@@ -391,8 +439,13 @@ class Puzzle(QObject, Generic[S]):
 
     def tree_children(self, settings: S, search: Search) -> Children | None:
         """A node's children in the order the strategy tries them (the search tree panel);
-        ``search``: a Python search of these settings (its ``stack_at``). None: no tree."""
-        return None
+        ``search``: a Python search of these settings. None: no tree."""
+        if not self._states_its_problem():
+            return None
+        children: Children | None = self.spec.children(
+            self._problem_of(settings, search), self.strategy_key(settings)
+        )
+        return children
 
     def next_event(
         self, settings: S, search: Search, path: Sequence[int], last: int | None
@@ -400,7 +453,12 @@ class Puzzle(QObject, Generic[S]):
         """The event the search takes next from ``path`` after ``last`` (None at the
         start): a square, ``~square`` for a backtrack, None when it stops there. The "your
         turn" mode's question; None too for a puzzle that cannot say."""
-        return None
+        if not self._states_its_problem():
+            return None
+        event: int | None = self.spec.next_event(
+            self._problem_of(settings, search), self.strategy_key(settings), path, last
+        )
+        return event
 
     def predict_question(self, settings: S) -> str:
         """The "your turn" question before each decision."""

@@ -4,7 +4,6 @@ knight_words.py)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
@@ -16,14 +15,9 @@ from knightviz.engine import (
     Heuristic,
     Outcome,
     Result,
-    Search,
     Strategy,
     TieBreak,
-    TourConfig,
-    make_tour_search,
-    verdict,
 )
-from knightviz.engine import formats as layouts
 from knightviz.engine.board import (
     CLASSIC_ORDER,
     KNIGHT,
@@ -33,10 +27,8 @@ from knightviz.engine.board import (
 )
 from knightviz.engine.estimate import Probe, tour_levels, tour_probe
 from knightviz.engine.events import StackLevel
-from knightviz.engine.legal import Rules
+from knightviz.engine.puzzles.knight import Tour, strategy_of
 from knightviz.engine.recording import RecordingData
-from knightviz.engine.tree import Children, next_event, tour_children
-from knightviz.engine.verdict import marked
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles import knight_construct as construction
@@ -66,7 +58,6 @@ from knightviz.gui.puzzles.knight_settings import (
 from knightviz.gui.puzzles.knight_widget import KnightSettingsWidget
 from knightviz.gui.puzzles.knight_words import KnightWords
 from knightviz.gui.puzzles.programs import PLAIN, WARNSDORFF, Program, with_moves
-from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.text import count_of, fmt_int, fmt_size
 from knightviz.page import PageError, PageRun, knight_command
 
@@ -102,30 +93,21 @@ class KnightPuzzle(KnightWords):
     ) -> SettingsWidget:
         return KnightSettingsWidget(self, parent, compact)
 
-    def initial(self, settings: KnightSettings, start: int) -> tuple[int, ...]:
-        return (start,)
-
     def strategy(self, settings: KnightSettings) -> Strategy:
         """The engine's strategy for these settings (the command line's ``--heuristic``,
         ``--tie-break``, ``--seed`` and ``--no-backtrack``): the one conversion."""
         heuristic = Heuristic.WARNSDORFF if settings.warnsdorff else Heuristic.NONE
         return Strategy(heuristic, TieBreak(settings.tie_break), settings.seed, settings.backtrack)
 
-    def make_search(
-        self,
-        settings: KnightSettings,
-        start: int,
-        anyway: bool,
-        solutions: SolutionLog | None,
-        backend: str | None = None,
-    ) -> Search:
+    def problem(self, settings: KnightSettings, start: int = -1) -> Tour:
         s = settings
-        if s.construct:
-            return construction.make_search(s.rows, s.cols, start)
-        config = TourConfig(
-            s.rows, s.cols, start, self.strategy(s), s.closed, None, anyway, s.shape
-        )
-        return make_tour_search(config, backend=backend)
+        return Tour(s.rows, s.cols, start, s.closed, s.shape, self.strategy(s), s.construct)
+
+    def strategy_key(self, settings: KnightSettings) -> str:
+        return strategy_of(self.problem(settings))
+
+    def search_options(self, settings: KnightSettings, anyway: bool) -> dict[str, bool]:
+        return {"search_anyway": anyway}
 
     def check_settings(self, settings: KnightSettings) -> KnightSettings:
         if settings.tie_break not in {t.value for t in TieBreak}:
@@ -206,34 +188,6 @@ class KnightPuzzle(KnightWords):
             command=command,
             lang=lang,
         )
-
-    def export_text(
-        self,
-        settings: KnightSettings,
-        start: int,
-        result: Result,
-        solutions: Sequence[tuple[int, ...]],
-        fmt: str,
-    ) -> str:
-        s = settings
-        board = board_of(s)
-        if fmt == "json":
-            payload = layouts.solve_payload(
-                board,
-                start,
-                heuristic="construct" if s.construct else "warnsdorff" if s.warnsdorff else "none",
-                tie_break=s.tie_break,
-                seed=s.seed,
-                backtrack=s.backtrack,
-                closed=s.closed,
-                result=result,
-            )
-            return json.dumps(payload) + "\n"
-        if fmt == "batch":
-            fmt = "sequence"
-        if fmt not in TEXT_FORMATS:
-            raise ValueError(f"unknown knight's tour format: {fmt!r}")
-        return layouts.solve_text(board, result, fmt)
 
     def file_name(self, settings: KnightSettings, start: int) -> str:
         s = settings
@@ -354,9 +308,6 @@ class KnightPuzzle(KnightWords):
     def shape(self, settings: KnightSettings) -> Shape:
         return settings.shape
 
-    def rules(self, settings: KnightSettings) -> Rules:
-        return Rules.tour(settings.rows, settings.cols, settings.shape)
-
     def board_text(self, settings: KnightSettings) -> str:
         """``8×8``, or with its removed squares and piece: ``8×8 − 4, camel``."""
         text = fmt_size(settings.rows, settings.cols)
@@ -372,11 +323,8 @@ class KnightPuzzle(KnightWords):
         return board_of(settings).area
 
     def marked(self, settings: KnightSettings, start: int) -> tuple[int, ...]:
-        board = board_of(settings)
-        if board.shape.classic or not board.present(start):
-            return ()
-        code = verdict(board, start, settings.closed)
-        return () if code is None else marked(code, board, start)
+        found = self.spec.verdict(self.problem(settings, start))
+        return () if found is None else found.squares
 
     def stack_source(
         self, settings: KnightSettings, model: BoardModel, stack: Sequence[StackLevel]
@@ -422,30 +370,6 @@ class KnightPuzzle(KnightWords):
             tour_probe(s.rows, s.cols, start, shape=s.shape)
             if s.backtrack and not s.construct
             else None
-        )
-
-    def tree_children(self, settings: KnightSettings, search: Search) -> Children | None:
-        return None if settings.construct else tour_children(search)
-
-    def next_event(
-        self, settings: KnightSettings, search: Search, path: Sequence[int], last: int | None
-    ) -> int | None:
-        s = settings
-        board = board_of(s)
-        size = board.area
-        table = board.neighbours(CLASSIC_ORDER)
-
-        def solved(p: Sequence[int]) -> bool:
-            return len(p) == size and (not s.closed or p[0] in table[p[-1]])
-
-        return next_event(
-            tour_children(search),
-            path,
-            last,
-            root_depth=1,
-            solved=solved,
-            stop_on_solution=True,
-            backtrack=s.backtrack,
         )
 
     def predict_question(self, settings: KnightSettings) -> str:
@@ -517,7 +441,11 @@ class KnightPuzzle(KnightWords):
 
     def tree_goal(self, settings: KnightSettings) -> int | None:
         """A full path is a tour, except in a closed search (it must also close)."""
-        return None if settings.closed else board_of(settings).area
+        return self.spec.solution_depth(self.problem(settings), self.strategy_key(settings))
+
+    def solution_depth(self, settings: KnightSettings) -> int | None:
+        """The run's result is its one tour: no depth marks many solutions."""
+        return None
 
     def subtree_probe(self, settings: KnightSettings, path: Sequence[int]) -> Probe | None:
         s = settings

@@ -52,10 +52,6 @@ def why_not(rows: int, cols: int) -> str | None:
     ).format(size)
 
 
-def make_search(rows: int, cols: int, start: int) -> construct.ConstructionSearch:
-    return construct.ConstructionSearch(rows, cols, start)
-
-
 class ConstructCheck(QCheckBox):
     """The Construct check box of the knight's strategy box: on only where it applies, with
     the reason as its tooltip otherwise (worded again when the language changes)."""

@@ -13,12 +13,12 @@ from knightviz.engine import (
     Result,
     TieBreak,
     Verdict,
-    verdict,
 )
 from knightviz.engine.board import (
     CLASSIC_ORDER,
     leaper_name,
 )
+from knightviz.engine.puzzles.knight import REMOVED
 from knightviz.engine.trace import Kind, decode
 from knightviz.engine.verdict import NAMED, analyse, marked
 from knightviz.gui.board.model import BoardModel
@@ -48,11 +48,12 @@ class KnightWords(Puzzle[KnightSettings]):
     def verdict(self, settings: KnightSettings, start: int) -> str | None:
         s = settings
         board = board_of(s)
-        if not board.present(start):
+        found = self.spec.verdict(self.problem(s, start))
+        if found is not None and found.kind == REMOVED:
             return self.tr("The start square {0} is removed from the board.").format(
                 board.name(start)
             )
-        code = verdict(board, start, s.closed)
+        code = None if found is None else Verdict(found.kind)
         if code is None:
             if s.construct and not board.shape.classic:
                 return self.tr(

@@ -7,25 +7,20 @@ three sets of constraint IDs, and the two bitboards.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QVBoxLayout, QWidget
 
-from knightviz.engine import Board, Outcome, Result, Search
+from knightviz.engine import Board, Outcome, Result
 from knightviz.engine import file_name as file_letter
-from knightviz.engine import formats as layouts
-from knightviz.engine.bitboards import BitboardQueensSearch
 from knightviz.engine.estimate import Probe, queens_levels, queens_probe
 from knightviz.engine.events import StackLevel
 from knightviz.engine.explain import conflicts
-from knightviz.engine.factory import make_queens_search
-from knightviz.engine.legal import Rules
+from knightviz.engine.puzzles.queens import BITBOARDS, SETS, SPEC, Queens
 from knightviz.engine.recording import RecordingData
 from knightviz.engine.trace import Kind, decode
-from knightviz.engine.tree import Children, next_event, queens_children
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.base import (
@@ -46,15 +41,12 @@ from knightviz.gui.puzzles.base import (
 )
 from knightviz.gui.puzzles.programs import QUEENS_BITS, QUEENS_SETS, Program
 from knightviz.gui.puzzles.queens_paint import AttackLayer, QueensLayer, RejectLayer
-from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.text import count_of, fmt_int, fmt_size
 from knightviz.page import PageRun, queens_command
 
 MAX_QUEENS_SIDE = 30
-SETS = "sets"
-BITBOARDS = "bitboards"
 #: The text layouts of ``knightviz queens --format`` a run can be exported in (and json).
-TEXT_FORMATS = ("algebraic", "results", "ascii")
+TEXT_FORMATS = SPEC.formats
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,29 +161,11 @@ class QueensPuzzle(Puzzle[QueensSettings]):
                     label.hide()
         return widget
 
-    def initial(self, settings: QueensSettings, start: int) -> tuple[int, ...]:
-        return ()
+    def problem(self, settings: QueensSettings, start: int = -1) -> Queens:
+        return Queens(settings.rows, not settings.all_solutions)
 
-    def rules(self, settings: QueensSettings) -> Rules:
-        return Rules.n_queens(settings.rows, settings.cols)
-
-    def make_search(
-        self,
-        settings: QueensSettings,
-        start: int,
-        anyway: bool,
-        solutions: SolutionLog | None,
-        backend: str | None = None,
-    ) -> Search:
-        s = settings
-        on_solution = solutions.add if solutions is not None else None
-        first = not s.all_solutions
-        if s.variant == BITBOARDS:
-            return BitboardQueensSearch(s.rows, first=first, on_solution=on_solution)
-        return make_queens_search(s.rows, first=first, on_solution=on_solution, backend=backend)
-
-    def solution_depth(self, settings: QueensSettings) -> int | None:
-        return int(settings.rows)
+    def strategy_key(self, settings: QueensSettings) -> str:
+        return settings.variant
 
     def check_settings(self, settings: QueensSettings) -> QueensSettings:
         if settings.variant not in (SETS, BITBOARDS):
@@ -263,26 +237,20 @@ class QueensPuzzle(Puzzle[QueensSettings]):
         solutions: Sequence[tuple[int, ...]],
         fmt: str,
     ) -> str:
-        board = Board(settings.rows, settings.cols)
-        first = not settings.all_solutions
         if result.count > len(solutions):
             raise ExportRefused(
                 self.tr(
                     "Only the first {0} of {1} solutions were kept: too many to export."
                 ).format(fmt_int(len(solutions)), fmt_int(result.count))
             )
-        if fmt == "json":
-            return json.dumps(layouts.queens_payload(board, solutions, result, first)) + "\n"
-        if fmt == "results" and first:
+        if fmt == "results" and not settings.all_solutions:
             raise ExportRefused(
                 self.tr(
                     "The article's program has no first-solution mode: its lines end with "
                     "the number of all solutions. Find all solutions to export this layout."
                 )
             )
-        if fmt not in TEXT_FORMATS:
-            raise ValueError(f"unknown N-Queens format: {fmt!r}")
-        return layouts.queens_text(board, solutions, result, fmt, first)
+        return super().export_text(settings, start, result, solutions, fmt)
 
     def file_name(self, settings: QueensSettings, start: int) -> str:
         which = "all" if settings.all_solutions else "first"
@@ -374,9 +342,6 @@ class QueensPuzzle(Puzzle[QueensSettings]):
     def tree_probe(self, settings: QueensSettings, start: int) -> Probe | None:
         return queens_probe(settings.rows)
 
-    def tree_children(self, settings: QueensSettings, search: Search) -> Children | None:
-        return queens_children(settings.rows)
-
     def predict_question(self, settings: QueensSettings) -> str:
         return self.tr(
             "Your turn: where does the search put the next queen? Click the square, or press "
@@ -392,19 +357,6 @@ class QueensPuzzle(Puzzle[QueensSettings]):
             return self.tr("Hint: no free square is left on this rank.")
         names = ", ".join(board.name(u) for u in options)
         return self.tr("Hint: free squares left on this rank: {0}.").format(names)
-
-    def next_event(
-        self, settings: QueensSettings, search: Search, path: Sequence[int], last: int | None
-    ) -> int | None:
-        n = settings.rows
-        return next_event(
-            queens_children(n),
-            path,
-            last,
-            root_depth=0,
-            solved=lambda p: len(p) == n,
-            stop_on_solution=not settings.all_solutions,
-        )
 
     def subtree_probe(self, settings: QueensSettings, path: Sequence[int]) -> Probe | None:
         return queens_probe(settings.rows, path)

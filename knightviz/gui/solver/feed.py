@@ -2,7 +2,7 @@
 
 Every delivery regime takes events from one ``EventFeed``, so switching speed mid-run (paced
 → unlimited → paced) never loses or repeats an event: an event looked ahead to show "where the
-knight goes next" is delivered before anything newer.
+piece goes next" is delivered before anything newer.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from knightviz.engine.trace import TRACE
 class SolutionLog:
     """Solutions as a search reports them: all counted, the first ``keep`` kept.
 
-    A long all-solutions run (N-Queens on 20×20 finds thousands a second) must not grow
+    A long all-solutions run (thousands of solutions a second) must not grow
     memory without bound; the list shown to the user says how many were found in all.
     """
 
@@ -57,7 +57,7 @@ class EventFeed:
         self.length = len(search.initial)
         #: Seconds spent inside the engine.
         self.compute = 0.0
-        #: A move that brings the path to this length completes a solution (N-Queens).
+        #: A move that brings the path to this length completes a solution (None: no such depth).
         self.solution_depth = solution_depth
         self._solutions_delivered = 0
         self._solutions_taken = 0
