@@ -18,7 +18,8 @@ NAMES = {"en": "Sudoku", "zh_CN": "数独"}
 
 def event_text(problem: SudokuProblem, x: int) -> str:
     """``place r3c5 7`` (digit 7 written in row 3, column 5) or ``remove r3c5 7``: the
-    queens' words, the cell as sudoku names it, then the digit."""
+    step's kind, the cell by its row and column, then the digit (one word each, for
+    scripts)."""
     n = problem.n
     e = x if x >= 0 else ~x
     word = "place" if x >= 0 else "remove"
