@@ -6,9 +6,11 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..engine import Result, TourConfig, TourSearch
+from ..engine.puzzles import PuzzleSpec
 from ..engine.queens import QueensSearch
 from .common import UsageError
 from .stdout import OutputError
@@ -55,3 +57,35 @@ def _write_page(run: Any, path: str) -> None:
         if exc.errno in _WRITE_FAILED:
             raise OutputError(message) from None
         raise UsageError(message) from None
+
+
+def spec_page(
+    args: argparse.Namespace,
+    spec: PuzzleSpec[Any],
+    problem: Any,
+    strategy: str,
+    options: Mapping[str, Any],
+    *,
+    every: bool,
+    on_solution: Callable[[tuple[int, ...]], None] | None = None,
+) -> Result:
+    """A spec-made puzzle's search run recording every step, written as the --html page."""
+    from ..page import PageError, spec_page_run
+
+    html = os.path.basename(args.html)
+    try:
+        run = spec_page_run(
+            spec,
+            problem,
+            strategy,
+            every=every,
+            limit=args.limit,
+            options=options,
+            on_solution=on_solution,
+            html=html,
+            lang=args.lang,
+        )
+    except PageError as exc:
+        raise UsageError(str(exc)) from None
+    _write_page(run, args.html)
+    return run.result

@@ -58,7 +58,8 @@ _Commands: TypeAlias = "argparse._SubParsersAction[Parser]"
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog=PROG,
-        description="Watch backtracking search think: knight's tours and N-Queens. "
+        description="Watch backtracking search think: knight's tours, N-Queens and the "
+        "puzzles listed below. "
         "With no command, opens the desktop app.",
         epilog="Squares are named like a8 (file letter, rank; a8 is the top-left of 8x8) or "
         "given as row,col (0-based, row 0 at the top). The tutorials' programs, byte for byte: "
@@ -76,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_queens(sub)
     _add_estimate(sub)
     _add_tree(sub)
+    _add_puzzles(sub)
     return parser
 
 
@@ -328,3 +330,95 @@ def _add_tree(sub: _Commands) -> None:
     )
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(handler=_Command("tree"))
+
+
+def _add_puzzles(sub: _Commands) -> None:
+    """One command per puzzle spec that describes one (``CommandSpec``): the options come
+    from the spec, the handler is the one generic module, commands/puzzle.py."""
+    from ..engine.puzzles import specs
+
+    for spec in specs().values():
+        command = spec.command
+        if command is None:
+            continue
+        examples = ", ".join(name for name, _ in command.examples)
+        p = sub.add_parser(
+            command.name,
+            help=command.help,
+            description=f"{command.help[:1].upper()}{command.help[1:]}: each puzzle's "
+            "solution, every solution (--all) or their count. Exit 0 when every puzzle has a "
+            "solution, 1 when one has none (the reason on stderr), 2 on a usage error (one "
+            "line naming the line and column of a puzzle that cannot be read).",
+            epilog=f"Examples by name: {examples} (--list-examples prints them)."
+            if examples
+            else None,
+        )
+        p.add_argument(
+            "puzzle",
+            nargs="?",
+            default=None,
+            metavar="PUZZLE",
+            help="the puzzle as one line of text, an example's name (or its first letters, "
+            "if no other example's name begins so: see --list-examples), or '-' to read "
+            "puzzles from stdin, one a line (blank lines and lines starting with '#' skipped)",
+        )
+        p.add_argument(
+            "--file",
+            default=None,
+            metavar="FILE",
+            help="read the puzzles from FILE, one a line (blank lines and '#' lines skipped)",
+        )
+        if command.sizes:
+            p.add_argument(
+                "--size",
+                type=options.whole(1, max(command.sizes)),
+                choices=command.sizes,
+                default=None,
+                metavar="N",
+                help=f"the puzzle's size, one of {', '.join(map(str, command.sizes))} "
+                "(default: read from the puzzle's length)",
+            )
+        p.add_argument(
+            "--strategy",
+            choices=command.strategies,
+            default=command.strategies[0],
+            help=f"how the search chooses; default {command.strategies[0]}",
+        )
+        for flag, text in command.flags:
+            p.add_argument(
+                f"--{flag}", dest=f"flag_{flag.replace('-', '_')}", action="store_true", help=text
+            )
+        p.add_argument(
+            "--all",
+            action="store_true",
+            help="search to the end, reporting every solution (default: stop at the first)",
+        )
+        p.add_argument(
+            "--format",
+            choices=command.formats,
+            default=command.formats[0],
+            help=f"the output's layout; default {command.formats[0]}. count: the number of "
+            "solutions alone (every solution counted: --all implied)",
+        )
+        p.add_argument(
+            "--limit",
+            type=options.steps,
+            default=None,
+            metavar="STEPS",
+            help="stop each search after this many steps (placements + removals) and say so "
+            "(exit 1 when a puzzle's solution was not reached)",
+        )
+        p.add_argument(
+            "--trace",
+            action="store_true",
+            help="first print every event of each search, one a line, then the result as usual",
+        )
+        p.add_argument(
+            "--list-examples",
+            action="store_true",
+            help="print the example puzzles, one a line: the puzzle, a space, its name (which "
+            "PUZZLE also takes), and exit",
+        )
+        options.add_html(p)
+        options.add_workers(p, "--format count")
+        p.set_defaults(handler=_Command("puzzle"), puzzle_key=spec.key)

@@ -14,6 +14,10 @@ from .build import (
     queens_command,
     queens_page_run,
     record,
+    solution_steps_in,
+    spec_command,
+    spec_page_of,
+    spec_page_run,
     write_page,
 )
 
@@ -28,5 +32,9 @@ __all__ = [
     "queens_command",
     "queens_page_run",
     "record",
+    "solution_steps_in",
+    "spec_command",
+    "spec_page_of",
+    "spec_page_run",
     "write_page",
 ]

@@ -3,7 +3,8 @@
 The player's JavaScript, CSS and strings are files of this package (``player.js``,
 ``player.css``, ``strings.json``), inlined here; the recording goes in compactly. Each step
 becomes one symbol: a knight's move is the index of its direction in the move order, a
-queen's placement its file, a backtrack the largest symbol (the square taken back is the
+queen's placement its file, a spec-made puzzle's placement its event (square and value), a
+backtrack the largest symbol (the square taken back is the
 top of the path, so it needs no bits). Symbols are packed 4 bits each when they fit (16 bits
 at most), deflated (the browser inflates them with its own ``DecompressionStream``) and
 base64-encoded. Plain 8×8 from a8, 16.5 million steps, packs into about 1.2 MB.
@@ -22,6 +23,7 @@ import re
 import shlex
 import zlib
 from array import array
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -31,6 +33,7 @@ from ..engine.board import Board
 from ..engine.events import EventSource, Outcome, Result
 from ..engine.factory import make_queens_search, make_tour_search
 from ..engine.files import atomic_write
+from ..engine.puzzles.spec import PuzzleSpec
 from ..engine.recording import Recording, RecordingData, fast_scanner
 from ..engine.tour import Strategy, TieBreak, TourConfig
 
@@ -41,6 +44,25 @@ LANGUAGES = ("en", "zh_CN")
 
 class PageError(ValueError):
     """A run that cannot be made into a page (no recording, an unknown language)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Derived:
+    """Squares a spec-made puzzle fills as consequences of its placements (not steps): the
+    page draws them from this table."""
+
+    #: Filled before any step: square, value, square, value, …
+    root: tuple[int, ...]
+    #: By placement step (the step count just after it): what that placement filled.
+    fills: Mapping[int, tuple[int, ...]]
+    #: For each checkpoint step (and 0), the step that placed each path entry.
+    born: Mapping[int, tuple[int, ...]]
+    #: Left out (a run too long or with gaps): the page says the squares are not shown.
+    omitted: bool = False
+
+
+#: A run whose derived squares are left out.
+OMITTED = Derived((), {}, {}, omitted=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +84,23 @@ class PageRun:
     #: The command line that runs the same search (shown on the page).
     command: str = ""
     lang: str = "en"
+    # -- a spec-made puzzle (``spec_page_run``): its values drawn as labels ---------------
+    #: How many values an event encodes per square (``PuzzleSpec.values``).
+    values: int = 1
+    #: Each value's label (None: the board draws pieces).
+    labels: tuple[str, ...] | None = None
+    #: Squares holding a value before the search: (square, value), drawn bold.
+    fixed: tuple[tuple[int, int], ...] = ()
+    #: One box's (rows, cols), its lines drawn heavier; None: no boxes.
+    regions: tuple[int, int] | None = None
+    #: The puzzle's name in the page's language, and the strategy with its flags.
+    title: str = ""
+    how: str = ""
+    #: The steps at which each solution was reached (None: the recording's markers say).
+    solution_steps: tuple[int, ...] | None = None
+    #: Squares filled as consequences (``PuzzleSpec.derived``): before any step, and by each
+    #: placement step (the step's number, then square, value pairs); None: not shown.
+    derived: Derived | None = None
 
 
 def knight_command(
@@ -133,8 +172,10 @@ def encode_steps(
     puzzle: str,
     cols: int,
     order: tuple[tuple[int, int], ...] = (),
+    symbols: int = 0,
 ) -> tuple[int, bytes]:
     """The steps as symbols from the position ``path``: (bits per symbol, packed bytes).
+    Another puzzle than the knight or queens: each placement its event, below ``symbols``.
 
     numpy (a dependency of the app) finds each move's parent square without a Python loop:
     the square at the depth below a move is the latest earlier move to that depth, or the
@@ -145,13 +186,22 @@ def encode_steps(
     n = len(steps)
     ev = np.frombuffer(steps, dtype=np.int32) if n else np.zeros(0, np.int32)
     moves = ev >= 0
-    back = (cols if puzzle == QUEENS else len(order)) if n else 0
+    if puzzle == QUEENS:
+        back = cols if n else 0
+    elif puzzle == KNIGHT:
+        back = len(order) if n else 0
+    else:
+        back = symbols
     width = symbol_width(max(back, 15) if puzzle == KNIGHT else back)
     back = (1 << width) - 1
     sym = np.full(n, back, dtype=np.int64)
     mi = np.flatnonzero(moves)
     if puzzle == QUEENS:
         sym[mi] = ev[mi] % cols
+    elif puzzle != KNIGHT:
+        if len(mi) and (int(ev[mi].max()) >= symbols or int(ev[mi].min()) < 0):
+            raise PageError("a recorded placement is not one of the puzzle's events")
+        sym[mi] = ev[mi]
     elif len(mi):
         depth = len(path) + np.cumsum(np.where(moves, 1, -1))  # path length after each step
         md = depth[mi]
@@ -262,6 +312,257 @@ def queens_page_run(
     return PageRun(QUEENS, n, n, result, data, first=first, command=command, lang=lang)
 
 
+def spec_command(
+    spec: PuzzleSpec[Any],
+    problem: Any,
+    strategy: str,
+    *,
+    every: bool = False,
+    limit: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    html: str = "run.html",
+    lang: str = "en",
+) -> str:
+    """``knightviz <command> …`` for this search ("" when the spec has no command)."""
+    command = spec.command
+    if command is None:
+        return ""
+    words = ["knightviz", command.name, spec.text(problem)]
+    if strategy != command.strategies[0]:
+        words += ["--strategy", strategy]
+    words += [f"--{name}" for name, on in (options or {}).items() if on]
+    if every:
+        words.append("--all")
+    if limit is not None:
+        words += ["--limit", str(limit)]
+    return _with_page(words, html, lang)
+
+
+#: Placements past which a page leaves out the squares they fill as consequences (each is
+#: worked out once in Python when the page is built: about a second per 4,000 of them for
+#: a 9×9 grid of digits), and says so.
+DERIVED_MAX_PLACEMENTS = 10_000
+
+
+def spec_page_run(
+    spec: PuzzleSpec[Any],
+    problem: Any,
+    strategy: str = "",
+    *,
+    every: bool = False,
+    limit: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    backend: str | None = None,
+    on_solution: Callable[[tuple[int, ...]], None] | None = None,
+    html: str = "run.html",
+    lang: str = "en",
+    **recording: Any,
+) -> PageRun:
+    """Any spec-made puzzle's search, run to its end recorded, as the page needs it.
+
+    ``spec.make_search(problem, strategy or the first strategy, every=, limit=, backend=,
+    options=)`` runs here, each solution also handed to ``on_solution``; a problem with a
+    verdict (``spec.verdict``) is not searched (no steps, outcome impossible). The page
+    draws each value as ``spec.labels`` names it, ``spec.fixed`` bold, ``spec.regions``'
+    lines, and the squares ``spec.derived`` fills (for runs of at most
+    DERIVED_MAX_PLACEMENTS placements). ``html`` and ``lang`` as for ``knight_page_run``;
+    ``recording``: Recording's keywords (budget, checkpoint_every, …). The command line's
+    ``--html`` and the window's File › Export run both call it.
+    """
+    strategy = strategy or spec.strategies[0]
+    labels = spec.labels(problem)
+    if labels is None:
+        raise PageError(f"the page draws a puzzle's values as labels: {spec.title} has none")
+    initial = spec.initial(problem)
+    found: list[tuple[int, ...]] = []
+
+    def solution(path: tuple[int, ...]) -> None:
+        found.append(path)
+        if on_solution is not None:
+            on_solution(path)
+
+    verdict = spec.verdict(problem)
+    if verdict is not None:
+        rec = Recording(initial, **recording)
+        rec.finish()
+        result, data = Result(Outcome.IMPOSSIBLE, 0, 0, verdict.sentence), rec.data()
+        steps: list[int] = []
+    else:
+        search = spec.make_search(
+            problem,
+            strategy,
+            every=every,
+            limit=limit,
+            backend=backend,
+            on_solution=solution,
+            options=options,
+        )
+        result, data, steps = _record_found(search, found, **recording)
+    return spec_page_of(
+        spec,
+        problem,
+        strategy,
+        result,
+        data,
+        every=every,
+        limit=limit,
+        options=options,
+        solution_steps=steps,
+        html=html,
+        lang=lang,
+    )
+
+
+def spec_page_of(
+    spec: PuzzleSpec[Any],
+    problem: Any,
+    strategy: str,
+    result: Result,
+    recording: RecordingData,
+    *,
+    every: bool = False,
+    limit: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    solution_steps: Sequence[int] | None = None,
+    html: str = "run.html",
+    lang: str = "en",
+) -> PageRun:
+    """The page of a spec-made puzzle's run already recorded (the window's recording, its
+    ``result``): as ``spec_page_run`` without searching again. ``solution_steps``: the step
+    at which each solution was reached (``solution_steps_in`` finds them from the solutions'
+    paths); None: the recording's markers (its ``solution_depth``) say."""
+    strategy = strategy or spec.strategies[0]
+    labels = spec.labels(problem)
+    if labels is None:
+        raise PageError(f"the page draws a puzzle's values as labels: {spec.title} has none")
+    rows, cols = spec.dims(problem)
+    flags = [name for name, on in (options or {}).items() if on]
+    command = spec_command(
+        spec, problem, strategy, every=every, limit=limit, options=options, html=html, lang=lang
+    )
+    return PageRun(
+        spec.key,
+        rows,
+        cols,
+        result,
+        recording,
+        first=not every,
+        command=command,
+        lang=lang,
+        values=spec.values(problem),
+        labels=labels,
+        fixed=spec.fixed(problem),
+        regions=spec.regions(problem),
+        title=spec.name(lang),
+        how=", ".join([strategy, *flags]),
+        solution_steps=None if solution_steps is None else tuple(solution_steps),
+        derived=_derived(spec, problem, options, recording),
+    )
+
+
+def solution_steps_in(data: RecordingData, solutions: Sequence[Sequence[int]]) -> list[int]:
+    """The step at which a recording reached each of ``solutions`` (paths of events, in the
+    order the search reported them): the first step after the previous one whose position is
+    that path. A solution found nowhere (a gap hid it) is left out."""
+    import numpy as np
+
+    rec = Recording(data.initial)
+    rec.load(data)
+    n = len(rec)
+    events = rec.events(0, n) if not rec.gaps() else None
+    steps: list[int] = []
+    after = 0  # solutions come in order: each is searched for after the one before
+    if events is not None and n:
+        ev = np.frombuffer(events, dtype=np.int32)
+        depth = len(data.initial) + np.cumsum(np.where(ev >= 0, 1, -1))
+    for path in solutions:
+        want = list(path)
+        if events is None or not want:
+            if list(rec.seek(after).path) == want:  # (no event: the start's position)
+                steps.append(after)
+            continue
+        at = np.flatnonzero((ev == want[-1]) & (depth == len(want)))
+        for i in at[np.searchsorted(at, after) :]:
+            step = int(i) + 1
+            if list(rec.seek(step).path) == want:
+                steps.append(step)
+                after = step
+                break
+    return steps
+
+
+def _record_found(
+    search: EventSource, found: list[tuple[int, ...]], **recording: Any
+) -> tuple[Result, RecordingData, list[int]]:
+    """``record``, and the step at which each solution in ``found`` (filled by the search's
+    ``on_solution``) was reached: the chunk it came in is replayed from the path before it."""
+    rec = Recording(search.initial, **recording)
+    snapshot = getattr(search, "snapshot_path", None)
+    path = list(search.initial)
+    steps: list[int] = []
+    at = 0
+    while chunk := search.advance(1 << 16):
+        after = list(snapshot()) if snapshot is not None else None
+        if len(found) > len(steps) or after is None:
+            for i, x in enumerate(chunk):
+                if x >= 0:
+                    path.append(x)
+                    if len(steps) < len(found) and tuple(path) == found[len(steps)]:
+                        steps.append(at + i + 1)
+                else:
+                    path.pop()
+        rec.extend(chunk, after)
+        at += len(chunk)
+        if after is not None:
+            path = after
+    while len(steps) < len(found):  # a solution with no step: the givens alone (step 0)
+        steps.append(0)
+    rec.finish()
+    result = search.result
+    assert result is not None
+    return result, rec.data(), steps
+
+
+def _derived(
+    spec: PuzzleSpec[Any], problem: Any, options: Mapping[str, Any] | None, data: RecordingData
+) -> Derived | None:
+    """What each placement filled as a consequence, for the page (None: nothing ever is, or
+    the run is too long or has gaps)."""
+    root = spec.derived(problem, (), options)
+    rec = Recording(data.initial)
+    rec.load(data)
+    moves, _ = rec.counts
+    if moves > DERIVED_MAX_PLACEMENTS or rec.gaps():
+        end = rec.seek(len(rec)).path
+        return OMITTED if root or spec.derived(problem, end, options) else None
+    flat = tuple(v for pair in root for v in pair)
+    checkpoints = {c[0] for c in data.checkpoints}
+    path: list[int] = list(data.initial)
+    born: list[int] = [0] * len(path)
+    below: list[set[tuple[int, int]]] = [set(root)]
+    fills: dict[int, tuple[int, ...]] = {}
+    kept: dict[int, tuple[int, ...]] = {0: tuple(born)} if 0 in checkpoints else {}
+    events = rec.events(0, len(rec))
+    for i, x in enumerate(events, 1):
+        if x >= 0:
+            path.append(x)
+            born.append(i)
+            now = set(spec.derived(problem, path, options))
+            new = sorted(now - below[-1])
+            below.append(now)
+            if new:
+                fills[i] = tuple(v for pair in new for v in pair)
+        else:
+            path.pop()
+            born.pop()
+            below.pop()
+        if i in checkpoints:
+            kept[i] = tuple(born)
+    if not flat and not fills:
+        return None
+    return Derived(flat, fills, kept)
+
+
 def _b64(data: bytes) -> str:
     return base64.b64encode(zlib.compress(data, 9)).decode("ascii")
 
@@ -298,6 +599,7 @@ def page_data(run: PageRun) -> dict[str, Any]:
     steps_at = [c[0] for c in checkpoints]
     strategy = run.strategy
     order = strategy.order if strategy is not None else ()
+    symbols = run.values * run.rows * run.cols
     segments: list[dict[str, Any]] = []
     covered: list[tuple[int, int]] = []
     first_back: int | None = None
@@ -307,7 +609,7 @@ def page_data(run: PageRun) -> dict[str, Any]:
             continue  # no checkpoint in this stretch: only coarse, as in the app
         step, path, moves, backtracks = checkpoints[i]
         events = rec.events(step, b)
-        width, packed = encode_steps(events, path, run.puzzle, run.cols, order)
+        width, packed = encode_steps(events, path, run.puzzle, run.cols, order, symbols)
         if first_back is None:
             backs = [j for j, x in enumerate(events[: 1 << 16]) if x < 0]
             first_back = step + backs[0] + 1 if backs else None
@@ -330,7 +632,9 @@ def page_data(run: PageRun) -> dict[str, Any]:
         if not any(a <= s <= b for a, b in covered)
     ]
     markers = rec.markers
-    if run.puzzle == KNIGHT:
+    if run.solution_steps is not None:
+        solutions = list(run.solution_steps)
+    elif run.puzzle == KNIGHT:
         solutions = [length] if run.result.outcome is Outcome.SOLVED else []
     else:
         solutions = list(markers.solutions)
@@ -351,7 +655,10 @@ def page_data(run: PageRun) -> dict[str, Any]:
         "checkpointSteps": steps_at,
         "deepest": markers.deepest,
         "pieces": {
-            name: _piece(name) for name in (("knight",) if run.puzzle == KNIGHT else ("queen",))
+            name: _piece(name)
+            for name in (
+                ("knight",) if run.puzzle == KNIGHT else ("queen",) if run.puzzle == QUEENS else ()
+            )
         },
         "segments": segments,
         "anchors": anchors,
@@ -369,6 +676,23 @@ def page_data(run: PageRun) -> dict[str, Any]:
             "reason": result.reason,
         },
     }
+    if run.labels is not None:
+        out["labels"] = {
+            "names": list(run.labels),
+            "values": run.values,
+            "fixed": [list(f) for f in run.fixed],
+            "box": list(run.regions) if run.regions is not None else None,
+            "title": run.title,
+            "how": run.how,
+        }
+        d = run.derived
+        if d is not None:
+            out["labels"]["derived"] = {
+                "omitted": d.omitted,
+                "root": list(d.root),
+                "fills": {str(k): list(v) for k, v in d.fills.items()},
+                "born": {str(k): list(v) for k, v in d.born.items()},
+            }
     if strategy is not None:
         ranks, _ = strategy.ranks(Board(run.rows, run.cols))
         out["strategy"] = {

@@ -3,8 +3,8 @@
 //
 // The recording comes as stretches ("segments"), each starting from a position of the
 // recording (a checkpoint) with its steps packed as symbols: a knight's move is the index
-// of its direction in the move order, a queen's placement its file, a backtrack the largest
-// symbol. Opening the page replays every stretch once and keeps a checkpoint every K steps,
+// of its direction in the move order, a queen's placement its file, a placement of a puzzle
+// drawn with labels its event (value * squares + square), a backtrack the largest symbol. Opening the page replays every stretch once and keeps a checkpoint every K steps,
 // so a seek anywhere replays at most K steps: the app's own scheme. Steps that were not
 // kept (a gap) show the nearest kept position before them, as the app does, and say so.
 (function () {
@@ -15,6 +15,12 @@
   const cols = D.cols;
   const size = rows * cols;
   const knight = D.puzzle === "knight";
+  // A puzzle whose values are drawn as labels (its spec says so): a placement event x puts
+  // value x // size in square x % size; the givens are drawn bold, the boxes' lines heavier,
+  // and the squares the placements filled as consequences (derived) lighter.
+  const L = D.labels || null;
+  const labelled = L !== null;
+  const derived = labelled && L.derived && !L.derived.omitted ? L.derived : null;
   const strategy = D.strategy || null;
   const order = knight ? strategy.order : [];
   const length = D.length;
@@ -47,7 +53,12 @@
     return s;
   }
   function squareName(sq) {
+    if (labelled) return "r" + (Math.floor(sq / cols) + 1) + "c" + ((sq % cols) + 1);
     return fileName(sq % cols) + String(rows - Math.floor(sq / cols));
+  }
+  // A labelled puzzle's placement as text: "r3c5 = 7".
+  function placementName(x) {
+    return squareName(x % size) + " = " + L.names[Math.floor(x / size)];
   }
 
   // -- the recording ------------------------------------------------------------------------
@@ -60,6 +71,7 @@
     moves: s.moves,
     backtracks: s.backtracks,
     last: s.last,
+    born: derived ? derived.born[String(s.start)] || null : null,
     width: s.width,
     packed: s.steps,
     bytes: null,
@@ -86,11 +98,22 @@
   }
 
   // A position being replayed: the path (an Int32Array of room ``size``), counts, last steps.
+  // ``born`` (labelled puzzles with derived squares only): the step that placed each path
+  // entry, the key of what it filled.
+  function bornOf(list, room) {
+    if (!derived) return null;
+    const born = new Int32Array(room);
+    if (list) born.set(list);
+    return born;
+  }
+
   function fromStart(seg) {
-    const path = new Int32Array(Math.max(size, seg.path.length) + 1);
+    const room = Math.max(size, seg.path.length) + 1;
+    const path = new Int32Array(room);
     path.set(seg.path);
     return {
       path,
+      born: bornOf(seg.born, room),
       len: seg.path.length,
       moves: seg.moves,
       backtracks: seg.backtracks,
@@ -101,6 +124,7 @@
   function copyOf(p) {
     return {
       path: p.path.slice(0, p.len),
+      born: p.born ? p.born.slice(0, p.len) : null,
       len: p.len,
       moves: p.moves,
       backtracks: p.backtracks,
@@ -109,9 +133,18 @@
   }
 
   function grow(p) {
-    const path = new Int32Array(Math.max(size, p.len) + 1);
+    const room = Math.max(size, p.len) + 1;
+    const path = new Int32Array(room);
     path.set(p.path.subarray(0, p.len));
-    return { path, len: p.len, moves: p.moves, backtracks: p.backtracks, last: p.last.slice() };
+    const born = p.born ? bornOf(p.born.subarray(0, p.len), room) : null;
+    return {
+      path,
+      born,
+      len: p.len,
+      moves: p.moves,
+      backtracks: p.backtracks,
+      last: p.last.slice(),
+    };
   }
 
   // Apply symbols [from, to) of ``seg`` to ``p``; keeps the last two steps (encoded as the
@@ -119,6 +152,7 @@
   function apply(seg, p, from, to) {
     const back = (1 << seg.width) - 1;
     const path = p.path;
+    const born = p.born;
     let len = p.len;
     let moves = p.moves;
     let backs = p.backtracks;
@@ -137,6 +171,9 @@
           const top = path[len - 1];
           const d = order[s];
           sq = top + d[0] * cols + d[1];
+        } else if (labelled) {
+          sq = s;
+          if (born) born[len] = seg.start + i + 1;
         } else {
           sq = (rows - 1 - len) * cols + s;
         }
@@ -210,13 +247,14 @@
       return { step, shown: c, exact: false, ...p, last: [] };
     }
     const a = anchors.get(c);
-    const path = new Int32Array(size + 1);
+    const path = new Int32Array(Math.max(size, a.path.length) + 1);
     path.set(a.path);
     return {
       step,
       shown: c,
       exact: false,
       path,
+      born: bornOf(derived ? derived.born[String(c)] : null, path.length),
       len: a.path.length,
       moves: a.moves,
       backtracks: a.backtracks,
@@ -314,7 +352,14 @@
     return levels;
   }
 
+  // A labelled puzzle's stack: its placements, one level each (the spec's candidates are
+  // the engine's, not the page's).
+  function labelledStack(pos) {
+    return Array.from(pos.path.subarray(0, pos.len), (x) => [x, [x], 1]);
+  }
+
   function stackOf(pos, from) {
+    if (labelled) return labelledStack(pos).slice(from || 0);
     if (!pos.exact && !pos.len && knight) return [];
     const ended =
       D.result.outcome === "exhausted" && pos.shown === length && pos.exact && pos.last.length > 0;
@@ -345,7 +390,9 @@
 
   function readColours() {
     const css = getComputedStyle(document.documentElement);
-    const names = ["light", "dark", "path", "visited", "flash", "attack", "number", "line", "fg"];
+    const names = [
+      "light", "dark", "path", "visited", "flash", "attack", "number", "line", "fg", "cell", "derived",
+    ];
     colours = {};
     for (const n of names) colours[n] = css.getPropertyValue("--" + n).trim();
     visitedLayer.colour = pixelOf(colours.visited);
@@ -362,6 +409,9 @@
       if (!strategy.backtrack) how += ", " + S.noBacktrack;
       if (D.closed) how += ", " + S.closed;
       head += " · " + how;
+    } else if (labelled) {
+      head = fmt("labelsTitle", { name: L.title, size: dims }) + " · " + L.how;
+      head += " · " + (D.first ? S.firstSolution : S.allSolutions);
     } else {
       head = fmt("queensTitle", { n: rows, size: dims });
       head += " · " + (D.first ? S.firstSolution : S.allSolutions);
@@ -374,6 +424,8 @@
       steps: num(r.moves + r.backtracks),
     });
     if (!knight) outcome += " · " + fmt("queensDone", { count: num(r.count) });
+    if (labelled && r.outcome === "impossible" && r.reason) outcome += " · " + r.reason;
+    if (labelled && L.derived && L.derived.omitted) outcome += " · " + S.derivedOmitted;
     $("title").textContent = head;
     $("subtitle").textContent = outcome;
     document.title = head + " — " + outcome;
@@ -446,6 +498,12 @@
   const LABEL_GAP = 4;
   const LABEL_FONT = "system-ui, 'Noto Sans', 'DejaVu Sans', sans-serif";
 
+  // A column's label: a chess file (a, b, …), or a labelled puzzle's column number (rows
+  // then count 1 … rows down from the top, as its squares are named: r1c1 top left).
+  function columnName(c) {
+    return labelled ? String(c + 1) : fileName(c);
+  }
+
   function niceStep(needed) {
     for (const step of NICE_STEPS) if (step >= needed) return step;
     return Math.ceil(needed);
@@ -483,9 +541,9 @@
     const board = { x: bandX, y: bandY, w: cell * cols, h: cell * rows };
     const spacing = (extent) => extent + Math.max(0, extent - cell) / 2 + LABEL_GAP;
     const files = [];
-    const fileStep = niceStep(spacing(m.letter * fileName(cols - 1).length + 2) / cell);
+    const fileStep = niceStep(spacing(m.letter * columnName(cols - 1).length + 2) / cell);
     for (let c = 0; c < cols; c += fileStep) {
-      const text = fileName(c);
+      const text = columnName(c);
       const w = Math.max(cell, m.letter * text.length + 2);
       const left = inside(board.x + (c + 0.5) * cell - w / 2, w, board.x, board.x + board.w);
       for (const top of [board.y + board.h + LABEL_PAD, board.y - LABEL_PAD - m.height]) {
@@ -499,8 +557,9 @@
       const h = Math.max(cell, m.height);
       const row = rows - rank;
       const top = inside(board.y + (row + 0.5) * cell - h / 2, h, board.y, board.y + board.h);
-      ranks.push([String(rank), board.x - bandX, top, w, h]);
-      ranks.push([String(rank), board.x + board.w + LABEL_PAD, top, w, h]);
+      const text = String(labelled ? row + 1 : rank);
+      ranks.push([text, board.x - bandX, top, w, h]);
+      ranks.push([text, board.x + board.w + LABEL_PAD, top, w, h]);
     }
     return { width, height: board.h + 2 * bandY, cell, board, metrics: m, files, ranks };
   }
@@ -522,11 +581,17 @@
     bg.height = canvas.height;
     const g = bg.getContext("2d");
     g.setTransform(dpr, 0, 0, dpr, board.x * dpr, board.y * dpr);
-    g.fillStyle = colours.dark;
-    g.fillRect(0, 0, board.w, board.h);
-    g.fillStyle = colours.light;
-    for (let r = 0; r < rows; r++) {
-      for (let c = r % 2; c < cols; c += 2) g.fillRect(c * cell, r * cell, cell + 0.5, cell + 0.5);
+    if (labelled) {
+      g.fillStyle = colours.cell;
+      g.fillRect(0, 0, board.w, board.h);
+      regionLines(g, cell, board);
+    } else {
+      g.fillStyle = colours.dark;
+      g.fillRect(0, 0, board.w, board.h);
+      g.fillStyle = colours.light;
+      for (let r = 0; r < rows; r++) {
+        for (let c = r % 2; c < cols; c += 2) g.fillRect(c * cell, r * cell, cell + 0.5, cell + 0.5);
+      }
     }
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.strokeStyle = colours.line;
@@ -542,6 +607,52 @@
       g.fillText(text, i % 2 === 0 ? x + w : x, y + h / 2);
     });
     return bg;
+  }
+
+  // A labelled board's lines: thin between squares, heavy between boxes (L.box: a box's
+  // rows and columns).
+  function regionLines(g, cell, board) {
+    const line = (heavy, x0, y0, x1, y1) => {
+      g.strokeStyle = heavy ? colours.fg : colours.line;
+      g.lineWidth = heavy ? Math.max(2, cell * 0.06) : 1;
+      g.beginPath();
+      g.moveTo(x0, y0);
+      g.lineTo(x1, y1);
+      g.stroke();
+    };
+    const [br, bc] = L.box || [0, 0];
+    for (const heavy of [false, true]) {
+      for (let r = 1; r < rows; r++) {
+        if ((br > 0 && r % br === 0) === heavy) line(heavy, 0, r * cell, board.w, r * cell);
+      }
+      for (let c = 1; c < cols; c++) {
+        if ((bc > 0 && c % bc === 0) === heavy) line(heavy, c * cell, 0, c * cell, board.h);
+      }
+    }
+  }
+
+  // A labelled board's squares at a position: [label, kind] or null each, kind "fixed" (a
+  // given), "placed" (a step's) or "derived" (filled as a consequence).
+  function labelledSquares(p) {
+    const out = new Array(size).fill(null);
+    for (const [sq, v] of L.fixed) out[sq] = [L.names[v], "fixed"];
+    const fill = (flat) => {
+      for (let i = 0; i + 1 < flat.length; i += 2) out[flat[i]] = [L.names[flat[i + 1]], "derived"];
+    };
+    if (derived) {
+      fill(derived.root);
+      if (p.born) {
+        for (let i = 0; i < p.len; i++) {
+          const f = derived.fills[String(p.born[i])];
+          if (f) fill(f);
+        }
+      }
+    }
+    for (let i = 0; i < p.len; i++) {
+      const x = p.path[i];
+      out[x % size] = [L.names[Math.floor(x / size)], "placed"];
+    }
+    return out;
   }
 
   const visitedLayer = (() => {
@@ -589,7 +700,9 @@
     const y = (sq) => Math.floor(sq / cols) * cell;
     const path = pos.path;
     const n = pos.len;
-    if (!knight) {
+    if (labelled) {
+      // (no attacks, no visited squares: the labels are the position)
+    } else if (!knight) {
       g.fillStyle = colours.attack;
       const col = new Uint8Array(cols);
       const up = new Uint8Array(rows + cols);
@@ -621,7 +734,7 @@
     }
     const last = pos.last.length ? pos.last[pos.last.length - 1] : null;
     if (last !== null && last < 0) {
-      const sq = ~last;
+      const sq = labelled ? ~last % size : ~last;
       g.fillStyle = colours.flash;
       g.globalAlpha = 0.55;
       g.fillRect(x(sq), y(sq), cell, cell);
@@ -653,6 +766,7 @@
         g.fillText(String(i), cx, cy);
       }
     }
+    if (labelled) drawLabels(g, cell, x, y);
     const img = images[knight ? "knight" : "queen"];
     if (img && img.complete) {
       const pad = cell * 0.06;
@@ -664,6 +778,20 @@
     }
   }
 
+  function drawLabels(g, cell, x, y) {
+    const font = "system-ui, 'Noto Sans', 'DejaVu Sans', sans-serif";
+    const px = Math.max(6, Math.round(cell * (L.names.some((t) => t.length > 1) ? 0.45 : 0.62)));
+    g.textAlign = "center";
+    g.textBaseline = "middle";
+    labelledSquares(pos).forEach((entry, sq) => {
+      if (entry === null) return;
+      const [text, kind] = entry;
+      g.font = (kind === "fixed" ? "700 " : kind === "derived" ? "italic 400 " : "400 ") + px + "px " + font;
+      g.fillStyle = kind === "fixed" ? colours.fg : kind === "derived" ? colours.derived : colours.path;
+      g.fillText(text, x(sq) + cell / 2, y(sq) + cell / 2 + 1);
+    });
+  }
+
   function solutionsAt(step) {
     return lastAtMost(solutions, step) + 1;
   }
@@ -672,7 +800,7 @@
     const list = $("stack");
     list.textContent = "";
     const SHOWN = 60;
-    const from = Math.max(0, (knight ? pos.len : Math.min(pos.len + 1, rows)) - SHOWN);
+    const from = Math.max(0, (knight || labelled ? pos.len : Math.min(pos.len + 1, rows)) - SHOWN);
     const levels = stackOf(pos, from);
     if (!levels.length) {
       const li = document.createElement("li");
@@ -686,6 +814,10 @@
     for (let j = levels.length - 1; j >= 0; j--) {
       const d = from + j;
       const [sq, cands, tried] = levels[j];
+      if (labelled) {
+        html.push("<li>" + fmt("depth", { d: d + 1 }) + ": " + placementName(sq) + "</li>");
+        continue;
+      }
       const head = knight
         ? fmt("depth", { d }) + " " + squareName(sq) + ":"
         : fmt("rank", { r: d + 1 }) + ":";
@@ -870,6 +1002,7 @@
         solutions: solutionsAt(pos.shown),
         last: pos.last.slice(),
         stack: stackOf(pos),
+        board: labelled ? labelledSquares(pos) : null,
         length,
         playing,
         speed: SPEEDS[speedIndex] === Infinity ? null : SPEEDS[speedIndex],

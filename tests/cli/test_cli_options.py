@@ -54,6 +54,11 @@ SWEEP = "sweep --size 5 --jobs 1 --limit 2000"
 ESTIMATE = "estimate --size 6 --probes 100"
 TREE = "tree --size 6 --depth 2"
 QUEENS = "queens --size 6"
+#: A published 9×9 puzzle (one solution), every layout but the count's showing the steps.
+SUDOKU = (
+    "sudoku 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 "
+    "--format json"
+)
 
 #: command -> option -> the cases that show it honoured (or refused).
 TABLE: dict[str, dict[str, list[Case]]] = {
@@ -206,6 +211,34 @@ TABLE: dict[str, dict[str, list[Case]]] = {
         "--scheduler": [c(QUEENS, "--scheduler tcp://127.0.0.1:1", "refused")],
     },
     "batch": {},
+    "sudoku": {
+        "--file": [c(SUDOKU, "--file BOARD", "refused")],
+        "--size": [c(SUDOKU, "--size 4", "refused"), c(SUDOKU, "--size 9", "same")],
+        "--strategy": [c(SUDOKU, "--strategy mrv"), c(SUDOKU, "--strategy dlx")],
+        "--singles": [
+            c(SUDOKU, "--singles"),
+            c(SUDOKU + " --strategy dlx", "--singles", "refused"),
+        ],
+        "--all": [c(SUDOKU, "--all")],
+        "--format": [c(SUDOKU, "--format line"), c(SUDOKU, "--format count")],
+        "--limit": [c(SUDOKU, "--limit 10"), c(SUDOKU + " --format count", "--limit 10")],
+        "--trace": [c(SUDOKU, "--trace"), c(SUDOKU + " --format count", "--trace", "refused")],
+        "--list-examples": [c(SUDOKU, "--list-examples", "refused")],
+        "--html": [
+            c(SUDOKU, "--html PAGE"),
+            c(SUDOKU + " --format count", "--html PAGE", "refused"),
+        ],
+        "--lang": [
+            c(SUDOKU + " --html PAGE", "--lang zh_CN"),
+            c(SUDOKU, "--lang zh_CN", "refused"),
+        ],
+        "--jobs": [
+            c(SUDOKU + " --format count", "--jobs 1", "same"),
+            c(SUDOKU, "--jobs 2", "refused"),
+            c(SUDOKU + " --format count --strategy mrv", "--jobs 2", "refused"),
+        ],
+        "--scheduler": [c(SUDOKU, "--scheduler tcp://127.0.0.1:1", "refused")],
+    },
 }
 #: Options the table leaves to other tests, and why.
 ELSEWHERE = {

@@ -7,20 +7,30 @@ import sys
 import pytest
 
 from knightviz.cli.parser import build_parser
+from knightviz.engine.puzzles import specs
 
 COMMANDS = ["solve", "batch", "count", "sweep", "queens", "estimate", "tree"]
+#: The commands the puzzle specs describe, each run by the one generic module.
+SPEC_COMMANDS = [s.command.name for s in specs().values() if s.command is not None]
 
 
 def test_the_parser_knows_every_command_and_nothing_else():
     parser = build_parser()
     sub = next(a for a in parser._actions if a.dest == "command")
-    assert list(sub.choices) == COMMANDS
+    assert list(sub.choices) == COMMANDS + SPEC_COMMANDS
 
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_each_command_s_handler_is_set_by_the_parser(command):
     args = build_parser().parse_args([command])
     assert args.handler.module == f"knightviz.cli.commands.{command}"
+
+
+@pytest.mark.parametrize("command", SPEC_COMMANDS)
+def test_each_spec_command_s_handler_is_the_generic_one(command):
+    args = build_parser().parse_args([command])
+    assert args.handler.module == "knightviz.cli.commands.puzzle"
+    assert specs()[args.puzzle_key].command.name == command
 
 
 def test_a_command_loads_no_other_command_s_module():

@@ -63,6 +63,9 @@ class CommandSpec:
     sizes: tuple[int, ...] = ()
     #: Options the spec's ``make_search`` understands as flags (``--name`` sets ``True``).
     flags: tuple[tuple[str, str], ...] = ()
+    #: The strategies a flag applies to, by flag (a flag not listed: every strategy); the
+    #: command refuses it with another.
+    flag_strategies: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: Example problems, by name (``--help`` and the window's list).
     examples: tuple[tuple[str, str], ...] = ()
 
@@ -186,3 +189,39 @@ class PuzzleSpec(Generic[P]):
         """What a recording of ``problem`` may do (a saved run is replayed against them
         before it is shown); None: nothing checked beyond the recording's consistency."""
         return None
+
+    def event_text(self, problem: P, event: int) -> str:
+        """One event as a line of ``--trace``: by default the step's kind and the square's
+        number in reading order from 0 ("move 12", "backtrack 12")."""
+        rows, cols = self.dims(problem)
+        forward = event >= 0
+        square = (event if forward else ~event) % (rows * cols)
+        return f"{self.event_names[0 if forward else 1]} {square}"
+
+    # -- the page (and any front end that draws values rather than pieces) ---------------
+
+    def name(self, lang: str = "en") -> str:
+        """The puzzle's name in language ``lang`` ("en", "zh_CN"); English by default."""
+        return self.title
+
+    def labels(self, problem: P) -> tuple[str, ...] | None:
+        """The text each event value is drawn as (value ``v`` of an event is
+        ``x // (rows * cols)``), or None: the board draws pieces, not values."""
+        return None
+
+    def fixed(self, problem: P) -> tuple[tuple[int, int], ...]:
+        """Squares holding a value before the search, which are not events: (square, value),
+        value as events encode it (0-based). Drawn bold."""
+        return ()
+
+    def regions(self, problem: P) -> tuple[int, int] | None:
+        """The board's regions as (rows, cols) of one box, drawn with heavier lines; None:
+        no regions."""
+        return None
+
+    def derived(
+        self, problem: P, path: Sequence[int], options: Mapping[str, Any] | None = None
+    ) -> tuple[tuple[int, int], ...]:
+        """Squares filled as a consequence of the events on ``path`` (not events themselves:
+        derived state, the same for the same path), as (square, value). None by default."""
+        return ()

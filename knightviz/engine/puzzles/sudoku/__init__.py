@@ -20,6 +20,7 @@ from knightviz.engine.tree import Children, next_event
 
 from . import formats as layouts
 from . import problem as model
+from . import text as words
 from .dlx import DlxReplay, DlxSearch
 from .problem import SudokuProblem
 from .search import MRV, PLAIN, Replay, SudokuSearch
@@ -80,6 +81,7 @@ class SudokuSpec(PuzzleSpec[SudokuProblem]):
         formats=layouts.FORMATS,
         sizes=tuple(model.BOXES),
         flags=((SINGLES, "fill forced cells (naked singles) between steps"),),
+        flag_strategies=((SINGLES, (PLAIN, MRV)),),
         examples=EXAMPLES,
     )
 
@@ -211,6 +213,31 @@ class SudokuSpec(PuzzleSpec[SudokuProblem]):
         self, problem: SudokuProblem, result: Result, solutions: Sequence[tuple[int, ...]]
     ) -> dict[str, Any]:
         return layouts.payload(problem, result, solutions)
+
+    # -- words and labels (text.py): --trace and the page --------------------------------
+
+    def event_text(self, problem: SudokuProblem, event: int) -> str:
+        return words.event_text(problem, event)
+
+    def name(self, lang: str = "en") -> str:
+        return words.name(lang)
+
+    def labels(self, problem: SudokuProblem) -> tuple[str, ...]:
+        return words.labels(problem)
+
+    def fixed(self, problem: SudokuProblem) -> tuple[tuple[int, int], ...]:
+        return words.fixed(problem)
+
+    def regions(self, problem: SudokuProblem) -> tuple[int, int]:
+        return words.regions(problem)
+
+    def derived(
+        self,
+        problem: SudokuProblem,
+        path: Sequence[int],
+        options: Mapping[str, Any] | None = None,
+    ) -> tuple[tuple[int, int], ...]:
+        return words.derived(problem, path, options)
 
 
 def _drop(solution: tuple[int, ...]) -> None:
