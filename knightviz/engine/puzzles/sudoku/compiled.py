@@ -74,6 +74,9 @@ def units(n: int) -> U64:
 
 
 class NumbaSudokuSearch(Compiled, SudokuSearch):
+    """``SudokuSearch`` on the kernels: the pure-Python state made by ``_setup`` is copied
+    into arrays once, and the kernels carry it on from there."""
+
     backend = "numba"
 
     def _setup(self) -> None:
@@ -92,10 +95,11 @@ class NumbaSudokuSearch(Compiled, SudokuSearch):
         nb = len(blank)
         self._blank = np.array(blank, np.uint64)
         self._occupied = np.zeros(nb + 1, np.int32)
-        #: plain without forced cells: per level, the digits left and the one placed
-        #: (interleaved); otherwise the digits left only.
-        self._lv = np.zeros(2 * (nb + 1), np.int64)
-        self._avail = self._lv[0::2] if self._fast else np.zeros(nb + 1, np.int64)
+        if self._fast:  # per level, the digits left and the one placed, interleaved
+            self._lv = np.zeros(2 * (nb + 1), np.int64)
+            self._avail = self._lv[0::2]
+        else:
+            self._avail = np.zeros(nb + 1, np.int64)
         self._avail[0] = self._left[0]
         self._sols = np.zeros((1 if self.first else SOLUTIONS_PER_CALL, nb + 1), np.int32)
         #: The top level has no cell (the givens clash, or no blank at all).
