@@ -11,19 +11,35 @@ recording and the timeline continue seamlessly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import backends
 from .events import Search
 from .queens import QueensSearch
 from .search import SearchBase
 from .tour import TourSearch
 
+#: A search's compiled twin made from it in its state (a compiled class's ``adopt``).
+Adopt = Callable[[SearchBase], Search]
+#: The other puzzles' searches that can be handed over: their class, and what imports their
+#: compiled class (only when a search is handed over) and returns its ``adopt``.
+_others: dict[type[SearchBase], Callable[[], Adopt]] = {}
+
+
+def register(kind: type[SearchBase], adopter: Callable[[], Adopt]) -> None:
+    """Let running pure-Python searches of ``kind`` (exactly that class) be handed over:
+    ``adopter()`` imports the compiled class and returns what makes the compiled search.
+    A puzzle's package registers its searches (the engine names no puzzle)."""
+    _others[kind] = adopter
+
 
 def can_hand_over(search: Search) -> bool:
-    """``search`` is a running pure-Python knight's-tour or N-Queens search of the engine's
-    own kinds (not a variant built on them, such as the bitboard queens)."""
+    """``search`` is a running pure-Python search of a kind that can be handed over: the
+    knight's tour, N-Queens (not a variant built on them, such as the bitboard queens), or
+    a kind a puzzle registered."""
     return (
         isinstance(search, SearchBase)
-        and type(search) in (TourSearch, QueensSearch)
+        and (type(search) in (TourSearch, QueensSearch) or type(search) in _others)
         and search.backend == backends.PYTHON
         and search.result is None
     )
@@ -33,8 +49,12 @@ def hand_over(search: Search) -> Search:
     """A compiled search in exactly the state of ``search`` (which is left as it was and
     should not be advanced again). Loads the kernels first if needed (blocking)."""
     if not can_hand_over(search):
-        raise ValueError("only a running pure-Python tour or queens search can be handed over")
+        raise ValueError("only a running pure-Python search of a compiled kind can be handed over")
     backends.load()
+    adopter = _others.get(type(search))  # type: ignore[arg-type]
+    if adopter is not None:
+        assert isinstance(search, SearchBase)
+        return adopter()(search)
     if isinstance(search, TourSearch):
         from .kernels.tours import NumbaTourSearch
 

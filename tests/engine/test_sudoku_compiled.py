@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from knightviz.engine import kernels
+from knightviz.engine import handover, kernels
 from knightviz.engine.events import Outcome
 from knightviz.engine.puzzles.sudoku import HARD, SPEC, counting
 from knightviz.engine.puzzles.sudoku.dlx import DlxSearch
@@ -213,3 +213,45 @@ def test_count_matches_the_python_search(made, wanted):
     search.run()
     grids, factor = counting.pieces(problem, wanted)
     assert sum(counting.count_below(g, problem.n) for g in grids) * factor == search.count
+
+
+# -- handing a running search over ---------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(any_puzzle(), st.sampled_from(VARIANTS), st.booleans(), calls, calls)
+def test_a_python_search_handed_over_goes_on_as_python(problem, variant, every, before, after):
+    """Two pure-Python twins run alike; one is handed over to the compiled engine mid-run
+    and both go on: the same events, state, stack and solutions, and the same result."""
+    strategy, singles = variant
+    first, second = (
+        make_python(problem, strategy, singles, first=not every, limit=6000) for _ in range(2)
+    )
+    for how, size in before:
+        for search in (first, second):
+            if how == "advance":
+                search.advance(size)
+            else:
+                search.advance_quiet(size)
+    if not handover.can_hand_over(second):
+        assert second.result is not None  # only a finished search stays where it is
+        return
+    numba = handover.hand_over(second)
+    assert numba.backend == "numba"
+    same_state(first, numba)
+    for how, size in after:
+        if how == "advance":
+            assert first.advance(size) == numba.advance(size)
+        else:
+            assert first.advance_quiet(size) == numba.advance_quiet(size)
+        same_state(first, numba)
+    first.run()
+    numba.run()
+    same_state(first, numba)
+    assert replace(numba.result, seconds=first.result.seconds) == first.result
+
+
+def make_python(problem, strategy, singles, **kwargs):
+    if strategy == "dlx":
+        return DlxSearch(problem, **kwargs)
+    return SudokuSearch(problem, strategy, singles=singles, **kwargs)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from knightviz.engine import backends
+from knightviz.engine import backends, handover
 from knightviz.engine.events import Result, Search
 from knightviz.engine.puzzles.spec import CommandSpec, PuzzleSpec, Verdict
 from knightviz.engine.tree import Children, next_event
@@ -267,6 +267,23 @@ def children(problem: SudokuProblem, strategy: str, singles: bool = False) -> Ch
 
     return kids
 
+
+def _adopt_plain_mrv() -> handover.Adopt:
+    """The compiled search's ``adopt``, imported when a search is handed over."""
+    from .compiled import NumbaSudokuSearch
+
+    return NumbaSudokuSearch.adopt
+
+
+def _adopt_dlx() -> handover.Adopt:
+    from .compiled import NumbaDlxSearch
+
+    return NumbaDlxSearch.adopt
+
+
+# A search begun on the pure-Python engine moves onto the compiled one once it is loaded.
+handover.register(SudokuSearch, _adopt_plain_mrv)
+handover.register(DlxSearch, _adopt_dlx)
 
 #: Found by ``knightviz.engine.puzzles.specs``.
 SPEC = SudokuSpec()

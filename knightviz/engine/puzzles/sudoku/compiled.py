@@ -18,7 +18,7 @@ import numpy.typing as npt
 from knightviz.engine.events import Outcome, StackLevel
 from knightviz.engine.kernels import _search
 from knightviz.engine.kernels.compiled import Compiled, as_array
-from knightviz.engine.search import Ending
+from knightviz.engine.search import Ending, SearchBase
 
 from . import kernels
 from .dlx import NO_COLUMN, DlxSearch, LevelStack
@@ -121,6 +121,51 @@ class NumbaSudokuSearch(Compiled, SudokuSearch):
         self._trailn[: len(self._trail)] = self._trail
         self._st[kernels.TRAIL] = len(self._trail)
         self._st[kernels.FORCED] = self.forced
+
+    @classmethod
+    def adopt(cls, source: SearchBase) -> NumbaSudokuSearch:
+        """A compiled search in exactly the state of ``source``, a running pure-Python
+        search (``handover``): the grid, the levels, the forced fills' trail, the counts
+        and the solutions found (the same list, the same receiver)."""
+        if not isinstance(source, SudokuSearch) or source.backend != "python":
+            raise ValueError("only a pure-Python sudoku search can be adopted")
+        if source.result is not None:
+            raise ValueError("only a running search can be handed over")
+        new = cls(
+            source.problem,
+            source.strategy,
+            singles=source.singles,
+            first=source.first,
+            limit=source.limit,
+            cancel=source._cancel,
+        )
+        new._adopt_common(source)
+        new.solutions = source.solutions
+        new.count = source.count
+        new.forced = source.forced
+        new._on_solution = source._on_solution
+        new._first_solution = source._first_solution
+        new._complete = source._complete
+        path = source._path
+        depth = len(path)
+        nn = new.n * new.n
+        new._occupied[:depth] = path
+        new._masks[:] = [*source._rows, *source._cols, *source._boxes]
+        new._avail[: depth + 1] = source._left
+        if new._fast:
+            new._lv[1 : 2 * depth : 2] = [1 << (x // nn) for x in path]
+            return new
+        blank = new._blank.tolist()
+        where = {c: i for i, c in enumerate(blank)}
+        new._gridn[:] = source._grid
+        new._cells[: depth + 1] = [nn if c == NO_CELL else c for c in source._cell]
+        new._pos[: depth + 1] = [where.get(c, 0) for c in source._cell]
+        new._cands[: depth + 1] = source._cand
+        new._trailn[: len(source._trail)] = source._trail
+        new._tmark[: len(source._mark)] = source._mark
+        new._st[kernels.TRAIL] = len(source._trail)
+        new._st[kernels.FORCED] = source.forced
+        return new
 
     # -- state ----------------------------------------------------------------------------
 
@@ -299,6 +344,36 @@ class NumbaDlxSearch(Compiled, DlxSearch):
         self._heads[0] = self._curs[0] = self._head[0]
         self._occupied = np.zeros(levels, np.int32)
         self._sols = np.zeros((1 if self.first else SOLUTIONS_PER_CALL, levels), np.int32)
+
+    @classmethod
+    def adopt(cls, source: SearchBase) -> NumbaDlxSearch:
+        """A compiled search in exactly the state of ``source``, a running pure-Python DLX
+        search (``handover``): the matrix as it stands, the levels, counts and solutions."""
+        if not isinstance(source, DlxSearch) or source.backend != "python":
+            raise ValueError("only a pure-Python DLX search can be adopted")
+        if source.result is not None:
+            raise ValueError("only a running search can be handed over")
+        new = cls(source.problem, first=source.first, limit=source.limit, cancel=source._cancel)
+        new._adopt_common(source)
+        new.solutions = source.solutions
+        new.count = source.count
+        new._on_solution = source._on_solution
+        new._first_solution = source._first_solution
+        new._complete = source._complete
+        m = source._matrix
+        for mine, theirs in (
+            (new._left, m.left),
+            (new._right, m.right),
+            (new._up, m.up),
+            (new._down, m.down),
+            (new._size, m.size),
+        ):
+            mine[:] = theirs
+        depth = len(source._path)
+        new._occupied[:depth] = source._path
+        new._heads[: depth + 1] = source._head
+        new._curs[: depth + 1] = source._cur
+        return new
 
     def _length(self) -> int:
         return int(self._st[_search.DEPTH])
