@@ -34,9 +34,10 @@ PIECES_PER_WORKER = 24
 #: Blank cells a piece may have filled at most past the first row (the pieces' own
 #: enumeration is Python).
 MAX_PREFIX = 12
-#: First rows enumerated at most for the interchangeable digits' rule (a 16×16 first row
-#: with many blanks and few unused digits has too many: then no rule, a factor of 1).
-MAX_FIRST_ROWS = 100_000
+#: Partial first rows enumerated at most for the interchangeable digits' rule (a 16×16
+#: first row with many blanks and few unused digits has too many: then no rule, a factor
+#: of 1); about 20 MB of partial grids at 16×16.
+MAX_FIRST_ROWS = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,8 +105,8 @@ def _grow(
     problem: SudokuProblem, wanted: int, sort_first_row: bool
 ) -> list[tuple[int, ...]] | None:
     """The blank cells filled in reading order, breadth first, until there are ``wanted``
-    grids or ``MAX_PREFIX`` cells are filled; with ``sort_first_row`` the first row is
-    always completed, its unused digits ascending (None: too many first rows)."""
+    grids or ``MAX_PREFIX`` cells are filled (past the first row, which ``sort_first_row``
+    always completes, its unused digits ascending; None: too many first rows)."""
     n = problem.n
     geo = geometry(n)
     cells = problem.cells
@@ -121,12 +122,14 @@ def _grow(
     full = (1 << n) - 1
     # Each grid with its masks and the highest unused digit placed in the first row.
     level = [(list(cells), rows, cols, boxes, 0)]
-    filled = 0
+    filled = beyond = 0  # blank cells filled, and those of them past the first row's rule
     while filled < len(blanks):
         c = blanks[filled]
         in_row_one = sort_first_row and c < n
-        if not in_row_one and (len(level) >= wanted or filled >= MAX_PREFIX):
-            break
+        if not in_row_one:
+            if len(level) >= wanted or beyond >= MAX_PREFIX:
+                break
+            beyond += 1
         r, k, b = geo.row[c], geo.col[c], geo.box[c]
         grown = []
         for grid, rs, cs, bs, top in level:
@@ -147,10 +150,10 @@ def _grow(
                 nc[k] |= bit
                 nbx[b] |= bit
                 grown.append((g, nr, nc, nbx, new_top))
+                if in_row_one and len(grown) > MAX_FIRST_ROWS:
+                    return None
         level = grown
         filled += 1
-        if in_row_one and len(level) > MAX_FIRST_ROWS:
-            return None
     return [tuple(g) for g, *_ in level]
 
 
