@@ -96,7 +96,7 @@ calls = st.lists(
 )
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(any_puzzle(), st.sampled_from(VARIANTS), st.booleans(), calls)
 def test_compiled_makes_the_python_stream(problem, variant, every, steps):
     """Any mix of advance, advance_quiet and advance_into, the same events, state, stack and
@@ -174,7 +174,6 @@ def test_the_empty_6x6_is_720_times_its_sorted_first_rows():
     assert counting.count_below(grids[0], 6) * factor == 28_200_960
 
 
-@pytest.mark.slow
 def test_count_of_the_empty_6x6_is_28200960():
     assert SPEC.count(empty(6), jobs=2) == 28_200_960
 
