@@ -8,6 +8,11 @@ import re
 LONG_SEARCH = re.compile(
     r"knightviz: no tour yet after [\d,]+ steps \([\d,]+ backtracks\); this search may take "
     r"very long; --limit STEPS bounds it, Ctrl-C stops it at any time\n"
+    # a puzzle command's search, and its count (the kernels may be loading on a busy machine)
+    r"|knightviz: ([^\n]*: )?still searching after [\d,]+ steps \([\d,]+ backtracks\); "
+    r"this search may take long; --limit STEPS bounds it, Ctrl-C stops it at any time\n"
+    r"|knightviz: ([^\n]*: )?counting every solution; this count may take long; --limit "
+    r"STEPS counts by a bounded search instead, Ctrl-C stops it at any time\n"
 )
 
 
