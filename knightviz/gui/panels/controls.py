@@ -204,6 +204,8 @@ class ControlPanel(QWidget):
             if puzzle.square_only:
                 self.square_check.setChecked(True)
             self.square_check.setEnabled(not puzzle.square_only)
+            # A puzzle whose own controls say the size (its problem does) has no spin boxes.
+            self.board_box.setHidden(puzzle.sized_by_settings)
         finally:
             self._updating = was
 

@@ -180,7 +180,7 @@ class BoardPainter:
         details: bool = False,
         closing: bool = False,
     ) -> None:
-        self.model = BoardModel(settings.rows, settings.cols, ())
+        self.model = BoardModel(settings.rows, settings.cols, (), puzzle.values(settings))
         self.widget = BoardWidget(self.model)
         w = self.widget
         w.set_layers(puzzle.create_layers())
@@ -528,7 +528,7 @@ def open_run_file(path: str, puzzles: dict[str, Puzzle[Any]], store: RecordingSt
             recording = rebuild(
                 data, store.new(data.initial, data.solution_depth), puzzle.rules(settings)
             )
-        model = BoardModel(settings.rows, settings.cols, ())
+        model = BoardModel(settings.rows, settings.cols, (), puzzle.values(settings))
         if recording is not None:
             pos = recording.seek(len(recording))
             model.replace(pos.path, pos.moves, pos.backtracks)

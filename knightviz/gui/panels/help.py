@@ -199,7 +199,7 @@ def board_picture(
     side: int = PICTURE,
 ) -> QPixmap:
     """A board painted by the real widget and the puzzle's layers, as a picture."""
-    model = BoardModel(settings.rows, settings.cols, path)
+    model = BoardModel(settings.rows, settings.cols, path, puzzle.values(settings))
     model.set_upcoming(upcoming)
     if flash is not None:
         model.flash(flash, age=0.05)  # a flash just after the backtrack

@@ -162,6 +162,10 @@ class Puzzle(QObject, Generic[S]):
     square_only = False
     #: The user places a piece before the run (the knight's start square).
     movable_start = True
+    #: The puzzle's own controls set the board's size (from its problem): no size boxes.
+    sized_by_settings = False
+    #: The board takes typing while idle (``key_on_square``): the problem is typed on it.
+    types_on_board = False
 
     def title(self) -> str:
         raise NotImplementedError
@@ -208,6 +212,32 @@ class Puzzle(QObject, Generic[S]):
     def panels(self) -> frozenset[str]:
         """The optional panels (docks) this puzzle shows: CODE, STACK, CONSTRAINTS, SOLUTIONS."""
         return frozenset({CODE, STACK})
+
+    def values(self, settings: S) -> int:
+        """How many values a square may hold: an event ``x >= 0`` puts value
+        ``x // (rows * cols)`` on square ``x % (rows * cols)`` (1: a piece is a piece)."""
+        return 1
+
+    def key_on_square(self, settings: S, square: int, text: str) -> S | None:
+        """Settings after the user typed ``text`` on ``square`` of the idle board (""
+        for Delete or Backspace), or None when the puzzle takes no typing there."""
+        return None
+
+    def map_refusal(self) -> str:
+        """Why the start-square map does not apply, for a puzzle without ``sweep_options``
+        (the map's menu action and panel say it instead of showing nothing)."""
+        return self.tr("No start square to map: this puzzle always starts the same way")
+
+    def event_name(self, settings: S, event: int) -> str:
+        """An event's name as panels print it (a square's name; a backtrack's square)."""
+        board = Board(settings.rows, settings.cols)
+        return board.name((event if event >= 0 else ~event) % (settings.rows * settings.cols))
+
+    def pick_event(self, settings: S, square: int, fx: float, fy: float) -> int:
+        """The event a click means when the learner answers on the board ("your turn"):
+        ``fx``, ``fy`` where in the square (0..1 from its top left); the square itself
+        unless a square holds several values."""
+        return square
 
     def depth_total(self, settings: S) -> int:
         """The depth a solution reaches (the counters' "covered / total")."""
