@@ -192,11 +192,17 @@ class RunView(QObject):
         s = self.session
         if s.running:
             return
+        back = text == "\b"  # Backspace: this square, or the one before when it is empty
+        text = "" if back else text
         settings = s.puzzle.key_on_square(s.settings, square, text)
+        if settings is None and back and square > 0:
+            square -= 1
+            settings = s.puzzle.key_on_square(s.settings, square, "")
+            self.board.select(square)
         if settings is None:
             return
         self.settings_typed.emit(settings)
-        if text and square + 1 < self.board.model.size:
+        if text and square + 1 < s.model.size:
             self.board.select(square + 1)  # on to the next square, as a form's cells go
 
     @Slot()
@@ -371,7 +377,8 @@ class RunView(QObject):
         setup = s.shown_setup()
         puzzle = self.puzzles[setup.puzzle]
         total = puzzle.depth_total(setup.settings)
-        self.counters.show_counts(m.moves, m.backtracks, len(m.path), total)
+        depth = puzzle.depth_shown(setup.settings, m)
+        self.counters.show_counts(m.moves, m.backtracks, depth, total)
         if not self.full:
             return
         self.counters.show_time(s.seconds(), self._rate.rate(self.session))

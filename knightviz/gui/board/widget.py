@@ -69,8 +69,8 @@ class BoardWidget(QWidget):
     square_picked = Signal(int)
     #: Edit board mode: the user removed or restored squares; the new holes (square ints).
     holes_edited = Signal(object)
-    #: Typing mode (``set_typing``): a character typed on the selected square, or "" for
-    #: Delete/Backspace: (square, text).
+    #: Typing mode (``set_typing``): a character typed on the selected square, "" for
+    #: Delete, "\b" for Backspace: (square, text).
     square_typed = Signal(int, str)
 
     def __init__(self, model: BoardModel | None = None, parent: QWidget | None = None) -> None:
@@ -622,8 +622,10 @@ class BoardWidget(QWidget):
         mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if mods not in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
             return None
-        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+        if event.key() == Qt.Key.Key_Delete:
             return ""
+        if event.key() == Qt.Key.Key_Backspace:
+            return "\b"
         text = event.text()
         if len(text) == 1 and (text.isalnum() or text in ".0"):
             return text

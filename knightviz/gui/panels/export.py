@@ -403,6 +403,8 @@ def write_html(run: RunExport, path: str, lang: str) -> None:
         raise ExportError(QCoreApplication.translate("Export", "This run has no recorded steps."))
     try:
         page = run.puzzle.page_run(run.settings, run.start, run.result, rec.data(), lang)
+    except ExportRefused as exc:
+        raise ExportError(str(exc)) from None
     except PageError:
         raise ExportError(
             QCoreApplication.translate(

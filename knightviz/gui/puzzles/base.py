@@ -239,6 +239,16 @@ class Puzzle(QObject, Generic[S]):
         unless a square holds several values."""
         return square
 
+    def problem_key(self, settings: S) -> Any:
+        """What makes two runs' problems the same, whatever their strategies (the
+        comparison compares runs of one problem): the board's size and shape."""
+        return (settings.rows, settings.cols, self.shape(settings))
+
+    def depth_shown(self, settings: S, model: BoardModel) -> int:
+        """The counters' depth at the model's position ("covered"; with derived pieces, such
+        as forced fills, more than the path)."""
+        return len(model.path)
+
     def depth_total(self, settings: S) -> int:
         """The depth a solution reaches (the counters' "covered / total")."""
         return settings.rows * settings.cols
