@@ -270,7 +270,8 @@ def test_your_turn_asks_which_cell_and_which_digit(window, qtbot):
     other = next(d for d in range(1, 10) if d != digit)
     pr, pc = pencil_place(9, 3, 3, other)
     click_cell(window, cell, (pc + 0.5) / 3, (pr + 0.5) / 3)
-    qtbot.waitUntil(lambda: child(window, "predictionLabel").text().startswith("Not "), timeout=2000)
+    label = child(window, "predictionLabel")
+    qtbot.waitUntil(lambda: label.text().startswith("Not "), timeout=2000)
     assert window.session.position == 0
     # Right: the digit's own place.
     pr, pc = pencil_place(9, 3, 3, digit)
