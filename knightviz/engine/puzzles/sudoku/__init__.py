@@ -1,0 +1,230 @@
+"""Sudoku as a puzzle spec: the problem (``problem``), the backtracking searches
+(``search``: plain and MRV, with forced cells on request; ``dlx``: Algorithm X with
+dancing links) and the text layouts (``formats``). The definitions are docs/reference.md's
+Sudoku section.
+
+Nothing here imports numba or the kernels: ``make_search`` asks the backend policy, and
+only a search that is to run compiled imports its compiled class (``_compiled_class``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from knightviz.engine import backends
+from knightviz.engine.events import Result, Search
+from knightviz.engine.puzzles.spec import CommandSpec, PuzzleSpec, Verdict
+from knightviz.engine.tree import Children, next_event
+
+from . import formats as layouts
+from . import problem as model
+from .dlx import DlxReplay, DlxSearch
+from .problem import SudokuProblem
+from .search import MRV, PLAIN, Replay, SudokuSearch
+
+DLX = "dlx"
+STRATEGIES = (PLAIN, MRV, DLX)
+SINGLES = "singles"
+
+#: Norvig's first "top95" puzzle: 19,454,728 steps plain, 898 with MRV (to the first
+#: solution, placements and removals counted; docs/reference.md).
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+#: Built-in problems, easy first (each has exactly one solution).
+EXAMPLES: tuple[tuple[str, str], ...] = (
+    ("4×4 starter", "..3..4.221......"),
+    ("6×6 starter", ".2.4.6.5.......56...4.3.3....5...31."),
+    ("easy", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"),
+    (
+        "easy (Project Euler 96, grid 1)",
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    ),
+    (
+        "AI Escargot (Arto Inkala)",
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+    ),
+    (
+        "Arto Inkala's 2012 puzzle",
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+    ),
+    (
+        "Easter Monster",
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+    ),
+    (
+        "against brute force (17 givens)",
+        "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+    ),
+    ("hard (19 million plain steps)", HARD),
+)
+
+
+def _singles(strategy: str, options: Mapping[str, Any] | None) -> bool:
+    """Forced cells apply to plain and MRV only (DLX has no such option)."""
+    return strategy != DLX and bool((options or {}).get(SINGLES, False))
+
+
+class SudokuSpec(PuzzleSpec[SudokuProblem]):
+    key: ClassVar[str] = "sudoku"
+    order: ClassVar[int] = 20
+    title: ClassVar[str] = "Sudoku"
+    strategies: ClassVar[tuple[str, ...]] = STRATEGIES
+    event_names: ClassVar[tuple[str, str]] = ("placement", "removal")
+    formats: ClassVar[tuple[str, ...]] = layouts.FORMATS
+    command: ClassVar[CommandSpec | None] = CommandSpec(
+        name="sudoku",
+        help="solve or count a sudoku (4×4, 6×6, 9×9 or 16×16) by backtracking",
+        strategies=STRATEGIES,
+        formats=layouts.FORMATS,
+        sizes=tuple(model.BOXES),
+        flags=((SINGLES, "fill forced cells (naked singles) between steps"),),
+        examples=EXAMPLES,
+    )
+
+    # -- problems ------------------------------------------------------------------------
+
+    def parse(self, text: str, size: int | None = None) -> SudokuProblem:
+        return model.parse(text, size)
+
+    def text(self, problem: SudokuProblem) -> str:
+        return model.text(problem)
+
+    def describe(self, problem: SudokuProblem) -> str:
+        return model.describe(problem)
+
+    def dims(self, problem: SudokuProblem) -> tuple[int, int]:
+        return problem.n, problem.n
+
+    def values(self, problem: SudokuProblem) -> int:
+        return problem.n
+
+    # -- searching -----------------------------------------------------------------------
+
+    def make_search(
+        self,
+        problem: SudokuProblem,
+        strategy: str,
+        *,
+        every: bool = False,
+        limit: int | None = None,
+        cancel: Callable[[], bool] | None = None,
+        backend: str | None = None,
+        on_solution: Callable[[tuple[int, ...]], None] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Search:
+        """Plain and MRV run compiled when ``backends.choose(backend)`` says so and a
+        compiled class exists; DLX runs on the Python engine only."""
+        if strategy == DLX:
+            dlx = DlxSearch(
+                problem, first=not every, on_solution=on_solution, limit=limit, cancel=cancel
+            )
+            dlx.requested = backend
+            return dlx
+        if strategy not in (PLAIN, MRV):
+            raise ValueError(f"unknown sudoku strategy {strategy!r} (known: plain, mrv, dlx)")
+        kind: type[SudokuSearch] = SudokuSearch
+        if backends.choose(backend) == backends.NUMBA:
+            kind = self._compiled_class(strategy) or SudokuSearch
+        search = kind(
+            problem,
+            strategy,
+            singles=_singles(strategy, options),
+            first=not every,
+            on_solution=on_solution,
+            limit=limit,
+            cancel=cancel,
+        )
+        search.requested = backend
+        return search
+
+    def _compiled_class(self, strategy: str) -> type[SudokuSearch] | None:
+        """HOOK for the compiled engine: the compiled subclass of ``SudokuSearch`` for
+        ``strategy``, imported here (never at module import), or None while there is none."""
+        return None
+
+    def verdict(self, problem: SudokuProblem) -> Verdict | None:
+        return model.verdict(problem)
+
+    def solution_depth(
+        self, problem: SudokuProblem, strategy: str, options: Mapping[str, Any] | None = None
+    ) -> int | None:
+        """Every blank takes one placement, unless forced fills take some."""
+        return None if _singles(strategy, options) else problem.blanks
+
+    def children(
+        self, problem: SudokuProblem, strategy: str, options: Mapping[str, Any] | None = None
+    ) -> Children | None:
+        return children(problem, strategy, _singles(strategy, options))
+
+    def next_event(
+        self, problem: SudokuProblem, strategy: str, path: Sequence[int], last: int | None
+    ) -> int | None:
+        """The search's next event from ``path`` (plain, MRV or DLX, without forced fills:
+        no options reach here)."""
+        kids = children(problem, strategy, False)
+        return next_event(
+            kids,
+            path,
+            last,
+            root_depth=0,
+            solved=lambda p: len(p) == problem.blanks,
+            stop_on_solution=True,
+        )
+
+    def count(
+        self, problem: SudokuProblem, *, jobs: int | None = None, scheduler: str | None = None
+    ) -> int:
+        """Every solution, counted by the pure-Python MRV search with forced cells (one
+        process; ``jobs`` and ``scheduler`` are not used yet)."""
+        search = SudokuSearch(problem, MRV, singles=True, first=False, on_solution=_drop)
+        return search.run().count
+
+    # -- writing -------------------------------------------------------------------------
+
+    def format_result(
+        self,
+        problem: SudokuProblem,
+        result: Result,
+        solutions: Sequence[tuple[int, ...]],
+        fmt: str,
+    ) -> str:
+        return layouts.render(problem, result, solutions, fmt)
+
+    def payload(
+        self, problem: SudokuProblem, result: Result, solutions: Sequence[tuple[int, ...]]
+    ) -> dict[str, Any]:
+        return layouts.payload(problem, result, solutions)
+
+
+def _drop(solution: tuple[int, ...]) -> None:
+    """A solution counted, not kept."""
+
+
+def children(problem: SudokuProblem, strategy: str, singles: bool = False) -> Children:
+    """Path -> the placement events the strategy tries at that node, in its order (none at
+    a dead end or a full grid), as ``stack_at``'s levels have them."""
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown sudoku strategy {strategy!r} (known: plain, mrv, dlx)")
+
+    @lru_cache(maxsize=4096)
+    def at(path: tuple[int, ...]) -> tuple[int, ...]:
+        if strategy == DLX:
+            dlx = DlxReplay(problem)
+            for x in path:
+                dlx.place(x)
+            return dlx.events()
+        replay = Replay(problem, strategy, singles)
+        for x in path:
+            replay.place(x)
+        return replay.events()
+
+    def kids(path: Sequence[int]) -> Sequence[int]:
+        return at(tuple(path))
+
+    return kids
+
+
+#: Found by ``knightviz.engine.puzzles.specs``.
+SPEC = SudokuSpec()
