@@ -30,7 +30,7 @@ def same_problem(puzzles: dict[str, Puzzle[Any]], a: RunRecord, b: RunRecord) ->
     if a.puzzle != b.puzzle or a.start != b.start:
         return False
     puzzle = puzzles[a.puzzle]
-    return puzzle.problem_key(a.settings) == puzzle.problem_key(b.settings)
+    return bool(puzzle.problem_key(a.settings) == puzzle.problem_key(b.settings))
 
 
 def partner(
