@@ -327,6 +327,9 @@ class RunSession(Playback):
             return puzzle.describe_result(run.settings, run.start, self.result, self.model)
         if self.verdict() is not None:
             return self.tr("No solution can exist here; press “Search anyway” to watch the proof.")
+        idle = self.puzzle.idle_text(self.settings)
+        if idle:
+            return idle
         if self.puzzle.movable_start:
             name = self.puzzle.start_name(self.settings, self.start)
             return self.tr(

@@ -83,6 +83,7 @@ class BoardWidget(QWidget):
         self.setAccessibleName(self.tr("Chess board"))
         self._model = model if model is not None else BoardModel(8, 8, (0,))
         self._start: tuple[int, int] | None = (0, 0)
+        self._movable = True
         self._interactive = True
         self._details = False
         self._conceal = False
@@ -227,7 +228,10 @@ class BoardWidget(QWidget):
         return self._start if self._start is not None else (0, 0)
 
     def set_start_square(self, row: int, col: int) -> None:
-        """Move the start square without telling anyone (the window restores settings)."""
+        """Move the start square without telling anyone (the window restores settings);
+        nothing for a puzzle without one (``set_movable_start(False)``)."""
+        if not self._movable:
+            return
         self._start = (row, col)
         self.update()
 
@@ -237,7 +241,7 @@ class BoardWidget(QWidget):
 
     def set_movable_start(self, movable: bool) -> None:
         """False for puzzles without a start square (N-Queens): no start, no order shading."""
-        self._shade_layer.enabled = movable
+        self._shade_layer.enabled = self._movable = movable
         if not movable:
             self._start = None
         elif self._start is None:

@@ -223,6 +223,11 @@ class Puzzle(QObject, Generic[S]):
         for Delete or Backspace), or None when the puzzle takes no typing there."""
         return None
 
+    def idle_text(self, settings: S) -> str:
+        """The status line before a run, when the puzzle says more than the window's own
+        ("" for the window's)."""
+        return ""
+
     def map_refusal(self) -> str:
         """Why the start-square map does not apply, for a puzzle without ``sweep_options``
         (the map's menu action and panel say it instead of showing nothing)."""

@@ -238,6 +238,16 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
             return self.tr("{0} · forced cells filled").format(how)
         return how
 
+    def strategy_name(self, settings: SudokuSettings) -> str:
+        name = {
+            PLAIN: self.tr("Plain backtracking"),
+            MRV: self.tr("MRV"),
+            DLX: self.tr("Dancing Links"),
+        }[settings.strategy]
+        if settings.singles and settings.strategy != DLX:
+            return self.tr("{0} with forced cells").format(name)
+        return name
+
     def forecast_subject(self, settings: SudokuSettings, start: int) -> str:
         return self.tr("{0} on this {1} Sudoku").format(
             self.strategy_name(settings), fmt_size(settings.rows, settings.cols)
@@ -256,6 +266,12 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
 
     def panels(self) -> frozenset[str]:
         return frozenset({CODE, STACK})
+
+    def idle_text(self, settings: SudokuSettings) -> str:
+        return self.tr(
+            "Press Start (Space) to fill the grid. To change the puzzle, click a cell and type "
+            "a digit (Delete clears), or paste one into the puzzle line."
+        )
 
     def map_refusal(self) -> str:
         return self.tr("The start map is for the knight's tour: a Sudoku has no start square")
@@ -377,7 +393,7 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
         )
         how = self.strategy_name(settings)
         if result.outcome is Outcome.SOLVED:
-            return self.tr("Solved by {0}: {1}.").format(how, counts)
+            return self.tr("Solved. {0}: {1}.").format(how, counts)
         if result.outcome is Outcome.CANCELLED:
             return self.tr("Stopped after {0}.").format(counts)
         if result.outcome is Outcome.LIMIT:
@@ -522,12 +538,16 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
     ) -> StackSource:
         n = settings.rows
         nn = n * n
+        path = list(model.path)
 
         def label(depth: int, level: StackLevel) -> str:
             d = self.decision_of(settings, level.candidates)
-            if d is None:
+            if d is not None:
+                return self.decision_text(settings, d)
+            dead = self._dead_cell(settings, path[:depth])
+            if dead < 0:
                 return self.tr("dead end")
-            return self.decision_text(settings, d)
+            return self.tr("{0}: no candidate").format(cell_name(n, dead))
 
         def chips(depth: int, level: StackLevel) -> list[Chip]:
             d = self.decision_of(settings, level.candidates)
@@ -547,7 +567,11 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
                 out.append(Chip(text, state, None, x % nn))
             return out
 
-        widest = self.tr("column {0} needs {1}").format(n, digit_text(n))
+        widest = max(
+            self.tr("column {0} needs {1}").format(n, digit_text(n)),
+            self.tr("{0}: no candidate").format(cell_name(n, nn - 1)),
+            key=len,
+        )
         return StackSource(stack, chips, label, widest)
 
     def levels(

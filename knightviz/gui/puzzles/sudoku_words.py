@@ -21,19 +21,19 @@ CELL, ROW, COLUMN, BOX = "cell", "row", "column", "box"
 
 
 def _backtracking(key: str, choose: str, singles: bool) -> Program:
-    fill = "        fill_forced(grid)      # forced cells\n" if singles else ""
+    fill = "        fill_forced(grid)  # forced cells\n" if singles else ""
     text = (
         "def solve(grid):\n"
         f"    {choose}\n"
         "    if cell is None:\n"
-        "        return True            # every cell filled\n"
-        "    for digit in candidates(grid, cell):\n"
-        "        place(cell, digit)     # a placement\n"
+        "        return True    # every cell filled\n"
+        "    for d in candidates(cell):\n"
+        "        place(cell, d)     # a placement\n"
         f"{fill}"
         "        if solve(grid):\n"
         "            return True\n"
-        "        remove(cell, digit)    # a removal\n"
-        "    return False               # no digit fits"
+        "        remove(cell, d)    # a removal\n"
+        "    return False           # no digit fits"
     )
     extra = 1 if singles else 0
     lines: dict[object, int] = {MOVE: 6, BACKTRACK: 9 + extra, SOLVED: 4, EXHAUSTED: 10 + extra}
@@ -45,8 +45,7 @@ def program(strategy: str, singles: bool) -> Program:
     if strategy == "dlx":
         return DLX
     if strategy == "mrv":
-        choose = "cell = fewest_candidates(grid)  # fewest candidates"
-        return _backtracking("sudoku-mrv", choose, singles)
+        return _backtracking("sudoku-mrv", "cell = mrv(grid)  # fewest candidates", singles)
     return _backtracking("sudoku-plain", "cell = first_empty(grid)  # first empty", singles)
 
 
@@ -55,14 +54,14 @@ DLX = Program(
     """\
 def search(matrix):
     if not matrix.columns:
-        return True            # every constraint met
-    column = fewest_rows(matrix)  # fewest rows
-    for row in column.rows:
-        choose(row)            # a placement
+        return True    # every constraint met
+    col = fewest_rows(matrix)  # fewest rows
+    for row in col.rows:
+        choose(row)        # a placement
         if search(matrix):
             return True
-        unchoose(row)          # a removal
-    return False               # no row fits""",
+        unchoose(row)      # a removal
+    return False           # no row fits""",
     {MOVE: 6, BACKTRACK: 9, SOLVED: 3, EXHAUSTED: 10},
 )
 
