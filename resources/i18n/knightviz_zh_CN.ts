@@ -3207,6 +3207,18 @@ Off: stop at the first solution.</source>
         <translation>MRV</translation>
     </message>
     <message>
+        <source>Plain backtracking</source>
+        <translation>普通回溯</translation>
+    </message>
+    <message>
+        <source>{0} with forced cells</source>
+        <translation>{0}（填入唯一候选格）</translation>
+    </message>
+    <message>
+        <source>Press Start (Space) to fill the grid. To change the puzzle, click a cell and type a digit (Delete clears), or paste one into the puzzle line.</source>
+        <translation>按“开始”（空格键）填满数独。要修改题目，点击一个格子并输入数字（Delete 清除），或把题目粘贴到题目栏。</translation>
+    </message>
+    <message>
         <source>The start map is for the knight&apos;s tour: a Sudoku has no start square</source>
         <translation>起点地图只用于骑士巡游：数独没有起点</translation>
     </message>
@@ -3261,8 +3273,8 @@ Off: stop at the first solution.</source>
         </translation>
     </message>
     <message>
-        <source>Solved by {0}: {1}.</source>
-        <translation>{0}解出：{1}。</translation>
+        <source>Solved. {0}: {1}.</source>
+        <translation>已解出。{0}：{1}。</translation>
     </message>
     <message>
         <source>Stopped after {0}.</source>
@@ -3323,6 +3335,10 @@ Off: stop at the first solution.</source>
     <message>
         <source>dead end</source>
         <translation>死路</translation>
+    </message>
+    <message>
+        <source>{0}: no candidate</source>
+        <translation>{0}：没有候选数</translation>
     </message>
     <message>
         <source>Your turn: which digit goes in which cell next? Click the digit&apos;s place in the cell (where its pencil mark is), or press B if the search removes a placement.</source>

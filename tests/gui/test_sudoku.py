@@ -311,3 +311,53 @@ def test_exports_text_and_gif(window, qtbot, tmp_path):
     assert gif.read_bytes()[:3] == b"GIF"
     png = tmp_path / "run.png"
     assert window.export_run(str(png), "png")
+
+
+@pytest.fixture
+def messages(monkeypatch) -> list[tuple[str, str]]:
+    """Warnings recorded instead of shown (a modal box would block the test)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    shown: list[tuple[str, str]] = []
+
+    def warning(parent, title, text, *args, **kwargs):
+        shown.append((title, text))
+        return QMessageBox.StandardButton.Ok
+
+    def exec_(box):
+        shown.append((box.windowTitle(), box.text()))
+        return QMessageBox.StandardButton.Ok
+
+    monkeypatch.setattr(QMessageBox, "warning", warning)
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
+    return shown
+
+
+def test_the_interactive_page_or_a_sentence_why_not(window, qtbot, tmp_path, messages):
+    from knightviz import page
+
+    sudoku_on(window, settings(strategy="mrv"))
+    set_speed(window, math.inf)
+    start_and_finish(window, qtbot)
+    path = tmp_path / "run.html"
+    written = window.export_run(str(path), "html")
+    if hasattr(page, "spec_page_run"):
+        assert written and "<html" in path.read_text(encoding="utf-8").lower()
+    else:
+        assert not written and not path.exists()
+        assert "does not show this puzzle yet" in messages[-1][1]
+
+
+@pytest.mark.parametrize("strategy", ["plain", "mrv", "dlx"])
+@pytest.mark.parametrize("singles", [False, True])
+def test_each_event_lights_the_line_that_makes_it(strategy, singles):
+    from knightviz.gui.puzzles.programs import BACKTRACK, EXHAUSTED, MOVE, SOLVED
+    from knightviz.gui.puzzles.sudoku_words import program
+
+    p = program(strategy, singles)
+    lines = p.text.splitlines()
+    assert lines[p.line_for(MOVE) - 1].strip().startswith(("place(", "choose("))
+    assert lines[p.line_for(BACKTRACK) - 1].strip().startswith(("remove(", "unchoose("))
+    assert lines[p.line_for(SOLVED) - 1].strip().startswith("return True")
+    assert lines[p.line_for(EXHAUSTED) - 1].strip().startswith("return False")
+    assert ("fill_forced" in p.text) == (singles and strategy != "dlx")

@@ -19,6 +19,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
+from knightviz import page
 from knightviz.engine import Outcome, Result, Search
 from knightviz.engine.estimate import Probe
 from knightviz.engine.events import StackLevel
@@ -447,9 +448,25 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
         recording: RecordingData,
         lang: str,
     ) -> PageRun:
-        raise ExportRefused(
-            self.tr("The interactive page does not show this puzzle yet: export a GIF instead.")
+        """The page's own run of the same search (the page builder records it again, so
+        the page and the command line it quotes agree step for step)."""
+        make = getattr(page, "spec_page_run", None)  # the page's spec-made puzzles
+        if make is None:
+            raise ExportRefused(
+                self.tr("The interactive page does not show this puzzle yet: export a GIF instead.")
+            )
+        s = settings
+        stopped = result.outcome in (Outcome.LIMIT, Outcome.CANCELLED)
+        run: PageRun = make(
+            the_spec(),
+            problem_of(s.problem),
+            s.strategy,
+            limit=result.steps if stopped else None,
+            options=options_of(s),
+            html=self.file_name(s, start) + ".html",
+            lang=lang,
         )
+        return run
 
     def file_name(self, settings: SudokuSettings, start: int) -> str:
         s = settings
