@@ -3207,6 +3207,42 @@ Off: stop at the first solution.</source>
         <translation>MRV</translation>
     </message>
     <message>
+        <source>4×4 starter</source>
+        <translation>4×4 入门</translation>
+    </message>
+    <message>
+        <source>6×6 starter</source>
+        <translation>6×6 入门</translation>
+    </message>
+    <message>
+        <source>easy</source>
+        <translation>简单</translation>
+    </message>
+    <message>
+        <source>easy (Project Euler 96, grid 1)</source>
+        <translation>简单（欧拉计划第 96 题，第 1 盘）</translation>
+    </message>
+    <message>
+        <source>AI Escargot (Arto Inkala)</source>
+        <translation>AI Escargot（阿尔托·因卡拉）</translation>
+    </message>
+    <message>
+        <source>Arto Inkala&apos;s 2012 puzzle</source>
+        <translation>阿尔托·因卡拉的 2012 年难题</translation>
+    </message>
+    <message>
+        <source>Easter Monster</source>
+        <translation>复活节怪兽</translation>
+    </message>
+    <message>
+        <source>against brute force (17 givens)</source>
+        <translation>反暴力破解（17 个已知数）</translation>
+    </message>
+    <message>
+        <source>hard (19 million plain steps)</source>
+        <translation>困难（普通回溯 1900 万步）</translation>
+    </message>
+    <message>
         <source>Plain backtracking</source>
         <translation>普通回溯</translation>
     </message>

@@ -89,6 +89,9 @@ ALLOWED = {
     "java",
     # Sudoku's strategy known by its letters: minimum remaining values
     "mrv",
+    # a puzzle known by its name, AI Escargot
+    "ai",
+    "escargot",
 }
 #: The program's variables, shown as the code names them (the code panel, the bitboards).
 CODE_WORDS = {"square", "move", "rank", "file", "queens", "attacked"}

@@ -147,6 +147,22 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
     def examples(self) -> tuple[tuple[str, str], ...]:
         return examples()
 
+    def example_title(self, name: str) -> str:
+        """A built-in puzzle's name in the user's language (the engine's English name for
+        one this list does not know)."""
+        known = {
+            "4×4 starter": self.tr("4×4 starter"),
+            "6×6 starter": self.tr("6×6 starter"),
+            "easy": self.tr("easy"),
+            "easy (Project Euler 96, grid 1)": self.tr("easy (Project Euler 96, grid 1)"),
+            "AI Escargot (Arto Inkala)": self.tr("AI Escargot (Arto Inkala)"),
+            "Arto Inkala's 2012 puzzle": self.tr("Arto Inkala's 2012 puzzle"),
+            "Easter Monster": self.tr("Easter Monster"),
+            "against brute force (17 givens)": self.tr("against brute force (17 givens)"),
+            "hard (19 million plain steps)": self.tr("hard (19 million plain steps)"),
+        }
+        return known.get(name, name)
+
     def size_label(self, n: int) -> str:
         return fmt_size(n, n)
 

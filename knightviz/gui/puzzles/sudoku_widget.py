@@ -172,7 +172,8 @@ class SudokuSettingsWidget(SettingsWidget):
         self.example_combo.addItem(self.tr("(your own)"), "")
         for name, text in self._puzzle.examples():
             if len(clean(text)) == n * n:
-                self.example_combo.addItem(name, self._puzzle.canonical(clean(text)))
+                title = self._puzzle.example_title(name)
+                self.example_combo.addItem(title, self._puzzle.canonical(clean(text)))
         self.example_combo.addItem(self.tr("Empty grid"), "." * (n * n))
         self.example_combo.blockSignals(was)
 
