@@ -295,7 +295,7 @@ class Predictor(QObject):
         if self.question is not None:
             if self.score.asked == 0:  # the whole question once, then its short form
                 return self.session.puzzle.predict_question(s.settings)
-            return self.tr("Your turn: the next step? Click its square, or press B for back.")
+            return self.session.puzzle.predict_again(s.settings)
         if s.state is State.FINISHED and s.position >= s.end:
             return self.tr("The search has ended.")
         if not self.running:

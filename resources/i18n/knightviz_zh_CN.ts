@@ -2078,10 +2078,6 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>轮到你：点击一格或按 B；N 不作答直接走这一步，退格键后退，空格键暂停提问。</translation>
     </message>
     <message>
-        <source>Your turn: the next step? Click its square, or press B for back.</source>
-        <translation>轮到你：下一步是什么？点击那一格，或按 B 表示回退。</translation>
-    </message>
-    <message>
         <source>The search has ended.</source>
         <translation>搜索已结束。</translation>
     </message>
@@ -2295,6 +2291,10 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>Your turn: what does the search do next? Click a square, or press B.</source>
         <translation>轮到你：搜索下一步做什么？点击一格，或按 B。</translation>
+    </message>
+    <message>
+        <source>Your turn: the next step? Click its square, or press B for back.</source>
+        <translation>轮到你：下一步是什么？点击那一格，或按 B 表示回退。</translation>
     </message>
 </context>
 <context>
@@ -3378,7 +3378,11 @@ Off: stop at the first solution.</source>
     </message>
     <message>
         <source>Your turn: which digit goes in which cell next? Click the digit&apos;s place in the cell (where its pencil mark is), or press B if the search removes a placement.</source>
-        <translation>轮到你了：下一步把哪个数字填进哪一格？在格子里点击该数字的位置（它的铅笔标记处）；如果搜索会撤回一次放置，请按 B。</translation>
+        <translation>轮到你：下一步把哪个数字填进哪一格？在格子里点击该数字的位置（它的铅笔标记处）；如果搜索会撤回一次放置，请按 B。</translation>
+    </message>
+    <message>
+        <source>Your turn: the next digit? Click its place in its cell, or press B for a removal.</source>
+        <translation>轮到你：下一个数字是什么？在它的格子里点击它的位置；如果是撤回，请按 B。</translation>
     </message>
     <message>
         <source>Hint: nothing fits here.</source>

@@ -451,6 +451,10 @@ class Puzzle(QObject, Generic[S]):
         """The "your turn" question before each decision."""
         return self.tr("Your turn: what does the search do next? Click a square, or press B.")
 
+    def predict_again(self, settings: S) -> str:
+        """The question's short form, once the whole one has been asked."""
+        return self.tr("Your turn: the next step? Click its square, or press B for back.")
+
     def predict_hint(self, settings: S, model: BoardModel, options: Sequence[int]) -> str:
         """What the "hint" setting adds to the question (the choices' figures), or ""."""
         return ""

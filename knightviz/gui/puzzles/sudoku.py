@@ -653,6 +653,11 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
             "cell (where its pencil mark is), or press B if the search removes a placement."
         )
 
+    def predict_again(self, settings: SudokuSettings) -> str:
+        return self.tr(
+            "Your turn: the next digit? Click its place in its cell, or press B for a removal."
+        )
+
     def predict_hint(
         self, settings: SudokuSettings, model: BoardModel, options: Sequence[int]
     ) -> str:

@@ -219,7 +219,7 @@ class DigitsLayer(StateLayer):
 
     def __init__(self) -> None:
         super().__init__()
-        #: Pencil marks are drawn (off in a race's small boards? no: always when details).
+        #: Pencil marks are drawn (with details).
         self.pencil = True
 
     def paint(self, p: QPainter, ctx: PaintContext) -> None:
@@ -247,7 +247,8 @@ class DigitsLayer(StateLayer):
                     p.drawText(rects[c], centre, digit_text(st.digits[c]))
         rows, cols = pencil_layout(st.n, st.box_rows, st.box_cols)
         small_px = int(min(s / cols, s / rows) * 0.78)
-        if ctx.details and self.pencil and small_px >= 6:
+        # While "your turn" asks, too: the marks are the choices, and where to click them.
+        if (ctx.details or ctx.conceal) and self.pencil and small_px >= 6:
             small = QFont(ctx.font)
             small.setPixelSize(small_px)
             p.setFont(small)
