@@ -361,3 +361,46 @@ def test_each_event_lights_the_line_that_makes_it(strategy, singles):
     assert lines[p.line_for(SOLVED) - 1].strip().startswith("return True")
     assert lines[p.line_for(EXHAUSTED) - 1].strip().startswith("return False")
     assert ("fill_forced" in p.text) == (singles and strategy != "dlx")
+
+
+# -- the generic parts it needed -----------------------------------------------------------
+
+
+def test_the_start_map_says_why_it_does_not_apply(window):
+    sudoku_on(window)
+    action = window.map_action
+    assert not action.isEnabled()
+    assert action.toolTip() == (
+        "The start map is for the knight's tour: a Sudoku has no start square"
+    )
+    combo = child(window, "puzzleCombo")
+    combo.setCurrentIndex(combo.findData("queens"))
+    assert "N-Queens" in action.toolTip()
+    combo.setCurrentIndex(combo.findData("knight"))
+    assert action.isEnabled()
+
+
+def test_a_board_model_of_several_values_per_square():
+    from knightviz.gui.board.model import BoardModel
+
+    n = 4
+    model = BoardModel(n, n, (), values=n)
+    x = 3 * n * n + 5  # digit 4 in cell 5
+    model.apply([x, 2 * n * n + 6])
+    assert model.index[x] == 0 and model.current == 6
+    model.apply([~(2 * n * n + 6)])
+    assert model.current == 5
+    assert [sq for sq, _ in model.live_flashes()] == [6]  # the cell flashes, not the event
+    model.apply([2 * n * n + 6])
+    assert model.live_flashes() == []  # placed again: no flash
+
+
+def test_typing_is_refused_while_a_run_goes(window, qtbot):
+    sudoku_on(window, settings(strategy="plain", problem="." * 81))
+    set_speed(window, 5)
+    QTest.keyClick(window, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: window.session.running, timeout=2000)
+    click_cell(window, 80)
+    QTest.keyClick(window.board, "7")
+    assert window.session.settings.problem == "." * 81
+    window.session.reset()
