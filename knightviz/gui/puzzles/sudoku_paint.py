@@ -147,10 +147,9 @@ class GridLayer(StateLayer):
         ink = QColor(ctx.palette.color(QPalette.ColorRole.WindowText))
         with QPainter(pm) as p:
             p.fillRect(rect, colours["paper"])
-            across = max(1, g.cols // bc)
             for r0 in range(0, g.rows, br):
                 for c0 in range(0, g.cols, bc):
-                    if ((r0 // br) * across + c0 // bc) % 2:
+                    if (r0 // br + c0 // bc) % 2:  # boxes chequered, whatever their count
                         box = QRectF(rect.left() + c0 * s, rect.top() + r0 * s, bc * s, br * s)
                         p.fillRect(box, colours["box"])
             thin = QColor(ink)

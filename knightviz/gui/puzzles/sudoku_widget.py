@@ -159,6 +159,7 @@ class SudokuSettingsWidget(SettingsWidget):
             self.singles_check.setEnabled(settings.strategy != DLX)
             if clean(self.edit.text()).upper().replace("0", ".") != settings.problem:
                 self.edit.setText(settings.problem)
+                self.edit.setCursorPosition(0)  # the first row in view
             self._show_error("")
             self._select_example()
         finally:
@@ -211,6 +212,7 @@ class SudokuSettingsWidget(SettingsWidget):
     def _set_line(self, text: str) -> None:
         was = self.edit.blockSignals(True)
         self.edit.setText(text)
+        self.edit.setCursorPosition(0)  # the first row in view
         self.edit.blockSignals(was)
         self._show_error("")
 
