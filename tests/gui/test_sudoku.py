@@ -404,3 +404,16 @@ def test_typing_is_refused_while_a_run_goes(window, qtbot):
     QTest.keyClick(window.board, "7")
     assert window.session.settings.problem == "." * 81
     window.session.reset()
+
+
+def test_a_saved_run_opens_with_its_puzzle_and_steps(window, qtbot, tmp_path):
+    s = settings(strategy="mrv", singles=True)
+    sudoku_on(window, s)
+    set_speed(window, math.inf)
+    result = start_and_finish(window, qtbot)
+    path = tmp_path / "run.knightviz"
+    assert window.save_run(str(path))
+    show(window, settings(strategy="plain", problem="." * 81))
+    assert window.open_run(str(path))
+    assert window.session.shown_setup().settings == s
+    assert window.session.model.steps == result.steps
