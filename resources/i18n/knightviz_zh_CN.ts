@@ -3155,7 +3155,7 @@ Off: stop at the first solution.</source>
     <name>SudokuPuzzle</name>
     <message>
         <source>Sudoku</source>
-        <extracomment>A run past this many steps on plain backtracking gets the advice to try MRV. ``plain``, ``mrv`` or ``dlx``. Fill forced cells (naked singles) after every placement (plain and MRV). The problem: N² characters, ``.`` for a blank.</extracomment>
+        <extracomment>The characters of a cell: 0 for a blank, then the digits 1 to 16. A run past this many steps on plain backtracking gets the advice to try MRV. ``plain``, ``mrv`` or ``dlx``. Fill forced cells (naked singles) after every placement (plain and MRV). The problem: N² characters, ``.`` for a blank.</extracomment>
         <translation>数独</translation>
     </message>
     <message>

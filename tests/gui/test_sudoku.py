@@ -8,12 +8,15 @@ import math
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 
 from knightviz.engine import Outcome
-from knightviz.engine.puzzles import spec
+from knightviz.engine.puzzles import ProblemError, spec
 from knightviz.gui.puzzles.sudoku import SudokuPuzzle, SudokuSettings, default_problem
 from knightviz.gui.puzzles.sudoku_paint import DigitsLayer, pencil_place
 
@@ -417,3 +420,23 @@ def test_a_saved_run_opens_with_its_puzzle_and_steps(window, qtbot, tmp_path):
     assert window.open_run(str(path))
     assert window.session.shown_setup().settings == s
     assert window.session.model.steps == result.steps
+
+
+@given(
+    st.text(alphabet=".0123456789ABCDEFGabcx |+-", min_size=0, max_size=90)
+    | st.sampled_from([4, 6, 9, 16]).flatmap(
+        lambda n: st.text(alphabet=".0123456789ABCDEFG"[: n + 2], min_size=n * n, max_size=n * n)
+    )
+)
+@hsettings(max_examples=200, deadline=None)
+def test_the_puzzle_line_refuses_exactly_what_the_engine_cannot_read(qapp, text):
+    puzzle = SudokuPuzzle()
+    error = puzzle.problem_error(text)
+    try:
+        problem = SPEC.parse(text)
+    except ProblemError:
+        assert error is not None
+        return
+    assert error is None
+    canon = puzzle.canonical(text.replace(" ", ""))
+    assert SPEC.parse(canon) == problem and "0" not in canon

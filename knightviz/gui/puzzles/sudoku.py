@@ -69,6 +69,8 @@ from knightviz.gui.text import count_of, fmt_int, fmt_size
 from knightviz.page import PageRun
 
 KEY = "sudoku"
+#: The characters of a cell: 0 for a blank, then the digits 1 to 16.
+DIGITS_16 = "0123456789ABCDEFG"
 BOX_SHAPES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 16: (4, 4)}
 #: A run past this many steps on plain backtracking gets the advice to try MRV.
 SLOW_STEPS = 200_000
@@ -193,30 +195,30 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
         return s
 
     def problem_error(self, text: str) -> str | None:
-        """Why ``text`` (white space removed) is no problem, in the user's words, or None."""
-        for i, ch in enumerate(text, start=1):
-            if ch.upper() not in ".0123456789ABCDEFG":
-                return self.tr(
-                    "Character {0}, “{1}”, is not a digit: write 1-9 (A-G up to 16), and . or 0 "
-                    "for a blank."
-                ).format(i, ch)
-        sides = {n * n: n for n in SIZES}
-        n = sides.get(len(text))
-        if n is None:
-            return self.tr(
-                "{0} cells: a Sudoku has 16, 36, 81 or 256 (4×4, 6×6, 9×9 or 16×16)."
-            ).format(len(text))
-        for i, ch in enumerate(text, start=1):
-            value = ".123456789ABCDEFG".find(ch.upper())
-            if value > n:
-                return self.tr("Character {0}, {1}, is too large for a {2}×{2} grid.").format(
-                    i, ch, n
-                )
+        """Why ``text`` is no problem, in the user's words (where: its character's place in
+        ``text``), or None when the engine reads it."""
         try:
             problem_of(text)
         except ProblemError as exc:
-            return exc.message
-        return None
+            column = exc.column
+        else:
+            return None
+        cells = sum(1 for ch in text if ch.upper() in "." + DIGITS_16)
+        if 0 < column <= len(text):
+            ch = text[column - 1]
+            if ch.upper() not in "." + DIGITS_16:
+                return self.tr(
+                    "Character {0}, “{1}”, is not a digit: write 1-9 (A-G up to 16), and . or 0 "
+                    "for a blank."
+                ).format(column, ch)
+            n = next((n for n in SIZES if n * n == cells), 0)
+            if n and ".123456789ABCDEFG".find(ch.upper()) > n:
+                return self.tr("Character {0}, {1}, is too large for a {2}×{2} grid.").format(
+                    column, ch, n
+                )
+        return self.tr(
+            "{0} cells: a Sudoku has 16, 36, 81 or 256 (4×4, 6×6, 9×9 or 16×16)."
+        ).format(cells)
 
     def canonical(self, text: str) -> str:
         """A readable problem as the settings keep it: ``.`` for blanks, capitals."""

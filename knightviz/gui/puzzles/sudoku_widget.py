@@ -220,7 +220,7 @@ class SudokuSettingsWidget(SettingsWidget):
         if self._updating:
             return
         raw = clean(text)
-        error = self._puzzle.problem_error(raw)
+        error = self._puzzle.problem_error(text)  # its places as the line shows them
         self._show_error(error or "")
         if error is not None:
             return
