@@ -342,6 +342,13 @@
             <numerusform>{0} steps</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>{0} more cells had one candidate left: filled.</source>
+        <translation>
+            <numerusform>{0} more cell had one candidate left: filled.</numerusform>
+            <numerusform>{0} more cells had one candidate left: filled.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>TimelineSlider</name>

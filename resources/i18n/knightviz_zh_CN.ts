@@ -3392,6 +3392,12 @@ Off: stop at the first solution.</source>
         <source>Hint: the choices left here: {0}.</source>
         <translation>提示：这里剩下的选择：{0}。</translation>
     </message>
+    <message numerus="yes">
+        <source>{0} more cells had one candidate left: filled.</source>
+        <translation>
+            <numerusform>另有 {0} 个格子只剩一个候选数：已填入。</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Every cell filled: the puzzle is solved.</source>
         <translation>所有格子都已填满：题目解出。</translation>

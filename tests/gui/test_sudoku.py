@@ -440,3 +440,35 @@ def test_the_puzzle_line_refuses_exactly_what_the_engine_cannot_read(qapp, text)
     assert error is None
     canon = puzzle.canonical(text.replace(" ", ""))
     assert SPEC.parse(canon) == problem and "0" not in canon
+
+
+def test_the_narration_counts_the_forced_fills_of_a_placement(qapp):
+    puzzle = SudokuPuzzle()
+    hard = next(text for name, text in SPEC.command.examples if "19 million" in name)
+    s = settings(problem=SPEC.text(SPEC.parse(hard)), strategy="mrv", singles=True)
+    search = SPEC.make_search(
+        SPEC.parse(s.problem), "mrv", backend="python", options={"singles": True}
+    )
+    from knightviz.engine.puzzles.sudoku.problem import propagate
+    from knightviz.gui.board.model import BoardModel
+
+    model = BoardModel(9, 9, (), 9)
+    seen = 0
+    for x in search.advance(40):
+        model.apply([x])
+        text = puzzle.narrate(s, model, None)
+        if x < 0:
+            continue
+        path = model.path
+        forced = len(propagate(SPEC.parse(s.problem), path, True).forced) - len(
+            propagate(SPEC.parse(s.problem), path[:-1], True).forced
+        )
+        if forced == 1:
+            assert text.endswith("1 more cell had one candidate left: filled."), text
+            seen += 1
+        elif forced > 1:
+            assert text.endswith(f"{forced} more cells had one candidate left: filled."), text
+            seen += 1
+        else:
+            assert "candidate left: filled" not in text
+    assert seen

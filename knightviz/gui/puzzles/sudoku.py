@@ -669,6 +669,21 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
         return self.tr("Hint: the choices left here: {0}.").format(names)
 
     def narrate(self, settings: SudokuSettings, model: BoardModel, finished: Result | None) -> str:
+        text = self._narrate(settings, model, finished)
+        path = model.path
+        if not text or finished is not None or not options_of(settings)["singles"]:
+            return text
+        if not model.last_events or model.last_events[-1] < 0 or not path:
+            return text
+        problem = problem_of(settings.problem)
+        forced = len(propagate(problem, path, True).forced)
+        forced -= len(propagate(problem, path[:-1], True).forced)
+        if forced <= 0:
+            return text
+        more = self.tr("{0} more cells had one candidate left: filled.", "", count_of(forced))
+        return f"{text} {more.format(fmt_int(forced))}"
+
+    def _narrate(self, settings: SudokuSettings, model: BoardModel, finished: Result | None) -> str:
         n = settings.rows
         nn = n * n
         if finished is not None and finished.outcome is Outcome.SOLVED:
