@@ -24,8 +24,8 @@ from knightviz.engine import Outcome, Result, Search
 from knightviz.engine.estimate import Probe
 from knightviz.engine.events import StackLevel
 from knightviz.engine.puzzles import ProblemError, PuzzleSpec, spec
+from knightviz.engine.puzzles.sudoku.problem import BOXES, SudokuProblem, propagate
 from knightviz.engine.puzzles.sudoku.problem import Board as Grid
-from knightviz.engine.puzzles.sudoku.problem import SudokuProblem, propagate
 from knightviz.engine.recording import RecordingData
 from knightviz.engine.tree import Children, next_event
 from knightviz.gui.board.layers import Layer
@@ -71,7 +71,8 @@ from knightviz.page import PageRun
 KEY = "sudoku"
 #: The characters of a cell: 0 for a blank, then the digits 1 to 16.
 DIGITS_16 = "0123456789ABCDEFG"
-BOX_SHAPES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 16: (4, 4)}
+#: Each size's boxes (rows × columns of a box), as the engine has them.
+BOX_SHAPES = BOXES
 #: A run past this many steps on plain backtracking gets the advice to try MRV.
 SLOW_STEPS = 200_000
 
@@ -103,8 +104,8 @@ class SudokuSettings:
     strategy: str = PLAIN
     #: Fill forced cells (naked singles) after every placement (plain and MRV).
     singles: bool = False
-    #: The problem: N² characters, ``.`` for a blank.
-    problem: str = ""
+    #: The problem: N² characters, ``.`` for a blank (the presenter's default: a built-in one).
+    problem: str = "." * 81
 
 
 @lru_cache(maxsize=64)
@@ -132,8 +133,9 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self._state_key: tuple[int, int, str, bool] = (0, -1, "", False)
-        self._state: State | None = None
+        #: The grids last worked out, by (model, version, problem, forced fills): the
+        #: window's board and a race's two boards share this presenter.
+        self._states: dict[tuple[int, int, str, bool], State] = {}
 
     # -- settings -----------------------------------------------------------------------------
 
@@ -507,10 +509,11 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
 
     def state(self, settings: SudokuSettings, model: BoardModel) -> State:
         """The grid at the model's position (cached per model and version)."""
-        key = (id(model), model.version, settings.problem, settings.singles)
-        if key == self._state_key and self._state is not None:
-            return self._state
         s = settings
+        key = (id(model), model.version, s.problem, bool(options_of(s)["singles"]))
+        known = self._states.get(key)
+        if known is not None:
+            return known
         problem = problem_of(s.problem)
         n = problem.n
         nn = n * n
@@ -532,9 +535,11 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
             focus = (last if last >= 0 else ~last) % nn
         elif model.path:
             focus = model.path[-1] % nn
-        self._state = State(n, problem.box_rows, problem.box_cols, full, tuple(kinds), cands, focus)
-        self._state_key = key
-        return self._state
+        state = State(n, problem.box_rows, problem.box_cols, full, tuple(kinds), cands, focus)
+        if len(self._states) >= 8:
+            self._states.clear()
+        self._states[key] = state
+        return state
 
     def pick_event(self, settings: SudokuSettings, square: int, fx: float, fy: float) -> int:
         n = settings.rows
