@@ -472,3 +472,23 @@ def test_the_narration_counts_the_forced_fills_of_a_placement(qapp):
         else:
             assert "candidate left: filled" not in text
     assert seen
+
+
+def test_hovering_a_stack_level_outlines_its_cells(window, qtbot):
+    sudoku_on(window, settings(strategy="plain"))
+    window.explain_action.setChecked(True)
+    set_speed(window, 100)
+    QTest.keyClick(window, Qt.Key.Key_Space)
+    # A placement of a digit above 1 on the path: its event is past the board's squares.
+    qtbot.waitUntil(lambda: any(x >= 81 for x in window.session.model.path), timeout=10_000)
+    with qtbot.waitSignal(window.controller.pause_reached, timeout=5000):
+        QTest.keyClick(window, Qt.Key.Key_Space)
+    view = window.view
+    path = window.session.model.path
+    row = next(i for i, x in enumerate(path) if x >= 81)
+    qtbot.waitUntil(lambda: view.stack_view.stack_model.level(row) is not None, timeout=2000)
+    view._on_level_hovered(row)
+    assert path[row] in window.board._highlights
+    image = window.board.grab().toImage()  # painted: the mark on its cell
+    assert not image.isNull()
+    window.session.reset()

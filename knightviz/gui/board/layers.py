@@ -409,9 +409,10 @@ class HighlightLayer(Layer):
         if not ctx.highlights:
             return
         rects = ctx.geometry.rects
+        size = len(rects)
         p.setBrush(Qt.BrushStyle.NoBrush)
         for sq, colour in ctx.highlights.items():
-            rect = rects[sq]
+            rect = rects[sq % size]  # an event's square, when a square holds several values
             pen = QPen(colour, max(2.0, rect.width() / 10))
             p.setPen(pen)
             w = pen.widthF() / 2
