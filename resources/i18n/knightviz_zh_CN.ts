@@ -3155,7 +3155,7 @@ Off: stop at the first solution.</source>
     <name>SudokuPuzzle</name>
     <message>
         <source>Sudoku</source>
-        <extracomment>The characters of a cell: 0 for a blank, then the digits 1 to 16. A run past this many steps on plain backtracking gets the advice to try MRV. ``plain``, ``mrv`` or ``dlx``. Fill forced cells (naked singles) after every placement (plain and MRV). The problem: N² characters, ``.`` for a blank.</extracomment>
+        <extracomment>The characters of a cell: 0 for a blank, then the digits 1 to 16. Each size&apos;s boxes (rows × columns of a box), as the engine has them. A run past this many steps on plain backtracking gets the advice to try MRV. ``plain``, ``mrv`` or ``dlx``. Fill forced cells (naked singles) after every placement (plain and MRV). The problem: N² characters, ``.`` for a blank (the presenter&apos;s default: a built-in one). The grids last worked out, by (model, version, problem, forced fills): the window&apos;s board and a race&apos;s two boards share this presenter.</extracomment>
         <translation>数独</translation>
     </message>
     <message>
@@ -3253,6 +3253,10 @@ Off: stop at the first solution.</source>
     <message>
         <source>Press Start (Space) to fill the grid. To change the puzzle, click a cell and type a digit (Delete clears), or paste one into the puzzle line.</source>
         <translation>按“开始”（空格键）填满数独。要修改题目，点击一个格子并输入数字（Delete 清除），或把题目粘贴到题目栏。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Givens are &lt;b&gt;bold&lt;/b&gt;, the search&apos;s placements &lt;b&gt;blue&lt;/b&gt;, cells forced by a single candidate (Fill forced cells) &lt;b&gt;green italic&lt;/b&gt;. Each empty cell shows its candidates as small &lt;b&gt;pencil marks&lt;/b&gt;, each digit in its own place (at paced speeds and when paused).&lt;/p&gt;&lt;p&gt;The cell of the last step is tinted with its row, column and box; a &lt;b&gt;dashed green frame&lt;/b&gt; marks the cell filled next, and a removal flashes its cell red.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;已知数为&lt;b&gt;粗体&lt;/b&gt;，搜索放置的数字为&lt;b&gt;蓝色&lt;/b&gt;，只剩一个候选而被填入的格子（填入唯一候选格）为&lt;b&gt;绿色斜体&lt;/b&gt;。每个空格用小小的&lt;b&gt;铅笔标记&lt;/b&gt;显示它的候选数，每个数字有自己的位置（在限速运行和暂停时）。&lt;/p&gt;&lt;p&gt;上一步的格子连同它的行、列和宫被淡淡着色；&lt;b&gt;绿色虚线框&lt;/b&gt;标出下一个要填的格子，撤回时该格子闪红。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>The start map is for the knight&apos;s tour: a Sudoku has no start square</source>

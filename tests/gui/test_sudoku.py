@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QLabel
 
 from knightviz.engine import Outcome
 from knightviz.engine.puzzles import ProblemError, spec
@@ -492,3 +493,13 @@ def test_hovering_a_stack_level_outlines_its_cells(window, qtbot):
     image = window.board.grab().toImage()  # painted: the mark on its cell
     assert not image.isNull()
     window.session.reset()
+
+
+def test_the_guide_has_a_sudoku_section_painted_by_its_layers(window, qtbot):
+    guide = window.help.show_guide()
+    qtbot.waitExposed(guide)
+    texts = [label.text() for label in guide.findChildren(QLabel)]
+    section = next(t for t in texts if t.startswith("<h3>Sudoku</h3>"))
+    assert "pencil marks" in section
+    assert len(SudokuPuzzle().legend()) == 1 and len(guide.pictures) >= 7
+    guide.close()

@@ -380,6 +380,17 @@ class GuideDialog(QDialog):
                     "takes. A solution's queens are tinted green.</p>"
                 ),
             ),
+            *(
+                (
+                    lambda p=puzzle, s=s, path=path, options=options: board_picture(
+                        p, s, list(path), **options
+                    ),
+                    title,
+                    text,
+                )
+                for puzzle in self._puzzles.values()
+                for s, path, options, title, text in puzzle.legend()
+            ),
             (
                 lambda: chip_picture(self),
                 self.tr("The search stack"),

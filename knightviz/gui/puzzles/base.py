@@ -228,6 +228,12 @@ class Puzzle(QObject, Generic[S]):
         ("" for the window's)."""
         return ""
 
+    def legend(self) -> list[tuple[S, tuple[int, ...], dict[str, Any], str, str]]:
+        """The puzzle's own sections of Help › Board legend: a position to picture (settings,
+        path, and ``board_picture``'s options: start, upcoming, flash), a title and an HTML
+        text. The window's own sections cover the knight and the queens."""
+        return []
+
     def map_refusal(self) -> str:
         """Why the start-square map does not apply, for a puzzle without ``sweep_options``
         (the map's menu action and panel say it instead of showing nothing)."""

@@ -294,6 +294,26 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
             "a digit (Delete clears), or paste one into the puzzle line."
         )
 
+    def legend(self) -> list[tuple[SudokuSettings, tuple[int, ...], dict[str, Any], str, str]]:
+        s = replace(self.default_settings(), problem="1..4.4..2....3..", rows=4, cols=4)
+        n = 4
+        try:
+            problem_of(s.problem)
+        except ProblemError:
+            return []
+        path = ((2 - 1) * n * n + 1, (3 - 1) * n * n + 2)  # r1c2 = 2, r1c3 = 3
+        options: dict[str, Any] = {"upcoming": (3 - 1) * n * n + 4, "flash": 6}  # r2c1 = 3
+        text = self.tr(
+            "<p>Givens are <b>bold</b>, the search's placements <b>blue</b>, cells forced "
+            "by a single candidate (Fill forced cells) <b>green italic</b>. Each empty cell "
+            "shows its candidates as small <b>pencil marks</b>, each digit in its own place "
+            "(at paced speeds and when paused).</p>"
+            "<p>The cell of the last step is tinted with its row, column and box; a "
+            "<b>dashed green frame</b> marks the cell filled next, and a removal flashes "
+            "its cell red.</p>"
+        )
+        return [(s, path, options, self.tr("Sudoku"), text)]
+
     def map_refusal(self) -> str:
         return self.tr("The start map is for the knight's tour: a Sudoku has no start square")
 
