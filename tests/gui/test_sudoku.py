@@ -503,3 +503,12 @@ def test_the_guide_has_a_sudoku_section_painted_by_its_layers(window, qtbot):
     assert "pencil marks" in section
     assert len(SudokuPuzzle().legend()) == 1 and len(guide.pictures) >= 7
     guide.close()
+
+
+def test_its_size_leaves_the_other_puzzles_boards_alone(window):
+    sudoku_on(window, settings(rows=16, cols=16, problem="." * 256))
+    assert window.session.model.rows == 16
+    assert child(window, "rowsSpin").isHidden() or not child(window, "rowsSpin").isVisible()
+    combo = child(window, "puzzleCombo")
+    combo.setCurrentIndex(combo.findData("knight"))
+    assert (window.session.settings.rows, window.session.settings.cols) == (8, 8)

@@ -154,9 +154,10 @@ class ControlPanel(QWidget):
         try:
             self.puzzle_combo.setCurrentIndex(self.puzzle_combo.findData(puzzle_key))
             self._apply_puzzle_limits()
-            self.square_check.setChecked(settings.rows == settings.cols)
-            self.rows_spin.setValue(settings.rows)
-            self.cols_spin.setValue(settings.cols)
+            if not self.puzzle().sized_by_settings:  # else the spins keep the other boards'
+                self.square_check.setChecked(settings.rows == settings.cols)
+                self.rows_spin.setValue(settings.rows)
+                self.cols_spin.setValue(settings.cols)
             self.widgets[puzzle_key].set_settings(settings)
         finally:
             self._updating = False
