@@ -374,6 +374,9 @@ class MainWindow(QMainWindow):
             view.map_finished.connect(self._on_map_finished)
         self.view.run_recorded.connect(self._on_run_recorded)
         self.view.race_requested.connect(self.race_rival)
+        self.view.settings_typed.connect(
+            lambda settings: self.panel.set_settings(self.panel.puzzle_key(), settings)
+        )
         self.view.refreshed.connect(lambda: self.chart.show_session(self.session))
         self.engine.loaded.connect(self.view.engine_ready)  # a forecast for the new engine
         race = self.race
@@ -571,7 +574,9 @@ class MainWindow(QMainWindow):
             self._puzzle_key = key
             if self.explain_action.isChecked():
                 self._show_explanations(True)
-        self.compare_menu.word_map(self.session.puzzle.movable_start)
+        self.compare_menu.word_map(
+            self.session.puzzle.movable_start, self.session.puzzle.map_refusal()
+        )
         self.board_menu.word(self.panel.widgets[key].editable_board)
         self._sync()
 
@@ -788,7 +793,9 @@ class MainWindow(QMainWindow):
         for view in (self.view, *self.race.views):
             view.retranslate()
         self.view_menu.word_panel_toggles()
-        self.compare_menu.word_map(self.session.puzzle.movable_start)
+        self.compare_menu.word_map(
+            self.session.puzzle.movable_start, self.session.puzzle.map_refusal()
+        )
         self.chart.retranslate()
         self.help.retranslate()
         self.engine.refresh()

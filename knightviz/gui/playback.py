@@ -197,7 +197,9 @@ class Playback(QObject):
         if at is None or rec is None or at >= self.model.steps:
             return self.model
         if self._replay_model is None or self._replay_model.size != self.model.size:
-            self._replay_model = BoardModel(self.model.rows, self.model.cols, tuple(rec.initial))
+            self._replay_model = BoardModel(
+                self.model.rows, self.model.cols, tuple(rec.initial), self.model.values
+            )
             self._replay_step = -1
         if at != self._replay_step:
             pos = rec.seek(at)

@@ -29,7 +29,6 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import QLabel
 
-from knightviz.engine import Board
 from knightviz.engine.events import StackLevel
 from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.panels.banner import INFO, Banner
@@ -296,7 +295,7 @@ class Predictor(QObject):
         if self.question is not None:
             if self.score.asked == 0:  # the whole question once, then its short form
                 return self.session.puzzle.predict_question(s.settings)
-            return self.tr("Your turn: the next step? Click its square, or press B for back.")
+            return self.session.puzzle.predict_again(s.settings)
         if s.state is State.FINISHED and s.position >= s.end:
             return self.tr("The search has ended.")
         if not self.running:
@@ -524,10 +523,11 @@ class Predictor(QObject):
         return self.marks is Marks.ALWAYS or self.hint or bool(q.tries)
 
     def _mark(self, q: Question) -> None:
-        marks = {sq: OPTION_COLOUR for sq in q.options}
+        size = self.session.model.size
+        marks = {x % size: OPTION_COLOUR for x in q.options}  # events: their squares
         for guess in q.tries:
-            if guess >= 0 and guess not in marks:
-                marks[guess] = WRONG_COLOUR
+            if guess >= 0 and guess % size not in marks:
+                marks[guess % size] = WRONG_COLOUR
         self.board.set_highlights(marks)
 
     def _drop(self) -> None:
@@ -542,8 +542,8 @@ class Predictor(QObject):
     def _name(self, square: int) -> str:
         if square < 0:
             return self.tr("back")
-        s = self.session.settings
-        return Board(s.rows, s.cols).name(square)
+        s = self.session
+        return s.puzzle.event_name(s.settings, square)
 
 
 class PredictionBanner(Banner):

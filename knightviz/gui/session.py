@@ -65,7 +65,7 @@ class RunSession(Playback):
         puzzle: Puzzle[Any] = next(iter(puzzles.values()))
         settings: dict[str, Settings] = {k: p.default_settings() for k, p in puzzles.items()}
         first = settings[puzzle.key]
-        model = BoardModel(first.rows, first.cols, puzzle.initial(first, 0))
+        model = BoardModel(first.rows, first.cols, puzzle.initial(first, 0), puzzle.values(first))
         super().__init__(puzzles, model, parent)
         #: Where recordings live (the window shares one among its sessions).
         self.store = store if store is not None else RecordingStore()
@@ -207,7 +207,7 @@ class RunSession(Playback):
         if self.state is State.RUNNING:
             self.pause()
         s = self.shown_setup().settings
-        model = BoardModel(s.rows, s.cols, ())
+        model = BoardModel(s.rows, s.cols, (), self.model.values)
         step = self.solution_step(solution)
         if step is not None and self.recording is not None:
             pos = self.recording.seek(step)
@@ -327,6 +327,9 @@ class RunSession(Playback):
             return puzzle.describe_result(run.settings, run.start, self.result, self.model)
         if self.verdict() is not None:
             return self.tr("No solution can exist here; press “Search anyway” to watch the proof.")
+        idle = self.puzzle.idle_text(self.settings)
+        if idle:
+            return idle
         if self.puzzle.movable_start:
             name = self.puzzle.start_name(self.settings, self.start)
             return self.tr(
@@ -487,7 +490,9 @@ class RunSession(Playback):
     def _new_model(self) -> None:
         s = self.settings
         self.start = min(self.start, s.rows * s.cols - 1)
-        self.model = BoardModel(s.rows, s.cols, self.puzzle.initial(s, self.setup.start))
+        self.model = BoardModel(
+            s.rows, s.cols, self.puzzle.initial(s, self.setup.start), self.puzzle.values(s)
+        )
         self.controller.model = self.model
         self._replay_model = None
         self.model_replaced.emit(self.model)

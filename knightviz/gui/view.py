@@ -18,7 +18,6 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import QPushButton
 
-from knightviz.engine import Board
 from knightviz.engine.store import RecordingStore
 from knightviz.engine.tree import TreeIndex, update_budget
 from knightviz.gui.board.widget import BoardWidget
@@ -57,6 +56,9 @@ class RunView(QObject):
     message = Signal(str, int)
     #: The user chose a start square on this board (the window keeps the others in step).
     start_chosen = Signal(int)
+    #: The user typed on the board and the puzzle took it: its new settings (the window
+    #: shows them in the controls, which configure every board).
+    settings_typed = Signal(object)
     #: This view's start-square map ended (True: every square mapped).
     map_finished = Signal(bool)
     #: The panels were refreshed from the session (the window's chart follows).
@@ -108,6 +110,7 @@ class RunView(QObject):
         s.estimates.changed.connect(self._on_estimate)
         self.board.start_changed.connect(self._on_start_chosen)
         self.board.drag_refused.connect(self._on_drag_refused)
+        self.board.square_typed.connect(self._on_typed)
         self.startmap.map_finished.connect(self.map_finished)
         self.startmap.map_failed.connect(lambda text: self.message.emit(text, 10_000))
         if self.full:
@@ -183,6 +186,25 @@ class RunView(QObject):
         self.board.set_marked(self.session.puzzle.marked(self.session.settings, square))
         self.refresh()
 
+    @Slot(int, str)
+    def _on_typed(self, square: int, text: str) -> None:
+        """A key typed on the idle board: the puzzle says what it makes of it."""
+        s = self.session
+        if s.running:
+            return
+        back = text == "\b"  # Backspace: this square, or the one before when it is empty
+        text = "" if back else text
+        settings = s.puzzle.key_on_square(s.settings, square, text)
+        if settings is None and back and square > 0:
+            square -= 1
+            settings = s.puzzle.key_on_square(s.settings, square, "")
+            self.board.select(square)
+        if settings is None:
+            return
+        self.settings_typed.emit(settings)
+        if text and square + 1 < s.model.size:
+            self.board.select(square + 1)  # on to the next square, as a form's cells go
+
     @Slot()
     def search_anyway(self) -> None:
         self.session.begin(anyway=True)
@@ -256,6 +278,8 @@ class RunView(QObject):
         board.set_holes(puzzle.shape(settings).holes)
         board.set_marked(puzzle.marked(settings, s.start))
         board.set_movable_start(puzzle.movable_start)
+        board.set_typing(self.full and puzzle.types_on_board)
+        board.set_picker(lambda sq, fx, fy: puzzle.pick_event(settings, sq, fx, fy))
         if puzzle.movable_start:
             board.set_start(s.start)
         if self.full:
@@ -353,7 +377,8 @@ class RunView(QObject):
         setup = s.shown_setup()
         puzzle = self.puzzles[setup.puzzle]
         total = puzzle.depth_total(setup.settings)
-        self.counters.show_counts(m.moves, m.backtracks, len(m.path), total)
+        depth = puzzle.depth_shown(setup.settings, m)
+        self.counters.show_counts(m.moves, m.backtracks, depth, total)
         if not self.full:
             return
         self.counters.show_time(s.seconds(), self._rate.rate(self.session))
@@ -487,7 +512,10 @@ class RunView(QObject):
                 puzzle, settings = self.puzzles[run.puzzle], run.settings
                 kids, goal = puzzle.tree_children(settings, s.shadow), puzzle.tree_goal(settings)
                 index = None if kids is None else TreeIndex(rec, kids, goal, update_budget())
-                name = Board(settings.rows, settings.cols).name
+
+                def name(event: int) -> str:
+                    return puzzle.event_name(settings, event)
+
                 panel.set_index(index, name, lambda path: puzzle.subtree_probe(settings, path))
         if rec is None:
             return

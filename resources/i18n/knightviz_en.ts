@@ -320,6 +320,37 @@
     </message>
 </context>
 <context>
+    <name>SudokuPuzzle</name>
+    <message numerus="yes">
+        <source>{0} placements</source>
+        <translation>
+            <numerusform>{0} placement</numerusform>
+            <numerusform>{0} placements</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} removals</source>
+        <translation>
+            <numerusform>{0} removal</numerusform>
+            <numerusform>{0} removals</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} steps</source>
+        <translation>
+            <numerusform>{0} step</numerusform>
+            <numerusform>{0} steps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} more cells had one candidate left: filled.</source>
+        <translation>
+            <numerusform>{0} more cell had one candidate left: filled.</numerusform>
+            <numerusform>{0} more cells had one candidate left: filled.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TimelineSlider</name>
     <message numerus="yes">
         <source>start of the longest backtrack ({0} steps)</source>

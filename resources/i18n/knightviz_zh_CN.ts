@@ -100,7 +100,7 @@
     <name>BoardWidget</name>
     <message>
         <source>Chess board</source>
-        <extracomment>After a solver frame was painted, the screen-rate timer leaves painting to the next frame. Pixels the mouse must travel before a press on the piece becomes a drag. The user chose a new start square (drag, click or arrow keys): ``row * cols + col``. The user tried to move the piece while a run is going. The mouse is over a square (row, col), or left the board (-1, -1). A square clicked while the board takes answers (``set_picking``): ``row * cols + col``. Edit board mode: the user removed or restored squares; the new holes (square ints).</extracomment>
+        <extracomment>After a solver frame was painted, the screen-rate timer leaves painting to the next frame. Pixels the mouse must travel before a press on the piece becomes a drag. The user chose a new start square (drag, click or arrow keys): ``row * cols + col``. The user tried to move the piece while a run is going. The mouse is over a square (row, col), or left the board (-1, -1). A square clicked while the board takes answers (``set_picking``): ``row * cols + col``. Edit board mode: the user removed or restored squares; the new holes (square ints). Typing mode (``set_typing``): a character typed on the selected square, &quot;&quot; for Delete, &quot;<byte value="x8"/>&quot; for Backspace: (square, text).</extracomment>
         <translation>棋盘</translation>
     </message>
 </context>
@@ -216,10 +216,6 @@
     <message>
         <source>Run the current strategy from every start square and colour each square by the steps it took</source>
         <translation>从每个起点运行当前策略，并按所用步数给每个格子着色</translation>
-    </message>
-    <message>
-        <source>No start square to map: N-Queens always starts from an empty board</source>
-        <translation>没有可绘制地图的起点：N 皇后总是从空棋盘开始</translation>
     </message>
 </context>
 <context>
@@ -1209,7 +1205,7 @@ Each point&apos;s figure, and the point it belongs to (placed by ``_fit``). The 
     <name>HistoryStore</name>
     <message>
         <source>The run history was damaged and was moved to {0}; a new one was started, with the runs that could still be read copied into it: {1}.</source>
-        <extracomment>``PRAGMA user_version`` of the schema below. Rows the history table can show: the newest ones. Only their ids are read at start-up (one query); a row&apos;s values are read when the table or the chart first needs them. Rows read in one query when the table needs a row not read yet: a screenful and more. Rows kept for a retry when they could not be written (a locked or full disk). How long a write waits for another program&apos;s lock before the row is kept for later (s): short, since the window waits with it. The journal beside the file: rows not written yet, one file per process (two windows may both be kept waiting), merged into the history when it is next opened. The largest journal read back (MAX_PENDING rows take well under it). A row already in the history when a journal&apos;s or a retried row is merged: the same run. Ids read at once from a damaged file (a span that fails is read one id at a time). The most ids a damaged file is searched through when it cannot say its largest. Why the file is not in use, or &quot;&quot; when it is. Why the last run could not be written, or &quot;&quot;. Rows of the file that could not be read at start-up (left in the file). Rows found unreadable by ``read`` since ``row_ids`` (left in the file). Queries that read rows, and rows decoded: what opening the window costs. Settings already decoded and described, by (puzzle, their JSON): a history holds few distinct ones, so reading a row rarely decodes its settings again. Where a damaged or foreign file was moved, or None. Rows copied from the file moved aside into the new one. Rows that could not be written yet: tried again before the next one, by ``retry``, and kept in the journal meanwhile. The file was locked by another program when it was to be opened: ``retry`` opens it when the lock goes. Rows merged from journals left by an earlier session.</extracomment>
+        <extracomment>``PRAGMA user_version`` of the schema below. Rows the history table can show: the newest ones. Only their ids are read at start-up (one query); a row&apos;s values are read when the table or the chart first needs them. Rows read in one query when the table needs a row not read yet: a screenful and more. Rows kept for a retry when they could not be written (a locked or full disk). How long a write waits for another program&apos;s lock before the row is kept for later (s): short, since the window waits with it. The journal beside the file: rows not written yet, one file per process (two windows may both be kept waiting), merged into the history when it is next opened. The largest journal read back (MAX_PENDING rows take well under it). A row already in the history when a journal&apos;s or a retried row is merged: the same run. Ids read at once from a damaged file (a span that fails is read one id at a time). The most ids a damaged file is searched through when it cannot say its largest. When it cannot, the search ends after this many spans in a row without a readable row (the file&apos;s end, or a stretch too damaged to hold any): each costs a lookup per id. Why the file is not in use, or &quot;&quot; when it is. Why the last run could not be written, or &quot;&quot;. Rows of the file that could not be read at start-up (left in the file). Rows found unreadable by ``read`` since ``row_ids`` (left in the file). Queries that read rows, and rows decoded: what opening the window costs. Settings already decoded and described, by (puzzle, their JSON): a history holds few distinct ones, so reading a row rarely decodes its settings again. Where a damaged or foreign file was moved, or None. Rows copied from the file moved aside into the new one. Rows that could not be written yet: tried again before the next one, by ``retry``, and kept in the journal meanwhile. The file was locked by another program when it was to be opened: ``retry`` opens it when the lock goes. Rows merged from journals left by an earlier session.</extracomment>
         <translation>运行历史已损坏，已移到 {0}；已新建一个历史文件，仍可读取的运行已复制进去：{1} 条。</translation>
     </message>
     <message>
@@ -2082,10 +2078,6 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>轮到你：点击一格或按 B；N 不作答直接走这一步，退格键后退，空格键暂停提问。</translation>
     </message>
     <message>
-        <source>Your turn: the next step? Click its square, or press B for back.</source>
-        <translation>轮到你：下一步是什么？点击那一格，或按 B 表示回退。</translation>
-    </message>
-    <message>
         <source>The search has ended.</source>
         <translation>搜索已结束。</translation>
     </message>
@@ -2216,12 +2208,56 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <source>two added each</source>
         <translation>各加两步</translation>
     </message>
+    <message>
+        <source>every cell filled</source>
+        <translation>所有格子已填满</translation>
+    </message>
+    <message>
+        <source>a placement</source>
+        <translation>放置</translation>
+    </message>
+    <message>
+        <source>a removal</source>
+        <translation>撤回</translation>
+    </message>
+    <message>
+        <source>no digit fits</source>
+        <translation>没有数字可填</translation>
+    </message>
+    <message>
+        <source>fewest candidates</source>
+        <translation>候选最少</translation>
+    </message>
+    <message>
+        <source>first empty</source>
+        <translation>第一个空格</translation>
+    </message>
+    <message>
+        <source>forced cells</source>
+        <translation>唯一候选格</translation>
+    </message>
+    <message>
+        <source>every constraint met</source>
+        <translation>所有约束均满足</translation>
+    </message>
+    <message>
+        <source>fewest rows</source>
+        <translation>行数最少</translation>
+    </message>
+    <message>
+        <source>no row fits</source>
+        <translation>没有行可选</translation>
+    </message>
 </context>
 <context>
     <name>Puzzle</name>
     <message>
+        <source>No start square to map: this puzzle always starts the same way</source>
+        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). The widest first column this stack can need (in the current language), or &quot;&quot;. The level choices (two or more), in the order the tie-break speaks of. What they share, as a clause (&quot;b6 and c7 both have the fewest onward moves (5)&quot;), and the tie-break&apos;s name as the strategy&apos;s controls call it (&quot;first in order&quot;): worded when called, in the language of the verdict (it may differ from the question&apos;s). The optional panels a puzzle may show (the window&apos;s docks). The board&apos;s holes and leaper (a full board and the default piece unless set). The board&apos;s squares can be removed (Edit board). Stable identifier (item data of ``puzzleCombo``, history, saved runs). Where the puzzle selector lists it (smaller first). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (its start square). The puzzle&apos;s own controls set the board&apos;s size (from its problem): no size boxes. The board takes typing while idle (``key_on_square``): the problem is typed on it.</extracomment>
+        <translation>没有可绘制地图的起点：这个谜题总是从同一处开始</translation>
+    </message>
+    <message>
         <source>solved</source>
-        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). The widest first column this stack can need (in the current language), or &quot;&quot;. The level choices (two or more), in the order the tie-break speaks of. What they share, as a clause (&quot;b6 and c7 both have the fewest onward moves (5)&quot;), and the tie-break&apos;s name as the strategy&apos;s controls call it (&quot;first in order&quot;): worded when called, in the language of the verdict (it may differ from the question&apos;s). The optional panels a puzzle may show (the window&apos;s docks). The board&apos;s holes and leaper (a full board and the knight by default). The board&apos;s squares can be removed (Edit board; the knight&apos;s tour). Stable identifier (item data of ``puzzleCombo``, history, saved runs). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (the knight&apos;s start square).</extracomment>
         <translation>已解出</translation>
     </message>
     <message>
@@ -2256,6 +2292,10 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <source>Your turn: what does the search do next? Click a square, or press B.</source>
         <translation>轮到你：搜索下一步做什么？点击一格，或按 B。</translation>
     </message>
+    <message>
+        <source>Your turn: the next step? Click its square, or press B for back.</source>
+        <translation>轮到你：下一步是什么？点击那一格，或按 B 表示回退。</translation>
+    </message>
 </context>
 <context>
     <name>QueensPuzzle</name>
@@ -2278,6 +2318,10 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>The search for a first solution of {0}-queens</source>
         <translation>{0} 皇后第一个解的搜索</translation>
+    </message>
+    <message>
+        <source>No start square to map: N-Queens always starts from an empty board</source>
+        <translation>没有可绘制地图的起点：N 皇后总是从空棋盘开始</translation>
     </message>
     <message>
         <source>Solutions, one line of squares each (text)</source>
@@ -2758,7 +2802,7 @@ Off: stop at the first solution.</source>
     <name>RunView</name>
     <message>
         <source>Search anyway</source>
-        <extracomment>Above paced speeds the explaining panels show every this many changes of the position. What the run buttons or the status line show may have changed. A run ended: its RunRecord, for the history. One line for the status bar (and how long to show it, in ms). The user chose a start square on this board (the window keeps the others in step). This view&apos;s start-square map ended (True: every square mapped). The panels were refreshed from the session (the window&apos;s chart follows). The forecast&apos;s race link: race this strategy against its rival from this square. This board&apos;s start-square map (Compare, Map all start squares). The race clock&apos;s step shown instead of the live one (None: live).</extracomment>
+        <extracomment>Above paced speeds the explaining panels show every this many changes of the position. What the run buttons or the status line show may have changed. A run ended: its RunRecord, for the history. One line for the status bar (and how long to show it, in ms). The user chose a start square on this board (the window keeps the others in step). The user typed on the board and the puzzle took it: its new settings (the window shows them in the controls, which configure every board). This view&apos;s start-square map ended (True: every square mapped). The panels were refreshed from the session (the window&apos;s chart follows). The forecast&apos;s race link: race this strategy against its rival from this square. This board&apos;s start-square map (Compare, Map all start squares). The race clock&apos;s step shown instead of the live one (None: live).</extracomment>
         <translation>仍然搜索</translation>
     </message>
     <message>
@@ -3105,6 +3149,366 @@ Off: stop at the first solution.</source>
     <message>
         <source>{0} (in {1})</source>
         <translation>{0}（用时 {1}）</translation>
+    </message>
+</context>
+<context>
+    <name>SudokuPuzzle</name>
+    <message>
+        <source>Sudoku</source>
+        <extracomment>The characters of a cell: 0 for a blank, then the digits 1 to 16. Each size&apos;s boxes (rows × columns of a box), as the engine has them. A run past this many steps on plain backtracking gets the advice to try MRV. ``plain``, ``mrv`` or ``dlx``. Fill forced cells (naked singles) after every placement (plain and MRV). The problem: N² characters, ``.`` for a blank (the presenter&apos;s default: a built-in one). The grids last worked out, by (model, version, problem, forced fills): the window&apos;s board and a race&apos;s two boards share this presenter.</extracomment>
+        <translation>数独</translation>
+    </message>
+    <message>
+        <source>Plain: the first empty cell</source>
+        <translation>普通：第一个空格</translation>
+    </message>
+    <message>
+        <source>MRV: the fewest candidates first</source>
+        <translation>MRV：候选最少的格子优先</translation>
+    </message>
+    <message>
+        <source>Dancing Links (Algorithm X)</source>
+        <translation>舞蹈链（X 算法）</translation>
+    </message>
+    <message>
+        <source>Character {0}, “{1}”, is not a digit: write 1-9 (A-G up to 16), and . or 0 for a blank.</source>
+        <translation>第 {0} 个字符“{1}”不是数字：请写 1-9（16×16 用 A-G），空格写 . 或 0。</translation>
+    </message>
+    <message>
+        <source>{0} cells: a Sudoku has 16, 36, 81 or 256 (4×4, 6×6, 9×9 or 16×16).</source>
+        <translation>{0} 个格子：数独有 16、36、81 或 256 个格子（4×4、6×6、9×9 或 16×16）。</translation>
+    </message>
+    <message>
+        <source>Character {0}, {1}, is too large for a {2}×{2} grid.</source>
+        <translation>第 {0} 个字符 {1} 对 {2}×{2} 的数独来说太大。</translation>
+    </message>
+    <message>
+        <source>plain backtracking</source>
+        <translation>普通回溯</translation>
+    </message>
+    <message>
+        <source>fewest candidates first (MRV)</source>
+        <translation>候选最少优先（MRV）</translation>
+    </message>
+    <message>
+        <source>Dancing Links</source>
+        <translation>舞蹈链</translation>
+    </message>
+    <message>
+        <source>{0} · forced cells filled</source>
+        <translation>{0} · 填入唯一候选格</translation>
+    </message>
+    <message>
+        <source>{0} on this {1} Sudoku</source>
+        <translation>{0}解这道 {1} 数独</translation>
+    </message>
+    <message>
+        <source>MRV</source>
+        <translation>MRV</translation>
+    </message>
+    <message>
+        <source>4×4 starter</source>
+        <translation>4×4 入门</translation>
+    </message>
+    <message>
+        <source>6×6 starter</source>
+        <translation>6×6 入门</translation>
+    </message>
+    <message>
+        <source>easy</source>
+        <translation>简单</translation>
+    </message>
+    <message>
+        <source>easy (Project Euler 96, grid 1)</source>
+        <translation>简单（欧拉计划第 96 题，第 1 盘）</translation>
+    </message>
+    <message>
+        <source>AI Escargot (Arto Inkala)</source>
+        <translation>AI Escargot（阿尔托·因卡拉）</translation>
+    </message>
+    <message>
+        <source>Arto Inkala&apos;s 2012 puzzle</source>
+        <translation>阿尔托·因卡拉的 2012 年难题</translation>
+    </message>
+    <message>
+        <source>Easter Monster</source>
+        <translation>复活节怪兽</translation>
+    </message>
+    <message>
+        <source>against brute force (17 givens)</source>
+        <translation>反暴力破解（17 个已知数）</translation>
+    </message>
+    <message>
+        <source>hard (19 million plain steps)</source>
+        <translation>困难（普通回溯 1900 万步）</translation>
+    </message>
+    <message>
+        <source>Plain backtracking</source>
+        <translation>普通回溯</translation>
+    </message>
+    <message>
+        <source>{0} with forced cells</source>
+        <translation>{0}（填入唯一候选格）</translation>
+    </message>
+    <message>
+        <source>Press Start (Space) to fill the grid. To change the puzzle, click a cell and type a digit (Delete clears), or paste one into the puzzle line.</source>
+        <translation>按“开始”（空格键）填满数独。要修改题目，点击一个格子并输入数字（Delete 清除），或把题目粘贴到题目栏。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Givens are &lt;b&gt;bold&lt;/b&gt;, the search&apos;s placements &lt;b&gt;blue&lt;/b&gt;, cells forced by a single candidate (Fill forced cells) &lt;b&gt;green italic&lt;/b&gt;. Each empty cell shows its candidates as small &lt;b&gt;pencil marks&lt;/b&gt;, each digit in its own place (at paced speeds and when paused).&lt;/p&gt;&lt;p&gt;The cell of the last step is tinted with its row, column and box; a &lt;b&gt;dashed green frame&lt;/b&gt; marks the cell filled next, and a removal flashes its cell red.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;已知数为&lt;b&gt;粗体&lt;/b&gt;，搜索放置的数字为&lt;b&gt;蓝色&lt;/b&gt;，只剩一个候选而被填入的格子（填入唯一候选格）为&lt;b&gt;绿色斜体&lt;/b&gt;。每个空格用小小的&lt;b&gt;铅笔标记&lt;/b&gt;显示它的候选数，每个数字有自己的位置（在限速运行和暂停时）。&lt;/p&gt;&lt;p&gt;上一步的格子连同它的行、列和宫被淡淡着色；&lt;b&gt;绿色虚线框&lt;/b&gt;标出下一个要填的格子，撤回时该格子闪红。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The start map is for the knight&apos;s tour: a Sudoku has no start square</source>
+        <translation>起点地图只用于骑士巡游：数独没有起点</translation>
+    </message>
+    <message>
+        <source>{0}, {1} givens</source>
+        <translation>{0}，{1} 个已知数</translation>
+    </message>
+    <message>
+        <source>Two {0}s in row {1}: no solution can exist.</source>
+        <translation>第 {1} 行有两个 {0}：不可能有解。</translation>
+    </message>
+    <message>
+        <source>Two {0}s in column {1}: no solution can exist.</source>
+        <translation>第 {1} 列有两个 {0}：不可能有解。</translation>
+    </message>
+    <message>
+        <source>Two {0}s in box {1}: no solution can exist.</source>
+        <translation>第 {1} 宫有两个 {0}：不可能有解。</translation>
+    </message>
+    <message>
+        <source>{0} has no candidate: no solution can exist.</source>
+        <translation>{0} 没有候选数：不可能有解。</translation>
+    </message>
+    <message>
+        <source>Plain backtracking fills the cells in reading order, whatever they hold: some puzzles are made to need millions of steps that way. MRV (the fewest candidates first) usually needs a few hundred: choose it and start again.</source>
+        <translation>普通回溯按阅读顺序逐格填写，不看格子的候选：有些题目专门让这种做法走上百万步。MRV（候选最少的格子优先）通常只需几百步：选它再开始。</translation>
+    </message>
+    <message>
+        <source>Millions of steps? Try MRV: the fewest candidates first.</source>
+        <translation>上百万步？试试 MRV：候选最少优先。</translation>
+    </message>
+    <message>
+        <source>{0}, {1}, {2}</source>
+        <translation>{0}，{1}，{2}</translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} placements</source>
+        <translation>
+            <numerusform>放置 {0} 次</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} removals</source>
+        <translation>
+            <numerusform>撤回 {0} 次</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} steps</source>
+        <translation>
+            <numerusform>{0} 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Solved. {0}: {1}.</source>
+        <translation>已解出。{0}：{1}。</translation>
+    </message>
+    <message>
+        <source>Stopped after {0}.</source>
+        <translation>已停止：{0}。</translation>
+    </message>
+    <message>
+        <source>Stopped at the step limit: {0}.</source>
+        <translation>达到步数上限而停止：{0}。</translation>
+    </message>
+    <message>
+        <source>No solution: the search tried every possibility ({0}).</source>
+        <translation>无解：搜索试遍了所有可能（{0}）。</translation>
+    </message>
+    <message>
+        <source>Placements</source>
+        <translation>放置</translation>
+    </message>
+    <message>
+        <source>Removals</source>
+        <translation>撤回</translation>
+    </message>
+    <message>
+        <source>Cells filled</source>
+        <translation>已填格子</translation>
+    </message>
+    <message>
+        <source>no solution</source>
+        <translation>无解</translation>
+    </message>
+    <message>
+        <source>The grid, with box lines (text)</source>
+        <translation>带宫线的盘面（文本）</translation>
+    </message>
+    <message>
+        <source>The solution in one line (text)</source>
+        <translation>一行写出的解（文本）</translation>
+    </message>
+    <message>
+        <source>JSON, as knightviz sudoku prints it</source>
+        <translation>JSON，与 knightviz sudoku 的输出相同</translation>
+    </message>
+    <message>
+        <source>The interactive page does not show this puzzle yet: export a GIF instead.</source>
+        <translation>交互网页暂不支持这个谜题：请导出 GIF。</translation>
+    </message>
+    <message>
+        <source>row {0} needs {1}</source>
+        <translation>第 {0} 行缺 {1}</translation>
+    </message>
+    <message>
+        <source>column {0} needs {1}</source>
+        <translation>第 {0} 列缺 {1}</translation>
+    </message>
+    <message>
+        <source>box {0} needs {1}</source>
+        <translation>第 {0} 宫缺 {1}</translation>
+    </message>
+    <message>
+        <source>dead end</source>
+        <translation>死路</translation>
+    </message>
+    <message>
+        <source>{0}: no candidate</source>
+        <translation>{0}：没有候选数</translation>
+    </message>
+    <message>
+        <source>Your turn: which digit goes in which cell next? Click the digit&apos;s place in the cell (where its pencil mark is), or press B if the search removes a placement.</source>
+        <translation>轮到你：下一步把哪个数字填进哪一格？在格子里点击该数字的位置（它的铅笔标记处）；如果搜索会撤回一次放置，请按 B。</translation>
+    </message>
+    <message>
+        <source>Your turn: the next digit? Click its place in its cell, or press B for a removal.</source>
+        <translation>轮到你：下一个数字是什么？在它的格子里点击它的位置；如果是撤回，请按 B。</translation>
+    </message>
+    <message>
+        <source>Hint: nothing fits here.</source>
+        <translation>提示：这里没有可填的。</translation>
+    </message>
+    <message>
+        <source>Hint: the choices left here: {0}.</source>
+        <translation>提示：这里剩下的选择：{0}。</translation>
+    </message>
+    <message numerus="yes">
+        <source>{0} more cells had one candidate left: filled.</source>
+        <translation>
+            <numerusform>另有 {0} 个格子只剩一个候选数：已填入。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every cell filled: the puzzle is solved.</source>
+        <translation>所有格子都已填满：题目解出。</translation>
+    </message>
+    <message>
+        <source>Every possibility tried: this puzzle has no solution.</source>
+        <translation>所有可能都已试过：这道题无解。</translation>
+    </message>
+    <message>
+        <source>{0}: {1} led nowhere; try {2}.</source>
+        <translation>{0}：{1} 走不通；试 {2}。</translation>
+    </message>
+    <message>
+        <source>{0} has one candidate left: {1}.</source>
+        <translation>{0} 只剩一个候选数：{1}。</translation>
+    </message>
+    <message>
+        <source>{0}: {1} places; try {2}.</source>
+        <translation>{0}：有 {1} 个位置；试 {2}。</translation>
+    </message>
+    <message>
+        <source>{0} has the fewest candidates ({1}): try {2}.</source>
+        <translation>{0} 的候选最少（{1}）：试 {2}。</translation>
+    </message>
+    <message>
+        <source>{0} has the fewest options ({1}): try {2}.</source>
+        <translation>{0} 的选择最少（{1}）：试 {2}。</translation>
+    </message>
+    <message>
+        <source>{0} is the first empty cell; candidates {1}: try {2}.</source>
+        <translation>{0} 是第一个空格；候选 {1}：试 {2}。</translation>
+    </message>
+    <message>
+        <source>{0}: no digit fits — remove the last placement ({1} = {2}).</source>
+        <translation>{0}：没有数字可填——撤回上一次放置（{1} = {2}）。</translation>
+    </message>
+    <message>
+        <source>Nothing fits any more — remove the last placement ({0} = {1}).</source>
+        <translation>已无可填——撤回上一次放置（{0} = {1}）。</translation>
+    </message>
+    <message>
+        <source>Every choice below {0} = {1} failed: remove it.</source>
+        <translation>{0} = {1} 之下的所有选择都失败了：撤回它。</translation>
+    </message>
+    <message>
+        <source>cell = {0}   digit = {1}   placed = {2}</source>
+        <translation>格子 = {0}   数字 = {1}   已放置 = {2}</translation>
+    </message>
+</context>
+<context>
+    <name>SudokuSettingsWidget</name>
+    <message>
+        <source>The grid&apos;s size: a new size starts from its empty grid.</source>
+        <extracomment>The characters of a problem: blanks, then the digits 1-16.</extracomment>
+        <translation>数独的尺寸：换尺寸会从空盘开始。</translation>
+    </message>
+    <message>
+        <source>Plain: the first empty cell, digits ascending.
+MRV: the empty cell with the fewest candidates first.
+Dancing Links: Knuth&apos;s Algorithm X on the exact-cover matrix.</source>
+        <translation>普通：第一个空格，数字从小到大。
+MRV：先填候选最少的空格。
+舞蹈链：在精确覆盖矩阵上运行 Knuth 的 X 算法。</translation>
+    </message>
+    <message>
+        <source>Fill forced cells</source>
+        <translation>填入唯一候选格</translation>
+    </message>
+    <message>
+        <source>After every placement, fill each cell that has one candidate left (naked singles). Forced fills are not steps. Plain and MRV only.</source>
+        <translation>每次放置之后，把只剩一个候选数的格子都填上（唯一候选）。这些填入不算步数。仅用于普通回溯和 MRV。</translation>
+    </message>
+    <message>
+        <source>Built-in puzzles, from easy to the hardest</source>
+        <translation>内置题目，从简单到最难</translation>
+    </message>
+    <message>
+        <source>81 characters: 1-9, and . or 0 for a blank</source>
+        <translation>81 个字符：1-9，空格写 . 或 0</translation>
+    </message>
+    <message>
+        <source>The puzzle, row by row: digits (A-G for 10-16), . or 0 for a blank. Paste one here, or type digits straight onto the board&apos;s cells (Delete clears).</source>
+        <translation>题目按行书写：数字（10-16 用 A-G），空格写 . 或 0。可以粘贴到这里，也可以直接在盘面的格子上输入数字（Delete 清除）。</translation>
+    </message>
+    <message>
+        <source>Each step puts a digit in a cell or takes the last one back. A digit is a candidate when its row, column and box do not hold it yet.</source>
+        <translation>每一步在一个格子里放一个数字，或撤回最后放的那个。一个数字在所在行、列和宫里都还没有时，就是候选数。</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>尺寸</translation>
+    </message>
+    <message>
+        <source>Puzzle</source>
+        <translation>题目</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>(your own)</source>
+        <translation>（自己的）</translation>
+    </message>
+    <message>
+        <source>Empty grid</source>
+        <translation>空盘</translation>
     </message>
 </context>
 <context>

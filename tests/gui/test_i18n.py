@@ -75,6 +75,7 @@ ALLOWED = {
     "ctrl",
     "shift",
     "backspace",
+    "delete",
     "tab",
     # file formats, units and the programs and commands they come from
     "json",
@@ -84,7 +85,13 @@ ALLOWED = {
     "gif",
     "kb",
     "solve",
+    "sudoku",
     "java",
+    # Sudoku's strategy known by its letters: minimum remaining values
+    "mrv",
+    # a puzzle known by its name, AI Escargot
+    "ai",
+    "escargot",
 }
 #: The program's variables, shown as the code names them (the code panel, the bitboards).
 CODE_WORDS = {"square", "move", "rank", "file", "queens", "attacked"}

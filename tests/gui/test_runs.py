@@ -60,7 +60,7 @@ def test_main_window_created_without_showing(qtbot):
         assert w.findChild(QWidget, name) is not None, name
     assert child(w, "speedSlider").maximum() == 100
     combo = child(w, "puzzleCombo")
-    assert [combo.itemData(i) for i in range(combo.count())] == ["knight", "queens"]
+    assert [combo.itemData(i) for i in range(combo.count())] == ["knight", "queens", "sudoku"]
     variants = child(w, "queensVariantCombo")
     assert [variants.itemData(i) for i in range(variants.count())] == ["sets", "bitboards"]
     assert "Drag the knight" in w.status_text()

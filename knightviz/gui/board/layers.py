@@ -80,7 +80,7 @@ class PaintContext:
         """The square the search stands on, or the start square before any event."""
         path = self.model.path
         if path:
-            return path[-1]
+            return self.model.current
         if self.start is None:
             return None
         return self.start[0] * self.model.cols + self.start[1]
@@ -304,7 +304,7 @@ class ShadeLayer(Layer):
 
     def paint(self, p: QPainter, ctx: PaintContext) -> None:
         m = ctx.model
-        if not self.enabled or (len(m.path) <= 1 and ctx.start is not None):
+        if not self.enabled or m.values > 1 or (len(m.path) <= 1 and ctx.start is not None):
             return
         if m.size <= 1024:
             # Few squares: direct fills are cheaper than scaling an image. Antialiasing off:
@@ -409,9 +409,10 @@ class HighlightLayer(Layer):
         if not ctx.highlights:
             return
         rects = ctx.geometry.rects
+        size = len(rects)
         p.setBrush(Qt.BrushStyle.NoBrush)
         for sq, colour in ctx.highlights.items():
-            rect = rects[sq]
+            rect = rects[sq % size]  # an event's square, when a square holds several values
             pen = QPen(colour, max(2.0, rect.width() / 10))
             p.setPen(pen)
             w = pen.widthF() / 2

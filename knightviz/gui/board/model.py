@@ -38,13 +38,17 @@ class BoardModel:
         "_version",
         "cols",
         "rows",
+        "values",
     )
 
-    def __init__(self, rows: int, cols: int, initial: Sequence[int] = ()) -> None:
+    def __init__(self, rows: int, cols: int, initial: Sequence[int] = (), values: int = 1) -> None:
         self.rows = rows
         self.cols = cols
+        #: How many values a square may hold: event ``x >= 0`` puts value ``x // size`` on
+        #: square ``x % size`` (1: a piece is a piece, the event is its square).
+        self.values = values
         self._path: list[int] = []
-        self._index: list[int] = [-1] * (rows * cols)
+        self._index: list[int] = [-1] * (rows * cols * values)
         self._moves = 0
         self._backtracks = 0
         self._flashes: dict[int, float] = {}
@@ -60,12 +64,13 @@ class BoardModel:
 
     @property
     def path(self) -> list[int]:
-        """The occupied squares in order (read it, never change it)."""
+        """The events on the path in order: the occupied squares when a square holds one
+        value (read it, never change it)."""
         return self._path
 
     @property
     def index(self) -> list[int]:
-        """Each square's place in ``path``, -1 when free (read it, never change it)."""
+        """Each event's place in ``path``, -1 when not on it (read it, never change it)."""
         return self._index
 
     @property
@@ -134,7 +139,8 @@ class BoardModel:
 
     @property
     def current(self) -> int | None:
-        return self._path[-1] if self._path else None
+        """The square of the last event on the path, or None."""
+        return self._path[-1] % (self.rows * self.cols) if self._path else None
 
     # -- changes --------------------------------------------------------------------------------
 
@@ -187,7 +193,7 @@ class BoardModel:
                 last_back = sq
         self._moves += moves
         self._backtracks += backtracks
-        if last_back >= 0:
+        if last_back >= 0:  # keyed by the event: it flashes until placed again
             self._flashes[last_back] = monotonic()
         n = moves + backtracks
         if n:
@@ -265,6 +271,7 @@ class BoardModel:
 
     def live_flashes(self, now: float | None = None) -> list[tuple[int, float]]:
         """(square, strength 1 → 0) of flashes still visible; drops the expired ones."""
+        size = self.rows * self.cols
         flashes = self._flashes
         if not flashes:
             return []
@@ -275,5 +282,5 @@ class BoardModel:
             if age >= FLASH_SECONDS:
                 del flashes[sq]
             elif self._index[sq] < 0:
-                out.append((sq, 1.0 - age / FLASH_SECONDS))
+                out.append((sq % size, 1.0 - age / FLASH_SECONDS))
         return out

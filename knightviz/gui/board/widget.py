@@ -7,7 +7,7 @@ that checks the model's version, never once per event.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from time import monotonic
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QTimer, Signal, Slot
@@ -69,6 +69,9 @@ class BoardWidget(QWidget):
     square_picked = Signal(int)
     #: Edit board mode: the user removed or restored squares; the new holes (square ints).
     holes_edited = Signal(object)
+    #: Typing mode (``set_typing``): a character typed on the selected square, "" for
+    #: Delete, "\b" for Backspace: (square, text).
+    square_typed = Signal(int, str)
 
     def __init__(self, model: BoardModel | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -80,6 +83,7 @@ class BoardWidget(QWidget):
         self.setAccessibleName(self.tr("Chess board"))
         self._model = model if model is not None else BoardModel(8, 8, (0,))
         self._start: tuple[int, int] | None = (0, 0)
+        self._movable = True
         self._interactive = True
         self._details = False
         self._conceal = False
@@ -120,6 +124,12 @@ class BoardWidget(QWidget):
         self._frame_timer.timeout.connect(self._on_frame_timer)
         self._animating = False
         self._picking = False
+        #: Typing mode: a click selects a square, arrows move it, keys type on it.
+        self._typing = False
+        self._selected: int | None = None
+        self._hover: int | None = None
+        #: (square, fx, fy) -> the event a click answers ("your turn"), or None: the square.
+        self._picker: Callable[[int, float, float], int] | None = None
 
     # -- public API -----------------------------------------------------------------------
 
@@ -134,6 +144,8 @@ class BoardWidget(QWidget):
         if self._start is not None:
             r, c = self._start
             self._start = (min(r, model.rows - 1), min(c, model.cols - 1))
+        if self._selected is not None and self._selected >= model.size:
+            self._selected = None
         self._geometry = None
         self._painted_version = -1
         self.update()
@@ -216,7 +228,10 @@ class BoardWidget(QWidget):
         return self._start if self._start is not None else (0, 0)
 
     def set_start_square(self, row: int, col: int) -> None:
-        """Move the start square without telling anyone (the window restores settings)."""
+        """Move the start square without telling anyone (the window restores settings);
+        nothing for a puzzle without one (``set_movable_start(False)``)."""
+        if not self._movable:
+            return
         self._start = (row, col)
         self.update()
 
@@ -226,7 +241,7 @@ class BoardWidget(QWidget):
 
     def set_movable_start(self, movable: bool) -> None:
         """False for puzzles without a start square (pieces placed): no start, no order shading."""
-        self._shade_layer.enabled = movable
+        self._shade_layer.enabled = self._movable = movable
         if not movable:
             self._start = None
         elif self._start is None:
@@ -252,6 +267,37 @@ class BoardWidget(QWidget):
     @property
     def picking(self) -> bool:
         return self._picking
+
+    def set_picker(self, picker: Callable[[int, float, float], int] | None) -> None:
+        """What a click answers: ``picker(square, fx, fy)`` with the click's place in the
+        square (0..1 from its top left) gives the event; None: the square itself."""
+        self._picker = picker
+
+    def set_typing(self, on: bool) -> None:
+        """Typing mode, for a puzzle whose squares take characters (its problem is typed
+        onto the board): a click selects a square, arrows move the selection, a key types
+        on it (``square_typed``), Delete or Backspace clears it; only while interactive."""
+        if on != self._typing:
+            self._typing = on
+            if not on:
+                self._selected = None
+            self.update()
+
+    @property
+    def typing(self) -> bool:
+        return self._typing
+
+    @property
+    def selected(self) -> int | None:
+        """The square typing goes to (typing mode), or None."""
+        return self._selected
+
+    def select(self, square: int | None) -> None:
+        self._selected = square
+        self.update()
+
+    def _typing_now(self) -> bool:
+        return self._typing and self._interactive and not self._picking and not self._editing
 
     def set_details(self, details: bool) -> None:
         """Show per-square explanations (degrees, rejected squares): paced or paused."""
@@ -382,10 +428,19 @@ class BoardWidget(QWidget):
             details=self._details,
             conceal=self._conceal,
             closing=self._closing,
-            highlights=self._highlights,
+            highlights=self._with_selection(),
             holes=self._holes,
             marked=self._marked,
         )
+
+    def _with_selection(self) -> dict[int, QColor]:
+        """The panels' highlights, and the selected square while typing takes keys."""
+        sel = self._selected
+        if sel is None or not self._typing_now() or sel >= self._model.size:
+            return self._highlights
+        out = dict(self._highlights)
+        out[sel] = self.palette().color(self.palette().ColorRole.Highlight)
+        return out
 
     def paintEvent(self, event: QPaintEvent) -> None:
         t0 = monotonic()
@@ -439,9 +494,23 @@ class BoardWidget(QWidget):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if self._picking and event.button() == Qt.MouseButton.LeftButton:
+            pos = event.position()
+            square = self.square_at(pos)
+            if square is not None:
+                sq = square[0] * self._model.cols + square[1]
+                if self._picker is not None:
+                    rect = self.square_rect(*square)
+                    fx = (pos.x() - rect.left()) / max(1.0, rect.width())
+                    fy = (pos.y() - rect.top()) / max(1.0, rect.height())
+                    sq = self._picker(sq, min(max(fx, 0.0), 1.0), min(max(fy, 0.0), 1.0))
+                self.square_picked.emit(sq)
+            event.accept()
+            return
+        if self._typing_now() and event.button() == Qt.MouseButton.LeftButton:
             square = self.square_at(event.position())
             if square is not None:
-                self.square_picked.emit(square[0] * self._model.cols + square[1])
+                self.setFocus(Qt.FocusReason.MouseFocusReason)
+                self.select(square[0] * self._model.cols + square[1])
             event.accept()
             return
         if self._editing and event.button() == Qt.MouseButton.LeftButton:
@@ -471,6 +540,7 @@ class BoardWidget(QWidget):
         pos = event.position()
         square = self.square_at(pos)
         self.hovered.emit(*(square if square is not None else (-1, -1)))
+        self._hover = None if square is None else square[0] * self._model.cols + square[1]
         if self._editing:
             if self._stroke is not None and square is not None:
                 self._edit(*square)  # a drag goes on removing (or restoring)
@@ -493,6 +563,7 @@ class BoardWidget(QWidget):
             self.unsetCursor()
 
     def leaveEvent(self, event: QEvent) -> None:
+        self._hover = None
         self.hovered.emit(-1, -1)
         super().leaveEvent(event)
 
@@ -527,6 +598,14 @@ class BoardWidget(QWidget):
         ):
             event.accept()
             return True
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and self._typing_now()
+            and (self._typed(event) is not None or event.key() in _ARROWS)
+        ):
+            event.accept()  # typing wins over the window's one-key shortcuts
+            return True
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
             pos = QPointF(event.pos())
             text = self.tooltip_at(pos)
@@ -541,7 +620,43 @@ class BoardWidget(QWidget):
             return True
         return super().event(event)
 
+    def _typed(self, event: QKeyEvent) -> str | None:
+        """What a key types in typing mode ("" clears), or None: not a typing key (arrows
+        move the selection)."""
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if mods not in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
+            return None
+        if event.key() == Qt.Key.Key_Delete:
+            return ""
+        if event.key() == Qt.Key.Key_Backspace:
+            return "\b"
+        text = event.text()
+        if len(text) == 1 and (text.isalnum() or text in ".0"):
+            return text
+        return None
+
+    def _type(self, event: QKeyEvent) -> bool:
+        """A key in typing mode (True: taken)."""
+        delta = _ARROWS.get(Qt.Key(event.key()))
+        m = self._model
+        if delta is not None and event.modifiers() == Qt.KeyboardModifier.NoModifier:
+            sel = self._selected if self._selected is not None else 0
+            row, col = divmod(sel, m.cols)
+            row = min(max(row + delta[0], 0), m.rows - 1)
+            col = min(max(col + delta[1], 0), m.cols - 1)
+            self.select(row * m.cols + col)
+            return True
+        text = self._typed(event)
+        target = self._selected if self._selected is not None else self._hover
+        if text is None or target is None:
+            return False
+        self.square_typed.emit(target, text)
+        return True
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self._typing_now() and self._type(event):
+            event.accept()
+            return
         delta = _ARROWS.get(Qt.Key(event.key()))
         if (
             delta is None

@@ -235,8 +235,9 @@ class CompareMenu(QMenu):
             self.addAction(item)
             self.toolbar.addAction(item)
 
-    def word_map(self, movable: bool) -> None:
-        """The map's action: enabled for a puzzle with a start square, else why not."""
+    def word_map(self, movable: bool, refusal: str = "") -> None:
+        """The map's action: enabled for a puzzle with a start square, else why not (the
+        puzzle's ``refusal``)."""
         self.map_action.setEnabled(movable)
         if movable:
             tip = self.tr(
@@ -244,7 +245,7 @@ class CompareMenu(QMenu):
                 "square by the steps it took"
             )
         else:
-            tip = self.tr("No start square to map: N-Queens always starts from an empty board")
+            tip = refusal
             self.map_action.setChecked(False)  # clears the maps
         self.map_action.setToolTip(tip)
         self.map_action.setStatusTip(tip)

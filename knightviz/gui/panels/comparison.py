@@ -26,12 +26,11 @@ COMPLETE = (Outcome.SOLVED, Outcome.EXHAUSTED)
 
 
 def same_problem(puzzles: dict[str, Puzzle[Any]], a: RunRecord, b: RunRecord) -> bool:
-    """The same puzzle, board (size, holes, piece) and start square."""
+    """The same puzzle, problem (board size, holes, piece; the puzzle's own) and start."""
     if a.puzzle != b.puzzle or a.start != b.start:
         return False
     puzzle = puzzles[a.puzzle]
-    sa, sb = a.settings, b.settings
-    return (sa.rows, sa.cols) == (sb.rows, sb.cols) and puzzle.shape(sa) == puzzle.shape(sb)
+    return bool(puzzle.problem_key(a.settings) == puzzle.problem_key(b.settings))
 
 
 def partner(

@@ -154,9 +154,10 @@ class ControlPanel(QWidget):
         try:
             self.puzzle_combo.setCurrentIndex(self.puzzle_combo.findData(puzzle_key))
             self._apply_puzzle_limits()
-            self.square_check.setChecked(settings.rows == settings.cols)
-            self.rows_spin.setValue(settings.rows)
-            self.cols_spin.setValue(settings.cols)
+            if not self.puzzle().sized_by_settings:  # else the spins keep the other boards'
+                self.square_check.setChecked(settings.rows == settings.cols)
+                self.rows_spin.setValue(settings.rows)
+                self.cols_spin.setValue(settings.cols)
             self.widgets[puzzle_key].set_settings(settings)
         finally:
             self._updating = False
@@ -204,6 +205,8 @@ class ControlPanel(QWidget):
             if puzzle.square_only:
                 self.square_check.setChecked(True)
             self.square_check.setEnabled(not puzzle.square_only)
+            # A puzzle whose own controls say the size (its problem does) has no spin boxes.
+            self.board_box.setHidden(puzzle.sized_by_settings)
         finally:
             self._updating = was
 

@@ -180,7 +180,7 @@ class BoardPainter:
         details: bool = False,
         closing: bool = False,
     ) -> None:
-        self.model = BoardModel(settings.rows, settings.cols, ())
+        self.model = BoardModel(settings.rows, settings.cols, (), puzzle.values(settings))
         self.widget = BoardWidget(self.model)
         w = self.widget
         w.set_layers(puzzle.create_layers())
@@ -403,6 +403,8 @@ def write_html(run: RunExport, path: str, lang: str) -> None:
         raise ExportError(QCoreApplication.translate("Export", "This run has no recorded steps."))
     try:
         page = run.puzzle.page_run(run.settings, run.start, run.result, rec.data(), lang)
+    except ExportRefused as exc:
+        raise ExportError(str(exc)) from None
     except PageError:
         raise ExportError(
             QCoreApplication.translate(
@@ -528,7 +530,7 @@ def open_run_file(path: str, puzzles: dict[str, Puzzle[Any]], store: RecordingSt
             recording = rebuild(
                 data, store.new(data.initial, data.solution_depth), puzzle.rules(settings)
             )
-        model = BoardModel(settings.rows, settings.cols, ())
+        model = BoardModel(settings.rows, settings.cols, (), puzzle.values(settings))
         if recording is not None:
             pos = recording.seek(len(recording))
             model.replace(pos.path, pos.moves, pos.backtracks)

@@ -199,7 +199,7 @@ def board_picture(
     side: int = PICTURE,
 ) -> QPixmap:
     """A board painted by the real widget and the puzzle's layers, as a picture."""
-    model = BoardModel(settings.rows, settings.cols, path)
+    model = BoardModel(settings.rows, settings.cols, path, puzzle.values(settings))
     model.set_upcoming(upcoming)
     if flash is not None:
         model.flash(flash, age=0.05)  # a flash just after the backtrack
@@ -379,6 +379,17 @@ class GuideDialog(QDialog):
                     "rejected, and a <b>dashed green frame</b> the square the next queen "
                     "takes. A solution's queens are tinted green.</p>"
                 ),
+            ),
+            *(
+                (
+                    lambda p=puzzle, s=s, path=path, options=options: board_picture(
+                        p, s, list(path), **options
+                    ),
+                    title,
+                    text,
+                )
+                for puzzle in self._puzzles.values()
+                for s, path, options, title, text in puzzle.legend()
             ),
             (
                 lambda: chip_picture(self),

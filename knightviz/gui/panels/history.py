@@ -592,8 +592,9 @@ class HistoryTable(QTableView):
         """What happened, in the current language (the record keeps the words of its time),
         and the "your turn" score in full."""
         s = record.settings
-        model = BoardModel(s.rows, s.cols, record.path)
-        text = self._puzzles[record.puzzle].describe_result(s, record.start, record.result, model)
+        puzzle = self._puzzles[record.puzzle]
+        model = BoardModel(s.rows, s.cols, record.path, puzzle.values(s))
+        text = puzzle.describe_result(s, record.start, record.result, model)
         if record.predictions is not None:
             right, asked, best = record.predictions
             text += "\n" + self.tr("Your turn: {0} of {1} right, best run {2} in a row.").format(

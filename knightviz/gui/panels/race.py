@@ -168,12 +168,12 @@ class RaceView(QWidget):
 
     def lanes_on(self, key: str, settings: Any) -> list[Any]:
         """The racers' settings: their own strategies on the window's board (size, removed
-        squares and piece are the board's, shared by both)."""
+        squares, piece and problem are the board's, shared by both)."""
         lanes = self.lane_settings(key, settings.rows, settings.cols)
         shared = {
             f.name: getattr(settings, f.name)
             for f in dataclasses.fields(settings)
-            if f.name in ("holes", "leaper")
+            if f.name in ("rows", "cols", "holes", "leaper", "problem")
         }
         return [dataclasses.replace(lane, **shared) for lane in lanes]
 

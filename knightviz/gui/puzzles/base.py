@@ -167,6 +167,10 @@ class Puzzle(QObject, Generic[S]):
     square_only = False
     #: The user places a piece before the run (its start square).
     movable_start = True
+    #: The puzzle's own controls set the board's size (from its problem): no size boxes.
+    sized_by_settings = False
+    #: The board takes typing while idle (``key_on_square``): the problem is typed on it.
+    types_on_board = False
 
     @property
     def spec(self) -> PuzzleSpec[Any]:
@@ -241,6 +245,53 @@ class Puzzle(QObject, Generic[S]):
     def panels(self) -> frozenset[str]:
         """The optional panels (docks) this puzzle shows: CODE, STACK, CONSTRAINTS, SOLUTIONS."""
         return frozenset({CODE, STACK})
+
+    def values(self, settings: S) -> int:
+        """How many values a square may hold: an event ``x >= 0`` puts value
+        ``x // (rows * cols)`` on square ``x % (rows * cols)`` (1: a piece is a piece)."""
+        return 1
+
+    def key_on_square(self, settings: S, square: int, text: str) -> S | None:
+        """Settings after the user typed ``text`` on ``square`` of the idle board (""
+        for Delete or Backspace), or None when the puzzle takes no typing there."""
+        return None
+
+    def idle_text(self, settings: S) -> str:
+        """The status line before a run, when the puzzle says more than the window's own
+        ("" for the window's)."""
+        return ""
+
+    def legend(self) -> list[tuple[S, tuple[int, ...], dict[str, Any], str, str]]:
+        """The puzzle's own sections of Help › Board legend: a position to picture (settings,
+        path, and ``board_picture``'s options: start, upcoming, flash), a title and an HTML
+        text. The window's own sections cover the knight and the queens."""
+        return []
+
+    def map_refusal(self) -> str:
+        """Why the start-square map does not apply, for a puzzle without ``sweep_options``
+        (the map's menu action and panel say it instead of showing nothing)."""
+        return self.tr("No start square to map: this puzzle always starts the same way")
+
+    def event_name(self, settings: S, event: int) -> str:
+        """An event's name as panels print it (a square's name; a backtrack's square)."""
+        board = Board(settings.rows, settings.cols)
+        return board.name((event if event >= 0 else ~event) % (settings.rows * settings.cols))
+
+    def pick_event(self, settings: S, square: int, fx: float, fy: float) -> int:
+        """The event a click means when the learner answers on the board ("your turn"):
+        ``fx``, ``fy`` where in the square (0..1 from its top left); the square itself
+        unless a square holds several values."""
+        return square
+
+    def problem_key(self, settings: S) -> Any:
+        """What makes two runs' problems the same, whatever their strategies (the
+        comparison compares runs of one problem): the board's size and shape."""
+        return (settings.rows, settings.cols, self.shape(settings))
+
+    def depth_shown(self, settings: S, model: BoardModel) -> int:
+        """The counters' depth at the model's position ("covered"; with derived pieces, such
+        as forced fills, more than the path)."""
+        return len(model.path)
 
     def depth_total(self, settings: S) -> int:
         """The depth a solution reaches (the counters' "covered / total")."""
@@ -463,6 +514,10 @@ class Puzzle(QObject, Generic[S]):
     def predict_question(self, settings: S) -> str:
         """The "your turn" question before each decision."""
         return self.tr("Your turn: what does the search do next? Click a square, or press B.")
+
+    def predict_again(self, settings: S) -> str:
+        """The question's short form, once the whole one has been asked."""
+        return self.tr("Your turn: the next step? Click its square, or press B for back.")
 
     def predict_hint(self, settings: S, model: BoardModel, options: Sequence[int]) -> str:
         """What the "hint" setting adds to the question (the choices' figures), or ""."""

@@ -80,6 +80,16 @@ def comments() -> dict[str, str]:
         "the piece's moves": QCoreApplication.translate("Program", "the piece's moves"),
         "5 to 10": QCoreApplication.translate("Program", "5 to 10"),
         "two added each": QCoreApplication.translate("Program", "two added each"),
+        "every cell filled": QCoreApplication.translate("Program", "every cell filled"),
+        "a placement": QCoreApplication.translate("Program", "a placement"),
+        "a removal": QCoreApplication.translate("Program", "a removal"),
+        "no digit fits": QCoreApplication.translate("Program", "no digit fits"),
+        "fewest candidates": QCoreApplication.translate("Program", "fewest candidates"),
+        "first empty": QCoreApplication.translate("Program", "first empty"),
+        "forced cells": QCoreApplication.translate("Program", "forced cells"),
+        "every constraint met": QCoreApplication.translate("Program", "every constraint met"),
+        "fewest rows": QCoreApplication.translate("Program", "fewest rows"),
+        "no row fits": QCoreApplication.translate("Program", "no row fits"),
     }
 
 

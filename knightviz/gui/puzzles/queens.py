@@ -187,6 +187,9 @@ class QueensPuzzle(Puzzle[QueensSettings]):
         base = self.default_settings()
         return replace(base, variant=SETS), replace(base, variant=BITBOARDS)
 
+    def map_refusal(self) -> str:
+        return self.tr("No start square to map: N-Queens always starts from an empty board")
+
     def panels(self) -> frozenset[str]:
         return frozenset({CODE, STACK, CONSTRAINTS, SOLUTIONS})
 
