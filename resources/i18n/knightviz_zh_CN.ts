@@ -3259,8 +3259,8 @@ Off: stop at the first solution.</source>
         <translation>&lt;p&gt;已知数为&lt;b&gt;粗体&lt;/b&gt;，搜索放置的数字为&lt;b&gt;蓝色&lt;/b&gt;，只剩一个候选而被填入的格子（填入唯一候选格）为&lt;b&gt;绿色斜体&lt;/b&gt;。每个空格用小小的&lt;b&gt;铅笔标记&lt;/b&gt;显示它的候选数，每个数字有自己的位置（在限速运行和暂停时）。&lt;/p&gt;&lt;p&gt;上一步的格子连同它的行、列和宫被淡淡着色；&lt;b&gt;绿色虚线框&lt;/b&gt;标出下一个要填的格子，撤回时该格子闪红。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>The start map is for the knight&apos;s tour: a Sudoku has no start square</source>
-        <translation>起点地图只用于骑士巡游：数独没有起点</translation>
+        <source>The start map compares the squares a piece can start from: a Sudoku has no start square, so there is nothing to map</source>
+        <translation>起点地图比较棋子可以出发的各个格子：数独没有起点，所以没有可画的地图</translation>
     </message>
     <message>
         <source>{0}, {1} givens</source>

@@ -374,9 +374,7 @@ def test_the_start_map_says_why_it_does_not_apply(window):
     sudoku_on(window)
     action = window.map_action
     assert not action.isEnabled()
-    assert action.toolTip() == (
-        "The start map is for the knight's tour: a Sudoku has no start square"
-    )
+    assert "a Sudoku has no start square" in action.toolTip()
     combo = child(window, "puzzleCombo")
     combo.setCurrentIndex(combo.findData("queens"))
     assert "N-Queens" in action.toolTip()

@@ -264,7 +264,7 @@ class Puzzle(QObject, Generic[S]):
     def legend(self) -> list[tuple[S, tuple[int, ...], dict[str, Any], str, str]]:
         """The puzzle's own sections of Help › Board legend: a position to picture (settings,
         path, and ``board_picture``'s options: start, upcoming, flash), a title and an HTML
-        text. The window's own sections cover the knight and the queens."""
+        text. The window's own sections cover the puzzles that have none."""
         return []
 
     def map_refusal(self) -> str:

@@ -315,7 +315,10 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
         return [(s, path, options, self.tr("Sudoku"), text)]
 
     def map_refusal(self) -> str:
-        return self.tr("The start map is for the knight's tour: a Sudoku has no start square")
+        return self.tr(
+            "The start map compares the squares a piece can start from: a Sudoku has no start "
+            "square, so there is nothing to map"
+        )
 
     def problem_key(self, settings: SudokuSettings) -> Any:
         return (settings.rows, settings.problem)
