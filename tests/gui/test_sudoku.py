@@ -337,19 +337,27 @@ def messages(monkeypatch) -> list[tuple[str, str]]:
     return shown
 
 
-def test_the_interactive_page_or_a_sentence_why_not(window, qtbot, tmp_path, messages):
-    from knightviz import page
+def test_the_interactive_page_is_the_recorded_run(window, qtbot, tmp_path, messages):
+    """File › Export run › Interactive page writes the run the window recorded: the page's
+    data holds its steps and counts, and its solution marker is the last step."""
+    import json
+    import re
 
     sudoku_on(window, settings(strategy="mrv"))
     set_speed(window, math.inf)
     start_and_finish(window, qtbot)
+    model = window.session.model
     path = tmp_path / "run.html"
-    written = window.export_run(str(path), "html")
-    if hasattr(page, "spec_page_run"):
-        assert written and "<html" in path.read_text(encoding="utf-8").lower()
-    else:
-        assert not written and not path.exists()
-        assert "does not show this puzzle yet" in messages[-1][1]
+    assert window.export_run(str(path), "html")
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r"const KV_DATA = (.*?);\n</script>", text, re.S)
+    assert found, "the page carries its run's data"
+    data = json.loads(found.group(1))
+    result = data["result"]
+    assert (result["moves"], result["backtracks"]) == (model.moves, model.backtracks)
+    assert data["length"] == model.moves + model.backtracks
+    assert data["markers"]["solutions"] == [data["length"]]
+    assert data["labels"]["names"] == [str(d) for d in range(1, 10)]
 
 
 @pytest.mark.parametrize("strategy", ["plain", "mrv", "dlx"])

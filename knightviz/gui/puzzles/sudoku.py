@@ -491,25 +491,24 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
         recording: RecordingData,
         lang: str,
     ) -> PageRun:
-        """The page's own run of the same search (the page builder records it again, so
-        the page and the command line it quotes agree step for step)."""
-        make = getattr(page, "spec_page_run", None)  # the page's spec-made puzzles
-        if make is None:
-            raise ExportRefused(
-                self.tr("The interactive page does not show this puzzle yet: export a GIF instead.")
-            )
+        """The page of this very recording (no second search: a plain run of the hard
+        puzzle is millions of steps). A window run stops at its first solution: its last
+        step, when solved."""
         s = settings
         stopped = result.outcome in (Outcome.LIMIT, Outcome.CANCELLED)
-        run: PageRun = make(
+        solved = result.outcome is Outcome.SOLVED
+        return page.spec_page_of(
             the_spec(),
             problem_of(s.problem),
             s.strategy,
+            result,
+            recording,
             limit=result.steps if stopped else None,
             options=options_of(s),
+            solution_steps=[recording.length] if solved else [],
             html=self.file_name(s, start) + ".html",
             lang=lang,
         )
-        return run
 
     def file_name(self, settings: SudokuSettings, start: int) -> str:
         s = settings
