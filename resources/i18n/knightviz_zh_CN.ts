@@ -3357,10 +3357,6 @@ Off: stop at the first solution.</source>
         <translation>JSON，与 knightviz sudoku 的输出相同</translation>
     </message>
     <message>
-        <source>The interactive page does not show this puzzle yet: export a GIF instead.</source>
-        <translation>交互网页暂不支持这个谜题：请导出 GIF。</translation>
-    </message>
-    <message>
         <source>row {0} needs {1}</source>
         <translation>第 {0} 行缺 {1}</translation>
     </message>

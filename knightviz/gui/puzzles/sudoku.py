@@ -37,7 +37,6 @@ from knightviz.gui.puzzles.base import (
     NEXT,
     STACK,
     Chip,
-    ExportRefused,
     Puzzle,
     RunFormat,
     SettingsWidget,
