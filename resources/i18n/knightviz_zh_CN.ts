@@ -3377,6 +3377,14 @@ Off: stop at the first solution.</source>
         <translation>{0}：没有候选数</translation>
     </message>
     <message>
+        <source>Run {0} on the same puzzle to compare.</source>
+        <translation>在同一道题上运行{0}即可比较。</translation>
+    </message>
+    <message>
+        <source>{0} on the same puzzle: {1}</source>
+        <translation>同一道题上的{0}：{1}</translation>
+    </message>
+    <message>
         <source>Your turn: which digit goes in which cell next? Click the digit&apos;s place in the cell (where its pencil mark is), or press B if the search removes a placement.</source>
         <translation>轮到你：下一步把哪个数字填进哪一格？在格子里点击该数字的位置（它的铅笔标记处）；如果搜索会撤回一次放置，请按 B。</translation>
     </message>

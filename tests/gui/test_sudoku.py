@@ -234,6 +234,7 @@ def test_the_comparison_after_plain_then_mrv(window, qtbot):
         assert f"{steps:,}" in text, text
     if plain.steps != mrv.steps:
         assert "times as many" in text or "as many" in text
+    assert "on the same puzzle:" in text, text  # a Sudoku has no square to start from
 
 
 def test_a_race_plain_against_mrv_to_the_end(window, qtbot):

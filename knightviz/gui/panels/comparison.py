@@ -176,25 +176,15 @@ def _sentences(
             invite = QCoreApplication.translate(
                 "Comparison", "Change the strategy and run again to compare."
             )
-        elif puzzle.movable_start:
-            invite = QCoreApplication.translate(
-                "Comparison", "Run {0} from the same square to compare."
-            ).format(rival[1])
         else:
-            invite = QCoreApplication.translate(
-                "Comparison", "Run {0} on the same board to compare."
-            ).format(rival[1])
+            invite = puzzle.comparison_words()[0].format(rival[1])
         return _join(joint, first, invite)
     small, large = ordered(this, other)
     names = _names(puzzles, [small, large])
     first = QCoreApplication.translate("Comparison", "{0}: {1}.").format(
         name(names[0]), _steps(small)
     )
-    where = (
-        QCoreApplication.translate("Comparison", "{0} from the same square: {1}")
-        if puzzle.movable_start
-        else QCoreApplication.translate("Comparison", "{0} on the same board: {1}")
-    )
+    where = puzzle.comparison_words()[1]
     second = where.format(name(names[1]), _steps(large))
     ratio = _how_many(small, large)
     ending = (

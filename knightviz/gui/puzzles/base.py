@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, cast
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from knightviz.engine import Board, Outcome, Result, Search, Strategy
@@ -433,6 +433,22 @@ class Puzzle(QObject, Generic[S]):
     def describe_result(self, settings: S, start: int, result: Result, model: BoardModel) -> str:
         """The status line after a run: what happened, in the user's terms."""
         raise NotImplementedError
+
+    def comparison_words(self) -> tuple[str, str]:
+        """Where the comparison says the other run was made: the invitation ("Run {0} from
+        the same square to compare.") and the second run's line ("{0} from the same square:
+        {1}"), each with its place holders."""
+        if self.movable_start:
+            return (
+                QCoreApplication.translate(
+                    "Comparison", "Run {0} from the same square to compare."
+                ),
+                QCoreApplication.translate("Comparison", "{0} from the same square: {1}"),
+            )
+        return (
+            QCoreApplication.translate("Comparison", "Run {0} on the same board to compare."),
+            QCoreApplication.translate("Comparison", "{0} on the same board: {1}"),
+        )
 
     def outcome_text(self, result: Result) -> str:
         """One or two words for the history's Outcome column."""

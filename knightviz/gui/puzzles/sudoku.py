@@ -675,6 +675,12 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
             stop_on_solution=True,
         )
 
+    def comparison_words(self) -> tuple[str, str]:
+        return (
+            self.tr("Run {0} on the same puzzle to compare."),
+            self.tr("{0} on the same puzzle: {1}"),
+        )
+
     def predict_question(self, settings: SudokuSettings) -> str:
         return self.tr(
             "Your turn: which digit goes in which cell next? Click the digit's place in the "
