@@ -351,8 +351,8 @@ class RunSession(Playback):
         probe = puzzle.tree_probe(run.settings, run.start)
         if probe is None:
             return
-        s = run.settings
-        self.estimates.start((puzzle.key, s.rows, s.cols, run.start), probe)
+        # The whole settings: another strategy or problem on the same board is another tree.
+        self.estimates.start((puzzle.key, run.settings, run.start), probe)
 
     # -- reactions ------------------------------------------------------------------------
 

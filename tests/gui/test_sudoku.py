@@ -208,6 +208,28 @@ def test_pencil_marks_when_paused_are_the_candidates(window, qtbot):
     window.session.reset()
 
 
+def test_the_whole_tree_estimate_is_of_the_puzzle_run(window, qtbot):
+    """Another puzzle on the same 9×9 board is another tree: the empty grid's plain search
+    (over 6.67 × 10^21 solutions) is not estimated at the hard puzzle's few hundred million
+    steps learnt before."""
+
+    def estimated(s: SudokuSettings) -> float:
+        sudoku_on(window, s)
+        set_speed(window, 20)
+        QTest.keyClick(window, Qt.Key.Key_Space)
+        qtbot.waitUntil(lambda: window.session.tree_estimate() is not None, timeout=20_000)
+        found = window.session.tree_estimate()
+        assert found is not None
+        with qtbot.waitSignal(window.controller.pause_reached, timeout=5000):
+            QTest.keyClick(window, Qt.Key.Key_Space)
+        window.session.reset()
+        return found.log10_nodes
+
+    hard = next(text for name, text in SPEC.command.examples if "19 million" in name)
+    assert estimated(settings(problem=hard.replace("0", "."), strategy="plain")) < 12
+    assert estimated(settings(problem="." * 81, strategy="plain")) > 21
+
+
 def test_an_invalid_puzzle_is_refused_before_any_search_with_the_cells_marked(window, qtbot):
     problem = "5...5" + "." * 76  # two 5s in row 1
     sudoku_on(window, settings(problem=problem))
