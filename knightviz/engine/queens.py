@@ -125,10 +125,8 @@ class QueensSearch(SolvingSearch):
                         cursor.append(0)
                         emit(sq)
                         moves += 1
-                        if k + 1 == n:
-                            self._found(tuple(placed))
-                            if self.first:
-                                return (Outcome.SOLVED, None)
+                        if k + 1 == n and self._solved(tuple(placed)):
+                            return (Outcome.SOLVED, None)
                         continue
                     if k == 0:
                         return self._exhausted()

@@ -293,6 +293,11 @@ class SolvingSearch(SearchBase):
             self._first_solution = solution
         self._on_solution(solution)
 
+    def _solved(self, solution: tuple[int, ...]) -> bool:
+        """Reports ``solution``; True when that ends the search (only the first wanted)."""
+        self._found(solution)
+        return self.first
+
     def _exhausted(self) -> Ending:
         """The ending at the root with nothing left to try: solved if anything was found."""
         return (Outcome.SOLVED if self.count else Outcome.EXHAUSTED, None)

@@ -71,15 +71,12 @@ class Matrix:
         self.row_of = {self.event[x]: x for x in range(heads, total, 4)}
         self.covered = bytearray(heads)
 
+    def links(self) -> tuple[array[int], ...]:
+        """The six link arrays: left, right, up, down, col, size."""
+        return self.left, self.right, self.up, self.down, self.col, self.size
+
     def cover(self, h: int) -> None:
-        left, right, up, down, col, size = (
-            self.left,
-            self.right,
-            self.up,
-            self.down,
-            self.col,
-            self.size,
-        )
+        left, right, up, down, col, size = self.links()
         self.covered[h] = 1
         right[left[h]] = right[h]
         left[right[h]] = left[h]
@@ -94,14 +91,7 @@ class Matrix:
             i = down[i]
 
     def uncover(self, h: int) -> None:
-        left, right, up, down, col, size = (
-            self.left,
-            self.right,
-            self.up,
-            self.down,
-            self.col,
-            self.size,
-        )
+        left, right, up, down, col, size = self.links()
         i = up[h]
         while i != h:
             j = left[i]
@@ -304,12 +294,10 @@ class DlxSearch(GridSearch):
                         nxt = m.choose()
                         heads.append(nxt)
                         curs.append(nxt)
-                        if nxt == NO_COLUMN:
-                            self._found(tuple(path))
-                            if self.first:
-                                return (Outcome.SOLVED, None)
-                        else:
+                        if nxt != NO_COLUMN:
                             m.cover(nxt)
+                        elif self._solved(tuple(path)):
+                            return (Outcome.SOLVED, None)
                         continue
                 if k == 0:
                     return self._exhausted()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from knightviz.engine.events import Outcome, Result, StackLevel
 from knightviz.engine.search import Ending, SolvingSearch
@@ -166,23 +166,15 @@ class GridSearch(SolvingSearch):
         if not self._complete:
             return False
         self._complete = False
-        self._found(())
-        return self.first
+        return self._solved(())
 
     def _no_solution(self) -> str:
         return "This sudoku has no solution."
 
     def _result(self, outcome: Outcome, reason: str | None) -> SudokuResult:
-        return SudokuResult(
-            outcome,
-            self.moves,
-            self.backtracks,
-            reason=reason,
-            solution=self._first_solution,
-            seconds=self._seconds,
-            count=self.count,
-            forced=self.forced,
-        )
+        common = super()._result(outcome, reason)
+        kept = {f.name: getattr(common, f.name) for f in fields(common)}
+        return SudokuResult(**kept, forced=self.forced)
 
 
 class SudokuSearch(GridSearch):
@@ -300,7 +292,7 @@ class SudokuSearch(GridSearch):
         grid, rows, cols, boxes = self._grid, self._rows, self._cols, self._boxes
         path, cells, cands, lefts = self._path, self._cell, self._cand, self._left
         trail, marks = self._trail, self._mark
-        singles, mrv, first = self.singles, self.strategy == MRV, self.first
+        singles, mrv = self.singles, self.strategy == MRV
         emit = out.append
         peak = self._peak
         moves = backtracks = forced = 0
@@ -371,10 +363,8 @@ class SudokuSearch(GridSearch):
                     cells.append(nxt)
                     cands.append(mask)
                     lefts.append(mask)
-                    if nxt == NO_CELL:
-                        self._found(tuple(path))
-                        if first:
-                            return (Outcome.SOLVED, None)
+                    if nxt == NO_CELL and self._solved(tuple(path)):
+                        return (Outcome.SOLVED, None)
                     continue
                 if k == 0:
                     return self._exhausted()
