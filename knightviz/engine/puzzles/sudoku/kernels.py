@@ -15,8 +15,9 @@ fills the ``trail`` held before that placement (a removal undoes the fills above
 
 Everything lives in this one file: numba's cache is checked against a kernel's own file.
 The loops share their small steps through ``inline="always"`` helpers (compiled into each
-loop, at no cost); each still writes its counts into ``st`` itself at the end, since that
-as a helper measured MRV's loop 8 % slower (``benchmarks/sudoku_speed.py``).
+loop, at no cost measured); two pieces stay written out in each loop because as helpers
+they measured MRV's loop slower (``benchmarks/sudoku_speed.py``): the counts written into
+``st`` at the end (8 %) and a removal's event and ring entry (10 %).
 """
 
 from __future__ import annotations
