@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 
 from . import trace
 from .board import Board, BoardError
-from .events import Outcome, Result, StackLevel
+from .events import Outcome, StackLevel
 from .explain import Constraint, conflicts
-from .search import Ending, SearchBase
+from .search import Ending, SolvingSearch
 from .stack import QueensStack
 
 MAX_QUEENS = 1000
@@ -27,7 +27,7 @@ def check_size(n: int) -> Board:
     return Board(n, n)
 
 
-class QueensSearch(SearchBase):
+class QueensSearch(SolvingSearch):
     """Backtracking over placements; ``first`` stops at the first solution.
 
     The pure-Python reference implementation; ``factory.make_queens_search`` makes this or
@@ -43,26 +43,11 @@ class QueensSearch(SearchBase):
         limit: int | None = None,
         cancel: Callable[[], bool] | None = None,
     ) -> None:
-        super().__init__(limit, cancel)
+        super().__init__(first, on_solution, limit, cancel)
         self.board = check_size(n)
         self.n = self.rows = self.cols = n
         self.initial = ()
-        self.first = first
-        #: Every solution found so far (placing order), unless ``on_solution`` takes them.
-        self.solutions: list[tuple[int, ...]] = []
-        self.count = 0
-        self._on_solution = on_solution or self.solutions.append
-        self._first_solution: tuple[int, ...] | None = None
         self._setup()
-
-    @property
-    def depth(self) -> int:
-        """Queens placed."""
-        return len(self._path)
-
-    @property
-    def max_depth(self) -> int:
-        return max(self._peak, len(self._path))
 
     def stack(self) -> QueensStack:
         return QueensStack(self.n, self.snapshot_path(), self._cursors())
@@ -110,12 +95,6 @@ class QueensSearch(SearchBase):
     def _cursors(self) -> array[int]:
         return array("i", self._cursor)
 
-    def _found(self, solution: tuple[int, ...]) -> None:
-        self.count += 1
-        if self._first_solution is None:
-            self._first_solution = solution
-        self._on_solution(solution)
-
     def _setup(self) -> None:
         n = self.n
         self._cursor = [0]
@@ -146,13 +125,11 @@ class QueensSearch(SearchBase):
                         cursor.append(0)
                         emit(sq)
                         moves += 1
-                        if k + 1 == n:
-                            self._found(tuple(placed))
-                            if self.first:
-                                return (Outcome.SOLVED, None)
+                        if k + 1 == n and self._solved(tuple(placed)):
+                            return (Outcome.SOLVED, None)
                         continue
                     if k == 0:
-                        return (Outcome.SOLVED if self.count else Outcome.EXHAUSTED, None)
+                        return self._exhausted()
                 if k > peak:
                     peak = k
                 cursor.pop()
@@ -162,25 +139,11 @@ class QueensSearch(SearchBase):
                 emit(~sq)
                 backtracks += 1
         finally:
-            self._peak = peak
-            self.moves += moves
-            self.backtracks += backtracks
+            self._tally(peak, moves, backtracks)
         return None
 
-    def _finish(self, outcome: Outcome, reason: str | None = None) -> None:
-        if outcome is Outcome.EXHAUSTED:
-            reason = f"No way to place {self.n} queens on a {self.board} board."
-        elif outcome is Outcome.LIMIT:
-            reason = f"Stopped at the step limit ({self.limit:,} steps)."
-        self.result = Result(
-            outcome,
-            self.moves,
-            self.backtracks,
-            reason=reason,
-            solution=self._first_solution,
-            seconds=self._seconds,
-            count=self.count,
-        )
+    def _no_solution(self) -> str:
+        return f"No way to place {self.n} queens on a {self.board} board."
 
 
 def algebraic(board: Board, solution: tuple[int, ...]) -> list[str]:

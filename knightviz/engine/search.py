@@ -250,6 +250,87 @@ class SearchBase:
     def _finish(self, outcome: Outcome, reason: str | None = None) -> None:
         raise NotImplementedError
 
+    def _tally(self, peak: int, moves: int, backtracks: int) -> None:
+        """A ``_run``'s local counts handed back when it returns (kept in locals meanwhile:
+        attribute writes per step would slow the hot loop)."""
+        self._peak = peak
+        self.moves += moves
+        self.backtracks += backtracks
+
+
+class SolvingSearch(SearchBase):
+    """A search whose solutions are the placements on its path (N-Queens, the grid
+    puzzles): the first one (``first``) or every one, each handed to ``on_solution`` (by
+    default kept in ``solutions``); the result reports the first and the count."""
+
+    def __init__(
+        self,
+        first: bool,
+        on_solution: Callable[[tuple[int, ...]], None] | None,
+        limit: int | None,
+        cancel: Callable[[], bool] | None,
+    ) -> None:
+        super().__init__(limit, cancel)
+        self.first = first
+        #: Every solution found so far (placing order), unless ``on_solution`` takes them.
+        self.solutions: list[tuple[int, ...]] = []
+        self.count = 0
+        self._on_solution = on_solution or self.solutions.append
+        self._first_solution: tuple[int, ...] | None = None
+
+    @property
+    def depth(self) -> int:
+        """Placements on the path."""
+        return len(self._path)
+
+    @property
+    def max_depth(self) -> int:
+        return max(self._peak, len(self._path))
+
+    def _found(self, solution: tuple[int, ...]) -> None:
+        self.count += 1
+        if self._first_solution is None:
+            self._first_solution = solution
+        self._on_solution(solution)
+
+    def _solved(self, solution: tuple[int, ...]) -> bool:
+        """Reports ``solution``; True when that ends the search (only the first wanted)."""
+        self._found(solution)
+        return self.first
+
+    def _exhausted(self) -> Ending:
+        """The ending at the root with nothing left to try: solved if anything was found."""
+        return (Outcome.SOLVED if self.count else Outcome.EXHAUSTED, None)
+
+    def _take_solutions(self, source: SolvingSearch) -> None:
+        """The solutions ``source`` found and its receiver (a search handed over)."""
+        self.solutions = source.solutions
+        self.count = source.count
+        self._on_solution = source._on_solution
+        self._first_solution = source._first_solution
+
+    def _no_solution(self) -> str:
+        """What an exhausted search with no solution says."""
+        raise NotImplementedError
+
+    def _finish(self, outcome: Outcome, reason: str | None = None) -> None:
+        if outcome is Outcome.EXHAUSTED:
+            reason = self._no_solution()
+        elif outcome is Outcome.LIMIT:
+            reason = f"Stopped at the step limit ({self.limit:,} steps)."
+        self.result = self._result(outcome, reason)
+
+    def _result(self, outcome: Outcome, reason: str | None) -> Result:
+        return Result(
+            outcome,
+            self.moves,
+            self.backtracks,
+            reason=reason,
+            solution=self._first_solution,
+            seconds=self._seconds,
+            count=self.count,
+        )
+
 
 def last_backtracks(events: list[int], before: tuple[int, ...]) -> tuple[int, ...]:
     """The last RECENT squares backtracked in ``before`` followed by ``events``, in order.

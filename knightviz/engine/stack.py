@@ -18,8 +18,9 @@ from .events import StackLevel
 Neighbours = Callable[[int], Sequence[int]]
 
 
-class _Levels(Sequence[StackLevel]):
-    """Sequence plumbing: ints and slices, negative indices."""
+class Levels(Sequence[StackLevel]):
+    """Sequence plumbing (ints and slices, negative indices) around ``_level``: any
+    puzzle's stack snapshot derives its levels one at a time."""
 
     def __len__(self) -> int:
         raise NotImplementedError
@@ -43,7 +44,7 @@ class _Levels(Sequence[StackLevel]):
         return self._level(d)
 
 
-class TourStack(_Levels):
+class TourStack(Levels):
     """Knight: level d is path[d] with the candidates the strategy tries from it.
 
     ``cursor[d]``: plain search, how many of the square's neighbours (in table order) have
@@ -98,7 +99,7 @@ class TourStack(_Levels):
         return tuple(sorted(cands, key=key.__getitem__))
 
 
-class QueensStack(_Levels):
+class QueensStack(Levels):
     """Queens: one level per rank from rank 1, the top one the rank being filled."""
 
     def __init__(self, n: int, placed: array[int], cursor: array[int]) -> None:
@@ -116,7 +117,7 @@ class QueensStack(_Levels):
         return StackLevel(square, tuple(range(first, first + n)), self._cursor[d])
 
 
-class DerivedTourStack(_Levels):
+class DerivedTourStack(Levels):
     """The stack at a position a tour search passed through, derived level by level.
 
     Below the top a level's cursor is one past its current child (the next square of the

@@ -12,7 +12,8 @@ from array import array
 
 import numpy as np
 
-from ..search import SearchBase
+from ..events import Outcome
+from ..search import Ending, SearchBase, SolvingSearch
 from . import _search
 from .tables import I32, I64
 
@@ -55,8 +56,8 @@ class Compiled:
         return self._out, cap
 
     def _length(self) -> int:
-        """Squares occupied now."""
-        raise NotImplementedError
+        """Squares occupied now: the depth, where the path holds only the placements."""
+        return int(self._st[_search.DEPTH])
 
     def _after_call(self) -> None:
         st = self._st
@@ -76,7 +77,7 @@ class Compiled:
 
     def _kept(self, low: int) -> int:
         """Squares of the path untouched by the last call, given its lowest depth."""
-        raise NotImplementedError
+        return low
 
     def _live_path(self) -> list[int]:
         if self._live is None:
@@ -116,3 +117,33 @@ class Compiled:
         st[_search.PEAK] = source.max_depth
         st[_search.DEPTH] = source.depth
         self._live = None
+
+
+class CompiledSolving(Compiled, SolvingSearch):
+    """A compiled ``SolvingSearch`` (its solutions the placements on the path): every way
+    of running goes through ``_call``, which runs the kernel and hands on its solutions."""
+
+    def _call(self, out: I32, budget: int, emit: bool) -> Ending | None:
+        """Up to ``budget`` events (into ``out`` with ``emit``); the ending, if over."""
+        raise NotImplementedError
+
+    def _ending(self, status: int) -> Ending | None:
+        """A kernel's status as the search's ending (None: still running)."""
+        if status == _search.SOLVED:
+            return (Outcome.SOLVED, None)
+        if status == _search.EXHAUSTED:
+            return self._exhausted()
+        return None
+
+    def _events(self, budget: int) -> tuple[array[int], Ending | None]:
+        out, cap = self._buffer(budget)
+        ending = self._call(out, cap, True)
+        return as_array(out[: self._events_made()]), ending
+
+    def _events_into(self, target: memoryview, budget: int) -> tuple[int, Ending | None]:
+        out = np.frombuffer(target, np.int32)  # the kernel writes straight into it
+        ending = self._call(out, min(budget, len(out)), True)
+        return self._events_made(), ending
+
+    def _quiet(self, budget: int) -> Ending | None:
+        return self._call(self._out, budget, False)

@@ -10,19 +10,18 @@ from array import array
 
 import numpy as np
 
-from ..events import Outcome
 from ..queens import QueensSearch
 from ..search import Ending
 from ..stack import QueensStack
 from . import _search
-from .compiled import Compiled, as_array
+from .compiled import CompiledSolving, as_array
 from .tables import I32
 
 #: Solutions the queens kernel hands back per call at most.
 SOLUTIONS_PER_CALL = 256
 
 
-class NumbaQueensSearch(Compiled, QueensSearch):
+class NumbaQueensSearch(CompiledSolving, QueensSearch):
     backend = "numba"
 
     def _setup(self) -> None:
@@ -44,10 +43,7 @@ class NumbaQueensSearch(Compiled, QueensSearch):
             raise ValueError("only a running pure-Python search can be handed over")
         new = cls(source.n, first=source.first, limit=source.limit, cancel=source._cancel)
         new._adopt_common(source)
-        new.solutions = source.solutions
-        new.count = source.count
-        new._on_solution = source._on_solution
-        new._first_solution = source._first_solution
+        new._take_solutions(source)
         placed = source._path
         new._occupied[: len(placed)] = placed
         new._cursorn[: len(source._cursor)] = source._cursor
@@ -55,12 +51,6 @@ class NumbaQueensSearch(Compiled, QueensSearch):
         new._ups[:] = np.frombuffer(source._up, np.uint8)
         new._downs[:] = np.frombuffer(source._down, np.uint8)
         return new
-
-    def _length(self) -> int:
-        return int(self._st[_search.DEPTH])
-
-    def _kept(self, low: int) -> int:
-        return low
 
     def _cursors(self) -> array[int]:
         return as_array(self._cursorn[: self._length() + 1])
@@ -86,21 +76,7 @@ class NumbaQueensSearch(Compiled, QueensSearch):
         self._after_call()
         for i in range(int(self._st[_search.NEXT])):
             self._found(tuple(self._sols[i].tolist()))
-        if status == _search.SOLVED:
-            return (Outcome.SOLVED, None)
-        if status == _search.EXHAUSTED:
-            return (Outcome.SOLVED if self.count else Outcome.EXHAUSTED, None)
-        return None
-
-    def _events(self, budget: int) -> tuple[array[int], Ending | None]:
-        out, cap = self._buffer(budget)
-        ending = self._call(out, cap, True)
-        return as_array(out[: self._events_made()]), ending
-
-    def _events_into(self, target: memoryview, budget: int) -> tuple[int, Ending | None]:
-        out = np.frombuffer(target, np.int32)
-        ending = self._call(out, min(budget, len(out)), True)
-        return self._events_made(), ending
+        return self._ending(status)
 
     def _quiet(self, budget: int) -> Ending | None:
         ending = self._call(self._out, budget, False)

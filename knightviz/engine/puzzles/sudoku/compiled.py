@@ -17,13 +17,13 @@ import numpy.typing as npt
 
 from knightviz.engine.events import Outcome, StackLevel
 from knightviz.engine.kernels import _search
-from knightviz.engine.kernels.compiled import Compiled, as_array
+from knightviz.engine.kernels.compiled import CompiledSolving, as_array
 from knightviz.engine.search import Ending, SearchBase
 
 from . import kernels
 from .dlx import NO_COLUMN, DlxSearch, LevelStack
 from .problem import SudokuProblem, geometry
-from .search import MRV, NO_CELL, PLAIN, SudokuSearch, SudokuStack
+from .search import MRV, NO_CELL, PLAIN, GridSearch, SudokuSearch, SudokuStack
 
 I8 = npt.NDArray[np.int8]
 I32 = npt.NDArray[np.int32]
@@ -73,7 +73,60 @@ def units(n: int) -> U64:
     return out
 
 
-class NumbaSudokuSearch(Compiled, SudokuSearch):
+class CompiledGrid(CompiledSolving, GridSearch):
+    """What both compiled Sudoku searches share: the state slots (``kernels``' own, with
+    the forced fills), the ring of backtracks, taking over a running search, and a call
+    that runs ``_kernel`` until the budget or the end (not just until the kernel's
+    solutions buffer is full), so a chunk is as long as the pure-Python search's."""
+
+    #: This call's solutions, a row each: its placements, then its length in the last column.
+    _sols: I32
+
+    def _init_common(self, size: int) -> None:
+        super()._init_common(size)
+        self._st = np.zeros(kernels.STATE_SLOTS, np.int64)
+        self._kring = np.zeros(_search.RING, np.int64)
+        self._made = 0
+
+    def _take_over(self, source: GridSearch) -> None:
+        """Counts, timing, trace, solutions and the pending root solution of ``source``."""
+        self._adopt_common(source)
+        self._take_solutions(source)
+        self.forced = source.forced
+        self._st[kernels.FORCED] = source.forced
+        self._complete = source._complete
+
+    def _kernel(self, out: I32, budget: int, emit: bool) -> int:
+        """One kernel call: its status."""
+        raise NotImplementedError
+
+    def _unring(self) -> None:
+        """The kernel's ring of backtracks as events in ``_ring``."""
+        self._ring[:] = self._kring
+
+    def _call(self, out: I32, budget: int, emit: bool) -> Ending | None:
+        self._made = 0
+        if self._pending():
+            return (Outcome.SOLVED, None)
+        while True:
+            status = self._kernel(out[self._made :] if emit else out, budget - self._made, emit)
+            self._unring()
+            self._after_call()
+            self._made += int(self._st[_search.EVENTS])
+            self.forced = int(self._st[kernels.FORCED])
+            sols = self._sols
+            for i in range(int(self._st[_search.NEXT])):
+                row = sols[i]
+                self._found(tuple(row[: int(row[-1])].tolist()))
+            if status != kernels.SOLUTIONS_FULL or self._made >= budget:
+                break
+        return self._ending(status)
+
+    def _events_made(self) -> int:
+        return self._made
+
+
+class NumbaSudokuSearch(CompiledGrid, SudokuSearch):
     """``SudokuSearch`` on the kernels: the pure-Python state made by ``_setup`` is copied
     into arrays once, and the kernels carry it on from there."""
 
@@ -84,9 +137,6 @@ class NumbaSudokuSearch(Compiled, SudokuSearch):
         n = self.n
         nn = n * n
         self._init_common(nn)
-        self._made = 0
-        self._st = np.zeros(kernels.STATE_SLOTS, np.int64)
-        self._kring = np.zeros(_search.RING, np.int64)
         self._low = lowest_bits()
         self._unit = units(n)
         self._masks = np.array([*self._rows, *self._cols, *self._boxes], np.int64)
@@ -139,13 +189,7 @@ class NumbaSudokuSearch(Compiled, SudokuSearch):
             limit=source.limit,
             cancel=source._cancel,
         )
-        new._adopt_common(source)
-        new.solutions = source.solutions
-        new.count = source.count
-        new.forced = source.forced
-        new._on_solution = source._on_solution
-        new._first_solution = source._first_solution
-        new._complete = source._complete
+        new._take_over(source)
         path = source._path
         depth = len(path)
         nn = new.n * new.n
@@ -164,16 +208,9 @@ class NumbaSudokuSearch(Compiled, SudokuSearch):
         new._trailn[: len(source._trail)] = source._trail
         new._tmark[: len(source._mark)] = source._mark
         new._st[kernels.TRAIL] = len(source._trail)
-        new._st[kernels.FORCED] = source.forced
         return new
 
     # -- state ----------------------------------------------------------------------------
-
-    def _length(self) -> int:
-        return int(self._st[_search.DEPTH])
-
-    def _kept(self, low: int) -> int:
-        return low
 
     def _levels(self) -> tuple[array[int], array[int], array[int]]:
         depth = self._length()
@@ -261,40 +298,8 @@ class NumbaSudokuSearch(Compiled, SudokuSearch):
             )
         )
 
-    def _call(self, out: I32, budget: int, emit: bool) -> Ending | None:
-        """Up to ``budget`` events (into ``out`` with ``emit``): the kernel called again
-        while it stops only because its solutions buffer is full, so a chunk is as long
-        as the pure-Python search's."""
-        self._made = 0
-        if self._complete:  # the grid is full before any step: the solution ()
-            self._complete = False
-            self._found(())
-            if self.first:
-                return (Outcome.SOLVED, None)
-        while True:
-            status = self._kernel(out[self._made :] if emit else out, budget - self._made, emit)
-            self._unring()
-            self._after_call()
-            self._made += int(self._st[_search.EVENTS])
-            self.forced = int(self._st[kernels.FORCED])
-            sols = self._sols
-            for i in range(int(self._st[_search.NEXT])):
-                row = sols[i]
-                self._found(tuple(row[: int(row[-1])].tolist()))
-            if status != kernels.SOLUTIONS_FULL or self._made >= budget:
-                break
-        if status == kernels.SOLVED:
-            return (Outcome.SOLVED, None)
-        if status == kernels.EXHAUSTED:
-            return (Outcome.SOLVED if self.count else Outcome.EXHAUSTED, None)
-        return None
-
-    def _events_made(self) -> int:
-        return self._made
-
     def _unring(self) -> None:
-        """The kernel's ring of backtracks as events in ``_ring`` (plain's entries are
-        ``level << 16 | bit``)."""
+        """Plain's ring entries are ``level << 16 | bit``."""
         m = min(int(self._st[_search.RINGN]), _search.RING)
         if not m:
             return
@@ -308,21 +313,8 @@ class NumbaSudokuSearch(Compiled, SudokuSearch):
             e = int(ring[i])
             self._ring[i] = ((e & 0xFFFF).bit_length() - 1) * nn + int(blank[e >> 16])
 
-    def _events(self, budget: int) -> tuple[array[int], Ending | None]:
-        out, cap = self._buffer(budget)
-        ending = self._call(out, cap, True)
-        return as_array(out[: self._events_made()]), ending
 
-    def _events_into(self, target: memoryview, budget: int) -> tuple[int, Ending | None]:
-        out = np.frombuffer(target, np.int32)
-        ending = self._call(out, min(budget, len(out)), True)
-        return self._events_made(), ending
-
-    def _quiet(self, budget: int) -> Ending | None:
-        return self._call(self._out, budget, False)
-
-
-class NumbaDlxSearch(Compiled, DlxSearch):
+class NumbaDlxSearch(CompiledGrid, DlxSearch):
     """``DlxSearch`` with its matrix in int32 arrays and ``kernels.dlx_run`` as its loop:
     the same stream, stack, solutions and results."""
 
@@ -332,7 +324,6 @@ class NumbaDlxSearch(Compiled, DlxSearch):
         super().__init__(problem, **kwargs)  # the matrix built, the givens taken
         m = self._matrix
         self._init_common(problem.n * problem.n)
-        self._made = 0
         self._left, self._right = np.array(m.left, np.int32), np.array(m.right, np.int32)
         self._up, self._down = np.array(m.up, np.int32), np.array(m.down, np.int32)
         self._col = np.array(m.col, np.int32)
@@ -354,12 +345,7 @@ class NumbaDlxSearch(Compiled, DlxSearch):
         if source.result is not None:
             raise ValueError("only a running search can be handed over")
         new = cls(source.problem, first=source.first, limit=source.limit, cancel=source._cancel)
-        new._adopt_common(source)
-        new.solutions = source.solutions
-        new.count = source.count
-        new._on_solution = source._on_solution
-        new._first_solution = source._first_solution
-        new._complete = source._complete
+        new._take_over(source)
         m = source._matrix
         for mine, theirs in (
             (new._left, m.left),
@@ -374,12 +360,6 @@ class NumbaDlxSearch(Compiled, DlxSearch):
         new._heads[: depth + 1] = source._head
         new._curs[: depth + 1] = source._cur
         return new
-
-    def _length(self) -> int:
-        return int(self._st[_search.DEPTH])
-
-    def _kept(self, low: int) -> int:
-        return low
 
     def stack(self) -> LevelStack:
         depth = self._length()
@@ -400,16 +380,9 @@ class NumbaDlxSearch(Compiled, DlxSearch):
             levels.append(StackLevel(square, tuple(int(event[r]) for r in rows), tried))
         return LevelStack(levels)
 
-    def _call(self, out: I32, budget: int, emit: bool) -> Ending | None:
-        """As ``NumbaSudokuSearch._call``."""
-        self._made = 0
-        if self._complete:
-            self._complete = False
-            self._found(())
-            if self.first:
-                return (Outcome.SOLVED, None)
-        while True:
-            status = kernels.dlx_run(
+    def _kernel(self, out: I32, budget: int, emit: bool) -> int:
+        return int(
+            kernels.dlx_run(
                 self._left,
                 self._right,
                 self._up,
@@ -421,47 +394,14 @@ class NumbaDlxSearch(Compiled, DlxSearch):
                 self._curs,
                 self._occupied,
                 self._st,
-                out[self._made :] if emit else out,
-                budget - self._made,
+                out,
+                budget,
                 emit,
                 self.first,
                 self._sols,
                 self._kring,
             )
-            self._ring[:] = self._kring
-            self._after_call()
-            self._made += int(self._st[_search.EVENTS])
-            sols = self._sols
-            for i in range(int(self._st[_search.NEXT])):
-                row = sols[i]
-                self._found(tuple(row[: int(row[-1])].tolist()))
-            if status != kernels.SOLUTIONS_FULL or self._made >= budget:
-                break
-        if status == kernels.SOLVED:
-            return (Outcome.SOLVED, None)
-        if status == kernels.EXHAUSTED:
-            return (Outcome.SOLVED if self.count else Outcome.EXHAUSTED, None)
-        return None
-
-    def _init_common(self, size: int) -> None:
-        super()._init_common(size)
-        self._kring = np.zeros(_search.RING, np.int64)
-
-    def _events_made(self) -> int:
-        return self._made
-
-    def _events(self, budget: int) -> tuple[array[int], Ending | None]:
-        out, cap = self._buffer(budget)
-        ending = self._call(out, cap, True)
-        return as_array(out[: self._events_made()]), ending
-
-    def _events_into(self, target: memoryview, budget: int) -> tuple[int, Ending | None]:
-        out = np.frombuffer(target, np.int32)
-        ending = self._call(out, min(budget, len(out)), True)
-        return self._events_made(), ending
-
-    def _quiet(self, budget: int) -> Ending | None:
-        return self._call(self._out, budget, False)
+        )
 
 
 def warm_up() -> None:

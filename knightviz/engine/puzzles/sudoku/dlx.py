@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
-from typing import overload
 
 from knightviz.engine.events import Outcome, StackLevel
-from knightviz.engine.search import Ending, SearchBase
+from knightviz.engine.search import Ending
+from knightviz.engine.stack import Levels
 
 from .problem import SudokuProblem, geometry
-from .search import SudokuResult
+from .search import GridSearch
 
 #: A level's column when every column is covered (a solution: nothing left to choose).
 NO_COLUMN = -1
@@ -71,15 +71,12 @@ class Matrix:
         self.row_of = {self.event[x]: x for x in range(heads, total, 4)}
         self.covered = bytearray(heads)
 
+    def links(self) -> tuple[array[int], ...]:
+        """The six link arrays: left, right, up, down, col, size."""
+        return self.left, self.right, self.up, self.down, self.col, self.size
+
     def cover(self, h: int) -> None:
-        left, right, up, down, col, size = (
-            self.left,
-            self.right,
-            self.up,
-            self.down,
-            self.col,
-            self.size,
-        )
+        left, right, up, down, col, size = self.links()
         self.covered[h] = 1
         right[left[h]] = right[h]
         left[right[h]] = left[h]
@@ -94,14 +91,7 @@ class Matrix:
             i = down[i]
 
     def uncover(self, h: int) -> None:
-        left, right, up, down, col, size = (
-            self.left,
-            self.right,
-            self.up,
-            self.down,
-            self.col,
-            self.size,
-        )
+        left, right, up, down, col, size = self.links()
         i = up[h]
         while i != h:
             j = left[i]
@@ -170,7 +160,7 @@ class Matrix:
         return True
 
 
-class LevelStack(Sequence[StackLevel]):
+class LevelStack(Levels):
     """A stack snapshot whose levels are already made."""
 
     def __init__(self, levels: Sequence[StackLevel]) -> None:
@@ -179,16 +169,8 @@ class LevelStack(Sequence[StackLevel]):
     def __len__(self) -> int:
         return len(self._levels)
 
-    @overload
-    def __getitem__(self, index: int) -> StackLevel: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[StackLevel]: ...
-
-    def __getitem__(self, index: int | slice) -> StackLevel | list[StackLevel]:
-        if isinstance(index, slice):
-            return list(self._levels[index])
-        return self._levels[index]
+    def _level(self, d: int) -> StackLevel:
+        return self._levels[d]
 
 
 class DlxReplay:
@@ -222,7 +204,7 @@ class DlxReplay:
         self.head = self._enter()
 
 
-class DlxSearch(SearchBase):
+class DlxSearch(GridSearch):
     """Algorithm X over the exact-cover matrix (see the module docstring).
 
     State: the ``Matrix``; ``_path`` the placement events; per level k = 0 .. depth (the
@@ -243,21 +225,8 @@ class DlxSearch(SearchBase):
         limit: int | None = None,
         cancel: Callable[[], bool] | None = None,
     ) -> None:
-        super().__init__(limit, cancel)
-        self.problem = problem
-        self.strategy = "dlx"
-        self.singles = False
-        self.n = self.rows = self.cols = problem.n
-        self.initial = ()
-        self.first = first
-        self.solutions: list[tuple[int, ...]] = []
-        self.count = 0
-        #: No forced fills here (kept for the same payload as the other searches).
-        self.forced = 0
-        self._on_solution = on_solution or self.solutions.append
-        self._first_solution: tuple[int, ...] | None = None
+        super().__init__(problem, "dlx", False, first, on_solution, limit, cancel)
         self._matrix = Matrix(problem.n)
-        self._complete = False
         if self._matrix.place_givens(problem):
             head = self._matrix.choose()
             if head == NO_COLUMN:
@@ -268,14 +237,6 @@ class DlxSearch(SearchBase):
             head = NO_COLUMN
         self._head = [head]
         self._cur = [head]
-
-    @property
-    def depth(self) -> int:
-        return len(self._path)
-
-    @property
-    def max_depth(self) -> int:
-        return max(self._peak, len(self._path))
 
     def stack(self) -> LevelStack:
         m = self._matrix
@@ -308,12 +269,6 @@ class DlxSearch(SearchBase):
             levels.append(StackLevel(-1, events, tried))
         return LevelStack(levels)
 
-    def _found(self, solution: tuple[int, ...]) -> None:
-        self.count += 1
-        if self._first_solution is None:
-            self._first_solution = solution
-        self._on_solution(solution)
-
     def _run(self, out: list[int], budget: int) -> Ending | None:
         m = self._matrix
         down, event = m.down, m.event
@@ -321,11 +276,8 @@ class DlxSearch(SearchBase):
         emit = out.append
         peak = self._peak
         moves = backtracks = 0
-        if self._complete:
-            self._complete = False
-            self._found(())
-            if self.first:
-                return (Outcome.SOLVED, None)
+        if self._pending():
+            return (Outcome.SOLVED, None)
         try:
             for _ in range(budget):
                 k = len(path)
@@ -342,15 +294,13 @@ class DlxSearch(SearchBase):
                         nxt = m.choose()
                         heads.append(nxt)
                         curs.append(nxt)
-                        if nxt == NO_COLUMN:
-                            self._found(tuple(path))
-                            if self.first:
-                                return (Outcome.SOLVED, None)
-                        else:
+                        if nxt != NO_COLUMN:
                             m.cover(nxt)
+                        elif self._solved(tuple(path)):
+                            return (Outcome.SOLVED, None)
                         continue
                 if k == 0:
-                    return (Outcome.SOLVED if self.count else Outcome.EXHAUSTED, None)
+                    return self._exhausted()
                 if k > peak:
                     peak = k
                 heads.pop()
@@ -362,22 +312,5 @@ class DlxSearch(SearchBase):
                 emit(~x)
                 backtracks += 1
         finally:
-            self._peak = peak
-            self.moves += moves
-            self.backtracks += backtracks
+            self._tally(peak, moves, backtracks)
         return None
-
-    def _finish(self, outcome: Outcome, reason: str | None = None) -> None:
-        if outcome is Outcome.EXHAUSTED:
-            reason = "This sudoku has no solution."
-        elif outcome is Outcome.LIMIT:
-            reason = f"Stopped at the step limit ({self.limit:,} steps)."
-        self.result = SudokuResult(
-            outcome,
-            self.moves,
-            self.backtracks,
-            reason=reason,
-            solution=self._first_solution,
-            seconds=self._seconds,
-            count=self.count,
-        )

@@ -14,6 +14,10 @@ the digits still to try there, ``path[d]`` the placement made, ``tmark[d]`` how 
 fills the ``trail`` held before that placement (a removal undoes the fills above it).
 
 Everything lives in this one file: numba's cache is checked against a kernel's own file.
+The loops share their small steps through ``inline="always"`` helpers (compiled into each
+loop, at no cost measured); two pieces stay written out in each loop because as helpers
+they measured MRV's loop slower (``benchmarks/sudoku_speed.py``): the counts written into
+``st`` at the end (8 %) and a removal's event and ring entry (10 %).
 """
 
 from __future__ import annotations
@@ -70,6 +74,38 @@ def _take(unit, masks, c, bit):
     masks[unit[b]] &= ~bit
     masks[unit[b + 1]] &= ~bit
     masks[unit[b + 2]] &= ~bit
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _store(sols, nsol, path, d):
+    """A solution (the first d placements of ``path``) into row ``nsol`` of ``sols``, its
+    length in the last column."""
+    for j in range(d):
+        sols[nsol, j] = path[j]
+    sols[nsol, sols.shape[1] - 1] = d
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _after_solution(nsol, cap, first):
+    """The status once a call has stored ``nsol`` solutions: the loop stops on the first
+    one wanted or a full buffer, else runs on."""
+    if first:
+        return SOLVED
+    if nsol == cap:
+        return SOLUTIONS_FULL
+    return RUNNING
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _back(d, peak, low_d, one):
+    """One level down for a removal: the depth, the peak (a backtrack's depth is a local
+    maximum) and the lowest depth of the call."""
+    if d > peak:
+        peak = d
+    d -= one
+    if d < low_d:
+        low_d = d
+    return d, peak, low_d
 
 
 @njit(cache=True, nogil=True)
@@ -204,25 +240,16 @@ def search_run(
             cell[d] = none  # no blank left: a solution
             avail[d] = 0
             cand[d] = 0
-            for j in range(d):
-                sols[nsol, j] = path[j]
-            sols[nsol, sols.shape[1] - 1] = d
+            _store(sols, nsol, path, d)
             nsol += 1
-            if first:
-                status = SOLVED
-                break
-            if nsol == cap:
-                status = SOLUTIONS_FULL
+            status = _after_solution(nsol, cap, first)
+            if status != RUNNING:
                 break
         else:
             if d == 0:
                 status = EXHAUSTED
                 break
-            if d > peak:
-                peak = d
-            d -= one
-            if d < low_d:
-                low_d = d
+            d, peak, low_d = _back(d, peak, low_d, one)
             tm = tmark[d]
             while t > tm:
                 t -= one
@@ -301,21 +328,14 @@ def plain_run(u3, blank, low, masks, lv, path, st, out, budget, emit, n, first, 
                 sols[nsol, j] = np.int64(low[lv[two * j + one]]) * nn + blank[j]
             sols[nsol, sols.shape[1] - 1] = d
             nsol += 1
-            if first:
-                status = SOLVED
-                break
-            if nsol == cap:
-                status = SOLUTIONS_FULL
+            status = _after_solution(nsol, cap, first)
+            if status != RUNNING:
                 break
         else:
             if d == 0:
                 status = EXHAUSTED
                 break
-            if d > peak:
-                peak = d
-            d -= one
-            if d < low_d:
-                low_d = d
+            d, peak, low_d = _back(d, peak, low_d, one)
             bit = lv[two * d + one]
             b = three * d
             masks[u3[b]] &= ~bit
@@ -513,27 +533,18 @@ def dlx_run(
                 if best >= 0:
                     _cover(left, right, up, down, col, size, best)
                     continue
-                for j in range(d):
-                    sols[nsol, j] = path[j]
-                sols[nsol, sols.shape[1] - 1] = d
+                _store(sols, nsol, path, d)
                 nsol += 1
-                if first:
-                    status = SOLVED
-                    break
-                if nsol == cap:
-                    status = SOLUTIONS_FULL
+                status = _after_solution(nsol, cap, first)
+                if status != RUNNING:
                     break
                 continue
         if d == 0:
             status = EXHAUSTED
             break
-        if d > peak:
-            peak = d
         if head >= 0:
             _uncover(left, right, up, down, col, size, head)
-        d -= 1
-        if d < low_d:
-            low_d = d
+        d, peak, low_d = _back(d, peak, low_d, 1)
         r = curs[d]  # give the row back: uncover its other columns, right to left
         j = left[r]
         while j != r:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import overload
+from dataclasses import dataclass, fields
 
 from knightviz.engine.events import Outcome, Result, StackLevel
-from knightviz.engine.search import Ending, SearchBase
+from knightviz.engine.search import Ending, SolvingSearch
+from knightviz.engine.stack import Levels
 
 from .problem import Board, SudokuProblem, digits, geometry
 
@@ -55,7 +55,7 @@ def choose(board: Board, strategy: str, start: int = 0) -> tuple[int, int]:
     return best, best_mask
 
 
-class SudokuStack(Sequence[StackLevel]):
+class SudokuStack(Levels):
     """The search stack from the arrays the search keeps (both backends keep the same):
     level d is the node after ``path[:d]``; its ``square`` is the placement taken there
     (-1 on the top level), its ``candidates`` the placement events of its cell's candidate
@@ -92,21 +92,6 @@ class SudokuStack(Sequence[StackLevel]):
         events = tuple((digit - 1) * nn + cell for digit in digits(mask))
         square = self._path[d] if d < len(self._path) else -1
         return StackLevel(square, events, (mask & ~self._lefts[d]).bit_count())
-
-    @overload
-    def __getitem__(self, index: int) -> StackLevel: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[StackLevel]: ...
-
-    def __getitem__(self, index: int | slice) -> StackLevel | list[StackLevel]:
-        if isinstance(index, slice):
-            return [self._level(d) for d in range(*index.indices(len(self)))]
-        size = len(self)
-        d = index + size if index < 0 else index
-        if not 0 <= d < size:
-            raise IndexError(f"stack level {index} out of range (0..{size - 1})")
-        return self._level(d)
 
 
 class Replay:
@@ -150,7 +135,49 @@ class Replay:
         return tuple((d - 1) * nn + cell for d in digits(mask))
 
 
-class SudokuSearch(SearchBase):
+class GridSearch(SolvingSearch):
+    """What the Sudoku searches (backtracking and DLX) share: the problem, the counts
+    (``forced``: the forced fills, none for DLX), a grid complete before any step (its
+    solution ``()`` reported by the first advance call) and the result."""
+
+    def __init__(
+        self,
+        problem: SudokuProblem,
+        strategy: str,
+        singles: bool,
+        first: bool,
+        on_solution: Callable[[tuple[int, ...]], None] | None,
+        limit: int | None,
+        cancel: Callable[[], bool] | None,
+    ) -> None:
+        super().__init__(first, on_solution, limit, cancel)
+        self.problem = problem
+        self.strategy = strategy
+        self.singles = singles
+        self.n = self.rows = self.cols = problem.n
+        self.initial = ()
+        self.forced = 0
+        #: The grid is complete before any step: the solution () is still to be reported.
+        self._complete = False
+
+    def _pending(self) -> bool:
+        """Reports the solution () of a grid complete before any step, once; True when
+        that ends the search (only the first solution wanted)."""
+        if not self._complete:
+            return False
+        self._complete = False
+        return self._solved(())
+
+    def _no_solution(self) -> str:
+        return "This sudoku has no solution."
+
+    def _result(self, outcome: Outcome, reason: str | None) -> SudokuResult:
+        common = super()._result(outcome, reason)
+        kept = {f.name: getattr(common, f.name) for f in fields(common)}
+        return SudokuResult(**kept, forced=self.forced)
+
+
+class SudokuSearch(GridSearch):
     """Backtracking over placements; ``first`` stops at the first solution.
 
     The pure-Python reference implementation; the compiled subclass keeps the same state in
@@ -198,21 +225,9 @@ class SudokuSearch(SearchBase):
         limit: int | None = None,
         cancel: Callable[[], bool] | None = None,
     ) -> None:
-        super().__init__(limit, cancel)
+        super().__init__(problem, strategy, singles, first, on_solution, limit, cancel)
         if strategy not in STRATEGIES:
             raise ValueError(f"no sudoku strategy {strategy!r} (known: plain, mrv)")
-        self.problem = problem
-        self.strategy = strategy
-        self.singles = singles
-        self.n = self.rows = self.cols = problem.n
-        self.initial = ()
-        self.first = first
-        #: Every solution found so far (placement events), unless ``on_solution`` takes them.
-        self.solutions: list[tuple[int, ...]] = []
-        self.count = 0
-        self.forced = 0
-        self._on_solution = on_solution or self.solutions.append
-        self._first_solution: tuple[int, ...] | None = None
         self._setup()
 
     def _setup(self) -> None:
@@ -221,8 +236,6 @@ class SudokuSearch(SearchBase):
         self._rows, self._cols, self._boxes = board.rows, board.cols, board.boxes
         self._trail: list[int] = []
         self._mark: list[int] = []
-        #: The grid is complete before any step: the solution () is still to be reported.
-        self._complete = False
         if board.clash:
             cell, mask = NO_CELL, 0
         else:
@@ -235,15 +248,6 @@ class SudokuSearch(SearchBase):
         self._left = [mask]
 
     # -- state ----------------------------------------------------------------------------
-
-    @property
-    def depth(self) -> int:
-        """Placements on the path."""
-        return len(self._path)
-
-    @property
-    def max_depth(self) -> int:
-        return max(self._peak, len(self._path))
 
     def _levels(self) -> tuple[array[int], array[int], array[int]]:
         return array("i", self._cell), array("i", self._cand), array("i", self._left)
@@ -278,12 +282,6 @@ class SudokuSearch(SearchBase):
         lefts.append(left)
         return SudokuStack(self.n, array("i", path), cells, cands, lefts)
 
-    def _found(self, solution: tuple[int, ...]) -> None:
-        self.count += 1
-        if self._first_solution is None:
-            self._first_solution = solution
-        self._on_solution(solution)
-
     # -- the hot loop ---------------------------------------------------------------------
 
     def _run(self, out: list[int], budget: int) -> Ending | None:
@@ -294,15 +292,12 @@ class SudokuSearch(SearchBase):
         grid, rows, cols, boxes = self._grid, self._rows, self._cols, self._boxes
         path, cells, cands, lefts = self._path, self._cell, self._cand, self._left
         trail, marks = self._trail, self._mark
-        singles, mrv, first = self.singles, self.strategy == MRV, self.first
+        singles, mrv = self.singles, self.strategy == MRV
         emit = out.append
         peak = self._peak
         moves = backtracks = forced = 0
-        if self._complete:
-            self._complete = False
-            self._found(())
-            if first:
-                return (Outcome.SOLVED, None)
+        if self._pending():
+            return (Outcome.SOLVED, None)
         try:
             for _ in range(budget):
                 k = len(path)
@@ -368,13 +363,11 @@ class SudokuSearch(SearchBase):
                     cells.append(nxt)
                     cands.append(mask)
                     lefts.append(mask)
-                    if nxt == NO_CELL:
-                        self._found(tuple(path))
-                        if first:
-                            return (Outcome.SOLVED, None)
+                    if nxt == NO_CELL and self._solved(tuple(path)):
+                        return (Outcome.SOLVED, None)
                     continue
                 if k == 0:
-                    return (Outcome.SOLVED if self.count else Outcome.EXHAUSTED, None)
+                    return self._exhausted()
                 if k > peak:
                     peak = k
                 cells.pop()
@@ -399,24 +392,6 @@ class SudokuSearch(SearchBase):
                 emit(~x)
                 backtracks += 1
         finally:
-            self._peak = peak
-            self.moves += moves
-            self.backtracks += backtracks
+            self._tally(peak, moves, backtracks)
             self.forced += forced
         return None
-
-    def _finish(self, outcome: Outcome, reason: str | None = None) -> None:
-        if outcome is Outcome.EXHAUSTED:
-            reason = "This sudoku has no solution."
-        elif outcome is Outcome.LIMIT:
-            reason = f"Stopped at the step limit ({self.limit:,} steps)."
-        self.result = SudokuResult(
-            outcome,
-            self.moves,
-            self.backtracks,
-            reason=reason,
-            solution=self._first_solution,
-            seconds=self._seconds,
-            count=self.count,
-            forced=self.forced,
-        )
