@@ -64,6 +64,9 @@ class SavedRun:
     anyway: bool = False
     explored: float | None = None
     recording: RecordingData | None = None
+    #: Values a square can hold (a step ``x`` is square ``x % (rows * cols)`` holding value
+    #: ``x // (rows * cols)``): 1 for a piece, more for a puzzle of digits.
+    values: int = 1
 
     @property
     def gaps(self) -> list[tuple[int, int]]:
@@ -113,6 +116,7 @@ def write_run(path: str | os.PathLike[str], run: SavedRun) -> None:
         "puzzle": run.puzzle,
         "rows": run.rows,
         "cols": run.cols,
+        "values": run.values,
         "settings": run.settings,
         "start": list(run.start),
         "anyway": run.anyway,
@@ -170,6 +174,7 @@ def write_run(path: str | os.PathLike[str], run: SavedRun) -> None:
 #: Bounds a file must keep before anything in it is inflated: every refusal is cheap.
 MAX_HEADER = 8 << 20  # run.json: a long run's description is a few hundred KB
 MAX_NUMBER = 1 << 62  # any count (SQLite keeps 64-bit integers)
+MAX_VALUES = 64  # values a square can hold (a 16×16 sudoku's digits: 16)
 MAX_BLOCK = BLOCK  # steps in a recording block (knightviz writes exactly this many)
 MAX_BLOCKS = 1 << 20  # blocks of a recording, kept or not (10^12 steps at 1 << 20 each)
 MAX_KEPT = 1 << 14  # blocks held in memory (64 GB of steps: far past any budget)
@@ -462,6 +467,8 @@ def _parse(
         raise RunFileError("damaged file: no puzzle")
     rows, cols = _int(header["rows"], "rows", 1), _int(header["cols"], "cols", 1)
     size = rows * cols
+    values = _int(header.get("values", 1), "values", 1, MAX_VALUES)  # 1 before there were more
+    space = size * values  # the steps' values: square and value in one
     settings = header["settings"]
     if not isinstance(settings, dict):
         raise RunFileError("damaged file: settings")
@@ -472,7 +479,7 @@ def _parse(
     solution = r["solution"]
     if solution is not None:
         solution = tuple(_ints(solution, "the solution"))
-        _in_board(solution, size, "the solution")
+        _in_board(solution, space, "the solution")
     reason = r["reason"]
     if reason is not None and not isinstance(reason, str):
         raise RunFileError("damaged file: the reason")
@@ -485,7 +492,7 @@ def _parse(
         _number(r["seconds"], "seconds"),
         _int(r["count"], "count"),
     )
-    _in_board(solutions_data, size + 1, "a solution")
+    _in_board(solutions_data, max(space, size + 1), "a solution")
     solutions: list[tuple[int, ...]] = []
     i = 0
     for _ in range(_int(header["solutions"], "solutions")):
@@ -494,7 +501,7 @@ def _parse(
         i += 1 + n
     if i != len(solutions_data) or any(len(s) > size for s in solutions):
         raise RunFileError("damaged file: the solutions")
-    _in_board([sq for s in solutions for sq in s], size, "a solution")
+    _in_board([sq for s in solutions for sq in s], space, "a solution")
     explored = header["explored"]
     run = SavedRun(
         puzzle=puzzle,
@@ -507,10 +514,11 @@ def _parse(
         solutions=solutions,
         anyway=bool(header["anyway"]),
         explored=None if explored is None else _number(explored, "explored"),
+        values=values,
     )
     rec = header["recording"]
     if rec is not None:
-        run.recording = _recording(rec, size, steps, paths)
+        run.recording = _recording(rec, space, steps, paths)
     return run
 
 

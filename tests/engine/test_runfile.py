@@ -260,3 +260,29 @@ def test_a_fifo_or_a_folder_is_refused_at_once_not_waited_on(tmp_path):
     assert "not a regular file" in str(outcome[0])
     with pytest.raises(RunFileError, match="not a regular file"):
         read_run(tmp_path)
+
+
+def test_a_run_of_values_round_trips_and_its_steps_are_checked_against_them(tmp_path):
+    """A sudoku's steps are a cell and a digit in one (up to N³): the file keeps how many
+    values a square holds, reads its steps back, and refuses them when it says 1."""
+    from knightviz.engine.puzzles import spec
+
+    sudoku = spec("sudoku")
+    problem = sudoku.parse("1..." + "." * 12)
+    search = sudoku.make_search(problem, "plain", every=True, backend="python")
+    rec = Recording(search.initial, checkpoint_every=64)
+    while chunk := search.advance(100):
+        rec.extend(chunk)
+    rec.finish()
+    rec.scan_markers(budget=len(rec) + 1)
+    run = SavedRun("sudoku", 4, 4, {}, (0, 0), search.result, recording=rec.data(), values=4)
+    assert max(rec.events(0, len(rec))) >= 16  # digits above 1 lie past the squares
+    path = tmp_path / "run.knightviz"
+    write_run(path, run)
+    back = read_run(path)
+    assert back.values == 4 and back.recording is not None
+    again = rebuild(back.recording, Recording(back.recording.initial), None)
+    same_seeks(rec, again, range(0, len(rec) + 1, 7))
+    write_run(path, SavedRun("sudoku", 4, 4, {}, (0, 0), search.result, recording=rec.data()))
+    with pytest.raises(RunFileError, match="off the board"):
+        read_run(path)

@@ -439,8 +439,11 @@ def test_typing_is_refused_while_a_run_goes(window, qtbot):
     window.session.reset()
 
 
-def test_a_saved_run_opens_with_its_puzzle_and_steps(window, qtbot, tmp_path):
-    s = settings(strategy="mrv", singles=True)
+@pytest.mark.parametrize("strategy", ["plain", "dlx"])
+def test_a_saved_run_opens_with_its_puzzle_and_steps(window, qtbot, tmp_path, strategy):
+    """Its steps hold digits, not squares (a step is the cell and the digit in one): the file
+    says how many values a square holds, and opening it checks the steps against that."""
+    s = settings(strategy=strategy)
     sudoku_on(window, s)
     set_speed(window, math.inf)
     result = start_and_finish(window, qtbot)
@@ -449,7 +452,8 @@ def test_a_saved_run_opens_with_its_puzzle_and_steps(window, qtbot, tmp_path):
     show(window, settings(strategy="plain", problem="." * 81))
     assert window.open_run(str(path))
     assert window.session.shown_setup().settings == s
-    assert window.session.model.steps == result.steps
+    assert result.steps > 0 and window.session.model.steps == result.steps
+    assert window.session.model.path == list(result.solution or ())
 
 
 @given(

@@ -492,6 +492,7 @@ def saved_run(run: RunExport, record: RunRecord | None, wall_seconds: float) -> 
         anyway=record.anyway if record is not None else False,
         explored=float(explored) if explored is not None else None,
         recording=data,
+        values=run.puzzle.values(run.settings),
     )
 
 
@@ -519,6 +520,8 @@ def open_run_file(path: str, puzzles: dict[str, Puzzle[Any]], store: RecordingSt
             raise RunFileError(f"damaged file: {short(str(exc))}") from None
         if (settings.rows, settings.cols) != (saved.rows, saved.cols):
             raise RunFileError("damaged file: two different board sizes")
+        if saved.values != puzzle.values(settings):
+            raise RunFileError("damaged file: its squares hold another number of values")
         row, col = saved.start
         if not (0 <= row < settings.rows and 0 <= col < settings.cols):
             raise RunFileError("damaged file: the start square is off the board")

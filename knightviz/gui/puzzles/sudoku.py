@@ -333,6 +333,20 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
     def values(self, settings: SudokuSettings) -> int:
         return int(settings.rows)
 
+    def problem(self, settings: SudokuSettings, start: int = -1) -> SudokuProblem:
+        return problem_of(settings.problem)
+
+    def strategy_key(self, settings: SudokuSettings) -> str:
+        return settings.strategy
+
+    def search_options(self, settings: SudokuSettings, anyway: bool) -> Mapping[str, Any]:
+        return options_of(settings)
+
+    def solution_depth(self, settings: SudokuSettings) -> int | None:
+        """None: a window run stops at its first solution, its last step (forced fills make
+        the depth of a solution vary)."""
+        return None
+
     def initial(self, settings: SudokuSettings, start: int) -> tuple[int, ...]:
         return ()
 
