@@ -261,7 +261,9 @@ class UserSearch:
                 self._finish(Outcome.LIMIT)
                 return 0
         if not self._ready:
-            reply = self._wait(START_SECONDS)
+            reply = self._wait(START_SECONDS)  # ("started",): the interpreter is up
+            if reply is not None and reply[0] == "started":
+                reply = self._wait(REPLY_SECONDS)  # the strategy loaded, or why not
             if reply is None:
                 return 0
             if reply[0] == "failed":
