@@ -208,6 +208,11 @@ class UserSearch:
         return self._path
 
     @property
+    def pid(self) -> int | None:
+        """The child's process id (None: no child was needed, the text was unusable)."""
+        return self._process.pid if self._process is not None else None
+
+    @property
     def alive(self) -> bool:
         """The child process is running (for tests: none is left after the end)."""
         return self._process is not None and self._process.is_alive()
