@@ -24,12 +24,12 @@ from knightviz.engine.strategies.api import (
     UserStrategy,
     no_function,
 )
-from knightviz.engine.strategies.calls import Calls, CallTimeout
+from knightviz.engine.strategies.calls import Calls, CallTimeout, Failed
 
 #: How long one reply may compute before it is sent (keeps Stop and the display prompt).
 BLOCK_SECONDS = 0.05
 #: Steps between looks at the clock within a reply.
-SLICE = 512
+SLICE = 4096
 #: How often the watchdog thread looks at the running call.
 WATCH_SECONDS = 0.05
 
@@ -146,8 +146,8 @@ def _serve(
                     problem, calls, every=every, on_solution=solutions.append, options=options
                 )
             reply = _advance(search, calls, solutions, int(request[1]))
-        except StrategyError as e:
-            reply = ("events", b"", [], None, e.to_dict(), calls.pruned)
+        except Failed as failed:  # at the root, before any step
+            reply = ("events", b"", [], None, failed.build(0).to_dict(), calls.pruned)
         except CallTimeout as e:  # the alarm came between two calls
             error = calls.timeout(calls.current, None, calls.line_of(e))
             reply = ("events", b"", [], None, error.to_dict(), calls.pruned)
@@ -172,13 +172,8 @@ def _advance(
     found = solutions[:]
     solutions.clear()
     failure = getattr(search, "failure", None)
-    error = None
-    if failure is not None:
-        if isinstance(failure, StrategyError):
-            error = failure.to_dict()
-        else:
-            error = calls.exception(failure, search.moves + search.backtracks).to_dict()
-    result = search.result if failure is None else None
+    error = failure.to_dict() if isinstance(failure, StrategyError) else None
+    result = search.result if error is None else None
     return ("events", out.tobytes(), found, result, error, calls.pruned)
 
 
