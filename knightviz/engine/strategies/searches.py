@@ -74,7 +74,7 @@ class TourPosition:
         return self._s.calls.random
 
     def visited(self, square: int) -> bool:
-        return bool(self._s._visited[square])
+        return not self._s._free[square]
 
     def hole(self, square: int) -> bool:
         return not self._s.board.present(square)
@@ -85,8 +85,8 @@ class TourPosition:
 
     def degree(self, square: int) -> int:
         """The unvisited squares a move from ``square`` leads to (its onward degree)."""
-        visited = self._s._visited
-        return sum(1 for w in self._s._nb[square] if not visited[w])
+        free = self._s._free
+        return sum(map(free.__getitem__, self._s._nb[square]))
 
     def row(self, square: int) -> int:
         return square // self._s.cols
@@ -127,14 +127,15 @@ class UserTourSearch(SearchBase):
         self.calls = calls
         #: What stopped the run, when the user's code failed.
         self.failure: StrategyError | None = None
-        self._ask = calls.orderer("order")
         self._closed = closed
         self._goal = board.area
         self._nb = Strategy(Heuristic.NONE, order=directions).table(board)
-        self._visited = bytearray(board.size)
-        self._visited[start] = 1
+        #: 1 for a square not yet visited (holes are in no neighbour list).
+        self._free = bytearray(b"\x01" * board.size)
+        self._free[start] = 0
         self._path = [start]
         self._position = TourPosition(self)
+        self._ask = calls.orderer("order", self._position)
         self._levels: list[Sequence[int]] = [()]
         self._tried = [0]
         reason = None if search_anyway else impossibility(board, start, closed)
@@ -164,17 +165,17 @@ class UserTourSearch(SearchBase):
     def _enter(self, square: int) -> None:
         """Push the root's level: its candidates, as ``order`` orders them (``Failed`` when
         the call fails; ``_run`` does the same inline for every other node)."""
-        visited = self._visited
-        candidates: Sequence[int] = tuple([u for u in self._nb[square] if not visited[u]])
+        free = self._free
+        candidates: Sequence[int] = tuple([u for u in self._nb[square] if free[u]])
         if candidates and self._ask is not None:
-            candidates = self._ask(candidates, self._position)
+            candidates = self._ask(candidates)
         self._levels.append(candidates)
         self._tried.append(0)
 
     def _run(self, out: list[int], budget: int) -> Ending | None:
-        path, visited, levels, tried = self._path, self._visited, self._levels, self._tried
+        path, free, levels, tried = self._path, self._free, self._levels, self._tried
         goal, closed, start, nb = self._goal, self._closed, self.start, self._nb
-        ask, position = self._ask, self._position
+        ask = self._ask
         push_level, push_tried = levels.append, tried.append
         emit = out.append
         peak = self._peak
@@ -186,16 +187,16 @@ class UserTourSearch(SearchBase):
                 if k < len(level):
                     tried[-1] = k + 1
                     t = level[k]
-                    visited[t] = 1
+                    free[t] = 0
                     path.append(t)
                     emit(t)
                     moves += 1
                     if len(path) == goal and (not closed or start in nb[t]):
                         return SOLVED
-                    candidates: Sequence[int] = tuple([u for u in nb[t] if not visited[u]])
+                    candidates: Sequence[int] = tuple([u for u in nb[t] if free[u]])
                     if candidates and ask is not None:
                         try:
-                            candidates = ask(candidates, position)
+                            candidates = ask(candidates)
                         except Failed as failed:
                             step = self.moves + self.backtracks + moves + backtracks
                             self.failure = failed.build(step)
@@ -211,7 +212,7 @@ class UserTourSearch(SearchBase):
                 levels.pop()
                 tried.pop()
                 sq = path.pop()
-                visited[sq] = 0
+                free[sq] = 1
                 emit(~sq)
                 backtracks += 1
         finally:
@@ -314,11 +315,11 @@ class UserQueensSearch(SolvingSearch):
         self.calls = calls
         #: What stopped the run, when the user's code failed.
         self.failure: StrategyError | None = None
-        self._ask = calls.orderer("order")
         self._file = bytearray(n)
         self._up = bytearray(2 * n)
         self._down = bytearray(2 * n + 1)
         self._position = QueensPosition(self)
+        self._ask = calls.orderer("order", self._position)
         self._levels: list[Sequence[int]] = []
         self._tried: list[int] = []
         self._enter()
@@ -345,7 +346,7 @@ class UserQueensSearch(SolvingSearch):
         columns = tuple(c for c in range(n) if not (files[c] or up[row + c] or down[row - c + n]))
         ordered: Sequence[int] = columns
         if columns and self._ask is not None:
-            ordered = self._ask(columns, self._position)
+            ordered = self._ask(columns)
         self._levels.append(ordered)
         self._tried.append(0)
 
