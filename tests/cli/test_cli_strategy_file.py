@@ -34,6 +34,8 @@ def test_solve_with_warnsdorff_rewritten_gives_the_built_ins_tour(capsys):
     assert mine[0] == built_in[0] == 0
     assert json.loads(mine[1])["tour"] == json.loads(built_in[1])["tour"]
     assert json.loads(mine[1])["moves"] == 63
+    assert json.loads(mine[1])["strategy_file"] == "warnsdorff.py"
+    assert json.loads(mine[1])["heuristic"] is None
 
 
 def test_solve_trace_and_html(capsys, tmp_path):

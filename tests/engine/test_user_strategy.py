@@ -208,3 +208,24 @@ def test_a_strategy_error_crosses_processes_whole():
         error.line,
         error.step,
     )
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "name", "strategy"),
+    [("knight", "8x8 a8", "warnsdorff", "warnsdorff"), ("sudoku", HARD, "mrv", "mrv")],
+)
+def test_the_stack_is_the_built_ins(key, text, name, strategy):
+    """After the same steps, the same levels: each square taken, its candidates in the
+    order tried, how many were tried (the window's stack panel shows them)."""
+    spec = puzzles.spec(key)
+    problem = spec.parse(text)
+    built_in = spec.make_search(problem, strategy, backend="python")
+    mine = user_search(key, problem, example(name))
+    for steps in (1, 30):
+        assert events_of(built_in, steps) == events_of(mine, steps)
+        assert list(mine.stack()) == list(built_in.stack())
+    mine.close()
+
+
+def events_of(search, steps: int) -> list[int]:
+    return list(search.advance(steps))

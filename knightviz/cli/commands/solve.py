@@ -77,7 +77,12 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     strategy_file.check(args, search)
     tour = result.solution
     # The tour's layouts are its spec's (the window's File › Export run writes the same).
-    out.write(SPEC.format_result(Tour.of(config), result, (), args.format))
+    text = SPEC.format_result(Tour.of(config), result, (), args.format)
+    if mine is not None and args.format == "json":  # the file chose, not the heuristic
+        payload = json.loads(text)
+        payload.update(heuristic=None, tie_break=None, seed=None, strategy_file=mine.name)
+        text = json.dumps(payload) + "\n"
+    out.write(text)
     if args.stats:
         err.write(_stats(result) + "\n")
         if tour is None and args.format in ("c", "py"):

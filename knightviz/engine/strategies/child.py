@@ -138,6 +138,9 @@ def _serve(
     search: Any = None
     while True:
         request = conn.recv()
+        if request[0] == "stack":
+            conn.send(("stack", _stack(search)))
+            continue
         if request[0] != "advance":
             return
         try:
@@ -153,9 +156,21 @@ def _serve(
             reply = ("events", b"", [], None, error.to_dict(), calls.pruned)
         except MemoryError:
             reply = ("events", b"", [], None, calls.memory(None).to_dict(), calls.pruned)
-        conn.send(reply)
-        if reply[3] is not None or reply[4] is not None:
+        over = reply[3] is not None or reply[4] is not None
+        conn.send((*reply, _stack(search) if over else None))
+        if over:
             return
+
+
+#: Stack levels sent at most (a deeper stack is left out: the window shows none).
+STACK_LEVELS = 100_000
+
+
+def _stack(search: Any) -> list[tuple[int, tuple[int, ...], int]]:
+    """The search's stack as plain tuples (square, candidates in order, tried)."""
+    if search is None or search.depth > STACK_LEVELS:
+        return []
+    return [(level.square, tuple(level.candidates), level.tried) for level in search.stack()]
 
 
 def _advance(

@@ -20,13 +20,14 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import weakref
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from time import monotonic
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from knightviz.engine.events import Outcome, Result, StackLevel
 from knightviz.engine.search import QUIET_SLICE, last_backtracks
@@ -167,6 +168,10 @@ class UserSearch:
         self._recent: tuple[int, ...] = ()
         self._seconds = 0.0
         self._ready = False
+        #: One exchange with the child at a time (``stack()`` may come from another thread).
+        self._lock = threading.Lock()
+        self._stack_cache: Sequence[StackLevel] = ()
+        self._stack_steps = -1
         self._process: Process | None = None
         self._conn: Connection | None = None
         self._finalizer: weakref.finalize[Any, Any] | None = None
@@ -221,16 +226,41 @@ class UserSearch:
         return array("i", self._path)
 
     def stack(self) -> Sequence[StackLevel]:
-        return ()
+        """The child's stack after the steps made so far (each level's candidates in the
+        order the strategy gave them). Asked of the child, unless a block is being made
+        meanwhile (another thread drives the search): then the last one known."""
+        if self._stack_steps == self.steps or self.result is not None or not self._ready:
+            return self._stack_cache
+        if not self._lock.acquire(blocking=False):
+            return self._stack_cache
+        try:
+            conn = self._conn
+            assert conn is not None
+            try:
+                conn.send(("stack",))
+            except OSError:
+                return self._stack_cache
+            reply = self._wait(REPLY_SECONDS)
+            if reply is not None:
+                self._keep_stack(reply[1])
+        finally:
+            self._lock.release()
+        return self._stack_cache
+
+    def _keep_stack(self, levels: list[tuple[int, tuple[int, ...], int]] | None) -> None:
+        if levels is not None:
+            self._stack_cache = tuple(StackLevel(sq, tuple(c), t) for sq, c, t in levels)
+            self._stack_steps = self.steps
 
     # -- driving -------------------------------------------------------------------------
 
     def advance(self, max_events: int) -> array[int]:
-        self._recent = ()
-        budget = self._budget(max_events)
-        if budget <= 0:
-            return array("i")
-        return self._block(budget)
+        with self._lock:
+            self._recent = ()
+            budget = self._budget(max_events)
+            if budget <= 0:
+                return array("i")
+            return self._block(budget)
 
     def advance_quiet(self, max_steps: int) -> int:
         return len(self.advance(min(max_steps, QUIET_SLICE)))
@@ -287,12 +317,13 @@ class UserSearch:
             self._died()
             return array("i")
         reply = self._wait(REPLY_SECONDS)
-        if reply is None:
+        if reply is None or self.result is not None:  # (closed from another thread)
             return array("i")
-        _tag, data, found, result, error, pruned = reply
+        _tag, data, found, result, error, pruned, final_stack = reply
         chunk = array("i")
         chunk.frombytes(data)
         self._follow(chunk)
+        self._keep_stack(final_stack)
         self.pruned = bool(pruned)
         for solution in found:
             self.count += 1
@@ -377,12 +408,16 @@ class UserSearch:
     # -- the end -------------------------------------------------------------------------
 
     def _fail(self, error: StrategyError) -> None:
+        if self.result is not None:
+            return  # the run had ended (closed): the child's end is no failure
         self.error = error
         self._finish(Outcome.CANCELLED, error.message)
 
     def _finish(
         self, outcome: Outcome, reason: str | None = None, child: Result | None = None
     ) -> None:
+        if self.result is not None:
+            return
         if outcome is Outcome.LIMIT and reason is None:
             reason = f"Stopped at the step limit ({self.limit:,} steps)."
         if self.pruned and self.error is None and outcome is not Outcome.CANCELLED:
@@ -411,3 +446,11 @@ class UserSearch:
             process.join(0.5)
         if self._finalizer is not None:
             self._finalizer()
+
+
+if TYPE_CHECKING:
+    from knightviz.engine.events import Search
+
+    def _search(search: UserSearch) -> Search:
+        """Never called: mypy checks here that UserSearch implements the whole protocol."""
+        return search
