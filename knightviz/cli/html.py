@@ -4,8 +4,10 @@ package is imported only when a page is asked for)."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import errno
 import os
+import shlex
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -25,7 +27,7 @@ def tour_page(args: argparse.Namespace, config: TourConfig, search: EventSource)
         run = knight_page_run(config, search, html=html, lang=args.lang)
     except PageError as exc:
         raise UsageError(str(exc)) from None
-    _write_page(run, args.html)
+    _write_page(_with_file(run, args), args.html)
     return run.result
 
 
@@ -37,7 +39,7 @@ def queens_page(args: argparse.Namespace, search: EventSource) -> Result:
     run = queens_page_run(
         args.size, search, first=args.first, limit=args.limit, html=html, lang=args.lang
     )
-    _write_page(run, args.html)
+    _write_page(_with_file(run, args), args.html)
     return run.result
 
 
@@ -45,6 +47,18 @@ def queens_page(args: argparse.Namespace, search: EventSource) -> Result:
 #: reader gone): exit 1 as for standard output; any other (no such folder, a folder named)
 #: is a path that cannot be used, a usage error.
 _WRITE_FAILED = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EPIPE}
+
+
+def _with_file(run: Any, args: argparse.Namespace) -> Any:
+    """The page of a run that a --strategy-file chose: its command line says so, and a
+    puzzle drawn with labels names the file as its strategy."""
+    path = getattr(args, "strategy_file", None)
+    if path is None:
+        return run
+    changes: dict[str, Any] = {"command": f"{run.command} --strategy-file {shlex.quote(path)}"}
+    if run.labels is not None:
+        changes["how"] = os.path.basename(path)
+    return dataclasses.replace(run, **changes)
 
 
 def _write_page(run: Any, path: str) -> None:
@@ -90,5 +104,5 @@ def spec_page(
         )
     except PageError as exc:
         raise UsageError(str(exc)) from None
-    _write_page(run, args.html)
+    _write_page(_with_file(run, args), args.html)
     return run.result

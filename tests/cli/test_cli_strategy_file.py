@@ -49,7 +49,9 @@ def test_solve_trace_and_html(capsys, tmp_path):
         "--trace",
         "--html", str(page),
     )  # fmt: skip
-    assert code == 0 and page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    html = page.read_text(encoding="utf-8")
+    assert code == 0 and html.startswith("<!DOCTYPE html>")
+    assert "--strategy-file" in html  # the page's command line runs the same search
     assert out.count("\n") > 24
 
 
