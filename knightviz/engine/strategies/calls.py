@@ -173,7 +173,7 @@ class Calls:
         )
 
     def timeout(self, name: str, step: int | None, line: int | None = None) -> StrategyError:
-        what = f"{name}()" if name else "Loading the strategy"
+        what = {"": "Loading the strategy", "?": "A call of your strategy"}.get(name, f"{name}()")
         where = f" (in line {line})" if line else ""
         when = f" at step {step:,}" if step is not None else ""
         return StrategyError(

@@ -152,7 +152,7 @@ def _serve(
         except Failed as failed:  # at the root, before any step
             reply = ("events", b"", [], None, failed.build(0).to_dict(), calls.pruned)
         except CallTimeout as e:  # the alarm came between two calls
-            error = calls.timeout(calls.current, None, calls.line_of(e))
+            error = calls.timeout(calls.current or "?", None, calls.line_of(e))
             reply = ("events", b"", [], None, error.to_dict(), calls.pruned)
         except MemoryError:
             reply = ("events", b"", [], None, calls.memory(None).to_dict(), calls.pruned)
