@@ -15,8 +15,8 @@ from knightviz.engine.strategies.api import (
     StrategyError,
     UserStrategy,
     compile_check,
-    user_search,
 )
+from knightviz.engine.strategies.runner import UserSearch, user_search
 
 __all__ = [
     "CALL_LIMIT",
@@ -25,6 +25,7 @@ __all__ = [
     "MEMORY_LIMIT_MB",
     "TYPED_NAME",
     "StrategyError",
+    "UserSearch",
     "UserStrategy",
     "compile_check",
     "user_search",

@@ -24,18 +24,16 @@ for presenters that word it in another language:
 - ``compile_check(source, functions=FUNCTIONS) -> StrategyError | None``;
 - ``user_search(puzzle_key, problem, strategy, *, every, limit, cancel, on_solution,
   options) -> UserSearch`` (the ``Search`` protocol, plus ``error``, ``pruned``,
-  ``describe``, ``solutions``, ``count``, ``close()``).
+  ``describe``, ``solutions``, ``count``, ``close()``), in ``runner.py``; import all of
+  them from the package, ``knightviz.engine.strategies``.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from knightviz.engine.strategies.runner import UserSearch
+from typing import Any
 
 #: Every function a strategy may define, for any puzzle.
 FUNCTIONS = ("order", "cell", "digits")
@@ -152,37 +150,4 @@ def no_function(functions: tuple[str, ...]) -> StrategyError:
         f"The strategy defines no {names} function: write def {functions[0]}(position, ...).",
         "no-function",
         {"functions": list(functions)},
-    )
-
-
-def user_search(
-    puzzle_key: str,
-    problem: Any,
-    strategy: UserStrategy,
-    *,
-    every: bool = False,
-    limit: int | None = None,
-    cancel: Callable[[], bool] | None = None,
-    on_solution: Callable[[tuple[int, ...]], None] | None = None,
-    options: Mapping[str, Any] | None = None,
-) -> UserSearch:
-    """A search of ``problem`` (puzzle ``puzzle_key``, as its spec parses it) trying the
-    candidates in the order ``strategy`` gives: the engine's ``Search``, backed by a child
-    process that runs the Python search with the user's functions and streams its events.
-
-    ``every``, ``limit``, ``cancel``, ``on_solution`` and ``options`` (the puzzle's flags)
-    as for the spec's ``make_search``. Besides the protocol: ``error`` (a StrategyError once
-    a failure ended the run), ``pruned``, ``describe``, ``solutions``, ``count``, ``close()``.
-    """
-    from knightviz.engine.strategies.runner import UserSearch
-
-    return UserSearch(
-        puzzle_key,
-        problem,
-        strategy,
-        every=every,
-        limit=limit,
-        cancel=cancel,
-        on_solution=on_solution,
-        options=options,
     )

@@ -448,6 +448,37 @@ class UserSearch:
             self._finalizer()
 
 
+def user_search(
+    puzzle_key: str,
+    problem: Any,
+    strategy: UserStrategy,
+    *,
+    every: bool = False,
+    limit: int | None = None,
+    cancel: Callable[[], bool] | None = None,
+    on_solution: Callable[[tuple[int, ...]], None] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> UserSearch:
+    """A search of ``problem`` (puzzle ``puzzle_key``, as its spec parses it) trying the
+    candidates in the order ``strategy`` gives: the engine's ``Search``, backed by a child
+    process that runs the Python search with the user's functions and streams its events.
+
+    ``every``, ``limit``, ``cancel``, ``on_solution`` and ``options`` (the puzzle's flags)
+    as for the spec's ``make_search``. Besides the protocol: ``error`` (a StrategyError once
+    a failure ended the run), ``pruned``, ``describe``, ``solutions``, ``count``, ``close()``.
+    """
+    return UserSearch(
+        puzzle_key,
+        problem,
+        strategy,
+        every=every,
+        limit=limit,
+        cancel=cancel,
+        on_solution=on_solution,
+        options=options,
+    )
+
+
 if TYPE_CHECKING:
     from knightviz.engine.events import Search
 
