@@ -9,6 +9,10 @@ import pytest
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
 
+# As `make test` runs them: the window's searches on the pure-Python engine unless a test
+# names one (a plain pytest run once let a compiled 6×6 search end before a test could pause
+# it, when an earlier test had loaded the kernels).
+os.environ.setdefault("KNIGHTVIZ_ENGINE", "python")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 if os.environ["QT_QPA_PLATFORM"] == "offscreen":
     # A desktop's screen (offscreen's own is 800x800, where the window opens maximized,

@@ -174,7 +174,7 @@ def write_run(path: str | os.PathLike[str], run: SavedRun) -> None:
 #: Bounds a file must keep before anything in it is inflated: every refusal is cheap.
 MAX_HEADER = 8 << 20  # run.json: a long run's description is a few hundred KB
 MAX_NUMBER = 1 << 62  # any count (SQLite keeps 64-bit integers)
-MAX_VALUES = 64  # values a square can hold (a 16×16 sudoku's digits: 16)
+MAX_VALUES = 64  # values a square can hold (a 16×16 grid of digits: 16)
 MAX_BLOCK = BLOCK  # steps in a recording block (knightviz writes exactly this many)
 MAX_BLOCKS = 1 << 20  # blocks of a recording, kept or not (10^12 steps at 1 << 20 each)
 MAX_KEPT = 1 << 14  # blocks held in memory (64 GB of steps: far past any budget)

@@ -423,7 +423,9 @@
       backtracks: num(r.backtracks),
       steps: num(r.moves + r.backtracks),
     });
-    if (!knight) outcome += " · " + fmt("queensDone", { count: num(r.count) });
+    if (!knight) {
+      outcome += " · " + (r.count === 1 ? fmt("oneSolution", {}) : fmt("queensDone", { count: num(r.count) }));
+    }
     if (labelled && r.outcome === "impossible" && r.reason) outcome += " · " + r.reason;
     if (labelled && L.derived && L.derived.omitted) outcome += " · " + S.derivedOmitted;
     $("title").textContent = head;

@@ -78,6 +78,8 @@ def test_mrv_on_a_hard_puzzle_equals_the_engine(tmp_path, open_page, singles):  
     end = page.seek(run.result.steps)
     assert all(entry is not None for entry in end["board"])  # the solved grid, every cell
     assert end["solutions"] == 1 and page.seek(run.result.steps - 1)["solutions"] == 0
+    subtitle = page.page.evaluate("document.getElementById('subtitle').textContent")
+    assert subtitle.endswith(" · 1 solution"), subtitle  # one, not "1 solutions"
 
 
 @pytest.mark.parametrize("strategy", ["plain", "dlx"])
