@@ -229,3 +229,14 @@ def test_the_stack_is_the_built_ins(key, text, name, strategy):
 
 def events_of(search, steps: int) -> list[int]:
     return list(search.advance(steps))
+
+
+def test_a_search_forgotten_unfinished_leaves_no_process():
+    import gc
+
+    search = user_search("knight", puzzles.spec("knight").parse("8x8 a8"), example("identity"))
+    search.advance(10)
+    pid = search.pid
+    del search
+    gc.collect()
+    assert gone(pid)

@@ -30,6 +30,10 @@ from knightviz.engine.strategies.calls import Calls, CallTimeout, Failed
 BLOCK_SECONDS = 0.05
 #: Steps between looks at the clock within a reply.
 SLICE = 4096
+#: The longest path sent with each reply (past it the parent follows the steps itself).
+PATH_SENT = 4096
+#: Recently backtracked squares kept (as ``SearchBase.recent_backtracks``).
+RECENT = 8
 #: How often the watchdog thread looks at the running call.
 WATCH_SECONDS = 0.05
 
@@ -157,6 +161,8 @@ def _serve(
         except MemoryError:
             reply = ("events", b"", [], None, calls.memory(None).to_dict(), calls.pruned)
         over = reply[3] is not None or reply[4] is not None
+        if len(reply) == 6:  # (a failure outside the search's loop: no state)
+            reply = (*reply, None)
         conn.send((*reply, _stack(search) if over else None))
         if over:
             return
@@ -178,10 +184,13 @@ def _advance(
 ) -> tuple[Any, ...]:
     """Up to ``budget`` steps for at most ``BLOCK_SECONDS`` (one slice at least)."""
     out = array("i")
+    recent: tuple[int, ...] = ()
     deadline = perf_counter() + BLOCK_SECONDS
     while len(out) < budget:
         chunk = search.advance(min(SLICE, budget - len(out)))
         out.extend(chunk)
+        if search.recent_backtracks:
+            recent = (*recent, *search.recent_backtracks)[-RECENT:]
         if not chunk or search.result is not None or perf_counter() > deadline:
             break
     found = solutions[:]
@@ -189,7 +198,17 @@ def _advance(
     failure = getattr(search, "failure", None)
     error = failure.to_dict() if isinstance(failure, StrategyError) else None
     result = search.result if error is None else None
-    return ("events", out.tobytes(), found, result, error, calls.pruned)
+    # The state after the block, so that the parent need not follow it step by step (a
+    # long path is left out: the parent follows the steps then).
+    path = search.snapshot_path() if search.depth <= PATH_SENT else None
+    state = (
+        search.moves,
+        search.backtracks,
+        search.max_depth,
+        path.tobytes() if path is not None else None,
+        recent,
+    )
+    return ("events", out.tobytes(), found, result, error, calls.pruned, state)
 
 
 def _describe(value: Any, calls: Calls) -> str:

@@ -319,10 +319,13 @@ class UserSearch:
         reply = self._wait(REPLY_SECONDS)
         if reply is None or self.result is not None:  # (closed from another thread)
             return array("i")
-        _tag, data, found, result, error, pruned, final_stack = reply
+        _tag, data, found, result, error, pruned, state, final_stack = reply
         chunk = array("i")
         chunk.frombytes(data)
-        self._follow(chunk)
+        if state is not None and state[3] is not None:
+            self._take(state)
+        else:
+            self._follow(chunk)
         self._keep_stack(final_stack)
         self.pruned = bool(pruned)
         for solution in found:
@@ -385,6 +388,17 @@ class UserSearch:
                 step=self.steps,
             )
         )
+
+    def _take(self, state: tuple[Any, ...]) -> None:
+        """The child's counts, path and recent backtracks after the block (a short path:
+        cheaper than following the steps one by one)."""
+        moves, backtracks, max_depth, path, recent = state
+        squares = array("i")
+        squares.frombytes(path)
+        self._path[:] = squares.tolist()
+        self.moves, self.backtracks = moves, backtracks
+        self._max_depth = max_depth
+        self._recent = tuple(recent)
 
     def _follow(self, chunk: array[int]) -> None:
         path = self._path
