@@ -240,3 +240,19 @@ def test_a_search_forgotten_unfinished_leaves_no_process():
     del search
     gc.collect()
     assert gone(pid)
+
+
+def test_a_strategy_from_functions_in_ones_own_code():
+    """A notebook's way: functions defined in the caller's code, bound to the names the
+    search calls, give the same run as the file."""
+
+    def fewest_onward(position, candidates):
+        return sorted(candidates, key=position.degree)
+
+    mine = UserStrategy.of(order=fewest_onward, describe="fewest onward first")
+    search = user_search("knight", puzzles.spec("knight").parse("8x8 a8"), mine)
+    result = run(search)
+    assert result.solved and result.steps == 63
+    assert search.describe == "fewest onward first" and mine.name == "fewest_onward"
+    with pytest.raises(ValueError):
+        UserStrategy.of(order=lambda position, candidates: candidates)

@@ -31,7 +31,7 @@ for presenters that word it in another language:
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,14 +71,58 @@ class UserStrategy:
             source = f.read()
         return cls(source, os.path.basename(path), seed, path)
 
+    @classmethod
+    def of(
+        cls,
+        *,
+        order: Callable[..., Any] | None = None,
+        cell: Callable[..., Any] | None = None,
+        digits: Callable[..., Any] | None = None,
+        describe: str = "",
+        name: str | None = None,
+        seed: int = 0,
+    ) -> UserStrategy:
+        """A strategy from functions defined in the caller's own code (a script, a notebook
+        cell): their source text (``inspect.getsource``), each bound to the name the search
+        calls. Only the functions' own text is taken: what they use from around them (a
+        global, an import) must be inside them. ValueError for a lambda or a function
+        whose source cannot be found (one typed at a bare interpreter prompt)."""
+        import inspect
+        import textwrap
+
+        parts: list[str] = []
+        roles = {"order": order, "cell": cell, "digits": digits}
+        for role, fn in roles.items():
+            if fn is None:
+                continue
+            if fn.__name__ == "<lambda>":
+                raise ValueError(f"{role}: write a def, not a lambda (its text cannot be taken)")
+            try:
+                text = textwrap.dedent(inspect.getsource(fn))
+            except (OSError, TypeError) as exc:
+                raise ValueError(f"{role}: the source of {fn.__name__} cannot be found") from exc
+            parts.append(text.rstrip() + "\n")
+            if fn.__name__ != role:
+                parts.append(f"{role} = {fn.__name__}\n")
+        if not parts:
+            raise ValueError("give order=, cell= or digits=")
+        if describe:
+            parts.append(f"\ndef describe():\n    return {describe!r}\n")
+        first = next(fn for fn in roles.values() if fn is not None)
+        return cls("\n\n".join(parts), name or first.__name__, seed)
+
 
 class StrategyError(Exception):
     """What went wrong with a user's strategy: one sentence for the user, where and when.
 
-    ``kind`` is one of ``KINDS``; ``args_`` holds the sentence's figures (the function's
-    name, the value returned, the exception's type ...) so a presenter can word it in
-    Chinese; ``line`` is the line of the user's source to mark, ``step`` the number of steps
-    made when it happened (None: before the search began).
+    ``kind`` is one of ``KINDS``; ``args_`` holds the sentence's figures so a presenter can
+    word it in Chinese: exception ``type``, ``detail``, ``line``; timeout ``function`` ("":
+    loading), ``seconds``, ``line`` (or only ``seconds`` when the parent's watchdog killed
+    it); memory ``megabytes``, ``line``; wrong-return ``function``, ``what``
+    ("not-list", "not-candidate", "repeated"), ``value`` (its repr, cut), ``type``; syntax
+    ``error``, ``line``; no-function ``functions``; crashed ``exitcode``. ``line`` is the
+    line of the user's source to mark (a wrong return: the function's ``def``), ``step``
+    the number of steps made when it happened (None: while loading).
     """
 
     def __init__(
@@ -120,8 +164,10 @@ class StrategyError(Exception):
 
 
 def compile_check(source: str, functions: tuple[str, ...] = FUNCTIONS) -> StrategyError | None:
-    """A syntax error, or no strategy function among ``functions`` defined at the top level;
-    None when the text has the shape of a strategy. Parses only: executes nothing."""
+    """A syntax error, or no strategy function among ``functions`` defined at the top level
+    (by ``def``, an assignment or an import); None when the text has the shape of a
+    strategy. Parses only: executes nothing (whether the name is a function is known only
+    once the child has run the text)."""
     try:
         tree = ast.parse(source, "<strategy>")
     except SyntaxError as e:
@@ -135,9 +181,16 @@ def compile_check(source: str, functions: tuple[str, ...] = FUNCTIONS) -> Strate
         return StrategyError(
             f"The text cannot be read as Python: {e}.", "syntax", {"error": str(e)}
         )
-    defined = {
-        node.name for node in tree.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-    }
+    defined: set[str] = set()
+    for node in tree.body:  # a def, ``order = mine``, ``from x import order``
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            defined.add(node.name)
+        elif isinstance(node, ast.Assign):
+            defined.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            defined.add(node.target.id)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            defined.update((a.asname or a.name).split(".")[0] for a in node.names)
     if not defined & set(functions):
         return no_function(functions)
     return None
