@@ -9,6 +9,7 @@ over; ``("stop",)`` ends the process. Nothing it does reaches the parent but the
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import threading
@@ -38,9 +39,26 @@ RECENT = 8
 WATCH_SECONDS = 0.05
 
 
-def boot(fd: int) -> None:
-    """The entry point of the fresh interpreter ``runner`` starts: the socket it was given."""
+def boot(fd: int, parent: int) -> None:
+    """The entry point of the fresh interpreter ``runner`` starts: the socket it was given,
+    and the parent's process id. On Linux the kernel ends this process when its parent does
+    (even while the user's code runs in C, holding the interpreter, where no thread of ours
+    could run to notice)."""
+    _die_with_parent(parent)
     serve_pipe(Connection(fd))
+
+
+def _die_with_parent(parent: int) -> None:
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent ended before the line above
+        os._exit(1)
 
 
 def serve_pipe(conn: Connection) -> None:
@@ -62,8 +80,6 @@ def _limit_memory() -> None:
 
         with open("/proc/self/statm") as f:
             pages = int(f.read().split()[0])
-        import os
-
         now = pages * os.sysconf("SC_PAGE_SIZE")
         limit = now + MEMORY_LIMIT_MB * 1024 * 1024
         _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
@@ -75,9 +91,13 @@ def _limit_memory() -> None:
 
 
 def _watch(calls: Calls, main_thread: int) -> None:
-    """Interrupt the main thread when a call of the user's code runs over the limit."""
+    """Interrupt the main thread when a call of the user's code runs over the limit; end the
+    process when its parent is gone (even while the user's code runs in C)."""
+    parent = os.getppid()
     while True:
         sleep(WATCH_SECONDS)
+        if os.getppid() != parent:
+            os._exit(1)
         started = calls.started
         if started and perf_counter() - started > CALL_LIMIT:
             calls.started = 0.0

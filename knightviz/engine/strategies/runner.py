@@ -24,6 +24,7 @@ import threading
 import weakref
 from array import array
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from time import monotonic
@@ -79,6 +80,28 @@ class Child:
 Process = Child | BaseProcess
 
 
+def _popen(args: list[str], fd: int) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        args,
+        pass_fds=(fd,),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        start_new_session=True,  # Ctrl+C in a terminal goes to the parent only
+    )
+
+
+_LAUNCHER: list[ThreadPoolExecutor] = []
+
+
+def _launcher() -> ThreadPoolExecutor:
+    """One thread that lives as long as the process starts every child: the child asks the
+    kernel to end it when the thread that started it ends (Linux), which must then be the
+    process's end, not the end of whichever thread made the search."""
+    if not _LAUNCHER:
+        _LAUNCHER.append(ThreadPoolExecutor(1, thread_name_prefix="knightviz-strategy"))
+    return _LAUNCHER[0]
+
+
 def start_child() -> tuple[Process, Connection]:
     """A fresh interpreter running ``child.boot`` on one end of a socket pair (POSIX), or a
     multiprocessing spawn child elsewhere; the other end for the parent."""
@@ -86,15 +109,11 @@ def start_child() -> tuple[Process, Connection]:
         mine, theirs = socket.socketpair()
         fd = theirs.fileno()
         code = (
-            "import sys; from knightviz.engine.strategies.child import boot; boot(int(sys.argv[1]))"
+            "import sys; from knightviz.engine.strategies.child import boot; "
+            "boot(int(sys.argv[1]), int(sys.argv[2]))"
         )
-        popen = subprocess.Popen(
-            [sys.executable, "-c", code, str(fd)],
-            pass_fds=(fd,),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            start_new_session=True,  # Ctrl+C in a terminal goes to the parent only
-        )
+        args = [sys.executable, "-c", code, str(fd), str(os.getpid())]
+        popen = _launcher().submit(_popen, args, fd).result()
         theirs.close()
         return Child(popen), Connection(mine.detach())
     ctx = multiprocessing.get_context("spawn")
