@@ -4,6 +4,9 @@ is one, and leaves no process behind."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -150,3 +153,42 @@ def test_keeping_everything_is_not_pruning():
         text="6x6 a6",
     )
     assert result.solved and not search.pruned and "missed" not in (result.reason or "")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal")
+def test_the_child_ends_with_its_parent_even_inside_c_code(tmp_path):
+    """A parent killed while the user's code runs in C (holding the interpreter: no thread
+    of the child can notice) leaves no process behind: the kernel ends the child."""
+    script = tmp_path / "parent.py"
+    script.write_text(
+        "import os, threading, time\n"
+        "from knightviz.engine import puzzles\n"
+        "from knightviz.engine.strategies import UserStrategy, user_search\n"
+        "s = user_search('knight', puzzles.spec('knight').parse('5x5 a5'),\n"
+        "    UserStrategy('def order(p, c):\\n    return sum(range(10 ** 12)) and c\\n'))\n"
+        "threading.Thread(target=s.advance, args=(10,), daemon=True).start()\n"
+        "while s.pid is None or not s._ready:\n"
+        "    time.sleep(0.01)\n"
+        "time.sleep(0.2)\n"
+        "print(s.pid, flush=True)\n"
+        "os._exit(0)\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, check=True, timeout=60
+    )
+    pid = int(done.stdout.split()[-1])
+    for _ in range(200):  # the kernel's kill, then init's reaping
+        if gone(pid) or _zombie(pid):
+            break
+        time.sleep(0.05)
+    assert gone(pid) or _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """Dead, waiting for init to collect it (no longer running anything)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
