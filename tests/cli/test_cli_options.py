@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +26,11 @@ BOARD_FILES = {
     "BOARD": "......\n......\n......\n..#...\n......\n......\n",
     "BOARD5": ".....\n.....\n..#..\n.....\n.....\n",
 }
+
+
+#: Strategies of one's own (``--strategy-file``), by the name a case gives them.
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "strategies"
+STRATEGY_FILES = ("edge_first", "queens_middle", "mrv")
 
 
 @dataclass(frozen=True)
@@ -98,6 +104,11 @@ TABLE: dict[str, dict[str, list[Case]]] = {
         "--no-backtrack": [c(SOLVE5, "--no-backtrack")],
         "--search-anyway": [c("solve --size 4", "--search-anyway")],
         "--method": [c(SOLVE, "--method construct")],
+        "--strategy-file": [
+            c(SOLVE, "--strategy-file EDGE_FIRST"),
+            c(SOLVE + " --heuristic none", "--strategy-file EDGE_FIRST", "refused"),
+            c(SOLVE + " --method construct", "--strategy-file EDGE_FIRST", "refused"),
+        ],
         "--limit": [
             c(SOLVE5, "--limit 10"),
             c(SOLVE + " --method construct", "--limit 10", "refused").abbreviated(),
@@ -197,6 +208,7 @@ TABLE: dict[str, dict[str, list[Case]]] = {
         "--size": [c(QUEENS, "--size 5")],
         "--trace": [c(QUEENS, "--trace"), c(QUEENS + " --format count", "--trace", "refused")],
         "--first": [c(QUEENS, "--first")],
+        "--strategy-file": [c(QUEENS, "--strategy-file QUEENS_MIDDLE")],
         "--format": [c(QUEENS, "--format count"), c(QUEENS, "--format json")],
         "--limit": [c(QUEENS, "--limit 10")],
         "--html": [c(QUEENS, "--html PAGE")],
@@ -215,6 +227,10 @@ TABLE: dict[str, dict[str, list[Case]]] = {
         "--file": [c(SUDOKU, "--file BOARD", "refused")],
         "--size": [c(SUDOKU, "--size 4", "refused"), c(SUDOKU, "--size 9", "same")],
         "--strategy": [c(SUDOKU, "--strategy mrv"), c(SUDOKU, "--strategy dlx")],
+        "--strategy-file": [
+            c(SUDOKU, "--strategy-file MRV"),
+            c(SUDOKU + " --strategy mrv", "--strategy-file MRV", "refused"),
+        ],
         "--singles": [
             c(SUDOKU, "--singles"),
             c(SUDOKU + " --strategy dlx", "--singles", "refused"),
@@ -276,6 +292,7 @@ def outcome(capsys, tmp_path, args: tuple[str, ...]) -> tuple[int, str, str, str
     page = tmp_path / "page.html"
     page.unlink(missing_ok=True)
     files = {"PAGE": str(page)}
+    files |= {name.upper(): str(EXAMPLES / f"{name}.py") for name in STRATEGY_FILES}
     for name, grid in BOARD_FILES.items():
         (tmp_path / name).write_text(grid)
         files[name] = str(tmp_path / name)
