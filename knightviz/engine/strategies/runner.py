@@ -1,14 +1,17 @@
 """The parent's side of a user-strategy search: a ``Search`` backed by a child process.
 
-``UserSearch`` starts the child (``child.main``; forkserver where there is one, spawn
-elsewhere: never a fork of a process that may run Qt threads) and asks it for blocks of
-events. It follows the stream itself, as ``TrackedSearch`` does (counts, depth, path,
-recent backtracks; it knows no stack), and keeps step limits and cancelling on its side,
-so a limit or Stop never waits for the user's code. While it waits for a reply it checks
-``cancel`` and that the child is alive and answering: a child that stops answering is
-killed (the child's own watchdog stops a call over ``CALL_LIMIT`` first, so this is for
-code stuck where Python cannot interrupt it). The child is ended and reaped when the run
-ends, however it ends: no process is left behind.
+``UserSearch`` starts the child: on POSIX a fresh interpreter (``subprocess``, from one
+long-lived launcher thread) running ``child.boot`` on one end of a socket pair, elsewhere a
+multiprocessing spawn child; never a fork of a process that may run Qt threads, and never a
+re-run of the caller's main script. It asks the child for blocks of steps and takes the
+counts, path and recent backtracks the child sends after each block (following the steps
+itself only for a path too long to send); ``stack()`` asks the child. Step limits and
+cancelling are kept on this side, so a limit or Stop never waits for the user's code. While
+it waits for a reply it checks ``cancel`` and that the child is alive and answering: a child
+that stops answering is killed (the child's own watchdog stops a call over ``CALL_LIMIT``
+first, so this is for code stuck where Python cannot interrupt it). The child is ended and
+reaped when the run ends, however it ends, or when the search is dropped; on Linux it dies
+with its parent too. No process is left behind.
 """
 
 from __future__ import annotations
