@@ -394,7 +394,8 @@ class RunView(QObject):
             self.verdict_banner.hide()
         else:
             self.verdict_banner.show_text("⚠ " + verdict)
-        if s.state is State.IDLE and self.notices.isVisible():
+        # A learner's strategy is never run for a forecast: only Start runs its code.
+        if s.state is State.IDLE and self.notices.isVisible() and not s.puzzle.own(s.settings):
             # Under a verdict too: the forecast then shows once Search anyway has begun.
             key = forecast_key(s.puzzle, s.settings, s.start, anyway=verdict is not None)
             if self.forecaster.wants(key):

@@ -11,13 +11,14 @@ one presenter.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QCheckBox, QWidget
 
 from knightviz.engine import Board, Outcome, Result, Search, Strategy
 from knightviz.engine.board import FULL, Shape
@@ -79,6 +80,52 @@ class Tie:
     words: Callable[[], tuple[str, str]]
 
 
+def _answering_own(name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` answering for the learner's strategy first (``Puzzle.OWN_ANSWERS``)."""
+
+    @functools.wraps(method)
+    def answer(self: Puzzle[Any], settings: Any, *args: Any, **kwargs: Any) -> Any:
+        if self.own(settings):
+            return self.own_answer(name, settings, *args)
+        return method(self, settings, *args, **kwargs)
+
+    return answer
+
+
+def own_failure_words(error: Any) -> str:
+    """A learner's strategy's failure (the engine's ``StrategyError``) as a sentence in the
+    user's language: its ``kind`` picks the wording, its step and line are filled in."""
+
+    def tr(text: str) -> str:
+        return QCoreApplication.translate("OwnStrategy", text)
+
+    kind = str(getattr(error, "kind", ""))
+    step = getattr(error, "step", None)
+    line = getattr(error, "line", None)
+    detail = str(getattr(error, "message", "") or error)
+    at = tr(" (step {0})").format(step) if step is not None else ""
+    on = tr(" on line {0}").format(line) if line else ""
+    if kind == "timeout":
+        text = tr(
+            "Your strategy took over a second to answer{0}, so it was stopped{1}: an endless loop?"
+        ).format(on, at)
+    elif kind == "memory":
+        text = tr("Your strategy used more memory than it may, so it was stopped{0}.").format(at)
+    elif kind == "wrong-return":
+        text = tr("Your strategy returned something the search cannot use{0}: {1}").format(
+            at, detail
+        )
+    elif kind == "syntax":
+        text = tr("Your strategy is not valid Python{0}: {1}").format(on, detail)
+    elif kind == "no-function":
+        text = tr("Your strategy does not define the function the search calls: {0}").format(detail)
+    elif kind == "crashed":
+        text = tr("The process running your strategy ended unexpectedly{0}.").format(at)
+    else:
+        text = tr("Your strategy raised an error{0}{1}: {2}").format(on, at, detail)
+    return text
+
+
 def changed(settings: S, **changes: Any) -> S:
     """``dataclasses.replace`` for settings (frozen dataclasses behind the protocol)."""
     return cast(S, replace(cast(Any, settings), **changes))
@@ -127,10 +174,50 @@ class RunFormat:
         return f"{self.label} (*{self.suffix})"
 
 
+#: The settings fields of a learner's own strategy, every puzzle's: chosen (``own``), and
+#: its text and name, taken from the editor when Start is pressed.
+OWN_FIELDS = ("own", "own_source", "own_name")
+
+
 class SettingsWidget(QWidget):
     """Edits a puzzle's own settings (not the board size, which every puzzle shares)."""
 
     settings_changed = Signal()
+    #: "Your own…" (``own_choice``), where the puzzle's widget offers it.
+    own_check: QCheckBox | None = None
+    _own_text: tuple[str, str] = ("", "")
+
+    def own_choice(self) -> QCheckBox:
+        """The "Your own…" choice beside the built-ins: each puzzle puts it where its
+        strategies are chosen; ``with_own`` and ``show_own`` carry it in the settings."""
+        check = QCheckBox(QCoreApplication.translate("OwnStrategy", "Your own strategy…"))
+        check.setObjectName("ownStrategyCheck")
+        check.setToolTip(
+            QCoreApplication.translate(
+                "OwnStrategy",
+                "Write the order in which the search tries its candidates, in Python, in the "
+                "Your strategy panel. Start runs what the editor holds then.",
+            )
+        )
+        check.toggled.connect(lambda _on: self.settings_changed.emit())
+        self.own_check = check
+        return check
+
+    def with_own(self, settings: Any) -> Any:
+        """``settings`` with the own-strategy fields as this widget shows them."""
+        if self.own_check is None:
+            return settings
+        source, name = self._own_text
+        return changed(settings, own=self.own_check.isChecked(), own_source=source, own_name=name)
+
+    def show_own(self, settings: Any) -> None:
+        """Show the own-strategy fields of ``settings`` (kept for ``with_own``)."""
+        if self.own_check is None:
+            return
+        self._own_text = (getattr(settings, "own_source", ""), getattr(settings, "own_name", ""))
+        self.own_check.blockSignals(True)
+        self.own_check.setChecked(bool(getattr(settings, "own", False)))
+        self.own_check.blockSignals(False)
 
     def settings(self, rows: int, cols: int) -> Any:
         raise NotImplementedError
@@ -379,6 +466,99 @@ class Puzzle(QObject, Generic[S]):
         )
         return search
 
+    # -- the learner's own strategy ------------------------------------------------------------
+
+    #: The presenter methods whose answer explains a built-in rule: a run of the learner's
+    #: own strategy has none to explain (no tree to draw or estimate, no next move to
+    #: guess), and is named by its file. ``__init_subclass__`` puts ``_own_answer`` in front
+    #: of each presenter's own definition, so no presenter has to remember it.
+    OWN_ANSWERS = (
+        "describe",
+        "strategy_name",
+        "forecast_subject",
+        "tree_children",
+        "next_event",
+        "tree_probe",
+        "subtree_probe",
+        "predict_tie",
+        "tree_goal",
+        "rival",
+        "file_name",
+    )
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in Puzzle.OWN_ANSWERS:
+            if name in cls.__dict__:
+                setattr(cls, name, _answering_own(name, cls.__dict__[name]))
+
+    def own(self, settings: S) -> bool:
+        """The learner's own strategy runs these settings (not a built-in one)."""
+        return bool(getattr(settings, "own", False))
+
+    def builtin(self, settings: S) -> S:
+        """The settings without the learner's strategy: what the built-in runs."""
+        if not any(hasattr(settings, f) for f in OWN_FIELDS):
+            return settings
+        return changed(settings, own=False, own_source="", own_name="")
+
+    def with_source(self, settings: S, source: str, name: str) -> S:
+        """Settings that run ``source`` (the editor's text when Start is pressed)."""
+        return changed(settings, own_source=source, own_name=name)
+
+    def own_name(self, settings: S) -> str:
+        """The learner's strategy as the history and a race name it: its file's name."""
+        name = str(getattr(settings, "own_name", ""))
+        return name or QCoreApplication.translate("OwnStrategy", "your strategy")
+
+    def own_template(self) -> str:
+        """A strategy for this puzzle to start from, shown when the editor is empty."""
+        return ""
+
+    def own_answer(self, name: str, settings: S, *args: Any) -> Any:
+        """What ``name`` (one of OWN_ANSWERS) says of a run of the learner's strategy."""
+        if name in ("describe", "strategy_name", "forecast_subject"):
+            text = self.own_name(settings)
+            return capitalised(text) if name != "describe" else text
+        if name == "tree_goal":
+            return self.solution_depth(settings)
+        if name == "rival":  # the built-in it departs from
+            base = self.builtin(settings)
+            return base, self.strategy_name(base)
+        if name == "file_name":
+            base = self.builtin(settings)
+            stem = str(getattr(settings, "own_name", "")).removesuffix(".py") or "own"
+            return f"{self.key}-{base.rows}x{base.cols}-{stem}"
+        return None
+
+    def run_search(
+        self, settings: S, start: int, anyway: bool, solutions: SolutionLog | None
+    ) -> Search:
+        """The run's search: the built-in's, or the learner's strategy in a child process
+        (its code never runs in the window's process)."""
+        if not self.own(settings):
+            return self.make_search(settings, start, anyway, solutions)
+        from knightviz.engine.strategies import UserStrategy, user_search
+
+        base = self.builtin(settings)
+        strategy = UserStrategy(
+            source=str(getattr(settings, "own_source", "")),
+            name=self.own_name(settings),
+            seed=int(getattr(settings, "seed", 0)),
+        )
+        search: Search = user_search(
+            self.key,
+            self.problem(base, start),
+            strategy,
+            every=self.solution_depth(base) is not None,
+        )
+        return search
+
+    def explain_search(self, settings: S, start: int, anyway: bool) -> Search:
+        """The Python search the panels replay positions with: the built-in's (a learner's
+        strategy is never executed in the window's process)."""
+        return self.make_search(self.builtin(settings), start, anyway, None, backend="python")
+
     def solution_depth(self, settings: S) -> int | None:
         """A move that brings the path to this length completes a solution, for puzzles that
         report many (None: the run's result is its one solution)."""
@@ -582,3 +762,7 @@ class Puzzle(QObject, Generic[S]):
     def code_variables(self, settings: S, model: BoardModel, stack: Sequence[StackLevel]) -> str:
         """The program's variables at the highlighted line, in one line."""
         return ""
+
+
+for _name in Puzzle.OWN_ANSWERS:  # the defaults answer for the learner's strategy too
+    setattr(Puzzle, _name, _answering_own(_name, Puzzle.__dict__[_name]))
