@@ -95,34 +95,45 @@ def _answering_own(name: str, method: Callable[..., Any]) -> Callable[..., Any]:
 def own_failure_words(error: Any) -> str:
     """A learner's strategy's failure (the engine's ``StrategyError``) as a sentence in the
     user's language: its ``kind`` picks the wording, its step and line are filled in."""
-
-    def tr(text: str) -> str:
-        return QCoreApplication.translate("OwnStrategy", text)
-
     kind = str(getattr(error, "kind", ""))
     step = getattr(error, "step", None)
     line = getattr(error, "line", None)
     detail = str(getattr(error, "message", "") or error)
-    at = tr(" (step {0})").format(step) if step is not None else ""
-    on = tr(" on line {0}").format(line) if line else ""
+    at = (
+        QCoreApplication.translate("OwnStrategy", " (step {0})").format(step)
+        if step is not None
+        else ""
+    )
+    on = QCoreApplication.translate("OwnStrategy", " on line {0}").format(line) if line else ""
     if kind == "timeout":
-        text = tr(
-            "Your strategy took over a second to answer{0}, so it was stopped{1}: an endless loop?"
+        text = QCoreApplication.translate(
+            "OwnStrategy",
+            "Your strategy took over a second to answer{0}, so it was stopped{1}: an endless loop?",
         ).format(on, at)
     elif kind == "memory":
-        text = tr("Your strategy used more memory than it may, so it was stopped{0}.").format(at)
+        text = QCoreApplication.translate(
+            "OwnStrategy", "Your strategy used more memory than it may, so it was stopped{0}."
+        ).format(at)
     elif kind == "wrong-return":
-        text = tr("Your strategy returned something the search cannot use{0}: {1}").format(
-            at, detail
-        )
+        text = QCoreApplication.translate(
+            "OwnStrategy", "Your strategy returned something the search cannot use{0}: {1}"
+        ).format(at, detail)
     elif kind == "syntax":
-        text = tr("Your strategy is not valid Python{0}: {1}").format(on, detail)
+        text = QCoreApplication.translate(
+            "OwnStrategy", "Your strategy is not valid Python{0}: {1}"
+        ).format(on, detail)
     elif kind == "no-function":
-        text = tr("Your strategy does not define the function the search calls: {0}").format(detail)
+        text = QCoreApplication.translate(
+            "OwnStrategy", "Your strategy does not define the function the search calls: {0}"
+        ).format(detail)
     elif kind == "crashed":
-        text = tr("The process running your strategy ended unexpectedly{0}.").format(at)
+        text = QCoreApplication.translate(
+            "OwnStrategy", "The process running your strategy ended unexpectedly{0}."
+        ).format(at)
     else:
-        text = tr("Your strategy raised an error{0}{1}: {2}").format(on, at, detail)
+        text = QCoreApplication.translate(
+            "OwnStrategy", "Your strategy raised an error{0}{1}: {2}"
+        ).format(on, at, detail)
     return text
 
 
@@ -484,6 +495,8 @@ class Puzzle(QObject, Generic[S]):
         "tree_goal",
         "rival",
         "file_name",
+        "sweep_options",
+        "narrate",
     )
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -518,8 +531,20 @@ class Puzzle(QObject, Generic[S]):
     def own_answer(self, name: str, settings: S, *args: Any) -> Any:
         """What ``name`` (one of OWN_ANSWERS) says of a run of the learner's strategy."""
         if name in ("describe", "strategy_name", "forecast_subject"):
-            text = self.own_name(settings)
-            return capitalised(text) if name != "describe" else text
+            text = self.own_name(settings)  # a file's name stays as it is spelt
+            named = bool(getattr(settings, "own_name", ""))
+            return capitalised(text) if name != "describe" and not named else text
+        if name == "narrate":
+            model: BoardModel = args[0]
+            if args[1] is not None or not model.last_events:
+                return ""
+            last = model.last_events[-1]
+            what = self.event_name(settings, last)
+            if last >= 0:
+                words = QCoreApplication.translate("OwnStrategy", "{0} tried {1}.")
+            else:
+                words = QCoreApplication.translate("OwnStrategy", "{0} took {1} back.")
+            return words.format(capitalised(self.own_name(settings)), what)
         if name == "tree_goal":
             return self.solution_depth(settings)
         if name == "rival":  # the built-in it departs from
