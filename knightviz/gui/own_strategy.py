@@ -37,6 +37,8 @@ class OwnStrategyDesk(QObject):
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
         self._chosen = False
+        #: The strategy text of a run brought back (asked about before it runs again).
+        self._saved = ""
         #: Answer for the question before a saved strategy runs (tests set it).
         self.ask = self._ask
 
@@ -58,6 +60,13 @@ class OwnStrategyDesk(QObject):
 
     # -- Start ----------------------------------------------------------------------------------
 
+    def brought_back(self, settings: Any) -> None:
+        """A run was brought back (the history, a run file): its saved strategy is what
+        Start would run again, once the user agrees; nothing of it runs now."""
+        self._saved = (
+            str(getattr(settings, "own_source", "")) if getattr(settings, "own", False) else ""
+        )
+
     def take(self, puzzle_key: str, settings: list[Any]) -> list[Any] | None:
         """The settings a run starts with: those of "Your own…" with the editor's text (or,
         for a run brought back, its own saved text once the user agreed to run it). None:
@@ -65,26 +74,22 @@ class OwnStrategyDesk(QObject):
         puzzle = self._puzzles[puzzle_key]
         if not any(puzzle.own(s) for s in settings):
             return settings
-        saved = {
-            str(s.own_source)
-            for s in settings
-            if puzzle.own(s) and s.own_source and s.own_source != self.editor.text()
-        }
-        if saved:  # a run from the history or a file: its code runs only if the user agrees
-            if not self.ask():
-                return None
-            return [
-                s if not puzzle.own(s) or s.own_source else self._with_editor(puzzle, s)
-                for s in settings
-            ]
-        if not self._check():
+        saved, self._saved = self._saved, ""
+        if saved and saved != self.editor.text():
+            rerun = [s for s in settings if puzzle.own(s) and s.own_source == saved]
+            if rerun:  # a saved strategy's code runs only if the user agrees
+                if not self.ask():
+                    self._saved = saved  # asked again at the next Start
+                    return None
+                return settings
+        if not self._check(puzzle):
             return None
         return [self._with_editor(puzzle, s) if puzzle.own(s) else s for s in settings]
 
     def _with_editor(self, puzzle: Puzzle[Any], settings: Any) -> Any:
         return puzzle.with_source(settings, self.editor.text(), self.editor.name())
 
-    def _check(self) -> bool:
+    def _check(self, puzzle: Puzzle[Any]) -> bool:
         """The editor's text can be handed to the engine: not empty, valid Python."""
         self.editor.clear_error()
         text = self.editor.text()
@@ -96,7 +101,7 @@ class OwnStrategyDesk(QObject):
             return False
         from knightviz.engine.strategies import compile_check
 
-        error = compile_check(text)
+        error = compile_check(text, puzzle.spec.custom_functions)
         if error is not None:
             self.mark(error)
             return False

@@ -10,6 +10,7 @@ sessions under a race clock, so nothing here is global.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
@@ -81,6 +82,8 @@ class RunSession(Playback):
         self.error: str | None = None
         #: The last run's search (None before any run).
         self.search: Search | None = None
+        #: Set to stop waiting for a learner's strategy (Stop, Reset, closing).
+        self._cancel = threading.Event()
         self.backend = "python"
         self._estimate_timer = QTimer(self)
         self._estimate_timer.setSingleShot(True)
@@ -160,8 +163,10 @@ class RunSession(Playback):
             self.changed.emit()
             return False
         self.controller.shutdown()
+        self._close_search()
         self.solutions = SolutionLog()
-        search = puzzle.run_search(settings, start, anyway, self.solutions)
+        self._cancel = threading.Event()
+        search = puzzle.run_search(settings, start, anyway, self.solutions, self._cancel.is_set)
         #: The run's own search (a learner's strategy reports its failure on it).
         self.search = search
         #: Which engine runs this search: "python" or "numba" (chosen by the engine).
@@ -283,10 +288,12 @@ class RunSession(Playback):
 
     def stop(self) -> None:
         """Stop the run; it gets its record and its final position stays on the board."""
+        self._cancel.set()
         self.controller.stop()
 
     def reset(self) -> None:
         """Stop any run (it still gets its record) and clear the board."""
+        self._cancel.set()
         self.controller.stop()
         self._clear()
 
@@ -296,8 +303,20 @@ class RunSession(Playback):
         self._replay_timer.stop()
         self._marker_timer.stop()
         self._estimate_timer.stop()
+        self._cancel.set()
         self.controller.shutdown()
+        self._close_search()
         self.estimates.stop()
+
+    def _close_search(self) -> None:
+        """A learner's strategy's child process ends with its run (a built-in has none)."""
+        close = getattr(self.search, "close", None)
+        if (
+            callable(close)
+            and self.run is not None
+            and self.puzzles[self.run.puzzle].own(self.run.settings)
+        ):
+            close()
 
     # -- what the run buttons and the status line say ------------------------------------------
 
@@ -366,6 +385,7 @@ class RunSession(Playback):
 
     @Slot(object)
     def _on_run_finished(self, result: Result) -> None:
+        self._close_search()
         self.scheduler.stop()
         self._estimate_timer.stop()
         self.clock.pause()
@@ -475,6 +495,7 @@ class RunSession(Playback):
     def _on_run_failed(self, message: str) -> None:
         if self.strategy_error() is not None:  # the learner's code, not ours: no traceback
             message = self.strategy_sentence()
+        self._close_search()
         self.scheduler.stop()
         self.clock.pause()
         self.error = message

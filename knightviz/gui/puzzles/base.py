@@ -33,7 +33,7 @@ from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.programs import BACKTRACK, EXHAUSTED, MOVE, SOLVED, Program
 from knightviz.gui.solver.feed import SolutionLog
-from knightviz.gui.text import capitalised, fmt_size
+from knightviz.gui.text import capitalised, fmt_int, fmt_size
 from knightviz.page import PageRun
 
 DONE = "done"  # a candidate taken and finished
@@ -92,49 +92,81 @@ def _answering_own(name: str, method: Callable[..., Any]) -> Callable[..., Any]:
     return answer
 
 
+def own_pruned_words() -> str:
+    """What a run of a learner's strategy that pruned cannot promise."""
+    return QCoreApplication.translate(
+        "OwnStrategy",
+        "Your strategy returned fewer candidates than it was given at least once: the "
+        "search may have missed solutions.",
+    )
+
+
 def own_failure_words(error: Any) -> str:
     """A learner's strategy's failure (the engine's ``StrategyError``) as a sentence in the
-    user's language: its ``kind`` picks the wording, its step and line are filled in."""
+    user's language: its ``kind`` and ``args_`` pick the wording and fill it in (the
+    engine's own English sentence when the kind is not known here)."""
     kind = str(getattr(error, "kind", ""))
+    args: Mapping[str, Any] = getattr(error, "args_", {}) or {}
     step = getattr(error, "step", None)
     line = getattr(error, "line", None)
-    detail = str(getattr(error, "message", "") or error)
+    fallback = str(getattr(error, "message", "") or error)
     at = (
-        QCoreApplication.translate("OwnStrategy", " (step {0})").format(step)
+        QCoreApplication.translate("OwnStrategy", " at step {0}").format(fmt_int(step))
         if step is not None
         else ""
     )
-    on = QCoreApplication.translate("OwnStrategy", " on line {0}").format(line) if line else ""
+    on = QCoreApplication.translate("OwnStrategy", " in line {0}").format(line) if line else ""
+    if kind == "exception":
+        what = str(args.get("type", ""))
+        detail = str(args.get("detail", ""))
+        raised = f"{what}: {detail}" if detail else what
+        return QCoreApplication.translate("OwnStrategy", "Your strategy raised {0}{1}{2}.").format(
+            raised, on, at
+        )
     if kind == "timeout":
-        text = QCoreApplication.translate(
+        function = str(args.get("function", ""))
+        seconds = f"{float(args.get('seconds', 1.0)):g}"
+        if function:
+            return QCoreApplication.translate(
+                "OwnStrategy",
+                "{0}() ran for over {1} s{2} (an endless loop?): the run was stopped.",
+            ).format(function, seconds, at)
+        return QCoreApplication.translate(
+            "OwnStrategy", "Your strategy stopped answering for over {0} s: the run was stopped."
+        ).format(seconds)
+    if kind == "memory":
+        return QCoreApplication.translate(
+            "OwnStrategy", "Your strategy used over {0} MB of memory{1}: the run was stopped."
+        ).format(args.get("megabytes", ""), at)
+    if kind == "wrong-return":
+        function, value = str(args.get("function", "")), str(args.get("value", ""))
+        problem = args.get("what")
+        if problem == "not-list":
+            return QCoreApplication.translate(
+                "OwnStrategy", "{0}() must return a list, not {1} {2}{3}."
+            ).format(function, args.get("type", ""), value, at)
+        if problem == "repeated":
+            return QCoreApplication.translate("OwnStrategy", "{0}() returned {1} twice{2}.").format(
+                function, value, at
+            )
+        return QCoreApplication.translate(
+            "OwnStrategy", "{0}() returned {1}, which is not one of its candidates{2}."
+        ).format(function, value, at)
+    if kind == "syntax":
+        return QCoreApplication.translate("OwnStrategy", "Syntax error{0}: {1}.").format(
+            on, args.get("error", "")
+        )
+    if kind == "no-function":
+        names = [str(f) for f in args.get("functions", ())] or ["order"]
+        return QCoreApplication.translate(
+            "OwnStrategy", "The strategy defines no {0} function: write def {1}(position, ...)."
+        ).format(" / ".join(f"{f}()" for f in names), names[0])
+    if kind == "crashed":
+        return QCoreApplication.translate(
             "OwnStrategy",
-            "Your strategy took over a second to answer{0}, so it was stopped{1}: an endless loop?",
-        ).format(on, at)
-    elif kind == "memory":
-        text = QCoreApplication.translate(
-            "OwnStrategy", "Your strategy used more memory than it may, so it was stopped{0}."
-        ).format(at)
-    elif kind == "wrong-return":
-        text = QCoreApplication.translate(
-            "OwnStrategy", "Your strategy returned something the search cannot use{0}: {1}"
-        ).format(at, detail)
-    elif kind == "syntax":
-        text = QCoreApplication.translate(
-            "OwnStrategy", "Your strategy is not valid Python{0}: {1}"
-        ).format(on, detail)
-    elif kind == "no-function":
-        text = QCoreApplication.translate(
-            "OwnStrategy", "Your strategy does not define the function the search calls: {0}"
-        ).format(detail)
-    elif kind == "crashed":
-        text = QCoreApplication.translate(
-            "OwnStrategy", "The process running your strategy ended unexpectedly{0}."
-        ).format(at)
-    else:
-        text = QCoreApplication.translate(
-            "OwnStrategy", "Your strategy raised an error{0}{1}: {2}"
-        ).format(on, at, detail)
-    return text
+            "The process running your strategy stopped unexpectedly (exit code {0}){1}.",
+        ).format(args.get("exitcode"), at)
+    return fallback
 
 
 def changed(settings: S, **changes: Any) -> S:
@@ -184,6 +216,39 @@ class RunFormat:
     def filter(self) -> str:
         return f"{self.label} (*{self.suffix})"
 
+
+ORDER_TEMPLATE = '''"""My strategy: the order in which the search tries its candidates."""
+
+
+def describe():
+    """Fewest onward choices first"""
+
+
+def order(position, candidates):
+    """The candidates, best first; return fewer to prune (solutions may then be missed).
+
+    position.degree(c): how many choices c leaves next; position.random: a
+    random.Random seeded per run. Help (above) lists the rest.
+    """
+    return sorted(candidates, key=position.degree)
+'''
+
+CELL_TEMPLATE = '''"""My strategy: which blank cell to fill next, and its digits in which order."""
+
+
+def describe():
+    """Fewest candidates first"""
+
+
+def cell(position, cells):
+    """One of the blank cells: the next to fill. position.count(c): c's candidate digits."""
+    return min(cells, key=position.count)
+
+
+def digits(position, cell, digits):
+    """The cell's candidate digits, in the order to try them (fewer prunes)."""
+    return digits
+'''
 
 #: The settings fields of a learner's own strategy, every puzzle's: chosen (``own``), and
 #: its text and name, taken from the editor when Start is pressed.
@@ -525,7 +590,14 @@ class Puzzle(QObject, Generic[S]):
         return name or QCoreApplication.translate("OwnStrategy", "your strategy")
 
     def own_template(self) -> str:
-        """A strategy for this puzzle to start from, shown when the editor is empty."""
+        """A strategy for this puzzle to start from, shown when the editor is empty: the
+        functions the spec's search calls, returning what they are given (the built-in
+        plain order), for the learner to change."""
+        functions = self.spec.custom_functions
+        if "order" in functions:
+            return ORDER_TEMPLATE
+        if "cell" in functions:
+            return CELL_TEMPLATE
         return ""
 
     def own_answer(self, name: str, settings: S, *args: Any) -> Any:
@@ -557,10 +629,16 @@ class Puzzle(QObject, Generic[S]):
         return None
 
     def run_search(
-        self, settings: S, start: int, anyway: bool, solutions: SolutionLog | None
+        self,
+        settings: S,
+        start: int,
+        anyway: bool,
+        solutions: SolutionLog | None,
+        cancel: Callable[[], bool] | None = None,
     ) -> Search:
         """The run's search: the built-in's, or the learner's strategy in a child process
-        (its code never runs in the window's process)."""
+        (its code never runs in the window's process); ``cancel``: stop waiting for the
+        child at once (Stop while the learner's function is still thinking)."""
         if not self.own(settings):
             return self.make_search(settings, start, anyway, solutions)
         from knightviz.engine.strategies import UserStrategy, user_search
@@ -576,6 +654,9 @@ class Puzzle(QObject, Generic[S]):
             self.problem(base, start),
             strategy,
             every=self.solution_depth(base) is not None,
+            on_solution=solutions.add if solutions is not None else None,
+            options=self.search_options(base, anyway),
+            cancel=cancel,
         )
         return search
 
