@@ -100,3 +100,30 @@ def test_help_is_one_click_away(window, qtbot):
     button.click()
     assert window.own.editor.help_view.isVisible()
     assert window.own.editor.help_view.toPlainText().strip()
+
+
+def test_failures_are_worded_in_chinese_from_their_figures(language):
+    from knightviz.engine.strategies import StrategyError
+    from knightviz.gui.i18n import CHINESE
+    from knightviz.gui.puzzles.base import own_failure_words, own_pruned_words
+
+    errors = [
+        StrategyError("x", "timeout", {"function": "order", "seconds": 1.0}, step=7),
+        StrategyError("x", "exception", {"type": "ZeroDivisionError", "detail": "boom"}, 3, 7),
+        StrategyError(
+            "x", "wrong-return", {"function": "order", "what": "repeated", "value": "12"}, step=7
+        ),
+        StrategyError("x", "memory", {"megabytes": 512}, step=7),
+        StrategyError("x", "no-function", {"functions": ["order"]}),
+        StrategyError("x", "crashed", {"exitcode": -9}, step=7),
+    ]
+    english = [own_failure_words(e) for e in errors]
+    assert "endless loop" in english[0] and "step 7" in english[0]
+    assert "line 3" in english[1] and "ZeroDivisionError: boom" in english[1]
+    assert language.apply(CHINESE)
+    chinese = [own_failure_words(e) for e in errors]
+    assert "第 7 步" in chinese[0] and "秒" in chinese[0]
+    assert "第 3 行" in chinese[1] and "ZeroDivisionError" in chinese[1]
+    assert "12" in chinese[2] and "512" in chinese[3] and "-9" in chinese[5]
+    assert all(c != e for c, e in zip(chinese, english, strict=True))
+    assert "漏掉" in own_pruned_words()

@@ -159,8 +159,8 @@ def own_failure_words(error: Any) -> str:
     if kind == "no-function":
         names = [str(f) for f in args.get("functions", ())] or ["order"]
         return QCoreApplication.translate(
-            "OwnStrategy", "The strategy defines no {0} function: write def {1}(position, ...)."
-        ).format(" / ".join(f"{f}()" for f in names), names[0])
+            "OwnStrategy", "The strategy defines none of the functions the search calls: {0}."
+        ).format(", ".join(f"{f}(position, …)" for f in names))
     if kind == "crashed":
         return QCoreApplication.translate(
             "OwnStrategy",
