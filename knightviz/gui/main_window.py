@@ -660,7 +660,7 @@ class MainWindow(QMainWindow):
         board at its end and the timeline to scrub."""
         self.race_action.setChecked(False)
         self.session.reset()
-        self.own.brought_back(record.settings)
+        self.own.brought_back(record.puzzle, record.settings)
         self.panel.set_settings(record.puzzle, record.settings)
         if self.puzzles[record.puzzle].movable_start:
             self._on_start_chosen(record.start)

@@ -60,12 +60,11 @@ class OwnStrategyDesk(QObject):
 
     # -- Start ----------------------------------------------------------------------------------
 
-    def brought_back(self, settings: Any) -> None:
+    def brought_back(self, puzzle_key: str, settings: Any) -> None:
         """A run was brought back (the history, a run file): its saved strategy is what
         Start would run again, once the user agrees; nothing of it runs now."""
-        self._saved = (
-            str(getattr(settings, "own_source", "")) if getattr(settings, "own", False) else ""
-        )
+        puzzle = self._puzzles[puzzle_key]
+        self._saved = puzzle.own_source(settings) if puzzle.own(settings) else ""
 
     def take(self, puzzle_key: str, settings: list[Any]) -> list[Any] | None:
         """The settings a run starts with: those of "Your own…" with the editor's text (or,
@@ -76,7 +75,7 @@ class OwnStrategyDesk(QObject):
             return settings
         saved, self._saved = self._saved, ""
         if saved and saved != self.editor.text():
-            rerun = [s for s in settings if puzzle.own(s) and s.own_source == saved]
+            rerun = [s for s in settings if puzzle.own(s) and puzzle.own_source(s) == saved]
             if rerun:  # a saved strategy's code runs only if the user agrees
                 if not self.ask():
                     self._saved = saved  # asked again at the next Start

@@ -584,6 +584,10 @@ class Puzzle(QObject, Generic[S]):
         """Settings that run ``source`` (the editor's text when Start is pressed)."""
         return changed(settings, own_source=source, own_name=name)
 
+    def own_source(self, settings: S) -> str:
+        """The learner's strategy's text these settings carry ("" before Start took it)."""
+        return str(getattr(settings, "own_source", ""))
+
     def own_name(self, settings: S) -> str:
         """The learner's strategy as the history and a race name it: its file's name."""
         name = str(getattr(settings, "own_name", ""))
@@ -645,7 +649,7 @@ class Puzzle(QObject, Generic[S]):
 
         base = self.builtin(settings)
         strategy = UserStrategy(
-            source=str(getattr(settings, "own_source", "")),
+            source=self.own_source(settings),
             name=self.own_name(settings),
             seed=int(getattr(settings, "seed", 0)),
         )
