@@ -54,8 +54,7 @@ class OwnStrategyDesk(QObject):
         chosen = any(puzzle.own(s) for s in settings)
         if chosen and not self._chosen:
             self.editor.offer_template(puzzle.own_template())
-            self.dock.show()
-            self.dock.raise_()
+            self._show()
         self._chosen = chosen
 
     # -- Start ----------------------------------------------------------------------------------
@@ -134,7 +133,10 @@ class OwnStrategyDesk(QObject):
         self.message.emit(sentence, 15_000)
 
     def _show(self) -> None:
-        self.dock.show()
+        if self.dock.isHidden():  # a third of a laptop's width: the board keeps the rest
+            self.dock.show()
+            width = max(320, self._window.width() // 3)
+            self._window.resizeDocks([self.dock], [width], Qt.Orientation.Horizontal)
         self.dock.raise_()
 
 

@@ -208,10 +208,10 @@ class CodeEditor(QPlainTextEdit):
 def api_help() -> str:
     """The strategy API as its module documents it (Markdown), for the Help pane."""
     try:
-        from knightviz.engine import strategies
+        from knightviz.engine.strategies import api
     except ImportError:
         return ""
-    return (strategies.__doc__ or "").strip()
+    return (api.__doc__ or "").strip()
 
 
 class StrategyEditor(QWidget):

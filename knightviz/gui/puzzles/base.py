@@ -620,7 +620,7 @@ class Puzzle(QObject, Generic[S]):
                 words = QCoreApplication.translate("OwnStrategy", "{0} tried {1}.")
             else:
                 words = QCoreApplication.translate("OwnStrategy", "{0} took {1} back.")
-            return words.format(capitalised(self.own_name(settings)), what)
+            return words.format(self.own_answer("strategy_name", settings), what)
         if name == "tree_goal":
             return self.solution_depth(settings)
         if name == "rival":  # the built-in it departs from
