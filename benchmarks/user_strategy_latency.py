@@ -6,9 +6,9 @@ Run: ``.venv/bin/python -m benchmarks.user_strategy_latency [SECONDS]`` (default
 scene, offscreen, the explanatory docks open).
 
 Target: p99 lateness under 10 ms. Scenes: plain backtracking on 8×8 from d4 written as a
-strategy that returns its candidates unchanged (outlasts the measurement), and the same
-with a strategy that sorts by onward degree (Warnsdorff's rule in the learner's words) on
-100×100 (a tour of 10,000 squares, the window painting a long path).
+strategy that returns its candidates unchanged (``examples/strategies/identity.py``; it
+outlasts the measurement), and Warnsdorff's rule in the learner's words
+(``warnsdorff.py``) on 100×100 from a corner: a path of up to 10,000 squares to paint.
 """
 
 from __future__ import annotations
