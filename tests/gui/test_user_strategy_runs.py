@@ -3,6 +3,7 @@ and streams its events into the same recording as the built-ins'."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from pathlib import Path
 
@@ -182,3 +183,41 @@ def test_a_run_file_opens_without_running_its_strategy_and_asks_before_again(
     window.own.ask = lambda: True
     finished(window, qtbot)
     assert witness.exists()
+
+
+def test_queens_and_sudoku_run_their_own_strategies_like_the_builtins(window, qtbot):
+    set_speed(window, math.inf)
+    queens = window.puzzles["queens"]
+    window.panel.set_settings("queens", queens.default_settings())
+    builtin = finished(window, qtbot)
+    window.panel.set_settings("queens", dataclasses.replace(queens.default_settings(), own=True))
+    window.own.editor.set_text(IDENTITY)
+    mine = finished(window, qtbot)
+    assert builtin.count == mine.count == 92  # every solution of 8-queens
+    assert mine.steps == builtin.steps
+    assert len(window.session.found) == 92
+    sudoku = window.puzzles["sudoku"]
+    base = dataclasses.replace(sudoku.default_settings(), strategy="mrv")
+    window.panel.set_settings("sudoku", base)
+    builtin = finished(window, qtbot)
+    window.panel.set_settings("sudoku", dataclasses.replace(base, own=True))
+    assert window.own.editor.open(str(EXAMPLES / "mrv.py"))
+    mine = finished(window, qtbot)
+    assert mine.outcome is Outcome.SOLVED
+    assert (mine.moves, mine.backtracks) == (builtin.moves, builtin.backtracks)
+    assert window.history.row_texts(window.history.last()).cells[1] == "mrv.py"
+
+
+def test_step_pause_and_seek_work_as_for_the_builtins(window, qtbot):
+    own(window, IDENTITY, n=5, warnsdorff=False)
+    set_speed(window, 2)  # paced: each step its own
+    window.step()
+    qtbot.waitUntil(lambda: window.session.model.steps == 1, timeout=10_000)
+    window.step()
+    qtbot.waitUntil(lambda: window.session.model.steps == 2, timeout=10_000)
+    assert window.session.state is State.PAUSED
+    window.seek(1)
+    assert window.session.model.steps == 1
+    window.reset()
+    assert window.session.state is State.IDLE
+    qtbot.waitUntil(lambda: not window.session.search.alive, timeout=5_000)
