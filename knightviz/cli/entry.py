@@ -19,6 +19,7 @@ from .common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG, Handler, UsageE
 from .options import refuse_unused, resolve_shape
 from .parser import build_parser
 from .stdout import EXIT_OUTPUT, GuardedOutput, OutputError, silence_stdout
+from .strategy_file import EXIT_STRATEGY, StrategyFailed
 
 #: Options of ours that do not open the app.
 OWN_OPTIONS = (["--install-desktop"], ["--uninstall-desktop"], ["--render-icons"], ["--version"])
@@ -100,6 +101,9 @@ def _command(args_list: list[str], out: IO[str], err: IO[str]) -> int:
     except UsageError as exc:
         err.write(f"{PROG}: error: {exc}\n")
         return EXIT_USAGE
+    except StrategyFailed as exc:
+        err.write(f"{PROG}: {exc}\n")
+        return EXIT_STRATEGY
     except (BoardError, backends.BackendError) as exc:
         err.write(f"{PROG}: error: {exc}\n")
         return EXIT_USAGE

@@ -9,14 +9,14 @@ import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..engine import Result, TourConfig, TourSearch
+from ..engine import Result, TourConfig
+from ..engine.events import EventSource
 from ..engine.puzzles import PuzzleSpec
-from ..engine.queens import QueensSearch
 from .common import UsageError
 from .stdout import OutputError
 
 
-def tour_page(args: argparse.Namespace, config: TourConfig, search: TourSearch) -> Result:
+def tour_page(args: argparse.Namespace, config: TourConfig, search: EventSource) -> Result:
     """Run ``search`` recording every step, and write it as the --html page."""
     from ..page import PageError, knight_page_run
 
@@ -29,7 +29,7 @@ def tour_page(args: argparse.Namespace, config: TourConfig, search: TourSearch) 
     return run.result
 
 
-def queens_page(args: argparse.Namespace, search: QueensSearch) -> Result:
+def queens_page(args: argparse.Namespace, search: EventSource) -> Result:
     """Run ``search`` recording every step, and write it as the --html page."""
     from ..page import queens_page_run
 
@@ -68,8 +68,10 @@ def spec_page(
     *,
     every: bool,
     on_solution: Callable[[tuple[int, ...]], None] | None = None,
+    make: Callable[[Callable[[tuple[int, ...]], None]], EventSource] | None = None,
 ) -> Result:
-    """A spec-made puzzle's search run recording every step, written as the --html page."""
+    """A spec-made puzzle's search run recording every step, written as the --html page
+    (``make``: the search to run instead of the spec's, given its ``on_solution``)."""
     from ..page import PageError, spec_page_run
 
     html = os.path.basename(args.html)
@@ -84,6 +86,7 @@ def spec_page(
             on_solution=on_solution,
             html=html,
             lang=args.lang,
+            make=make,
         )
     except PageError as exc:
         raise UsageError(str(exc)) from None

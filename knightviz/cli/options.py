@@ -203,6 +203,17 @@ def add_strategy(p: argparse.ArgumentParser) -> None:
     )
 
 
+def add_strategy_file(p: argparse.ArgumentParser, functions: str) -> None:
+    """--strategy-file: the user's Python chooses the order (``strategy_file.py``)."""
+    p.add_argument(
+        "--strategy-file",
+        default=None,
+        metavar="FILE.py",
+        help=f"try the candidates in the order your Python file says: it defines {functions} "
+        "(docs/strategies.md); run in a separate process; exit 3 when it fails while searching",
+    )
+
+
 def add_html(p: argparse.ArgumentParser) -> None:
     """--html and its --lang: the run as one page for a browser."""
     p.add_argument(

@@ -89,6 +89,7 @@ def _add_solve(sub: _Commands) -> None:
         description="Find one knight's tour and print it. Exit 1 if none was found.",
     )
     options.add_strategy(p)
+    options.add_strategy_file(p, "order(position, candidates)")
     p.add_argument(
         "--method",
         choices=["search", "construct"],
@@ -255,6 +256,7 @@ def _add_queens(sub: _Commands) -> None:
     )
     options.add_html(p)
     options.add_workers(p, "--format count")
+    options.add_strategy_file(p, "order(position, candidates)")
     p.set_defaults(handler=_Command("queens"))
 
 
@@ -384,6 +386,9 @@ def _add_puzzles(sub: _Commands) -> None:
             default=command.strategies[0],
             help=f"how the search chooses; default {command.strategies[0]}",
         )
+        if spec.custom_functions:
+            functions = " and/or ".join(f"{f}()" for f in spec.custom_functions)
+            options.add_strategy_file(p, functions)
         for flag, text in command.flags:
             p.add_argument(
                 f"--{flag}", dest=f"flag_{flag.replace('-', '_')}", action="store_true", help=text

@@ -356,9 +356,13 @@ def spec_page_run(
     on_solution: Callable[[tuple[int, ...]], None] | None = None,
     html: str = "run.html",
     lang: str = "en",
+    make: Callable[[Callable[[tuple[int, ...]], None]], EventSource] | None = None,
     **recording: Any,
 ) -> PageRun:
     """Any spec-made puzzle's search, run to its end recorded, as the page needs it.
+
+    ``make``: instead of the spec's, the search to run, made with the ``on_solution`` it is
+    given (a strategy of one's own: the caller keeps the search to read its ``error``).
 
     ``spec.make_search(problem, strategy or the first strategy, every=, limit=, backend=,
     options=)`` runs here, each solution also handed to ``on_solution``; a problem with a
@@ -388,15 +392,18 @@ def spec_page_run(
         result, data = Result(Outcome.IMPOSSIBLE, 0, 0, verdict.sentence), rec.data()
         steps: list[int] = []
     else:
-        search = spec.make_search(
-            problem,
-            strategy,
-            every=every,
-            limit=limit,
-            backend=backend,
-            on_solution=solution,
-            options=options,
-        )
+        if make is not None:
+            search: EventSource = make(solution)
+        else:
+            search = spec.make_search(
+                problem,
+                strategy,
+                every=every,
+                limit=limit,
+                backend=backend,
+                on_solution=solution,
+                options=options,
+            )
         result, data, steps = _record_found(search, found, **recording)
     return spec_page_of(
         spec,

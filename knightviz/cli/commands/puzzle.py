@@ -13,12 +13,14 @@ import io
 import json
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import IO, Any
 
 from ...engine import Outcome, Result
 from ...engine.events import Search
 from ...engine.puzzles import ProblemError, PuzzleSpec, spec
+from .. import strategy_file
 from ..common import EXIT_NOT_FOUND, EXIT_OK, PROG, UsageError
 from ..options import named
 from ..workers import NOTICE_SECONDS, notice
@@ -51,6 +53,7 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             out.write(f"{text} {name}\n")
         return EXIT_OK
     _refuse(args, puzzle)
+    args.user_strategy = strategy_file.load(args, puzzle.key)
     items = _read(args, puzzle)
     if args.html is not None and len(items) != 1:
         raise UsageError(f"--html shows one puzzle's run; the input holds {len(items):,}")
@@ -82,13 +85,23 @@ def _flags(args: argparse.Namespace, puzzle: PuzzleSpec[Any]) -> dict[str, bool]
 def _spec_count(args: argparse.Namespace, puzzle: PuzzleSpec[Any]) -> bool:
     """--format count by the spec's own counter (as fast as the engine counts, on every core
     or a cluster), unless a strategy, a flag or a step limit asks for that search's count."""
-    return args.limit is None and not named(args, "--strategy") and not _flags(args, puzzle)
+    return (
+        args.limit is None
+        and not named(args, "--strategy")
+        and not _flags(args, puzzle)
+        and getattr(args, "strategy_file", None) is None
+    )
 
 
 def _refuse(args: argparse.Namespace, puzzle: PuzzleSpec[Any]) -> None:
     """The combinations that would be taken and then ignored."""
     if args.puzzle is not None and args.file is not None:
         raise UsageError("give the puzzles as PUZZLE or with --file FILE, not both")
+    strategy_file.refuse(
+        args,
+        {"--strategy": named(args, "--strategy")}
+        | {f"--{flag}": on for flag, on in _flags(args, puzzle).items()},
+    )
     assert puzzle.command is not None
     for flag, strategies in puzzle.command.flag_strategies:
         if _flags(args, puzzle).get(flag) and args.strategy not in strategies:
@@ -224,14 +237,7 @@ def _solve(
     if args.html is not None and not args.trace:
         result = _page(args, puzzle, problem, found)
     else:
-        search = puzzle.make_search(
-            problem,
-            args.strategy,
-            every=args.all,
-            limit=args.limit,
-            on_solution=found.append,
-            options=_flags(args, puzzle),
-        )
+        search = _make(args, puzzle, problem, every=args.all, on_solution=found.append)
         if args.trace:
             while chunk := search.advance(TRACE_CHUNK):
                 out.write("".join(puzzle.event_text(problem, x) + "\n" for x in chunk))
@@ -239,6 +245,7 @@ def _solve(
             result = search.result
         else:
             result = _run(search, say, err)
+        strategy_file.check(args, search)
         if args.html is not None:  # the traced search has run: the same search again
             _page(args, puzzle, problem, [])
     _write(args, puzzle, problem, result, found, out, apart)
@@ -253,6 +260,30 @@ def _solve(
         err.write(f"{say}no solution\n")
         return EXIT_NOT_FOUND
     return EXIT_OK
+
+
+def _make(
+    args: argparse.Namespace,
+    puzzle: PuzzleSpec[Any],
+    problem: Any,
+    *,
+    every: bool,
+    on_solution: Callable[[tuple[int, ...]], None] | None = None,
+) -> Search:
+    """The search of ``problem``: the spec's with --strategy, or --strategy-file's."""
+    mine = getattr(args, "user_strategy", None)
+    if mine is not None:
+        return strategy_file.search(
+            args, puzzle.key, problem, mine, every=every, limit=args.limit, on_solution=on_solution
+        )
+    return puzzle.make_search(
+        problem,
+        args.strategy,
+        every=every,
+        limit=args.limit,
+        on_solution=on_solution,
+        options=_flags(args, puzzle),
+    )
 
 
 def _run(search: Search, say: str, err: IO[str]) -> Result:
@@ -299,7 +330,14 @@ def _page(
     """The search run again recording every step, written as the --html page."""
     from ..html import spec_page
 
-    return spec_page(
+    made: list[Search] = []
+
+    def make(on_solution: Callable[[tuple[int, ...]], None]) -> Search:
+        made.append(_make(args, puzzle, problem, every=args.all, on_solution=on_solution))
+        return made[-1]
+
+    mine = getattr(args, "user_strategy", None) is not None
+    result = spec_page(
         args,
         puzzle,
         problem,
@@ -307,7 +345,11 @@ def _page(
         _flags(args, puzzle),
         every=args.all,
         on_solution=found.append,
+        make=make if mine else None,
     )
+    for search in made:
+        strategy_file.check(args, search)
+    return result
 
 
 # -- counting ---------------------------------------------------------------------------------
@@ -336,10 +378,9 @@ def _count(
             count = puzzle.count(problem, jobs=args.jobs, scheduler=args.scheduler)
         out.write(f"{count}\n")
         return EXIT_OK
-    search = puzzle.make_search(
-        problem, args.strategy, every=True, limit=args.limit, options=_flags(args, puzzle)
-    )
+    search = _make(args, puzzle, problem, every=True)
     result = _run(search, say, err)
+    strategy_file.check(args, search)
     if result.outcome is Outcome.LIMIT:
         noun = "solution" if result.count == 1 else "solutions"
         out.write(

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
 from typing import IO
 
 from ...engine import Outcome, backends, make_queens_search
+from ...engine.board import Board
+from ...engine.events import Search
+from ...engine.events import run as run_search
 from ...engine.formats import queens_ending, queens_solution_text
 from ...engine.puzzles.queens import SPEC, Queens
 from ...engine.words import log_figure
+from .. import strategy_file
 from ..common import EXIT_NOT_FOUND, EXIT_OK, UsageError
 from ..count_job import count_queens
 from ..html import queens_page
@@ -22,18 +27,40 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if args.first and args.format == "results":
         # That program has no such mode: its output always ends with the total count.
         raise UsageError("--first cannot be combined with --format results")
+    mine = strategy_file.load(args, "queens")
+
+    def make(on_solution: Callable[[tuple[int, ...]], None] | None = None) -> Search:
+        if mine is None:
+            return make_queens_search(
+                n, first=args.first, on_solution=on_solution, limit=args.limit
+            )
+        made = strategy_file.search(
+            args, "queens", Queens(n, args.first), mine, limit=args.limit, on_solution=on_solution
+        )
+        made_searches.append(made)
+        return made
+
+    made_searches: list[Search] = []
     if args.format == "count":
         if args.first:
             raise UsageError("--first cannot be combined with --format count")
         if args.html is not None:
             raise UsageError("--html cannot be combined with --format count (no steps to show)")
-        return count_queens(args, out, err)
-    _announce(args, err)
-    search = make_queens_search(n, first=args.first, limit=args.limit)
-    board = search.board
+        if mine is None:
+            return count_queens(args, out, err)
+        counted = run_search(make(lambda s: None))
+        strategy_file.check(args, made_searches[-1])
+        out.write(f"{counted.count}\n")
+        return EXIT_OK if counted.outcome is not Outcome.LIMIT else EXIT_NOT_FOUND
+    if mine is None:
+        _announce(args, err)
+    board = Board(n, n)
     if args.format == "json":
-        result = search.run() if args.html is None else queens_page(args, search)
-        out.write(SPEC.format_result(Queens(n, args.first), result, search.solutions, "json"))
+        kept: list[tuple[int, ...]] = []
+        search = make(kept.append)
+        result = run_search(search) if args.html is None else queens_page(args, search)
+        strategy_file.check(args, search)
+        out.write(SPEC.format_result(Queens(n, args.first), result, kept, "json"))
         return EXIT_OK if result.count or not args.first else EXIT_NOT_FOUND
 
     def show(solution: tuple[int, ...]) -> None:
@@ -42,20 +69,22 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if args.trace:
         # The trace first, then the solutions as usual (not interleaved with it).
         found: list[tuple[int, ...]] = []
-        search = make_queens_search(n, first=args.first, on_solution=found.append, limit=args.limit)
+        search = make(found.append)
         search.trace = True
         while chunk := search.advance(4096):
             out.write("".join(trace_line(board, x, queens=True) + "\n" for x in chunk))
         for solution in found:
             show(solution)
     else:
-        search = make_queens_search(n, first=args.first, on_solution=show, limit=args.limit)
+        search = make(show)
     if args.html is None:
-        result = search.run()
+        result = run_search(search)
     elif args.trace:  # the traced search has run: the same search again, for the page
-        result = queens_page(args, make_queens_search(n, first=args.first, limit=args.limit))
+        result = queens_page(args, make())
     else:
         result = queens_page(args, search)
+    for made in made_searches:
+        strategy_file.check(args, made)
     if result.outcome is Outcome.LIMIT:
         out.write(
             f"partial: {result.count} solution{'' if result.count == 1 else 's'} found before "

@@ -10,6 +10,8 @@ from typing import IO
 from ...engine import Board, Result, Search, construct, make_tour_search
 from ...engine.formats import solve_payload, solve_text
 from ...engine.puzzles.knight import SPEC, Tour
+from ...engine.strategies import UserStrategy
+from .. import strategy_file
 from ..common import (
     EXIT_NOT_FOUND,
     EXIT_OK,
@@ -44,9 +46,23 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     board = board_of(args)
     start = start_square(board, args.start)
     if args.method == "construct":
+        if args.strategy_file is not None:
+            raise UsageError(
+                "--strategy-file is for --method search; a construction does not search"
+            )
         return _construct(args, board, start, out, err)
     config = tour_config(args, start, args.limit)
-    search = make_tour_search(config)
+    mine = _strategy_file(args)
+
+    def make() -> Search:
+        if mine is None:
+            return make_tour_search(config)
+        anyway = {"search_anyway": args.search_anyway}
+        return strategy_file.search(
+            args, "knight", Tour.of(config), mine, limit=args.limit, options=anyway
+        )
+
+    search = make()
     if args.trace:
         search.trace = True
         order = board.order(config.strategy.order)
@@ -54,10 +70,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             out.write("".join(trace_line(board, x, order) + "\n" for x in chunk))
     if args.html is not None:
         if args.trace:
-            search = make_tour_search(config)  # the traced one has run: the same search again
+            search = make()  # the traced one has run: the same search again
         result = tour_page(args, config, search)
     else:
         result = _search(search, err)
+    strategy_file.check(args, search)
     tour = result.solution
     # The tour's layouts are its spec's (the window's File › Export run writes the same).
     out.write(SPEC.format_result(Tour.of(config), result, (), args.format))
@@ -66,6 +83,19 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         if tour is None and args.format in ("c", "py"):
             err.write(f"{result.reason}\n")  # stdout has the verdict only, as the tutorial's
     return EXIT_OK if tour is not None else EXIT_NOT_FOUND
+
+
+def _strategy_file(args: argparse.Namespace) -> UserStrategy | None:
+    """--strategy-file's strategy; the options that order the moves refused with it."""
+    strategy_file.refuse(
+        args,
+        {
+            "--heuristic": args.heuristic != "warnsdorff",
+            "--tie-break": args.tie_break != "first",
+            "--no-backtrack": args.no_backtrack,
+        },
+    )
+    return strategy_file.load(args, "knight")
 
 
 def _construct(

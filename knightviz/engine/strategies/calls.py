@@ -22,6 +22,15 @@ class CallTimeout(BaseException):
     so that the user's ``except Exception`` does not swallow it)."""
 
 
+class Failed(Exception):
+    """A call of the user's code failed; ``build(step)`` words it, once the search knows
+    its step (the searches keep their counts in locals while they run)."""
+
+    def __init__(self, build: Callable[[int], StrategyError]) -> None:
+        super().__init__()
+        self.build = build
+
+
 class Calls:
     """The user's functions by name, with the checks around each call."""
 
@@ -41,55 +50,81 @@ class Calls:
     def has(self, name: str) -> bool:
         return name in self.functions
 
-    def order(self, name: str, step: int, candidates: tuple[int, ...], *args: Any) -> Sequence[int]:
-        """Call ``name(*args, candidates)``; the candidates in the order returned (checked)."""
-        returned = self._call(name, step, *args, candidates)
-        if returned is candidates:
-            return candidates
-        return self._checked(name, step, returned, candidates)
+    def orderer(self, name: str) -> Callable[..., Sequence[int]] | None:
+        """``ask(candidates, *args)``: ``name(*args, candidates)`` timed and checked, the
+        candidates in the order returned; None when the strategy has no ``name``. A failure
+        raises ``Failed``, which the search turns into a ``StrategyError`` at its step."""
+        fn = self.functions.get(name)
+        if fn is None:
+            return None
+        clock = perf_counter
 
-    def pick(self, name: str, step: int, candidates: tuple[int, ...], *args: Any) -> int:
-        """Call ``name(*args, candidates)``, which must return one of the candidates."""
-        returned = self._call(name, step, *args, candidates)
-        if not isinstance(returned, int) or type(returned) is not int:
-            raise self._wrong(name, step, returned, "not-candidate")
-        if returned not in candidates:
-            raise self._wrong(name, step, returned, "not-candidate")
-        return returned
-
-    def _call(self, name: str, step: int, *args: Any) -> object:
-        self.calls += 1
-        self.current = name
-        self.started = perf_counter()
-        try:
-            return self.functions[name](*args)
-        except CallTimeout:
-            raise self.timeout(name, step) from None
-        except MemoryError:
-            raise self.memory(step) from None
-        except RecursionError as e:
-            raise self.exception(e, step) from None
-        except Exception as e:
-            raise self.exception(e, step) from None
-        finally:
+        def ask(candidates: tuple[int, ...], *args: Any) -> Sequence[int]:
+            self.current = name
+            self.started = clock()
+            try:
+                returned: object = fn(*args, candidates)
+            except BaseException as e:
+                self.started = 0.0
+                raise self._failed(name, e) from None
             self.started = 0.0
+            if returned is candidates:  # unchanged (a tuple: it cannot have been altered)
+                return candidates
+            return self._checked(name, returned, candidates)
 
-    def _checked(
-        self, name: str, step: int, returned: object, candidates: tuple[int, ...]
-    ) -> Sequence[int]:
+        return ask
+
+    def picker(self, name: str) -> Callable[..., int] | None:
+        """``pick(candidates, *args)``: ``name(*args, candidates)``, which must return one of
+        the candidates; None when the strategy has no ``name``."""
+        fn = self.functions.get(name)
+        if fn is None:
+            return None
+        clock = perf_counter
+
+        def pick(candidates: tuple[int, ...], *args: Any) -> int:
+            self.current = name
+            self.started = clock()
+            try:
+                returned = fn(*args, candidates)
+            except BaseException as e:
+                self.started = 0.0
+                raise self._failed(name, e) from None
+            self.started = 0.0
+            if type(returned) is not int or returned not in candidates:
+                raise Failed(lambda step: self._wrong(name, step, returned, "not-candidate"))
+            return int(returned)
+
+        return pick
+
+    def _failed(self, name: str, error: BaseException) -> Failed:
+        if isinstance(error, CallTimeout):
+            line = self.line_of(error)
+            return Failed(lambda step: self.timeout(name, step, line))
+        if isinstance(error, MemoryError):
+            line = self.line_of(error)
+            return Failed(lambda step: self.memory(step, line))
+        if isinstance(error, Exception):
+            return Failed(lambda step: self.exception(error, step))
+        raise error  # KeyboardInterrupt, SystemExit: the process ends
+
+    def _checked(self, name: str, returned: object, candidates: tuple[int, ...]) -> Sequence[int]:
         if not isinstance(returned, list | tuple):
-            raise self._wrong(name, step, returned, "not-list")
+            raise Failed(lambda step: self._wrong(name, step, returned, "not-list"))
         allowed = set(candidates)
         seen: set[int] = set()
         for item in returned:
             if type(item) is not int or item not in allowed:
-                raise self._wrong(name, step, item, "not-candidate")
+                raise self._wrong_later(name, item, "not-candidate")
             if item in seen:
-                raise self._wrong(name, step, item, "repeated")
+                raise self._wrong_later(name, item, "repeated")
             seen.add(item)
         if len(returned) < len(candidates):
             self.pruned = True
         return returned
+
+    def _wrong_later(self, name: str, value: object, what: str) -> Failed:
+        return Failed(lambda step: self._wrong(name, step, value, what))
 
     # -- the sentences ---------------------------------------------------------------------
 
@@ -103,11 +138,14 @@ class Calls:
             text = f"cell() returned {shown}, which is not one of the blank cells it was given"
         else:
             text = f"{name}() returned {shown}, which is not one of its candidates"
+        code = getattr(self.functions.get(name), "__code__", None)
+        line = code.co_firstlineno if code is not None else None
         return StrategyError(
             f"{text} (at step {step:,}).",
             "wrong-return",
             {"function": name, "what": what, "value": shown, "type": type(value).__name__},
-            step=step,
+            line,
+            step,
         )
 
     def exception(self, error: BaseException, step: int | None) -> StrategyError:
@@ -126,23 +164,29 @@ class Calls:
             step,
         )
 
-    def timeout(self, name: str, step: int | None) -> StrategyError:
+    def timeout(self, name: str, step: int | None, line: int | None = None) -> StrategyError:
         what = f"{name}()" if name else "Loading the strategy"
+        where = f" (in line {line})" if line else ""
         when = f" at step {step:,}" if step is not None else ""
         return StrategyError(
-            f"{what} ran for over {CALL_LIMIT:g} s{when} (an endless loop?): the run was stopped.",
+            f"{what} ran for over {CALL_LIMIT:g} s{when}{where}, an endless loop?"
+            " The run was stopped.",
             "timeout",
-            {"function": name, "seconds": CALL_LIMIT},
-            step=step,
+            {"function": name, "seconds": CALL_LIMIT, "line": line},
+            line,
+            step,
         )
 
-    def memory(self, step: int | None) -> StrategyError:
+    def memory(self, step: int | None, line: int | None = None) -> StrategyError:
+        where = f" in line {line}" if line else ""
         when = f" at step {step:,}" if step is not None else ""
         return StrategyError(
-            f"Your strategy used over {MEMORY_LIMIT_MB} MB of memory{when}: the run was stopped.",
+            f"Your strategy used over {MEMORY_LIMIT_MB} MB of memory{where}{when}:"
+            " the run was stopped.",
             "memory",
-            {"megabytes": MEMORY_LIMIT_MB},
-            step=step,
+            {"megabytes": MEMORY_LIMIT_MB, "line": line},
+            line,
+            step,
         )
 
     def line_of(self, error: BaseException) -> int | None:

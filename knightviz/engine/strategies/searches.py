@@ -16,7 +16,8 @@ from collections.abc import Callable, Sequence
 from knightviz.engine.board import CLASSIC_ORDER, Board, Shape
 from knightviz.engine.events import Outcome, Result, StackLevel
 from knightviz.engine.search import Ending, SearchBase, SolvingSearch
-from knightviz.engine.strategies.calls import Calls
+from knightviz.engine.strategies.api import StrategyError
+from knightviz.engine.strategies.calls import Calls, Failed
 from knightviz.engine.tour import Heuristic, Order, Strategy
 from knightviz.engine.verdict import impossibility
 
@@ -124,7 +125,9 @@ class UserTourSearch(SearchBase):
         self.start = start
         self.initial = (start,)
         self.calls = calls
-        self.failure: Exception | None = None
+        #: What stopped the run, when the user's code failed.
+        self.failure: StrategyError | None = None
+        self._ask = calls.orderer("order")
         self._closed = closed
         self._goal = board.area
         self._nb = Strategy(Heuristic.NONE, order=directions).table(board)
@@ -142,7 +145,7 @@ class UserTourSearch(SearchBase):
         else:
             self._levels = []
             self._tried = []
-            self._enter(start, 0)
+            self._enter(start)
 
     @property
     def depth(self) -> int:
@@ -158,20 +161,21 @@ class UserTourSearch(SearchBase):
             for sq, level, tried in zip(self._path, self._levels, self._tried, strict=False)
         ]
 
-    def _enter(self, square: int, step: int) -> None:
-        """Push the level of the node just entered: its candidates, as ``order`` orders them."""
+    def _enter(self, square: int) -> None:
+        """Push the root's level: its candidates, as ``order`` orders them (``Failed`` when
+        the call fails; ``_run`` does the same inline for every other node)."""
         visited = self._visited
-        candidates = tuple(u for u in self._nb[square] if not visited[u])
-        if candidates and self.calls.has("order"):
-            ordered = self.calls.order("order", step, candidates, self._position)
-        else:
-            ordered = candidates
-        self._levels.append(ordered)
+        candidates: Sequence[int] = tuple([u for u in self._nb[square] if not visited[u]])
+        if candidates and self._ask is not None:
+            candidates = self._ask(candidates, self._position)
+        self._levels.append(candidates)
         self._tried.append(0)
 
     def _run(self, out: list[int], budget: int) -> Ending | None:
         path, visited, levels, tried = self._path, self._visited, self._levels, self._tried
         goal, closed, start, nb = self._goal, self._closed, self.start, self._nb
+        ask, position = self._ask, self._position
+        push_level, push_tried = levels.append, tried.append
         emit = out.append
         peak = self._peak
         moves = backtracks = 0
@@ -188,11 +192,16 @@ class UserTourSearch(SearchBase):
                     moves += 1
                     if len(path) == goal and (not closed or start in nb[t]):
                         return SOLVED
-                    try:
-                        self._enter(t, self.moves + self.backtracks + moves + backtracks)
-                    except Exception as e:
-                        self.failure = e
-                        return FAILED
+                    candidates: Sequence[int] = tuple([u for u in nb[t] if not visited[u]])
+                    if candidates and ask is not None:
+                        try:
+                            candidates = ask(candidates, position)
+                        except Failed as failed:
+                            step = self.moves + self.backtracks + moves + backtracks
+                            self.failure = failed.build(step)
+                            return FAILED
+                    push_level(candidates)
+                    push_tried(0)
                     continue
                 size = len(path)
                 if size == 1:
@@ -303,14 +312,16 @@ class UserQueensSearch(SolvingSearch):
         self.board = Board(n, n)
         self.initial = ()
         self.calls = calls
-        self.failure: Exception | None = None
+        #: What stopped the run, when the user's code failed.
+        self.failure: StrategyError | None = None
+        self._ask = calls.orderer("order")
         self._file = bytearray(n)
         self._up = bytearray(2 * n)
         self._down = bytearray(2 * n + 1)
         self._position = QueensPosition(self)
         self._levels: list[Sequence[int]] = []
         self._tried: list[int] = []
-        self._enter(0)
+        self._enter()
 
     def stack(self) -> Sequence[StackLevel]:
         n = self.n
@@ -321,7 +332,8 @@ class UserQueensSearch(SolvingSearch):
             out.append(StackLevel(square, tuple(row * n + c for c in level), tried))
         return out
 
-    def _enter(self, step: int) -> None:
+    def _enter(self) -> None:
+        """Push the level of the node after the path (``Failed`` when the call fails)."""
         n = self.n
         k = len(self._path)
         if k == n:
@@ -331,10 +343,9 @@ class UserQueensSearch(SolvingSearch):
         row = n - 1 - k
         files, up, down = self._file, self._up, self._down
         columns = tuple(c for c in range(n) if not (files[c] or up[row + c] or down[row - c + n]))
-        if columns and self.calls.has("order"):
-            ordered = self.calls.order("order", step, columns, self._position)
-        else:
-            ordered = columns
+        ordered: Sequence[int] = columns
+        if columns and self._ask is not None:
+            ordered = self._ask(columns, self._position)
         self._levels.append(ordered)
         self._tried.append(0)
 
@@ -362,9 +373,10 @@ class UserQueensSearch(SolvingSearch):
                     if k + 1 == n and self._solved(tuple(placed)):
                         return SOLVED
                     try:
-                        self._enter(self.moves + self.backtracks + moves + backtracks)
-                    except Exception as e:
-                        self.failure = e
+                        self._enter()
+                    except Failed as failed:
+                        step = self.moves + self.backtracks + moves + backtracks
+                        self.failure = failed.build(step)
                         return FAILED
                     continue
                 if k == 0:

@@ -15,6 +15,7 @@ from typing import Any
 
 from knightviz.engine.events import Outcome, StackLevel
 from knightviz.engine.search import Ending
+from knightviz.engine.strategies.calls import Failed
 
 from .problem import Board, SudokuProblem, digits, geometry
 from .search import NO_CELL, GridSearch
@@ -108,8 +109,12 @@ class UserSudokuSearch(GridSearch):
     ) -> None:
         super().__init__(problem, "custom", False, first, on_solution, limit, cancel)
         self.calls = calls
+        #: What stopped the run, when the user's code failed (a ``StrategyError``).
         self.failure: Exception | None = None
+        self._pick = calls.picker("cell")
+        self._order = calls.orderer("digits")
         self._board = board = Board(problem)
+        self._digits = _digit_table(problem.n)
         self._position = GridPosition(self)
         self._cells: list[int] = []
         self._levels: list[Sequence[int]] = []
@@ -133,32 +138,37 @@ class UserSudokuSearch(GridSearch):
             out.append(StackLevel(square, events, self._tried[d]))
         return out
 
-    def _enter(self, step: int) -> None:
-        """Push the node after the path: its cell and its digits in the strategy's order."""
+    def _enter(self, after: int) -> None:
+        """Push the node after the path: its cell and its digits in the strategy's order
+        (``after``: every cell before it is filled, where plain looks for the first blank).
+        ``Failed`` when a call of the user's code fails."""
         board = self._board
         grid = board.grid
-        calls = self.calls
-        if calls.has("cell"):
-            blanks = tuple(c for c, d in enumerate(grid) if not d)
-            cell = calls.pick("cell", step, blanks, self._position) if blanks else NO_CELL
+        if self._pick is not None:
+            blanks = tuple([c for c, d in enumerate(grid) if not d])
+            cell = self._pick(blanks, self._position) if blanks else NO_CELL
         else:
-            cell = next((c for c, d in enumerate(grid) if not d), NO_CELL)
-        if cell == NO_CELL:
-            ordered: Sequence[int] = ()
-        else:
-            found = digits(board.mask(cell))
-            if found and calls.has("digits"):
-                ordered = calls.order("digits", step, found, self._position, cell)
-            else:
-                ordered = found
+            try:
+                cell = grid.index(0, after)
+            except ValueError:
+                cell = NO_CELL
+        ordered: Sequence[int] = ()
+        if cell != NO_CELL:
+            ordered = self._digits[board.mask(cell)]
+            if ordered and self._order is not None:
+                ordered = self._order(ordered, self._position, cell)
         self._cells.append(cell)
         self._levels.append(ordered)
         self._tried.append(0)
 
     def _run(self, out: list[int], budget: int) -> Ending | None:
         nn = self.n * self.n
+        geo = geometry(self.n)
+        rowof, colof, boxof = geo.row, geo.col, geo.box
         board = self._board
+        grid, rows, cols, boxes = board.grid, board.rows, board.cols, board.boxes
         path, cells, levels, tried = self._path, self._cells, self._levels, self._tried
+        enter = self._enter
         emit = out.append
         peak = self._peak
         moves = backtracks = 0
@@ -173,15 +183,21 @@ class UserSudokuSearch(GridSearch):
                     tried[-1] = t + 1
                     cell = cells[-1]
                     digit = level[t]
-                    board.put(cell, digit)
+                    bit = 1 << (digit - 1)
+                    grid[cell] = digit
+                    rows[rowof[cell]] |= bit
+                    cols[colof[cell]] |= bit
+                    boxes[boxof[cell]] |= bit
                     x = (digit - 1) * nn + cell
                     path.append(x)
                     emit(x)
                     moves += 1
                     try:
-                        self._enter(self.moves + self.backtracks + moves + backtracks)
-                    except Exception as e:
-                        self.failure = e
+                        enter(cell + 1)
+                    except Failed as failed:
+                        self.failure = failed.build(
+                            self.moves + self.backtracks + moves + backtracks
+                        )
                         return FAILED
                     if cells[-1] == NO_CELL and self._solved(tuple(path)):
                         return (Outcome.SOLVED, None)
@@ -194,9 +210,19 @@ class UserSudokuSearch(GridSearch):
                 levels.pop()
                 tried.pop()
                 x = path.pop()
-                board.clear(x % nn)
+                cell = x % nn
+                bit = 1 << (x // nn)
+                grid[cell] = 0
+                rows[rowof[cell]] &= ~bit
+                cols[colof[cell]] &= ~bit
+                boxes[boxof[cell]] &= ~bit
                 emit(~x)
                 backtracks += 1
         finally:
             self._tally(peak, moves, backtracks)
         return None
+
+
+def _digit_table(n: int) -> list[tuple[int, ...]]:
+    """Every mask's digits, ascending, by mask (2**n entries: 65,536 for 16×16)."""
+    return [digits(mask) for mask in range(1 << n)]
