@@ -518,11 +518,13 @@ class MainWindow(QMainWindow):
         if not self.race_mode and self.session.position < self.session.end:
             return True  # Start plays the recording on: nothing runs
         key = self.panel.puzzle_key()
+        pinned = None
         if self.race_mode:
             shown = self.race_view.lanes_on(key, self.panel.settings())
+            pinned = [c.widgets[key].own_pinned for c in self.race_view.columns]
         else:
             shown = [self.panel.settings()]
-        taken = self.own.take(key, shown)
+        taken = self.own.take(key, shown, pinned)
         if taken is None:
             return False
         if taken == shown:

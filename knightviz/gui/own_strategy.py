@@ -65,10 +65,13 @@ class OwnStrategyDesk(QObject):
         puzzle = self._puzzles[puzzle_key]
         self._saved = puzzle.own_source(settings) if puzzle.own(settings) else ""
 
-    def take(self, puzzle_key: str, settings: list[Any]) -> list[Any] | None:
+    def take(
+        self, puzzle_key: str, settings: list[Any], pinned: list[bool] | None = None
+    ) -> list[Any] | None:
         """The settings a run starts with: those of "Your own…" with the editor's text (or,
-        for a run brought back, its own saved text once the user agreed to run it). None:
-        do not start (the user said no, or the text cannot run)."""
+        for a run brought back, its own saved text once the user agreed to run it; a racer
+        ``pinned`` to a file of its own keeps that file's). None: do not start (the user
+        said no, or the text cannot run)."""
         puzzle = self._puzzles[puzzle_key]
         if not any(puzzle.own(s) for s in settings):
             return settings
@@ -80,9 +83,14 @@ class OwnStrategyDesk(QObject):
                     self._saved = saved  # asked again at the next Start
                     return None
                 return settings
-        if not self._check(puzzle):
+        keep = pinned or [False] * len(settings)  # racers with a file of their own keep it
+        editor = any(puzzle.own(s) and not k for s, k in zip(settings, keep, strict=True))
+        if editor and not self._check(puzzle):
             return None
-        return [self._with_editor(puzzle, s) if puzzle.own(s) else s for s in settings]
+        return [
+            self._with_editor(puzzle, s) if puzzle.own(s) and not k else s
+            for s, k in zip(settings, keep, strict=True)
+        ]
 
     def _with_editor(self, puzzle: Puzzle[Any], settings: Any) -> Any:
         return puzzle.with_source(settings, self.editor.text(), self.editor.name())

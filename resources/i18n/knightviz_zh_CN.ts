@@ -2056,6 +2056,23 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>在“你的策略”面板中用 Python 写出搜索尝试候选的顺序。按“开始”时运行编辑器里当时的代码。</translation>
     </message>
     <message>
+        <source>File…</source>
+        <translation>文件…</translation>
+    </message>
+    <message>
+        <source>This racer runs a strategy file of its own, not the editor&apos;s</source>
+        <translation>这位选手运行它自己的策略文件，而不是编辑器中的策略</translation>
+    </message>
+    <message>
+        <source>Open strategy</source>
+        <extracomment>The racer&apos;s own file was chosen: Start keeps it (not the editor&apos;s text).</extracomment>
+        <translation>打开策略</translation>
+    </message>
+    <message>
+        <source>Python files (*.py)</source>
+        <translation>Python 文件 (*.py)</translation>
+    </message>
+    <message>
         <source>your strategy</source>
         <extracomment>The presenter methods whose answer explains a built-in rule: a run of the learner&apos;s own strategy has none to explain (no tree to draw or estimate, no next move to guess), and is named by its file. ``__init_subclass__`` puts ``_own_answer`` in front of each presenter&apos;s own definition, so no presenter has to remember it.</extracomment>
         <translation>自编策略</translation>

@@ -221,3 +221,21 @@ def test_step_pause_and_seek_work_as_for_the_builtins(window, qtbot):
     window.reset()
     assert window.session.state is State.IDLE
     qtbot.waitUntil(lambda: not window.session.search.alive, timeout=5_000)
+
+
+def test_race_two_strategies_of_ones_own(window, qtbot):
+    set_speed(window, math.inf)
+    configure(window, n=8)
+    window.race_action.setChecked(True)
+    first, second = (c.widgets["knight"] for c in window.race_view.columns)
+    assert first.own_file_button.isVisibleTo(first)
+    assert first.pin_own_file(str(EXAMPLES / "edge_first.py"))
+    assert first.own_check.isChecked()
+    second.own_check.setChecked(True)
+    assert window.own.editor.open(str(EXAMPLES / "warnsdorff.py"))  # racer 2: the editor
+    window.start_or_pause()
+    qtbot.waitUntil(lambda: window.race.state is State.FINISHED, timeout=60_000)
+    names = [window.history.row_texts(r).cells[1] for r in window.history.records()[-2:]]
+    assert sorted(names) == ["edge_first.py", "warnsdorff.py"]
+    steps = {r.settings.own_name: r.result.steps for r in window.history.records()[-2:]}
+    assert steps["warnsdorff.py"] == 63

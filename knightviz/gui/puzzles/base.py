@@ -15,10 +15,11 @@ import functools
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
-from PySide6.QtWidgets import QCheckBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QFileDialog, QHBoxLayout, QToolButton, QWidget
 
 from knightviz.engine import Board, Outcome, Result, Search, Strategy
 from knightviz.engine.board import FULL, Shape
@@ -263,9 +264,11 @@ class SettingsWidget(QWidget):
     own_check: QCheckBox | None = None
     _own_text: tuple[str, str] = ("", "")
 
-    def own_choice(self) -> QCheckBox:
+    def own_choice(self) -> QWidget:
         """The "Your own…" choice beside the built-ins: each puzzle puts it where its
-        strategies are chosen; ``with_own`` and ``show_own`` carry it in the settings."""
+        strategies are chosen; ``with_own`` and ``show_own`` carry it in the settings. A
+        racer's box also offers a file of its own (``offer_own_file``): two strategies of
+        one's own can race."""
         check = QCheckBox(QCoreApplication.translate("OwnStrategy", "Your own strategy…"))
         check.setObjectName("ownStrategyCheck")
         check.setToolTip(
@@ -277,7 +280,59 @@ class SettingsWidget(QWidget):
         )
         check.toggled.connect(lambda _on: self.settings_changed.emit())
         self.own_check = check
-        return check
+        button = QToolButton()
+        button.setObjectName("ownFileButton")
+        button.setText(QCoreApplication.translate("OwnStrategy", "File…"))
+        button.setToolTip(
+            QCoreApplication.translate(
+                "OwnStrategy", "This racer runs a strategy file of its own, not the editor's"
+            )
+        )
+        button.clicked.connect(self._pick_own_file)
+        button.hide()
+        self.own_file_button = button
+        row = QWidget()
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        line.addWidget(check)
+        line.addWidget(button)
+        line.addStretch(1)
+        return row
+
+    #: The racer's own file was chosen: Start keeps it (not the editor's text).
+    own_pinned = False
+    own_file_button: QToolButton | None = None
+
+    def offer_own_file(self) -> None:
+        """A racer's box: a strategy file for this racer alone."""
+        if self.own_file_button is not None:
+            self.own_file_button.show()
+
+    def _pick_own_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            QCoreApplication.translate("OwnStrategy", "Open strategy"),
+            "",
+            QCoreApplication.translate("OwnStrategy", "Python files (*.py)"),
+        )
+        if path:
+            self.pin_own_file(path)
+
+    def pin_own_file(self, path: str) -> bool:
+        """Run ``path``'s text for this racer (read now, never executed here)."""
+        try:
+            source = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return False
+        self._own_text = (source, Path(path).name)
+        self.own_pinned = True
+        if self.own_file_button is not None:
+            self.own_file_button.setText(Path(path).name)
+        if self.own_check is not None and not self.own_check.isChecked():
+            self.own_check.setChecked(True)  # emits settings_changed
+        else:
+            self.settings_changed.emit()
+        return True
 
     def with_own(self, settings: Any) -> Any:
         """``settings`` with the own-strategy fields as this widget shows them."""
@@ -291,6 +346,9 @@ class SettingsWidget(QWidget):
         if self.own_check is None:
             return
         self._own_text = (getattr(settings, "own_source", ""), getattr(settings, "own_name", ""))
+        self.own_pinned = False
+        if self.own_file_button is not None:
+            self.own_file_button.setText(QCoreApplication.translate("OwnStrategy", "File…"))
         self.own_check.blockSignals(True)
         self.own_check.setChecked(bool(getattr(settings, "own", False)))
         self.own_check.blockSignals(False)
