@@ -558,7 +558,8 @@ class RunView(QObject):
             self.stack_view.show_source(None)
             self.code_panel.view.show_line(0)
             self.code_panel.variables.setText("")
-            self.narration.setText("")
+            own = s.run is not None and puzzle.own(settings)  # no stack, yet a narration
+            self.narration.setText(self._narrate(puzzle, settings, model, finished) if own else "")
         else:
             if self.stack_view.isVisible():
                 source = puzzle.stack_source(settings, model, stack)

@@ -216,6 +216,9 @@ def test_step_pause_and_seek_work_as_for_the_builtins(window, qtbot):
     window.step()
     qtbot.waitUntil(lambda: window.session.model.steps == 2, timeout=10_000)
     assert window.session.state is State.PAUSED
+    # No built-in stack stands in for the learner's order (its code never runs here).
+    assert window.session.display_stack() is None
+    assert "tried" in window.view.narration.text()
     window.seek(1)
     assert window.session.model.steps == 1
     window.reset()

@@ -722,10 +722,13 @@ class Puzzle(QObject, Generic[S]):
         )
         return search
 
-    def explain_search(self, settings: S, start: int, anyway: bool) -> Search:
-        """The Python search the panels replay positions with: the built-in's (a learner's
-        strategy is never executed in the window's process)."""
-        return self.make_search(self.builtin(settings), start, anyway, None, backend="python")
+    def explain_search(self, settings: S, start: int, anyway: bool) -> Search | None:
+        """The Python search the panels replay positions with (its stack, its tree); None
+        for a learner's strategy: its code never runs in the window's process, and the
+        built-in's stack would show another order than the one it chose."""
+        if self.own(settings):
+            return None
+        return self.make_search(settings, start, anyway, None, backend="python")
 
     def solution_depth(self, settings: S) -> int | None:
         """A move that brings the path to this length completes a solution, for puzzles that
