@@ -53,6 +53,11 @@ class OwnStrategyDesk(QObject):
         puzzle = self._puzzles[puzzle_key]
         chosen = any(puzzle.own(s) for s in settings)
         if chosen and not self._chosen:
+            # The last session's strategy (remembered with the settings) before a template;
+            # never a run's brought back from a file: that one runs only when asked.
+            kept = [puzzle.own_source(s) for s in settings if puzzle.own(s)]
+            if kept[0] and not self._saved and not self.editor.text().strip():
+                self.editor.set_text(kept[0])
             self.editor.offer_template(puzzle.own_template())
             self._show()
         self._chosen = chosen

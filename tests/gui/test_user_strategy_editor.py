@@ -127,3 +127,26 @@ def test_failures_are_worded_in_chinese_from_their_figures(language):
     assert "12" in chinese[2] and "512" in chinese[3] and "-9" in chinese[5]
     assert all(c != e for c, e in zip(chinese, english, strict=True))
     assert "漏掉" in own_pruned_words()
+
+
+def test_the_last_sessions_strategy_comes_back_in_the_editor(qtbot):
+    """The settings remembered between sessions keep the strategy's text: the next window
+    shows it in the editor (and runs nothing)."""
+    import dataclasses as dc
+
+    from knightviz.gui import MainWindow
+
+    first = MainWindow()
+    qtbot.addWidget(first)
+    knight = first.puzzles["knight"]
+    source = "def order(position, candidates):\n    return candidates[::-1]\n"
+    settings = knight.with_source(
+        dc.replace(knight.default_settings(), own=True), source, "reverse.py"
+    )
+    first.panel.set_settings("knight", settings)
+    first.close()
+    again = MainWindow()
+    qtbot.addWidget(again)
+    assert again.panel.settings().own
+    assert again.own.editor.text() == source
+    again.close()

@@ -242,3 +242,14 @@ def test_race_two_strategies_of_ones_own(window, qtbot):
     assert sorted(names) == ["edge_first.py", "warnsdorff.py"]
     steps = {r.settings.own_name: r.result.steps for r in window.history.records()[-2:]}
     assert steps["warnsdorff.py"] == 63
+
+
+def test_closing_mid_run_leaves_no_child_process(window, qtbot):
+    set_speed(window, math.inf)
+    own(window, "def order(position, candidates):\n    while True:\n        pass\n", n=5)
+    window.start_or_pause()
+    search = window.session.search
+    assert search is not None
+    qtbot.waitUntil(lambda: search.alive, timeout=5_000)
+    window.close()  # while the learner's function loops
+    assert not search.alive
