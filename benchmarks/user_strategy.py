@@ -14,7 +14,7 @@ it (``advance_into`` blocks of 65,536 steps into one buffer) for a fixed number 
 1. knight's tour, plain, 8×8 from a8;
 2. Sudoku, plain, on the hard puzzle (``engine.puzzles.sudoku.HARD``).
 
-The user's rate is timed from its first step (the child's start, about 0.1–0.5 s, is
+The user's rate is timed from its first step (the child's start, about 0.1 to 0.5 s, is
 reported apart). Each figure is the best of ``--repeats`` passes, the two searches
 interleaved so that both see the same machine load. Target: the user's rate at least 40 %
 of the built-in Python engine's. Prints a markdown table; exit 1 when a target fails.

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from knightviz.engine.puzzles.knight_custom import TourPosition
     from knightviz.engine.puzzles.sudoku.custom import GridPosition
-    from knightviz.engine.strategies.searches import TourPosition
 
 
 def describe() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from knightviz.engine.strategies.searches import QueensPosition
+    from knightviz.engine.puzzles.queens_custom import QueensPosition
 
 
 def describe() -> None:

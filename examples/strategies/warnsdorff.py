@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from knightviz.engine.strategies.searches import TourPosition
+    from knightviz.engine.puzzles.knight_custom import TourPosition
 
 
 def describe() -> None:

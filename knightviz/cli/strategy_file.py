@@ -1,5 +1,6 @@
-"""--strategy-file: a search whose order the user's Python file chooses (solve, queens and
-every puzzle command), run in a child process by ``engine.strategies``.
+"""--strategy-file: a search whose order the user's Python file chooses (solve, the
+N-piece command and every spec-made puzzle command), run in a child process by
+``engine.strategies``.
 
 A file that cannot be used (unreadable, a syntax error, no function the puzzle calls) is a
 usage error (exit 2) before anything runs; a strategy that fails while searching (an

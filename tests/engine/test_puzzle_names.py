@@ -78,7 +78,6 @@ ALLOWED: dict[str, frozenset[str]] = {
             "cli/commands/queens.py",
             "cli/commands/tree.py",
             "cli/count_job.py",
-            "cli/html.py",
             "cli/options.py",
             "cli/parser.py",
             "cli/trace_text.py",

@@ -242,7 +242,7 @@ class KnightSpec(PuzzleSpec[Tour]):
     ) -> Search:
         """The tour stops at its first tour (``every`` changes nothing); holes, leaper,
         direction order and closing kept from the problem."""
-        from knightviz.engine.strategies.searches import UserTourSearch
+        from .knight_custom import UserTourSearch
 
         p = problem
         return UserTourSearch(

@@ -127,7 +127,7 @@ class QueensSpec(PuzzleSpec[Queens]):
         on_solution: Callable[[tuple[int, ...]], None] | None = None,
         options: Mapping[str, Any] | None = None,
     ) -> Search:
-        from knightviz.engine.strategies.searches import UserQueensSearch
+        from .queens_custom import UserQueensSearch
 
         return UserQueensSearch(
             problem.n,

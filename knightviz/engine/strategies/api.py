@@ -1,16 +1,12 @@
 """Bring your own strategy: the order in which a search tries its candidates, in Python.
 
 A strategy is Python source (a file, or text typed in the window) that defines one or more
-of these functions; the search calls them at each decision with a read-only ``position``
-(see ``positions.py``) and the candidates, and tries what they return, in that order:
-
-- knight's tour and other leapers: ``order(position, candidates)``: the squares the piece
-  may move to next (``position.degree(square)``: that square's onward moves);
-- N-Queens: ``order(position, candidates)``: the free columns of the row being filled
-  (``position.degree(column)``: the free squares a queen there leaves in the rows above);
-- the digit-grid puzzle: ``cell(position, cells)`` returns the one blank cell to fill next
-  (``position.count(cell)``: its candidate digits), then ``digits(position, cell, digits)``
-  the order of that cell's digits. Either may be left out (first blank; ascending).
+functions; the search calls them at each decision with a read-only ``position`` and the
+candidates, and tries what they return, in that order. Which functions a puzzle calls is its
+spec's ``custom_functions`` (``order(position, candidates)`` for a piece's squares or a row's
+columns; ``cell(position, cells)``, returning one blank cell, and ``digits(position, cell,
+digits)`` for a grid of digits); each puzzle's ``*_custom`` module defines its position and
+search, and docs/strategies.md describes them all.
 
 ``order`` and ``digits`` return a list (or tuple) of their candidates; returning fewer
 prunes, and the search may then miss solutions (``search.pruned``, and the result says so).
@@ -21,7 +17,14 @@ The user's code is never executed in the calling process: ``user_search`` runs t
 search in a child process (``runner.py``, ``child.py``) and hands back a ``Search`` that
 streams its events. ``compile_check`` only parses. What goes wrong is a ``StrategyError``
 (``search.error`` once the run has ended): one English sentence, and ``kind`` + ``args_``
-for presenters that word it in another language.
+for presenters that word it in another language:
+
+- ``UserStrategy(source, name="your strategy", seed=0, path=None)``, ``.from_file(path)``;
+- ``StrategyError``: ``message``, ``kind`` (one of ``KINDS``), ``args_``, ``line``, ``step``;
+- ``compile_check(source, functions=FUNCTIONS) -> StrategyError | None``;
+- ``user_search(puzzle_key, problem, strategy, *, every, limit, cancel, on_solution,
+  options) -> UserSearch`` (the ``Search`` protocol, plus ``error``, ``pruned``,
+  ``describe``, ``solutions``, ``count``, ``close()``).
 """
 
 from __future__ import annotations

@@ -22,6 +22,10 @@ class CallTimeout(BaseException):
     so that the user's ``except Exception`` does not swallow it)."""
 
 
+#: No extra argument (``Calls.orderer``).
+_NONE = object()
+
+
 class Failed(Exception):
     """A call of the user's code failed; ``build(step)`` words it, once the search knows
     its step (the searches keep their counts in locals while they run)."""
@@ -50,22 +54,26 @@ class Calls:
     def has(self, name: str) -> bool:
         return name in self.functions
 
-    def orderer(self, name: str) -> Callable[..., Sequence[int]] | None:
-        """``ask(candidates, *args)``: ``name(*args, candidates)`` timed and checked, the
-        candidates in the order returned; None when the strategy has no ``name``. A failure
-        raises ``Failed``, which the search turns into a ``StrategyError`` at its step."""
+    def orderer(self, name: str, position: object) -> Callable[..., Sequence[int]] | None:
+        """``ask(candidates[, extra])``: ``name(position[, extra], candidates)`` timed and
+        checked, the candidates in the order returned; None when the strategy has no
+        ``name``. A failure raises ``Failed``, which the search words at its step."""
         fn = self.functions.get(name)
         if fn is None:
             return None
         clock = perf_counter
+        none = _NONE
 
-        def ask(candidates: tuple[int, ...], *args: Any) -> Sequence[int]:
-            self.current = name
+        def ask(candidates: tuple[int, ...], extra: object = none) -> Sequence[int]:
             self.started = clock()
             try:
-                returned: object = fn(*args, candidates)
+                if extra is none:
+                    returned: object = fn(position, candidates)
+                else:
+                    returned = fn(position, extra, candidates)
             except BaseException as e:
                 self.started = 0.0
+                self.current = name
                 raise self._failed(name, e) from None
             self.started = 0.0
             if returned is candidates:  # unchanged (a tuple: it cannot have been altered)
@@ -74,21 +82,21 @@ class Calls:
 
         return ask
 
-    def picker(self, name: str) -> Callable[..., int] | None:
-        """``pick(candidates, *args)``: ``name(*args, candidates)``, which must return one of
+    def picker(self, name: str, position: object) -> Callable[..., int] | None:
+        """``pick(candidates)``: ``name(position, candidates)``, which must return one of
         the candidates; None when the strategy has no ``name``."""
         fn = self.functions.get(name)
         if fn is None:
             return None
         clock = perf_counter
 
-        def pick(candidates: tuple[int, ...], *args: Any) -> int:
-            self.current = name
+        def pick(candidates: tuple[int, ...]) -> int:
             self.started = clock()
             try:
-                returned = fn(*args, candidates)
+                returned = fn(position, candidates)
             except BaseException as e:
                 self.started = 0.0
+                self.current = name
                 raise self._failed(name, e) from None
             self.started = 0.0
             if type(returned) is not int or returned not in candidates:

@@ -111,11 +111,11 @@ class UserSudokuSearch(GridSearch):
         self.calls = calls
         #: What stopped the run, when the user's code failed (a ``StrategyError``).
         self.failure: Exception | None = None
-        self._pick = calls.picker("cell")
-        self._order = calls.orderer("digits")
         self._board = board = Board(problem)
         self._digits = _digit_table(problem.n)
         self._position = GridPosition(self)
+        self._pick = calls.picker("cell", self._position)
+        self._order = calls.orderer("digits", self._position)
         self._cells: list[int] = []
         self._levels: list[Sequence[int]] = []
         self._tried: list[int] = []
@@ -146,7 +146,7 @@ class UserSudokuSearch(GridSearch):
         grid = board.grid
         if self._pick is not None:
             blanks = tuple([c for c, d in enumerate(grid) if not d])
-            cell = self._pick(blanks, self._position) if blanks else NO_CELL
+            cell = self._pick(blanks) if blanks else NO_CELL
         else:
             try:
                 cell = grid.index(0, after)
@@ -156,7 +156,7 @@ class UserSudokuSearch(GridSearch):
         if cell != NO_CELL:
             ordered = self._digits[board.mask(cell)]
             if ordered and self._order is not None:
-                ordered = self._order(ordered, self._position, cell)
+                ordered = self._order(ordered, cell)
         self._cells.append(cell)
         self._levels.append(ordered)
         self._tried.append(0)

@@ -1,11 +1,9 @@
-"""The Python searches a user's strategy steers: the knight's tour (any leaper, holes,
-closed) and N-Queens, each asking ``Calls`` for the order of its candidates at each node.
-
-The node's candidates are computed when the node is entered (the unvisited neighbours in
-the leaper's direction order; the free columns of the row, ascending) and ordered once by
-the user's ``order``; the search then tries them in turn, as the built-ins do. With
-``order`` returning its candidates unchanged these are the built-in plain searches, event
-for event. Run in the child process; the puzzles' specs make them (``custom_search``).
+"""The knight's tour (any leaper, holes, closed) steered by a user's strategy: at each node
+the unvisited neighbours, in the leaper's direction order, ordered once by the user's
+``order(position, candidates)`` and tried in turn. With ``order`` returning its candidates
+unchanged this is the built-in plain search, event for event; with Warnsdorff's rule written
+as ``sorted(candidates, key=position.degree)``, the built-in Warnsdorff. Runs in the
+strategy's child process (``engine.strategies``); ``KnightSpec.custom_search`` makes it.
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from knightviz.engine.board import CLASSIC_ORDER, Board, Shape
 from knightviz.engine.events import Outcome, Result, StackLevel
-from knightviz.engine.search import Ending, SearchBase, SolvingSearch
+from knightviz.engine.search import Ending, SearchBase
 from knightviz.engine.strategies.api import StrategyError
 from knightviz.engine.strategies.calls import Calls, Failed
 from knightviz.engine.tour import Heuristic, Order, Strategy
@@ -74,7 +72,7 @@ class TourPosition:
         return self._s.calls.random
 
     def visited(self, square: int) -> bool:
-        return bool(self._s._visited[square])
+        return not self._s._free[square]
 
     def hole(self, square: int) -> bool:
         return not self._s.board.present(square)
@@ -85,8 +83,8 @@ class TourPosition:
 
     def degree(self, square: int) -> int:
         """The unvisited squares a move from ``square`` leads to (its onward degree)."""
-        visited = self._s._visited
-        return sum(1 for w in self._s._nb[square] if not visited[w])
+        free = self._s._free
+        return sum(map(free.__getitem__, self._s._nb[square]))
 
     def row(self, square: int) -> int:
         return square // self._s.cols
@@ -127,14 +125,15 @@ class UserTourSearch(SearchBase):
         self.calls = calls
         #: What stopped the run, when the user's code failed.
         self.failure: StrategyError | None = None
-        self._ask = calls.orderer("order")
         self._closed = closed
         self._goal = board.area
         self._nb = Strategy(Heuristic.NONE, order=directions).table(board)
-        self._visited = bytearray(board.size)
-        self._visited[start] = 1
+        #: 1 for a square not yet visited (holes are in no neighbour list).
+        self._free = bytearray(b"\x01" * board.size)
+        self._free[start] = 0
         self._path = [start]
         self._position = TourPosition(self)
+        self._ask = calls.orderer("order", self._position)
         self._levels: list[Sequence[int]] = [()]
         self._tried = [0]
         reason = None if search_anyway else impossibility(board, start, closed)
@@ -164,17 +163,17 @@ class UserTourSearch(SearchBase):
     def _enter(self, square: int) -> None:
         """Push the root's level: its candidates, as ``order`` orders them (``Failed`` when
         the call fails; ``_run`` does the same inline for every other node)."""
-        visited = self._visited
-        candidates: Sequence[int] = tuple([u for u in self._nb[square] if not visited[u]])
+        free = self._free
+        candidates: Sequence[int] = tuple([u for u in self._nb[square] if free[u]])
         if candidates and self._ask is not None:
-            candidates = self._ask(candidates, self._position)
+            candidates = self._ask(candidates)
         self._levels.append(candidates)
         self._tried.append(0)
 
     def _run(self, out: list[int], budget: int) -> Ending | None:
-        path, visited, levels, tried = self._path, self._visited, self._levels, self._tried
+        path, free, levels, tried = self._path, self._free, self._levels, self._tried
         goal, closed, start, nb = self._goal, self._closed, self.start, self._nb
-        ask, position = self._ask, self._position
+        ask = self._ask
         push_level, push_tried = levels.append, tried.append
         emit = out.append
         peak = self._peak
@@ -186,16 +185,16 @@ class UserTourSearch(SearchBase):
                 if k < len(level):
                     tried[-1] = k + 1
                     t = level[k]
-                    visited[t] = 1
+                    free[t] = 0
                     path.append(t)
                     emit(t)
                     moves += 1
                     if len(path) == goal and (not closed or start in nb[t]):
                         return SOLVED
-                    candidates: Sequence[int] = tuple([u for u in nb[t] if not visited[u]])
+                    candidates: Sequence[int] = tuple([u for u in nb[t] if free[u]])
                     if candidates and ask is not None:
                         try:
-                            candidates = ask(candidates, position)
+                            candidates = ask(candidates)
                         except Failed as failed:
                             step = self.moves + self.backtracks + moves + backtracks
                             self.failure = failed.build(step)
@@ -211,7 +210,7 @@ class UserTourSearch(SearchBase):
                 levels.pop()
                 tried.pop()
                 sq = path.pop()
-                visited[sq] = 0
+                free[sq] = 1
                 emit(~sq)
                 backtracks += 1
         finally:
@@ -237,162 +236,3 @@ class UserTourSearch(SearchBase):
             seconds=self._seconds,
             count=int(tour is not None),
         )
-
-
-class QueensPosition:
-    """What ``order`` sees of an N-Queens search: read-only. Rows are filled from the
-    bottom (row ``n - 1``, rank 1) upward; a square is ``row * n + column``."""
-
-    __slots__ = ("_s",)
-
-    def __init__(self, search: UserQueensSearch) -> None:
-        self._s = search
-
-    @property
-    def n(self) -> int:
-        return self._s.n
-
-    @property
-    def row(self) -> int:
-        """The row being filled (0 at the top)."""
-        return self._s.n - 1 - len(self._s._path)
-
-    @property
-    def queens(self) -> tuple[int, ...]:
-        """The squares of the queens placed, in placing order."""
-        return tuple(self._s._path)
-
-    @property
-    def depth(self) -> int:
-        return len(self._s._path)
-
-    @property
-    def seed(self) -> int:
-        return self._s.calls.seed
-
-    @property
-    def random(self) -> random.Random:
-        return self._s.calls.random
-
-    def free(self, row: int, column: int) -> bool:
-        """No queen attacks the square (its column and both diagonals are free)."""
-        s = self._s
-        n = s.n
-        return not (s._file[column] or s._up[row + column] or s._down[row - column + n])
-
-    def degree(self, column: int) -> int:
-        """The free squares left in the rows still to fill if a queen goes to ``column`` of
-        the row being filled."""
-        s = self._s
-        n = s.n
-        row = self.row
-        total = 0
-        for r in range(row):
-            for c in range(n):
-                if c != column and r + c != row + column and r - c != row - column:
-                    total += self.free(r, c)
-        return total
-
-
-class UserQueensSearch(SolvingSearch):
-    """N-Queens trying the free columns of each row in the order ``order`` returns them."""
-
-    def __init__(
-        self,
-        n: int,
-        calls: Calls,
-        *,
-        first: bool,
-        on_solution: Callable[[tuple[int, ...]], None] | None = None,
-        limit: int | None = None,
-        cancel: Callable[[], bool] | None = None,
-    ) -> None:
-        super().__init__(first, on_solution, limit, cancel)
-        self.n = self.rows = self.cols = n
-        self.board = Board(n, n)
-        self.initial = ()
-        self.calls = calls
-        #: What stopped the run, when the user's code failed.
-        self.failure: StrategyError | None = None
-        self._ask = calls.orderer("order")
-        self._file = bytearray(n)
-        self._up = bytearray(2 * n)
-        self._down = bytearray(2 * n + 1)
-        self._position = QueensPosition(self)
-        self._levels: list[Sequence[int]] = []
-        self._tried: list[int] = []
-        self._enter()
-
-    def stack(self) -> Sequence[StackLevel]:
-        n = self.n
-        out = []
-        for d, (level, tried) in enumerate(zip(self._levels, self._tried, strict=True)):
-            row = n - 1 - d
-            square = self._path[d] if d < len(self._path) else -1
-            out.append(StackLevel(square, tuple(row * n + c for c in level), tried))
-        return out
-
-    def _enter(self) -> None:
-        """Push the level of the node after the path (``Failed`` when the call fails)."""
-        n = self.n
-        k = len(self._path)
-        if k == n:
-            self._levels.append(())
-            self._tried.append(0)
-            return
-        row = n - 1 - k
-        files, up, down = self._file, self._up, self._down
-        columns = tuple(c for c in range(n) if not (files[c] or up[row + c] or down[row - c + n]))
-        ordered: Sequence[int] = columns
-        if columns and self._ask is not None:
-            ordered = self._ask(columns, self._position)
-        self._levels.append(ordered)
-        self._tried.append(0)
-
-    def _run(self, out: list[int], budget: int) -> Ending | None:
-        n = self.n
-        placed, levels, tried = self._path, self._levels, self._tried
-        files, up, down = self._file, self._up, self._down
-        emit = out.append
-        peak = self._peak
-        moves = backtracks = 0
-        try:
-            for _ in range(budget):
-                k = len(placed)
-                level = levels[-1]
-                t = tried[-1]
-                if t < len(level):
-                    tried[-1] = t + 1
-                    col = level[t]
-                    row = n - 1 - k
-                    files[col] = up[row + col] = down[row - col + n] = 1
-                    sq = row * n + col
-                    placed.append(sq)
-                    emit(sq)
-                    moves += 1
-                    if k + 1 == n and self._solved(tuple(placed)):
-                        return SOLVED
-                    try:
-                        self._enter()
-                    except Failed as failed:
-                        step = self.moves + self.backtracks + moves + backtracks
-                        self.failure = failed.build(step)
-                        return FAILED
-                    continue
-                if k == 0:
-                    return self._exhausted()
-                if k > peak:
-                    peak = k
-                levels.pop()
-                tried.pop()
-                sq = placed.pop()
-                row, col = divmod(sq, n)
-                files[col] = up[row + col] = down[row - col + n] = 0
-                emit(~sq)
-                backtracks += 1
-        finally:
-            self._tally(peak, moves, backtracks)
-        return None
-
-    def _no_solution(self) -> str:
-        return f"No way to place {self.n} queens on a {self.board} board."
