@@ -206,7 +206,15 @@ class CodeEditor(QPlainTextEdit):
 
 
 def api_help() -> str:
-    """The strategy API as its module documents it (Markdown), for the Help pane."""
+    """The strategy API for the Help pane (Markdown): ``docs/strategies.md`` beside a
+    source checkout, else the API module's own text (an installed wheel has no docs)."""
+    import knightviz
+
+    guide = Path(knightviz.__file__).resolve().parents[1] / "docs" / "strategies.md"
+    try:
+        return guide.read_text(encoding="utf-8")
+    except OSError:
+        pass
     try:
         from knightviz.engine.strategies import api
     except ImportError:
