@@ -37,6 +37,7 @@ from knightviz.gui.menus.menus import (
     connect,
     run_key,
 )
+from knightviz.gui.own_strategy import OwnStrategyDesk, idle
 from knightviz.gui.panels.chart import ChartPanel
 from knightviz.gui.panels.comparison import ComparisonPanel
 from knightviz.gui.panels.controls import ControlPanel, RunControls
@@ -124,6 +125,8 @@ class MainWindow(QMainWindow):
             chart=self.chart,
             backend=lambda: self.session.backend if self.session.running else None,
         )
+        #: The learner's own strategy: its editor dock, and what Start takes from it.
+        self.own = OwnStrategyDesk(self, self.puzzles)
         self._build_menus()
         self._wire()
         self._on_settings_changed()
@@ -387,6 +390,9 @@ class MainWindow(QMainWindow):
         race.racer_finished.connect(self._on_racer_finished)
         self.race_view.settings_changed.connect(self._on_settings_changed)
         self.race_view.finish_rule_changed.connect(self._on_finish_rule)
+        self.own.message.connect(self._show_message)
+        for view in (self.view, *self.race.views):
+            self.own.watch(view.session)
 
     # -- remembered settings, run history on disk, appearance, help -------------------------
 
@@ -488,6 +494,8 @@ class MainWindow(QMainWindow):
         if self.view.predictor.enabled and not self.race_mode:
             self.view.predictor.play_or_pause()
             return
+        if not self._take_own_strategy():
+            return
         self.conductor.start_or_pause()
 
     @Slot()
@@ -497,7 +505,35 @@ class MainWindow(QMainWindow):
         if self.view.predictor.asking and not self.race_mode:
             self.view.predictor.skip()
             return
+        if not self._take_own_strategy():
+            return
         self.conductor.step()
+
+    def _take_own_strategy(self) -> bool:
+        """Before a new run begins: "Your own…" takes the editor's text now (a saved
+        strategy runs again only if the user agrees). False: do not start."""
+        conductor = self.conductor
+        if not idle(conductor.state):
+            return True
+        if not self.race_mode and self.session.position < self.session.end:
+            return True  # Start plays the recording on: nothing runs
+        key = self.panel.puzzle_key()
+        pinned = None
+        if self.race_mode:
+            shown = self.race_view.lanes_on(key, self.panel.settings())
+            pinned = [c.widgets[key].own_pinned for c in self.race_view.columns]
+        else:
+            shown = [self.panel.settings()]
+        taken = self.own.take(key, shown, pinned)
+        if taken is None:
+            return False
+        if taken == shown:
+            return True
+        if self.race_mode:
+            self.race.configure(key, taken)
+        else:
+            self.view.configure(key, taken[0])
+        return True
 
     @Slot()
     def step_back(self) -> None:
@@ -578,6 +614,8 @@ class MainWindow(QMainWindow):
             self.session.puzzle.movable_start, self.session.puzzle.map_refusal()
         )
         self.board_menu.word(self.panel.widgets[key].editable_board)
+        racers = self.race_view.lanes_on(key, settings) if self.race_mode else [settings]
+        self.own.follow(key, racers)
         self._sync()
 
     @Slot(float)
@@ -624,6 +662,7 @@ class MainWindow(QMainWindow):
         board at its end and the timeline to scrub."""
         self.race_action.setChecked(False)
         self.session.reset()
+        self.own.brought_back(record.puzzle, record.settings)
         self.panel.set_settings(record.puzzle, record.settings)
         if self.puzzles[record.puzzle].movable_start:
             self._on_start_chosen(record.start)

@@ -10,17 +10,18 @@ sessions under a race clock, so nothing here is global.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from knightviz.engine import Outcome, Result
+from knightviz.engine import Outcome, Result, Search
 from knightviz.engine.estimate import TreeEstimate
 from knightviz.engine.recording import Recording
 from knightviz.engine.store import RecordingStore
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.playback import DEFAULT_SPEED, Playback
-from knightviz.gui.puzzles.base import Puzzle, Settings
+from knightviz.gui.puzzles.base import Puzzle, Settings, own_failure_words
 from knightviz.gui.records import (
     Controls,
     RaceLink,
@@ -55,6 +56,8 @@ class RunSession(Playback):
     solution_found = Signal(object)
     #: The run failed (one line for the status bar).
     failed = Signal(str)
+    #: The learner's strategy failed (an engine ``StrategyError``): the editor marks it.
+    strategy_failed = Signal(object)
 
     def __init__(
         self,
@@ -77,6 +80,10 @@ class RunSession(Playback):
         #: Set while "Search anyway" runs: the final position is worth keeping.
         self.anyway = False
         self.error: str | None = None
+        #: The last run's search (None before any run).
+        self.search: Search | None = None
+        #: Set to stop waiting for a learner's strategy (Stop, Reset, closing).
+        self._cancel = threading.Event()
         self.backend = "python"
         self._estimate_timer = QTimer(self)
         self._estimate_timer.setSingleShot(True)
@@ -156,11 +163,15 @@ class RunSession(Playback):
             self.changed.emit()
             return False
         self.controller.shutdown()
+        self._close_search()
         self.solutions = SolutionLog()
-        search = puzzle.make_search(settings, start, anyway, self.solutions)
+        self._cancel = threading.Event()
+        search = puzzle.run_search(settings, start, anyway, self.solutions, self._cancel.is_set)
+        #: The run's own search (a learner's strategy reports its failure on it).
+        self.search = search
         #: Which engine runs this search: "python" or "numba" (chosen by the engine).
         self.backend = search.backend
-        self.shadow = puzzle.make_search(settings, start, anyway, None, backend="python")
+        self.shadow = puzzle.explain_search(settings, start, anyway)
         self.explored = 0.0 if puzzle.tree_probe(settings, start) is not None else None
         self.summary_view = False
         self._explored_at = -1
@@ -277,10 +288,12 @@ class RunSession(Playback):
 
     def stop(self) -> None:
         """Stop the run; it gets its record and its final position stays on the board."""
+        self._cancel.set()
         self.controller.stop()
 
     def reset(self) -> None:
         """Stop any run (it still gets its record) and clear the board."""
+        self._cancel.set()
         self.controller.stop()
         self._clear()
 
@@ -290,8 +303,20 @@ class RunSession(Playback):
         self._replay_timer.stop()
         self._marker_timer.stop()
         self._estimate_timer.stop()
+        self._cancel.set()
         self.controller.shutdown()
+        self._close_search()
         self.estimates.stop()
+
+    def _close_search(self) -> None:
+        """A learner's strategy's child process ends with its run (a built-in has none)."""
+        close = getattr(self.search, "close", None)
+        if (
+            callable(close)
+            and self.run is not None
+            and self.puzzles[self.run.puzzle].own(self.run.settings)
+        ):
+            close()
 
     # -- what the run buttons and the status line say ------------------------------------------
 
@@ -322,6 +347,8 @@ class RunSession(Playback):
             return self.tr("Searching… Space pauses, N steps, R resets.")
         if state is State.PAUSED:
             return self.tr("Paused: N makes one step, Space resumes, R resets.")
+        if state is State.FINISHED and self.strategy_error() is not None:
+            return self.strategy_sentence()
         if state is State.FINISHED and self.result is not None and run is not None:
             puzzle = self.puzzles[run.puzzle]
             return puzzle.describe_result(run.settings, run.start, self.result, self.model)
@@ -358,6 +385,7 @@ class RunSession(Playback):
 
     @Slot(object)
     def _on_run_finished(self, result: Result) -> None:
+        self._close_search()
         self.scheduler.stop()
         self._estimate_timer.stop()
         self.clock.pause()
@@ -382,6 +410,8 @@ class RunSession(Playback):
             self._show_deepest()
         else:
             self._scan_markers_later()
+        if self.strategy_error() is not None:
+            self.strategy_failed.emit(self.strategy_error())
         if result.outcome is Outcome.CANCELLED and result.steps == 0:
             self.changed.emit()  # stopped before its first step: nothing to remember
             return
@@ -420,9 +450,7 @@ class RunSession(Playback):
             self.start = setup.start
         self._new_model()
         self.run = setup
-        self.shadow = puzzle.make_search(
-            setup.settings, setup.start, record.anyway, None, backend="python"
-        )
+        self.shadow = puzzle.explain_search(setup.settings, setup.start, record.anyway)
         self.store.pin(recording, self.recording)
         self.recording = recording
         self.result = record.result
@@ -444,13 +472,37 @@ class RunSession(Playback):
         self.backend = backend
         self.changed.emit()
 
+    def strategy_error(self) -> Any:
+        """The learner's strategy's failure in the run on the board (a ``StrategyError``),
+        or None."""
+        if self.run is None or not self.puzzles[self.run.puzzle].own(self.run.settings):
+            return None
+        return getattr(self.search, "error", None)
+
+    def strategy_sentence(self) -> str:
+        """The failure in the user's language (the engine words it in English)."""
+        error = self.strategy_error()
+        if error is None or self.run is None:
+            return ""
+        return own_failure_words(error)
+
+    def pruned(self) -> bool:
+        """The learner's strategy returned fewer candidates than it was given at least
+        once: the search may have missed solutions."""
+        return bool(getattr(self.search, "pruned", False)) and self.strategy_error() is None
+
     @Slot(str)
     def _on_run_failed(self, message: str) -> None:
+        if self.strategy_error() is not None:  # the learner's code, not ours: no traceback
+            message = self.strategy_sentence()
+        self._close_search()
         self.scheduler.stop()
         self.clock.pause()
         self.error = message
         self.lifecycle.fail()  # a finished run stays finished, any other is idle
         self.failed.emit(message)
+        if self.strategy_error() is not None:
+            self.strategy_failed.emit(self.strategy_error())
         self.changed.emit()
 
     @Slot()

@@ -18,8 +18,10 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import QPushButton
 
+from knightviz.engine import Result
 from knightviz.engine.store import RecordingStore
 from knightviz.engine.tree import TreeIndex, update_budget
+from knightviz.gui.board.model import BoardModel
 from knightviz.gui.board.widget import BoardWidget
 from knightviz.gui.panels.banner import INFO, WARNING, Banner, NoticeSlot
 from knightviz.gui.panels.code import CodePanel
@@ -34,7 +36,7 @@ from knightviz.gui.panels.startmap import StartMap
 from knightviz.gui.panels.timeline import Timeline
 from knightviz.gui.panels.tree import SearchTree
 from knightviz.gui.predict import PredictionBanner, Predictor
-from knightviz.gui.puzzles.base import Puzzle
+from knightviz.gui.puzzles.base import Puzzle, own_pruned_words
 from knightviz.gui.puzzles.forecast import forecast_key, make_request
 from knightviz.gui.puzzles.queens_panels import ConstraintsPanel
 from knightviz.gui.refresh import Part
@@ -394,7 +396,8 @@ class RunView(QObject):
             self.verdict_banner.hide()
         else:
             self.verdict_banner.show_text("⚠ " + verdict)
-        if s.state is State.IDLE and self.notices.isVisible():
+        # A learner's strategy is never run for a forecast: only Start runs its code.
+        if s.state is State.IDLE and self.notices.isVisible() and not s.puzzle.own(s.settings):
             # Under a verdict too: the forecast then shows once Search anyway has begun.
             key = forecast_key(s.puzzle, s.settings, s.start, anyway=verdict is not None)
             if self.forecaster.wants(key):
@@ -555,7 +558,8 @@ class RunView(QObject):
             self.stack_view.show_source(None)
             self.code_panel.view.show_line(0)
             self.code_panel.variables.setText("")
-            self.narration.setText("")
+            own = s.run is not None and puzzle.own(settings)  # no stack, yet a narration
+            self.narration.setText(self._narrate(puzzle, settings, model, finished) if own else "")
         else:
             if self.stack_view.isVisible():
                 source = puzzle.stack_source(settings, model, stack)
@@ -563,10 +567,23 @@ class RunView(QObject):
             self.code_panel.view.show_line(puzzle.code_line(settings, model, finished))
             self.code_panel.variables.setText(puzzle.code_variables(settings, model, stack))
             hint = self.predictor.hint_text()
-            self.narration.setText(hint or puzzle.narrate(settings, model, finished))
+            self.narration.setText(hint or self._narrate(puzzle, settings, model, finished))
         backtracked = model.backtracks > 0
         self.gauge.show_fraction(s.shown_explored(), finished is not None, s.result, backtracked)
         self.gauge.show_estimate(self._estimate_text())
+
+    def _narrate(
+        self, puzzle: Puzzle[Any], settings: Any, model: BoardModel, finished: Result | None
+    ) -> str:
+        """The puzzle's narration; at the end of a learner's strategy's run, what went
+        wrong with it, or that it pruned (solutions may have been missed)."""
+        s = self.session
+        if finished is not None and s.strategy_error() is not None:
+            return s.strategy_sentence()
+        text: str = puzzle.narrate(settings, model, finished)
+        if finished is not None and s.pruned():
+            return " ".join(t for t in (text, own_pruned_words()) if t)
+        return text
 
     def _estimate_text(self) -> str:
         return estimate_words(self.session, self._rate)

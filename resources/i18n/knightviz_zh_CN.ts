@@ -1978,7 +1978,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     </message>
     <message>
         <source>&amp;Help</source>
-        <extracomment>Every run&apos;s recording, under one memory budget (Run, Recording memory…). The single run&apos;s view; the race has two more (``race.views``). What the window comes back to after a race (None: no race on). The columns, docks and status bar&apos;s widgets (``window_layout``).</extracomment>
+        <extracomment>Every run&apos;s recording, under one memory budget (Run, Recording memory…). The single run&apos;s view; the race has two more (``race.views``). What the window comes back to after a race (None: no race on). The columns, docks and status bar&apos;s widgets (``window_layout``). The learner&apos;s own strategy: its editor dock, and what Start takes from it.</extracomment>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
@@ -1989,6 +1989,123 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>No translations for {0}.</source>
         <translation>没有 {0} 的翻译。</translation>
+    </message>
+</context>
+<context>
+    <name>OwnStrategy</name>
+    <message>
+        <source>Your strategy returned fewer candidates than it was given at least once: the search may have missed solutions.</source>
+        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). The widest first column this stack can need (in the current language), or &quot;&quot;. The level choices (two or more), in the order the tie-break speaks of. What they share, as a clause (&quot;b6 and c7 both have the fewest onward moves (5)&quot;), and the tie-break&apos;s name as the strategy&apos;s controls call it (&quot;first in order&quot;): worded when called, in the language of the verdict (it may differ from the question&apos;s).</extracomment>
+        <translation>你的策略至少有一次返回的候选少于给它的候选：搜索可能漏掉了解。</translation>
+    </message>
+    <message>
+        <source> at step {0}</source>
+        <translation>（第 {0} 步）</translation>
+    </message>
+    <message>
+        <source> in line {0}</source>
+        <translation>（第 {0} 行）</translation>
+    </message>
+    <message>
+        <source>Your strategy raised {0}{1}{2}.</source>
+        <translation>你的策略抛出了 {0}{1}{2}。</translation>
+    </message>
+    <message>
+        <source>{0}() ran for over {1} s{2} (an endless loop?): the run was stopped.</source>
+        <translation>{0}() 运行超过 {1} 秒{2}（死循环？）：运行已停止。</translation>
+    </message>
+    <message>
+        <source>Your strategy stopped answering for over {0} s: the run was stopped.</source>
+        <translation>你的策略超过 {0} 秒没有回应：运行已停止。</translation>
+    </message>
+    <message>
+        <source>Your strategy used over {0} MB of memory{1}: the run was stopped.</source>
+        <translation>你的策略使用了超过 {0} MB 内存{1}：运行已停止。</translation>
+    </message>
+    <message>
+        <source>{0}() must return a list, not {1} {2}{3}.</source>
+        <translation>{0}() 必须返回列表，而不是 {1} {2}{3}。</translation>
+    </message>
+    <message>
+        <source>{0}() returned {1} twice{2}.</source>
+        <translation>{0}() 两次返回了 {1}{2}。</translation>
+    </message>
+    <message>
+        <source>{0}() returned {1}, which is not one of its candidates{2}.</source>
+        <translation>{0}() 返回了 {1}，它不是候选之一{2}。</translation>
+    </message>
+    <message>
+        <source>Syntax error{0}: {1}.</source>
+        <translation>语法错误{0}：{1}。</translation>
+    </message>
+    <message>
+        <source>The strategy defines none of the functions the search calls: {0}.</source>
+        <translation>策略没有定义搜索要调用的任何函数：{0}。</translation>
+    </message>
+    <message>
+        <source>The process running your strategy stopped unexpectedly (exit code {0}){1}.</source>
+        <translation>运行你的策略的进程意外停止（退出码 {0}）{1}。</translation>
+    </message>
+    <message>
+        <source>Your own strategy…</source>
+        <extracomment>The optional panels a puzzle may show (the window&apos;s docks). The board&apos;s holes and leaper (a full board and the default piece unless set). The settings fields of a learner&apos;s own strategy, every puzzle&apos;s: chosen (``own``), and its text and name, taken from the editor when Start is pressed. &quot;Your own…&quot; (``own_choice``), where the puzzle&apos;s widget offers it.</extracomment>
+        <translation>你自己的策略…</translation>
+    </message>
+    <message>
+        <source>Write the order in which the search tries its candidates, in Python, in the Your strategy panel. Start runs what the editor holds then.</source>
+        <translation>在“你的策略”面板中用 Python 写出搜索尝试候选的顺序。按“开始”时运行编辑器里当时的代码。</translation>
+    </message>
+    <message>
+        <source>File…</source>
+        <translation>文件…</translation>
+    </message>
+    <message>
+        <source>This racer runs a strategy file of its own, not the editor&apos;s</source>
+        <translation>这位选手运行它自己的策略文件，而不是编辑器中的策略</translation>
+    </message>
+    <message>
+        <source>Open strategy</source>
+        <extracomment>The racer&apos;s own file was chosen: Start keeps it (not the editor&apos;s text).</extracomment>
+        <translation>打开策略</translation>
+    </message>
+    <message>
+        <source>Python files (*.py)</source>
+        <translation>Python 文件 (*.py)</translation>
+    </message>
+    <message>
+        <source>your strategy</source>
+        <extracomment>The presenter methods whose answer explains a built-in rule: a run of the learner&apos;s own strategy has none to explain (no tree to draw or estimate, no next move to guess), and is named by its file. ``__init_subclass__`` puts ``_own_answer`` in front of each presenter&apos;s own definition, so no presenter has to remember it.</extracomment>
+        <translation>自编策略</translation>
+    </message>
+    <message>
+        <source>{0} tried {1}.</source>
+        <translation>{0} 尝试了 {1}。</translation>
+    </message>
+    <message>
+        <source>{0} took {1} back.</source>
+        <translation>{0} 撤回了 {1}。</translation>
+    </message>
+</context>
+<context>
+    <name>OwnStrategyDesk</name>
+    <message>
+        <source>Your strategy</source>
+        <extracomment>A sentence for the status bar (a refusal to start, a failure).
+----------
+The strategy text of a run brought back (asked about before it runs again). Answer for the question before a saved strategy runs (tests set it).</extracomment>
+        <translation>你的策略</translation>
+    </message>
+    <message>
+        <source>The editor is empty: write a strategy, or open one.</source>
+        <translation>编辑器是空的：写一个策略，或打开一个。</translation>
+    </message>
+    <message>
+        <source>Run a saved strategy?</source>
+        <translation>运行保存的策略吗？</translation>
+    </message>
+    <message>
+        <source>This run was made with a strategy saved with it, not the one in the editor. Running it again executes its Python code on this computer (in a separate process). Run it?</source>
+        <translation>这次运行使用的是随它保存的策略，而不是编辑器中的策略。再次运行会在这台电脑上执行它的 Python 代码（在单独的进程中）。要运行吗？</translation>
     </message>
 </context>
 <context>
@@ -2253,7 +2370,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>Puzzle</name>
     <message>
         <source>No start square to map: this puzzle always starts the same way</source>
-        <extracomment>Warnsdorff&apos;s onward degree (or None). The chips of a level: (depth, level) -&gt; chips. The row&apos;s first column: (depth, level) -&gt; text (contains the square&apos;s name). The widest first column this stack can need (in the current language), or &quot;&quot;. The level choices (two or more), in the order the tie-break speaks of. What they share, as a clause (&quot;b6 and c7 both have the fewest onward moves (5)&quot;), and the tie-break&apos;s name as the strategy&apos;s controls call it (&quot;first in order&quot;): worded when called, in the language of the verdict (it may differ from the question&apos;s). The optional panels a puzzle may show (the window&apos;s docks). The board&apos;s holes and leaper (a full board and the default piece unless set). The board&apos;s squares can be removed (Edit board). Stable identifier (item data of ``puzzleCombo``, history, saved runs). Where the puzzle selector lists it (smaller first). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (its start square). The puzzle&apos;s own controls set the board&apos;s size (from its problem): no size boxes. The board takes typing while idle (``key_on_square``): the problem is typed on it.</extracomment>
+        <extracomment>The board&apos;s squares can be removed (Edit board). Stable identifier (item data of ``puzzleCombo``, history, saved runs). Where the puzzle selector lists it (smaller first). Largest board side the window offers. Rows and columns always equal. The user places a piece before the run (its start square). The puzzle&apos;s own controls set the board&apos;s size (from its problem): no size boxes. The board takes typing while idle (``key_on_square``): the problem is typed on it.</extracomment>
         <translation>没有可绘制地图的起点：这个谜题总是从同一处开始</translation>
     </message>
     <message>
@@ -2492,7 +2609,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>QueensSettingsWidget</name>
     <message>
         <source>Find all solutions</source>
-        <extracomment>The text layouts of ``knightviz queens --format`` a run can be exported in (and json). Every solution (the article&apos;s program), or stop at the first. ``sets`` (constraint IDs) or ``bitboards`` (two integers).</extracomment>
+        <extracomment>The text layouts of ``knightviz queens --format`` a run can be exported in (and json). Every solution (the article&apos;s program), or stop at the first. ``sets`` (constraint IDs) or ``bitboards`` (two integers). The learner&apos;s own strategy orders the columns of each row (see ``Puzzle.own``).</extracomment>
         <translation>找出全部解</translation>
     </message>
     <message>
@@ -2770,7 +2887,7 @@ Off: stop at the first solution.</source>
     <name>RunSession</name>
     <message>
         <source>No solution can exist here: press “Search anyway” to watch the search prove it.</source>
-        <extracomment>A run still going after this long gets its tree estimated (probes in the background). The board model was replaced (new size or puzzle): views must show the new one. A run ended; carries its RunRecord. A solution completed (its squares). The run failed (one line for the status bar). Where recordings live (the window shares one among its sessions). The start square (``row * cols + col``). Set while &quot;Search anyway&quot; runs: the final position is worth keeping. Knuth&apos;s estimate of the run&apos;s whole tree, made in the background. Which engine runs this search: &quot;python&quot; or &quot;numba&quot; (chosen by the engine).</extracomment>
+        <extracomment>A run still going after this long gets its tree estimated (probes in the background). The board model was replaced (new size or puzzle): views must show the new one. A run ended; carries its RunRecord. A solution completed (its squares). The run failed (one line for the status bar). The learner&apos;s strategy failed (an engine ``StrategyError``): the editor marks it. Where recordings live (the window shares one among its sessions). The start square (``row * cols + col``). Set while &quot;Search anyway&quot; runs: the final position is worth keeping. The last run&apos;s search (None before any run). Set to stop waiting for a learner&apos;s strategy (Stop, Reset, closing). Knuth&apos;s estimate of the run&apos;s whole tree, made in the background. The run&apos;s own search (a learner&apos;s strategy reports its failure on it). Which engine runs this search: &quot;python&quot; or &quot;numba&quot; (chosen by the engine).</extracomment>
         <translation>这里不可能有解：按“仍然搜索”观看搜索如何证明这一点。</translation>
     </message>
     <message>
@@ -3152,10 +3269,86 @@ Off: stop at the first solution.</source>
     </message>
 </context>
 <context>
+    <name>StrategyEditor</name>
+    <message>
+        <source>Open…</source>
+        <extracomment>How many files File › Recent in the editor remembers. The line marked as wrong (1-based), or 0. The text or its file changed (the window&apos;s title of the strategy follows).</extracomment>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <source>Open a strategy (.py file)</source>
+        <translation>打开一个策略（.py 文件）</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Save the strategy to its file</source>
+        <translation>把策略保存到它的文件</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Save the strategy to a new file</source>
+        <translation>把策略保存到新文件</translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation>最近</translation>
+    </message>
+    <message>
+        <source>Strategies opened lately</source>
+        <translation>最近打开的策略</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>帮助</translation>
+    </message>
+    <message>
+        <source>What your function receives and must return</source>
+        <translation>你的函数收到什么、必须返回什么</translation>
+    </message>
+    <message>
+        <source>The strategy API&apos;s help is not available in this install.</source>
+        <translation>此安装中没有策略接口的帮助。</translation>
+    </message>
+    <message>
+        <source>Open strategy</source>
+        <translation>打开策略</translation>
+    </message>
+    <message>
+        <source>Python files (*.py)</source>
+        <translation>Python 文件 (*.py)</translation>
+    </message>
+    <message>
+        <source>Could not open {0}: {1}</source>
+        <translation>无法打开 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>Save strategy</source>
+        <translation>保存策略</translation>
+    </message>
+    <message>
+        <source>Could not save {0}: {1}</source>
+        <translation>无法保存 {0}：{1}</translation>
+    </message>
+    <message>
+        <source>No recent strategies</source>
+        <translation>没有最近的策略</translation>
+    </message>
+    <message>
+        <source>your strategy (not saved)</source>
+        <translation>自编策略（未保存）</translation>
+    </message>
+</context>
+<context>
     <name>SudokuPuzzle</name>
     <message>
         <source>Sudoku</source>
-        <extracomment>The characters of a cell: 0 for a blank, then the digits 1 to 16. Each size&apos;s boxes (rows × columns of a box), as the engine has them. A run past this many steps on plain backtracking gets the advice to try MRV. ``plain``, ``mrv`` or ``dlx``. Fill forced cells (naked singles) after every placement (plain and MRV). The problem: N² characters, ``.`` for a blank (the presenter&apos;s default: a built-in one). The grids last worked out, by (model, version, problem, forced fills): the window&apos;s board and a race&apos;s two boards share this presenter.</extracomment>
+        <extracomment>The characters of a cell: 0 for a blank, then the digits 1 to 16. Each size&apos;s boxes (rows × columns of a box), as the engine has them. A run past this many steps on plain backtracking gets the advice to try MRV. ``plain``, ``mrv`` or ``dlx``. Fill forced cells (naked singles) after every placement (plain and MRV). The problem: N² characters, ``.`` for a blank (the presenter&apos;s default: a built-in one). The learner&apos;s own strategy chooses the cell and orders its digits (``Puzzle.own``). The grids last worked out, by (model, version, problem, forced fills): the window&apos;s board and a race&apos;s two boards share this presenter.</extracomment>
         <translation>数独</translation>
     </message>
     <message>

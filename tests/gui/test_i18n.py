@@ -83,6 +83,7 @@ ALLOWED = {
     "png",
     "svg",
     "gif",
+    "py",
     "kb",
     "solve",
     "sudoku",

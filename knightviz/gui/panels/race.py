@@ -67,6 +67,7 @@ class LaneColumn(QFrame):
         self.widgets: dict[str, SettingsWidget] = {}
         for key, puzzle in puzzles.items():
             widget = puzzle.create_settings_widget(compact=True)
+            widget.offer_own_file()  # two strategies of one's own can race
             for child in widget.findChildren(QWidget):
                 if child.objectName() and not child.objectName().startswith("qt_"):
                     child.setObjectName(child.objectName() + suffix)

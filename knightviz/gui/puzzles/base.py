@@ -11,13 +11,15 @@ one presenter.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QCheckBox, QFileDialog, QHBoxLayout, QToolButton, QWidget
 
 from knightviz.engine import Board, Outcome, Result, Search, Strategy
 from knightviz.engine.board import FULL, Shape
@@ -32,7 +34,7 @@ from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
 from knightviz.gui.puzzles.programs import BACKTRACK, EXHAUSTED, MOVE, SOLVED, Program
 from knightviz.gui.solver.feed import SolutionLog
-from knightviz.gui.text import capitalised, fmt_size
+from knightviz.gui.text import capitalised, fmt_int, fmt_size
 from knightviz.page import PageRun
 
 DONE = "done"  # a candidate taken and finished
@@ -77,6 +79,95 @@ class Tie:
     #: worded when called, in the language of the verdict (it may differ from the
     #: question's).
     words: Callable[[], tuple[str, str]]
+
+
+def _answering_own(name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` answering for the learner's strategy first (``Puzzle.OWN_ANSWERS``)."""
+
+    @functools.wraps(method)
+    def answer(self: Puzzle[Any], settings: Any, *args: Any, **kwargs: Any) -> Any:
+        if self.own(settings):
+            return self.own_answer(name, settings, *args)
+        return method(self, settings, *args, **kwargs)
+
+    return answer
+
+
+def own_pruned_words() -> str:
+    """What a run of a learner's strategy that pruned cannot promise."""
+    return QCoreApplication.translate(
+        "OwnStrategy",
+        "Your strategy returned fewer candidates than it was given at least once: the "
+        "search may have missed solutions.",
+    )
+
+
+def own_failure_words(error: Any) -> str:
+    """A learner's strategy's failure (the engine's ``StrategyError``) as a sentence in the
+    user's language: its ``kind`` and ``args_`` pick the wording and fill it in (the
+    engine's own English sentence when the kind is not known here)."""
+    kind = str(getattr(error, "kind", ""))
+    args: Mapping[str, Any] = getattr(error, "args_", {}) or {}
+    step = getattr(error, "step", None)
+    line = getattr(error, "line", None)
+    fallback = str(getattr(error, "message", "") or error)
+    at = (
+        QCoreApplication.translate("OwnStrategy", " at step {0}").format(fmt_int(step))
+        if step is not None
+        else ""
+    )
+    on = QCoreApplication.translate("OwnStrategy", " in line {0}").format(line) if line else ""
+    if kind == "exception":
+        what = str(args.get("type", ""))
+        detail = str(args.get("detail", ""))
+        raised = f"{what}: {detail}" if detail else what
+        return QCoreApplication.translate("OwnStrategy", "Your strategy raised {0}{1}{2}.").format(
+            raised, on, at
+        )
+    if kind == "timeout":
+        function = str(args.get("function", ""))
+        seconds = f"{float(args.get('seconds', 1.0)):g}"
+        if function:
+            return QCoreApplication.translate(
+                "OwnStrategy",
+                "{0}() ran for over {1} s{2} (an endless loop?): the run was stopped.",
+            ).format(function, seconds, at)
+        return QCoreApplication.translate(
+            "OwnStrategy", "Your strategy stopped answering for over {0} s: the run was stopped."
+        ).format(seconds)
+    if kind == "memory":
+        return QCoreApplication.translate(
+            "OwnStrategy", "Your strategy used over {0} MB of memory{1}: the run was stopped."
+        ).format(args.get("megabytes", ""), at)
+    if kind == "wrong-return":
+        function, value = str(args.get("function", "")), str(args.get("value", ""))
+        problem = args.get("what")
+        if problem == "not-list":
+            return QCoreApplication.translate(
+                "OwnStrategy", "{0}() must return a list, not {1} {2}{3}."
+            ).format(function, args.get("type", ""), value, at)
+        if problem == "repeated":
+            return QCoreApplication.translate("OwnStrategy", "{0}() returned {1} twice{2}.").format(
+                function, value, at
+            )
+        return QCoreApplication.translate(
+            "OwnStrategy", "{0}() returned {1}, which is not one of its candidates{2}."
+        ).format(function, value, at)
+    if kind == "syntax":
+        return QCoreApplication.translate("OwnStrategy", "Syntax error{0}: {1}.").format(
+            on, args.get("error", "")
+        )
+    if kind == "no-function":
+        names = [str(f) for f in args.get("functions", ())] or ["order"]
+        return QCoreApplication.translate(
+            "OwnStrategy", "The strategy defines none of the functions the search calls: {0}."
+        ).format(", ".join(f"{f}(position, …)" for f in names))
+    if kind == "crashed":
+        return QCoreApplication.translate(
+            "OwnStrategy",
+            "The process running your strategy stopped unexpectedly (exit code {0}){1}.",
+        ).format(args.get("exitcode"), at)
+    return fallback
 
 
 def changed(settings: S, **changes: Any) -> S:
@@ -127,10 +218,140 @@ class RunFormat:
         return f"{self.label} (*{self.suffix})"
 
 
+ORDER_TEMPLATE = '''"""My strategy: the order in which the search tries its candidates."""
+
+
+def describe():
+    """Fewest onward choices first"""
+
+
+def order(position, candidates):
+    """The candidates, best first; return fewer to prune (solutions may then be missed).
+
+    position.degree(c): how many choices c leaves next; position.random: a
+    random.Random seeded per run. Help (above) lists the rest.
+    """
+    return sorted(candidates, key=position.degree)
+'''
+
+CELL_TEMPLATE = '''"""My strategy: which blank cell to fill next, and its digits in which order."""
+
+
+def describe():
+    """Fewest candidates first"""
+
+
+def cell(position, cells):
+    """One of the blank cells: the next to fill. position.count(c): c's candidate digits."""
+    return min(cells, key=position.count)
+
+
+def digits(position, cell, digits):
+    """The cell's candidate digits, in the order to try them (fewer prunes)."""
+    return digits
+'''
+
+#: The settings fields of a learner's own strategy, every puzzle's: chosen (``own``), and
+#: its text and name, taken from the editor when Start is pressed.
+OWN_FIELDS = ("own", "own_source", "own_name")
+
+
 class SettingsWidget(QWidget):
     """Edits a puzzle's own settings (not the board size, which every puzzle shares)."""
 
     settings_changed = Signal()
+    #: "Your own…" (``own_choice``), where the puzzle's widget offers it.
+    own_check: QCheckBox | None = None
+    _own_text: tuple[str, str] = ("", "")
+
+    def own_choice(self) -> QWidget:
+        """The "Your own…" choice beside the built-ins: each puzzle puts it where its
+        strategies are chosen; ``with_own`` and ``show_own`` carry it in the settings. A
+        racer's box also offers a file of its own (``offer_own_file``): two strategies of
+        one's own can race."""
+        check = QCheckBox(QCoreApplication.translate("OwnStrategy", "Your own strategy…"))
+        check.setObjectName("ownStrategyCheck")
+        check.setToolTip(
+            QCoreApplication.translate(
+                "OwnStrategy",
+                "Write the order in which the search tries its candidates, in Python, in the "
+                "Your strategy panel. Start runs what the editor holds then.",
+            )
+        )
+        check.toggled.connect(lambda _on: self.settings_changed.emit())
+        self.own_check = check
+        button = QToolButton()
+        button.setObjectName("ownFileButton")
+        button.setText(QCoreApplication.translate("OwnStrategy", "File…"))
+        button.setToolTip(
+            QCoreApplication.translate(
+                "OwnStrategy", "This racer runs a strategy file of its own, not the editor's"
+            )
+        )
+        button.clicked.connect(self._pick_own_file)
+        button.hide()
+        self.own_file_button = button
+        row = QWidget()
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        line.addWidget(check)
+        line.addWidget(button)
+        line.addStretch(1)
+        return row
+
+    #: The racer's own file was chosen: Start keeps it (not the editor's text).
+    own_pinned = False
+    own_file_button: QToolButton | None = None
+
+    def offer_own_file(self) -> None:
+        """A racer's box: a strategy file for this racer alone."""
+        if self.own_file_button is not None:
+            self.own_file_button.show()
+
+    def _pick_own_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            QCoreApplication.translate("OwnStrategy", "Open strategy"),
+            "",
+            QCoreApplication.translate("OwnStrategy", "Python files (*.py)"),
+        )
+        if path:
+            self.pin_own_file(path)
+
+    def pin_own_file(self, path: str) -> bool:
+        """Run ``path``'s text for this racer (read now, never executed here)."""
+        try:
+            source = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return False
+        self._own_text = (source, Path(path).name)
+        self.own_pinned = True
+        if self.own_file_button is not None:
+            self.own_file_button.setText(Path(path).name)
+        if self.own_check is not None and not self.own_check.isChecked():
+            self.own_check.setChecked(True)  # emits settings_changed
+        else:
+            self.settings_changed.emit()
+        return True
+
+    def with_own(self, settings: Any) -> Any:
+        """``settings`` with the own-strategy fields as this widget shows them."""
+        if self.own_check is None:
+            return settings
+        source, name = self._own_text
+        return changed(settings, own=self.own_check.isChecked(), own_source=source, own_name=name)
+
+    def show_own(self, settings: Any) -> None:
+        """Show the own-strategy fields of ``settings`` (kept for ``with_own``)."""
+        if self.own_check is None:
+            return
+        self._own_text = (getattr(settings, "own_source", ""), getattr(settings, "own_name", ""))
+        self.own_pinned = False
+        if self.own_file_button is not None:
+            self.own_file_button.setText(QCoreApplication.translate("OwnStrategy", "File…"))
+        self.own_check.blockSignals(True)
+        self.own_check.setChecked(bool(getattr(settings, "own", False)))
+        self.own_check.blockSignals(False)
 
     def settings(self, rows: int, cols: int) -> Any:
         raise NotImplementedError
@@ -379,6 +600,136 @@ class Puzzle(QObject, Generic[S]):
         )
         return search
 
+    # -- the learner's own strategy ------------------------------------------------------------
+
+    #: The presenter methods whose answer explains a built-in rule: a run of the learner's
+    #: own strategy has none to explain (no tree to draw or estimate, no next move to
+    #: guess), and is named by its file. ``__init_subclass__`` puts ``_own_answer`` in front
+    #: of each presenter's own definition, so no presenter has to remember it.
+    OWN_ANSWERS = (
+        "describe",
+        "strategy_name",
+        "forecast_subject",
+        "tree_children",
+        "next_event",
+        "tree_probe",
+        "subtree_probe",
+        "predict_tie",
+        "tree_goal",
+        "rival",
+        "file_name",
+        "sweep_options",
+        "narrate",
+    )
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in Puzzle.OWN_ANSWERS:
+            if name in cls.__dict__:
+                setattr(cls, name, _answering_own(name, cls.__dict__[name]))
+
+    def own(self, settings: S) -> bool:
+        """The learner's own strategy runs these settings (not a built-in one)."""
+        return bool(getattr(settings, "own", False))
+
+    def builtin(self, settings: S) -> S:
+        """The settings without the learner's strategy: what the built-in runs."""
+        if not any(hasattr(settings, f) for f in OWN_FIELDS):
+            return settings
+        return changed(settings, own=False, own_source="", own_name="")
+
+    def with_source(self, settings: S, source: str, name: str) -> S:
+        """Settings that run ``source`` (the editor's text when Start is pressed)."""
+        return changed(settings, own_source=source, own_name=name)
+
+    def own_source(self, settings: S) -> str:
+        """The learner's strategy's text these settings carry ("" before Start took it)."""
+        return str(getattr(settings, "own_source", ""))
+
+    def own_name(self, settings: S) -> str:
+        """The learner's strategy as the history and a race name it: its file's name."""
+        name = str(getattr(settings, "own_name", ""))
+        return name or QCoreApplication.translate("OwnStrategy", "your strategy")
+
+    def own_template(self) -> str:
+        """A strategy for this puzzle to start from, shown when the editor is empty: the
+        functions the spec's search calls, returning what they are given (the built-in
+        plain order), for the learner to change."""
+        functions = self.spec.custom_functions
+        if "order" in functions:
+            return ORDER_TEMPLATE
+        if "cell" in functions:
+            return CELL_TEMPLATE
+        return ""
+
+    def own_answer(self, name: str, settings: S, *args: Any) -> Any:
+        """What ``name`` (one of OWN_ANSWERS) says of a run of the learner's strategy."""
+        if name in ("describe", "strategy_name", "forecast_subject"):
+            text = self.own_name(settings)  # a file's name stays as it is spelt
+            named = bool(getattr(settings, "own_name", ""))
+            return capitalised(text) if name != "describe" and not named else text
+        if name == "narrate":
+            model: BoardModel = args[0]
+            if args[1] is not None or not model.last_events:
+                return ""
+            last = model.last_events[-1]
+            what = self.event_name(settings, last)
+            if last >= 0:
+                words = QCoreApplication.translate("OwnStrategy", "{0} tried {1}.")
+            else:
+                words = QCoreApplication.translate("OwnStrategy", "{0} took {1} back.")
+            return words.format(self.own_answer("strategy_name", settings), what)
+        if name == "tree_goal":
+            return self.solution_depth(settings)
+        if name == "rival":  # the built-in it departs from
+            base = self.builtin(settings)
+            return base, self.strategy_name(base)
+        if name == "file_name":
+            base = self.builtin(settings)
+            stem = str(getattr(settings, "own_name", "")).removesuffix(".py") or "own"
+            return f"{self.key}-{base.rows}x{base.cols}-{stem}"
+        return None
+
+    def run_search(
+        self,
+        settings: S,
+        start: int,
+        anyway: bool,
+        solutions: SolutionLog | None,
+        cancel: Callable[[], bool] | None = None,
+    ) -> Search:
+        """The run's search: the built-in's, or the learner's strategy in a child process
+        (its code never runs in the window's process); ``cancel``: stop waiting for the
+        child at once (Stop while the learner's function is still thinking)."""
+        if not self.own(settings):
+            return self.make_search(settings, start, anyway, solutions)
+        from knightviz.engine.strategies import UserStrategy, user_search
+
+        base = self.builtin(settings)
+        strategy = UserStrategy(
+            source=self.own_source(settings),
+            name=self.own_name(settings),
+            seed=int(getattr(settings, "seed", 0)),
+        )
+        search: Search = user_search(
+            self.key,
+            self.problem(base, start),
+            strategy,
+            every=self.solution_depth(base) is not None,
+            on_solution=solutions.add if solutions is not None else None,
+            options=self.search_options(base, anyway),
+            cancel=cancel,
+        )
+        return search
+
+    def explain_search(self, settings: S, start: int, anyway: bool) -> Search | None:
+        """The Python search the panels replay positions with (its stack, its tree); None
+        for a learner's strategy: its code never runs in the window's process, and the
+        built-in's stack would show another order than the one it chose."""
+        if self.own(settings):
+            return None
+        return self.make_search(settings, start, anyway, None, backend="python")
+
     def solution_depth(self, settings: S) -> int | None:
         """A move that brings the path to this length completes a solution, for puzzles that
         report many (None: the run's result is its one solution)."""
@@ -582,3 +933,7 @@ class Puzzle(QObject, Generic[S]):
     def code_variables(self, settings: S, model: BoardModel, stack: Sequence[StackLevel]) -> str:
         """The program's variables at the highlighted line, in one line."""
         return ""
+
+
+for _name in Puzzle.OWN_ANSWERS:  # the defaults answer for the learner's strategy too
+    setattr(Puzzle, _name, _answering_own(_name, Puzzle.__dict__[_name]))

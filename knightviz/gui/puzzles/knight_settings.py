@@ -42,6 +42,11 @@ class KnightSettings:
     holes: str = ""
     #: The piece: ``knight``, ``camel``, ``zebra``, ``giraffe`` or ``a,b``.
     leaper: str = "knight"
+    #: The learner's own strategy (the editor's text, taken when Start is pressed) orders
+    #: the moves instead of the built-in rule.
+    own: bool = False
+    own_source: str = ""
+    own_name: str = ""
 
     @property
     def shape(self) -> Shape:

@@ -165,6 +165,7 @@ class KnightSettingsWidget(SettingsWidget):
             grid.addWidget(self.backtrack_check, 3, 0)
             grid.addWidget(self.closed_check, 3, 1)
             grid.addWidget(self.construct_check, 4, 0, 1, 2)
+            grid.addWidget(self.own_choice(), 5, 0, 1, 2)
             grid.setColumnStretch(1, 1)
             # A race's lanes share the window's board and piece: no choice of their own.
             for w in (self.piece_label, self.piece_combo, self.leaper_row):
@@ -191,6 +192,7 @@ class KnightSettingsWidget(SettingsWidget):
             piece_form.setVerticalSpacing(2)
             layout.addWidget(self.warnsdorff_check)
             layout.addWidget(self.construct_check)
+            layout.addWidget(self.own_choice())
             layout.addWidget(self.explain_label)
             layout.addLayout(form)
             options = QHBoxLayout()  # side by side: the Piece row fits on a laptop's screen
@@ -213,6 +215,10 @@ class KnightSettingsWidget(SettingsWidget):
         self.set_settings(puzzle.default_settings())
 
     def settings(self, rows: int, cols: int) -> KnightSettings:
+        settings: KnightSettings = self.with_own(self._settings(rows, cols))
+        return settings
+
+    def _settings(self, rows: int, cols: int) -> KnightSettings:
         return KnightSettings(
             rows=rows,
             cols=cols,
@@ -278,6 +284,7 @@ class KnightSettingsWidget(SettingsWidget):
             self.closed_check.setChecked(s.closed)
             self.construct_check.set_board(s.rows, s.cols)
             self.construct_check.setChecked(s.construct)
+            self.show_own(s)
         finally:
             self._updating = False
         self._sync()

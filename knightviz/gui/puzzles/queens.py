@@ -57,6 +57,10 @@ class QueensSettings:
     all_solutions: bool = True
     #: ``sets`` (constraint IDs) or ``bitboards`` (two integers).
     variant: str = SETS
+    #: The learner's own strategy orders the columns of each row (see ``Puzzle.own``).
+    own: bool = False
+    own_source: str = ""
+    own_name: str = ""
 
 
 def solution_text(n: int, solution: tuple[int, ...]) -> str:
@@ -107,17 +111,21 @@ class QueensSettingsWidget(SettingsWidget):
         layout.addWidget(self.all_check)
         layout.addWidget(explain)
         layout.addLayout(form)
+        layout.addWidget(self.own_choice())
         self.all_check.toggled.connect(self._changed)
         self.variant_combo.currentIndexChanged.connect(self._changed)
         self.set_settings(puzzle.default_settings())
 
     def settings(self, rows: int, cols: int) -> QueensSettings:
-        return QueensSettings(
-            rows=rows,
-            cols=cols,
-            all_solutions=self.all_check.isChecked(),
-            variant=str(self.variant_combo.currentData()),
+        settings: QueensSettings = self.with_own(
+            QueensSettings(
+                rows=rows,
+                cols=cols,
+                all_solutions=self.all_check.isChecked(),
+                variant=str(self.variant_combo.currentData()),
+            )
         )
+        return settings
 
     def set_settings(self, settings: Any) -> None:
         s: QueensSettings = settings
@@ -125,6 +133,7 @@ class QueensSettingsWidget(SettingsWidget):
         try:
             self.all_check.setChecked(s.all_solutions)
             self.variant_combo.setCurrentIndex(max(0, self.variant_combo.findData(s.variant)))
+            self.show_own(s)
         finally:
             self._updating = False
 
@@ -149,7 +158,7 @@ class QueensPuzzle(Puzzle[QueensSettings]):
     def with_size(self, settings: QueensSettings, rows: int, cols: int) -> QueensSettings:
         s = settings
         n = min(rows, MAX_QUEENS_SIDE)
-        return QueensSettings(n, n, s.all_solutions, s.variant)
+        return replace(s, rows=n, cols=n)
 
     def create_settings_widget(
         self, parent: QWidget | None = None, compact: bool = False

@@ -105,6 +105,10 @@ class SudokuSettings:
     singles: bool = False
     #: The problem: N² characters, ``.`` for a blank (the presenter's default: a built-in one).
     problem: str = "." * 81
+    #: The learner's own strategy chooses the cell and orders its digits (``Puzzle.own``).
+    own: bool = False
+    own_source: str = ""
+    own_name: str = ""
 
 
 @lru_cache(maxsize=64)

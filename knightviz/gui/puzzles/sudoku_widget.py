@@ -104,6 +104,7 @@ class SudokuSettingsWidget(SettingsWidget):
         self._puzzle_label = QLabel(self.tr("Puzzle"))
         form.addRow(self._size_label, self.size_combo)
         form.addRow(self.tr("Strategy"), self.strategy_combo)
+        form.addRow("", self.own_choice())
         form.addRow(self._puzzle_label, self.example_combo)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -138,11 +139,13 @@ class SudokuSettingsWidget(SettingsWidget):
     def settings(self, rows: int, cols: int) -> Any:
         n = len(self._problem) ** 0.5
         side = round(n)
-        return self._puzzle.make_settings(
-            side,
-            str(self.strategy_combo.currentData()),
-            self.singles_check.isChecked(),
-            self._problem,
+        return self.with_own(
+            self._puzzle.make_settings(
+                side,
+                str(self.strategy_combo.currentData()),
+                self.singles_check.isChecked(),
+                self._problem,
+            )
         )
 
     def set_settings(self, settings: Any) -> None:
@@ -157,6 +160,7 @@ class SudokuSettingsWidget(SettingsWidget):
             )
             self.singles_check.setChecked(settings.singles)
             self.singles_check.setEnabled(settings.strategy != DLX)
+            self.show_own(settings)
             if clean(self.edit.text()).upper().replace("0", ".") != settings.problem:
                 self.edit.setText(settings.problem)
                 self.edit.setCursorPosition(0)  # the first row in view
