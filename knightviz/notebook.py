@@ -101,10 +101,10 @@ def problem(
     """A problem of ``puzzle`` (a key of ``puzzles()``) from the words of its text.
 
     The words are those its command line reads (``spec.parse``): the size (``size``, or
-    the first word), then ``start`` when given, then the other words; each other keyword is a word, ``True`` as its bare name
-    (``closed=True`` is ``closed``), ``False`` and None left out, any other value as
-    ``name=value``. ``problem(key, "the whole text")`` works too. ProblemError when the
-    spec cannot read it.
+    the first word), then ``start`` when given, then the other words; each other keyword
+    is a word, ``True`` as its bare name (``closed=True`` is ``closed``), ``False`` and
+    None left out, any other value as ``name=value``. ``problem(key, "the whole text")``
+    works too. ProblemError when the spec cannot read it.
     """
     found = spec(puzzle)
     if size is None and words:  # the first word is the size: ``problem(key, 8, start=...)``
@@ -330,13 +330,18 @@ def _record(search: Any, solution_depth: int | None) -> tuple[Result, Recording]
 
 
 def _user_strategy(strategy: StrategyLike, seed: int, name: str | None) -> Any:
-    """The engine's ``UserStrategy`` for a function, a file, source text or itself."""
+    """The engine's ``UserStrategy`` for a function (or a list of them), a file, source
+    text, or one already made."""
     from .engine.strategies import UserStrategy
 
     if isinstance(strategy, UserStrategy):
         return strategy
-    if callable(strategy):
-        return UserStrategy(_function_source(strategy), name or strategy.__name__, seed)
+    if callable(strategy) or (
+        isinstance(strategy, (list, tuple)) and strategy and all(map(callable, strategy))
+    ):
+        functions = list(strategy) if isinstance(strategy, (list, tuple)) else [strategy]
+        shown = name or " + ".join(getattr(f, "__name__", "?") for f in functions)
+        return UserStrategy(_functions_source(functions), shown, seed)
     if isinstance(strategy, os.PathLike) or (
         isinstance(strategy, str) and "\n" not in strategy and strategy.endswith(".py")
     ):
@@ -352,21 +357,24 @@ def _user_strategy(strategy: StrategyLike, seed: int, name: str | None) -> Any:
     )
 
 
-def _function_source(function: Callable[..., Any]) -> str:
-    """A function's source as a module the child process runs: the function itself, and
-    the name the engine looks for bound to it when the function has another name."""
-    from .engine import strategies
+def _functions_source(functions: list[Callable[..., Any]]) -> str:
+    """The functions' source as the module the child process runs. A function named as
+    the API names them (``order``, ``cell``, ``digits``) is that one; a lone function with
+    another name is the first of them (``order``)."""
+    from .engine.strategies import FUNCTIONS
 
-    try:
-        source = textwrap.dedent(inspect.getsource(function))
-    except (OSError, TypeError) as exc:
-        raise ValueError(
-            f"cannot read the source of {function!r} ({exc}): define it in a file or a cell"
-        ) from None
-    wanted: str = getattr(strategies, "FUNCTION", "order")
-    own = getattr(function, "__name__", wanted)
-    if own != wanted:
-        source += f"\n\n{wanted} = {own}\n"
+    parts = []
+    for function in functions:
+        try:
+            parts.append(textwrap.dedent(inspect.getsource(function)))
+        except (OSError, TypeError) as exc:
+            raise ValueError(
+                f"cannot read the source of {function!r} ({exc}): define it in a file or a cell"
+            ) from None
+    source = "\n\n".join(parts)
+    own = [getattr(f, "__name__", "") for f in functions]
+    if len(functions) == 1 and own[0] not in FUNCTIONS:
+        source += f"\n\n{FUNCTIONS[0]} = {own[0]}\n"
     return source
 
 
@@ -380,15 +388,30 @@ def _user(
     from .engine.strategies import user_search
 
     s, value = problem.spec, problem.value
-    search = user_search(s.key, value, user, every=every, limit=limit)
-    result, rec = _record(search, s.solution_depth(value, s.strategies[0], options or None))
-    found = (result.solution,) if result.solution is not None else ()
+    found: list[tuple[int, ...]] = []
+    search = user_search(
+        s.key,
+        value,
+        user,
+        every=every,
+        limit=limit,
+        on_solution=found.append,
+        options=options or None,
+    )
+    try:
+        result, rec = _record(search, s.solution_depth(value, s.strategies[0], options or None))
+    finally:
+        close = getattr(search, "close", None)
+        if close is not None:
+            close()
+    if not found and result.solution is not None:
+        found.append(result.solution)
     return Run(
         problem,
         user.name,
         result,
         rec,
-        found,
+        tuple(found),
         every,
         limit,
         options,
@@ -480,11 +503,13 @@ def _frame(page: str, title: str) -> str:
 
 
 def _display(html: str) -> None:
+    import importlib
+
     try:
-        from IPython.display import HTML, display
+        shown: Any = importlib.import_module("IPython.display")  # untyped: kept as Any
     except ImportError:  # pragma: no cover - without IPython there is nowhere inline
         raise RuntimeError(
             "show() displays inline in Jupyter or VS Code (IPython): use save(path) and "
             "open the file in a browser"
         ) from None
-    display(HTML(html))
+    shown.display(shown.HTML(html))
