@@ -278,6 +278,11 @@ def run(
         strategy = s.strategies[0]
     if isinstance(strategy, str) and strategy in s.strategies:
         return _builtin(problem, strategy, every, limit, backend, dict(options))
+    if isinstance(strategy, str) and "\n" not in strategy and not strategy.endswith(".py"):
+        raise ValueError(
+            f"unknown strategy {strategy!r}: a built-in ({', '.join(s.strategies)}), a "
+            "function, a .py file or Python source text"
+        )
     user = _user_strategy(strategy, seed, name)
     return _user(problem, user, every, limit, dict(options))
 
