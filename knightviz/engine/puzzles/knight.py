@@ -117,6 +117,7 @@ class KnightSpec(PuzzleSpec[Tour]):
     strategies: ClassVar[tuple[str, ...]] = (WARNSDORFF, PLAIN, CONSTRUCT)
     event_names: ClassVar[tuple[str, str]] = ("move", "backtrack")
     formats: ClassVar[tuple[str, ...]] = ("matrix", "c", "py", "sequence", "algebraic")
+    custom_functions: ClassVar[tuple[str, ...]] = ("order",)
 
     # -- problems ------------------------------------------------------------------------
 
@@ -227,6 +228,35 @@ class KnightSpec(PuzzleSpec[Tour]):
             return construct.ConstructionSearch(p.rows, p.cols, p.start)
         anyway = bool((options or {}).get("search_anyway", False))
         return make_tour_search(p.config(limit, anyway), cancel, backend=backend)
+
+    def custom_search(
+        self,
+        problem: Tour,
+        calls: Any,
+        *,
+        every: bool = False,
+        limit: int | None = None,
+        cancel: Callable[[], bool] | None = None,
+        on_solution: Callable[[tuple[int, ...]], None] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Search:
+        """The tour stops at its first tour (``every`` changes nothing); holes, leaper,
+        direction order and closing kept from the problem."""
+        from knightviz.engine.strategies.searches import UserTourSearch
+
+        p = problem
+        return UserTourSearch(
+            p.rows,
+            p.cols,
+            p.start,
+            p.shape,
+            p.closed,
+            calls,
+            directions=p.strategy.order,
+            search_anyway=bool((options or {}).get("search_anyway", False)),
+            limit=limit,
+            cancel=cancel,
+        )
 
     def verdict(self, problem: Tour) -> Verdict | None:
         """A known fact (``engine.verdict``): its code in ``kind``, the squares it is about."""

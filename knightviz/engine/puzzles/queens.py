@@ -47,6 +47,7 @@ class QueensSpec(PuzzleSpec[Queens]):
     strategies: ClassVar[tuple[str, ...]] = (SETS, BITBOARDS)
     event_names: ClassVar[tuple[str, str]] = ("placement", "removal")
     formats: ClassVar[tuple[str, ...]] = layouts.QUEENS_FORMATS[:-1]
+    custom_functions: ClassVar[tuple[str, ...]] = ("order",)
 
     # -- problems ------------------------------------------------------------------------
 
@@ -113,6 +114,28 @@ class QueensSpec(PuzzleSpec[Queens]):
             limit=limit,
             cancel=cancel,
             backend=backend,
+        )
+
+    def custom_search(
+        self,
+        problem: Queens,
+        calls: Any,
+        *,
+        every: bool = False,
+        limit: int | None = None,
+        cancel: Callable[[], bool] | None = None,
+        on_solution: Callable[[tuple[int, ...]], None] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Search:
+        from knightviz.engine.strategies.searches import UserQueensSearch
+
+        return UserQueensSearch(
+            problem.n,
+            calls,
+            first=problem.first and not every,
+            on_solution=on_solution,
+            limit=limit,
+            cancel=cancel,
         )
 
     def solution_depth(

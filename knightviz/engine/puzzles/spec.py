@@ -88,6 +88,9 @@ class PuzzleSpec(Generic[P]):
     formats: ClassVar[tuple[str, ...]] = ()
     #: The puzzle's own command, if it has one made from this spec.
     command: ClassVar[CommandSpec | None] = None
+    #: The functions a user's strategy defines for this puzzle (``engine.strategies``), in
+    #: the order they are named to the user; empty: the puzzle takes no such strategy.
+    custom_functions: ClassVar[tuple[str, ...]] = ()
 
     # -- problems ------------------------------------------------------------------------
 
@@ -133,6 +136,22 @@ class PuzzleSpec(Generic[P]):
         """A search of ``problem`` with ``strategy``: to the first solution, or to the end
         (``every``) reporting each solution to ``on_solution``; ``backend`` as
         ``backends.choose`` takes it; ``options``: the strategy's flags."""
+        raise NotImplementedError
+
+    def custom_search(
+        self,
+        problem: P,
+        calls: Any,
+        *,
+        every: bool = False,
+        limit: int | None = None,
+        cancel: Callable[[], bool] | None = None,
+        on_solution: Callable[[tuple[int, ...]], None] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Search:
+        """The Python search of ``problem`` that asks ``calls`` (``strategies.calls.Calls``:
+        the user's functions, checked) for the order of its candidates. Only the strategy's
+        child process calls it; its search sets ``failure`` when a call fails."""
         raise NotImplementedError
 
     def verdict(self, problem: P) -> Verdict | None:

@@ -74,6 +74,7 @@ class SudokuSpec(PuzzleSpec[SudokuProblem]):
     strategies: ClassVar[tuple[str, ...]] = STRATEGIES
     event_names: ClassVar[tuple[str, str]] = ("placement", "removal")
     formats: ClassVar[tuple[str, ...]] = layouts.FORMATS
+    custom_functions: ClassVar[tuple[str, ...]] = ("cell", "digits")
     command: ClassVar[CommandSpec | None] = CommandSpec(
         name="sudoku",
         help="solve or count a sudoku (4×4, 6×6, 9×9 or 16×16) by backtracking",
@@ -152,6 +153,30 @@ class SudokuSpec(PuzzleSpec[SudokuProblem]):
         from .compiled import NumbaSudokuSearch
 
         return NumbaSudokuSearch
+
+    def custom_search(
+        self,
+        problem: SudokuProblem,
+        calls: Any,
+        *,
+        every: bool = False,
+        limit: int | None = None,
+        cancel: Callable[[], bool] | None = None,
+        on_solution: Callable[[tuple[int, ...]], None] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Search:
+        """Plain or MRV as the user's ``cell`` picks, digits as ``digits`` orders them;
+        forced fills are not offered to a strategy of one's own."""
+        from .custom import UserSudokuSearch
+
+        return UserSudokuSearch(
+            problem,
+            calls,
+            first=not every,
+            on_solution=on_solution,
+            limit=limit,
+            cancel=cancel,
+        )
 
     def verdict(self, problem: SudokuProblem) -> Verdict | None:
         return model.verdict(problem)

@@ -1,0 +1,202 @@
+"""The child process that runs a search with a user's strategy (``runner.py`` starts it).
+
+It loads the strategy (a memory limit set, a watchdog thread started first), makes the
+puzzle's ``custom_search`` and answers the parent's requests: ``("advance", n)`` runs up to
+``n`` steps, for at most ``BLOCK_SECONDS`` (at least one step), and sends back the events as
+``array('i')`` bytes, the solutions found, and the result or the failure once the run is
+over; ``("stop",)`` ends the process. Nothing it does reaches the parent but these replies.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+from array import array
+from multiprocessing.connection import Connection
+from time import perf_counter, sleep
+from typing import Any
+
+from knightviz.engine.strategies.api import (
+    CALL_LIMIT,
+    MEMORY_LIMIT_MB,
+    StrategyError,
+    UserStrategy,
+    no_function,
+)
+from knightviz.engine.strategies.calls import Calls, CallTimeout
+
+#: How long one reply may compute before it is sent (keeps Stop and the display prompt).
+BLOCK_SECONDS = 0.05
+#: Steps between looks at the clock within a reply.
+SLICE = 512
+#: How often the watchdog thread looks at the running call.
+WATCH_SECONDS = 0.05
+
+
+def boot(fd: int) -> None:
+    """The entry point of the fresh interpreter ``runner`` starts: the socket it was given."""
+    serve_pipe(Connection(fd))
+
+
+def serve_pipe(conn: Connection) -> None:
+    """The child's whole life: the run's parameters, the strategy loaded, then answers until
+    told to stop or the pipe closes."""
+    try:
+        puzzle_key, problem, strategy, every, options = conn.recv()
+        _serve(conn, puzzle_key, problem, strategy, every, options)
+    except (EOFError, BrokenPipeError, ConnectionResetError, KeyboardInterrupt):
+        pass
+    finally:
+        conn.close()
+
+
+def _limit_memory() -> None:
+    """The user's code may take ``MEMORY_LIMIT_MB`` beyond what the process holds now."""
+    try:
+        import resource
+
+        with open("/proc/self/statm") as f:
+            pages = int(f.read().split()[0])
+        import os
+
+        now = pages * os.sysconf("SC_PAGE_SIZE")
+        limit = now + MEMORY_LIMIT_MB * 1024 * 1024
+        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, OSError, ValueError):
+        pass  # not Linux: no limit on address space (the parent's watchdog still runs)
+
+
+def _watch(calls: Calls, main_thread: int) -> None:
+    """Interrupt the main thread when a call of the user's code runs over the limit."""
+    while True:
+        sleep(WATCH_SECONDS)
+        started = calls.started
+        if started and perf_counter() - started > CALL_LIMIT:
+            calls.started = 0.0
+            signal.pthread_kill(main_thread, signal.SIGALRM)
+
+
+def _on_alarm(_signum: int, _frame: object) -> None:
+    raise CallTimeout
+
+
+def _serve(
+    conn: Connection,
+    puzzle_key: str,
+    problem: Any,
+    strategy: UserStrategy,
+    every: bool,
+    options: dict[str, Any] | None,
+) -> None:
+    from knightviz.engine import puzzles
+
+    spec = puzzles.spec(puzzle_key)
+    filename = strategy.path or "<strategy>"
+    calls = Calls({}, filename, strategy.seed)
+    signal.signal(signal.SIGALRM, _on_alarm)
+    threading.Thread(target=_watch, args=(calls, threading.get_ident()), daemon=True).start()
+    _limit_memory()
+    sys.setrecursionlimit(2000)
+
+    namespace: dict[str, Any] = {"__name__": "strategy", "__file__": filename}
+    try:
+        code = compile(strategy.source, filename, "exec")
+        calls.current = ""
+        calls.started = perf_counter()
+        try:
+            exec(code, namespace)
+        finally:
+            calls.started = 0.0
+    except CallTimeout:
+        conn.send(("failed", calls.timeout("", None).to_dict()))
+        return
+    except MemoryError:
+        conn.send(("failed", calls.memory(None).to_dict()))
+        return
+    except SyntaxError as e:
+        line = e.lineno
+        err = StrategyError(
+            f"Syntax error in line {line}: {e.msg}.", "syntax", {"error": e.msg, "line": line}, line
+        )
+        conn.send(("failed", err.to_dict()))
+        return
+    except Exception as e:
+        conn.send(("failed", calls.exception(e, None).to_dict()))
+        return
+    wanted = spec.custom_functions
+    calls.functions = {f: namespace[f] for f in wanted if callable(namespace.get(f))}
+    if not calls.functions:
+        conn.send(("failed", no_function(wanted).to_dict()))
+        return
+    describe = _describe(namespace.get("describe"))
+    solutions: list[tuple[int, ...]] = []
+    try:
+        search: Any = spec.custom_search(
+            problem, calls, every=every, on_solution=solutions.append, options=options
+        )
+    except StrategyError as e:
+        conn.send(("failed", e.to_dict()))
+        return
+    except CallTimeout:
+        conn.send(("failed", calls.timeout(calls.current, 0).to_dict()))
+        return
+    conn.send(("ready", describe))
+    while True:
+        request = conn.recv()
+        if request[0] != "advance":
+            return
+        try:
+            reply = _advance(search, calls, solutions, int(request[1]))
+        except CallTimeout:  # the alarm came between two calls: the block is lost
+            reply = ("events", b"", [], None, calls.timeout(calls.current, None).to_dict(), False)
+        except MemoryError:
+            reply = ("events", b"", [], None, calls.memory(None).to_dict(), False)
+        conn.send(reply)
+        if reply[3] is not None or reply[4] is not None:
+            return
+
+
+def _advance(
+    search: Any, calls: Calls, solutions: list[tuple[int, ...]], budget: int
+) -> tuple[Any, ...]:
+    """Up to ``budget`` steps for at most ``BLOCK_SECONDS`` (one slice at least)."""
+    out = array("i")
+    deadline = perf_counter() + BLOCK_SECONDS
+    while len(out) < budget:
+        chunk = search.advance(min(SLICE, budget - len(out)))
+        out.extend(chunk)
+        if not chunk or search.result is not None or perf_counter() > deadline:
+            break
+    found = solutions[:]
+    solutions.clear()
+    failure = getattr(search, "failure", None)
+    error = None
+    if failure is not None:
+        if isinstance(failure, StrategyError):
+            error = failure.to_dict()
+        else:
+            error = calls.exception(failure, search.moves + search.backtracks).to_dict()
+    result = search.result if failure is None else None
+    return ("events", out.tobytes(), found, result, error, calls.pruned)
+
+
+def _describe(value: Any) -> str:
+    """What ``describe`` says: the function's docstring, or what it returns (a string)."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value.strip()
+    doc = getattr(value, "__doc__", None)
+    if isinstance(doc, str) and doc.strip():
+        return doc.strip()
+    if callable(value):
+        try:
+            said = value()
+        except Exception:
+            return ""
+        return said.strip() if isinstance(said, str) else ""
+    return ""
