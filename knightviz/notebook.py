@@ -365,7 +365,7 @@ def _user_strategy(strategy: StrategyLike, seed: int, name: str | None) -> Any:
 def _functions_source(functions: list[Callable[..., Any]]) -> str:
     """The functions' source as the module the child process runs. A function named as
     the API names them (``order``, ``cell``, ``digits``) is that one; a lone function with
-    another name is the first of them (``order``)."""
+    another name is called by the first of them (``order``), defined after it."""
     from .engine.strategies import FUNCTIONS
 
     parts = []
@@ -378,8 +378,8 @@ def _functions_source(functions: list[Callable[..., Any]]) -> str:
             ) from None
     source = "\n\n".join(parts)
     own = [getattr(f, "__name__", "") for f in functions]
-    if len(functions) == 1 and own[0] not in FUNCTIONS:
-        source += f"\n\n{FUNCTIONS[0]} = {own[0]}\n"
+    if len(functions) == 1 and own[0] not in FUNCTIONS:  # a def: the engine looks for one
+        source += f"\n\ndef {FUNCTIONS[0]}(*args):\n    return {own[0]}(*args)\n"
     return source
 
 

@@ -68,6 +68,7 @@ def test_the_notebook_prints_the_known_counts(executed):
     assert "mrv: solved, 898 steps" in text
     assert "plain: solved, 19,454,728 steps" in text
     assert "edge_first: solved" in text
+    assert "cell + digits: solved, 898 steps" in text  # MRV written out: the built-in's count
 
 
 def test_the_players_show_the_counts_and_are_independent(executed, browser, tmp_path):
@@ -94,9 +95,13 @@ def test_the_players_show_the_counts_and_are_independent(executed, browser, tmp_
         assert digits(shown[2]) == state["length"] == state["steps"]
         assert digits(shown[0]) + digits(shown[1]) == state["length"]
         ends.append(state["length"])
-    plain, warnsdorff, _mine, _warnsdorff, plain_grid, mrv = ends
+    plain, warnsdorff, mine, warnsdorff_again, plain_grid, mrv = ends
     assert (plain, warnsdorff, plain_grid, mrv) == (16_501_401, 63, 19_454_728, 898)
-    assert _warnsdorff == 63
+    assert warnsdorff_again == 63
+    text = "".join(outputs(executed, "text/plain"))
+    assert f"edge_first: solved, {mine:,} steps" in text  # the player shows the run printed
+    title = frames[2].locator("#title").inner_text()
+    assert "edge_first" in title  # the page names the learner's strategy
 
     # Independent: each player its own document. Step one with its button; the other stays.
     a, b = frames[1], frames[5]
