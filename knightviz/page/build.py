@@ -514,14 +514,16 @@ def page_of(
             start=config.start,
             strategy=config.strategy,
             closed=config.closed,
-            command=command if builtin else "",
+            command=command if builtin else _strategy_file(command, strategy),
             lang=lang,
             custom=None if builtin else strategy,
         )
     if spec.key == QUEENS:
         first = bool(getattr(problem, "first", False)) and not every
         builtin = strategy in spec.strategies
-        command = queens_command(rows, first, limit, html, lang=lang) if builtin else ""
+        command = queens_command(rows, first, limit, html, lang=lang)
+        if not builtin:
+            command = _strategy_file(command, strategy)
         return PageRun(
             QUEENS,
             rows,
@@ -548,7 +550,29 @@ def page_of(
     )
     if strategy in spec.strategies:
         return run
-    return replace(run, command="", custom=strategy)
+    command = spec_command(
+        spec,
+        problem,
+        spec.strategies[0],
+        every=every,
+        limit=limit,
+        options=options,
+        html=html,
+        lang=lang,
+    )
+    return replace(run, command=_strategy_file(command, strategy), custom=strategy)
+
+
+def _strategy_file(command: str, strategy: str) -> str:
+    """The command line of a run with the learner's strategy: ``--strategy-file`` with the
+    file it came from (a function's name: the file to save it in), before ``--html``."""
+    if not command:
+        return ""
+    words = shlex.split(command)
+    name = strategy if strategy.endswith(".py") else re.sub(r"\W+", "_", strategy).strip("_")
+    name = name if name.endswith(".py") else f"{name or 'strategy'}.py"
+    at = words.index("--html") if "--html" in words else len(words)
+    return shlex.join([*words[:at], "--strategy-file", name, *words[at:]])
 
 
 def solution_steps_in(data: RecordingData, solutions: Sequence[Sequence[int]]) -> list[int]:

@@ -823,6 +823,12 @@
         html.push("<li>" + fmt("depth", { d: d + 1 }) + ": " + placementName(sq) + "</li>");
         continue;
       }
+      if (D.custom) {
+        // The learner's strategy: the square taken at each level (its order is not known).
+        const at = knight ? fmt("depth", { d }) : fmt("rank", { r: d + 1 });
+        html.push("<li>" + at + ": " + squareName(sq) + "</li>");
+        continue;
+      }
       const head = knight
         ? fmt("depth", { d }) + " " + squareName(sq) + ":"
         : fmt("rank", { r: d + 1 }) + ":";

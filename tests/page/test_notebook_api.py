@@ -103,3 +103,66 @@ def test_the_inline_player_is_the_page_in_a_sandboxed_frame():
 def test_an_unknown_strategy_is_refused_with_the_choices():
     with pytest.raises(ValueError, match="built-in"):
         kv.run(kv.queens(6), "fastest")
+
+
+# -- the learner's own strategies (run in a child process by the engine) -------------------
+
+
+def unchanged(position, candidates):
+    """Every candidate in the search's own order: plain backtracking."""
+    return candidates
+
+
+def first_only(position, candidates):
+    return candidates[:1]
+
+
+def broken(position, candidates):
+    return candidates[0] / 0
+
+
+def test_a_function_that_changes_nothing_is_plain_backtracking():
+    board = kv.knight(5, start="a1")
+    mine = kv.run(board, unchanged, limit=20_000)
+    plain = kv.run(board, "plain", limit=20_000)
+    assert (mine.steps, mine.moves, mine.outcome) == (plain.steps, plain.moves, plain.outcome)
+    assert list(mine.recording.events(0, len(mine.recording))) == list(
+        plain.recording.events(0, len(plain.recording))
+    )
+    assert mine.strategy == "unchanged" and not mine.builtin and not mine.pruned
+
+
+def test_mrv_written_as_two_functions_takes_the_known_898_steps():
+    def cell(position, cells):
+        return min(cells, key=position.count)
+
+    def digits(position, cell, digits):
+        return digits
+
+    run = kv.run(kv.sudoku(HARD), [cell, digits])
+    assert (run.steps, run.outcome, run.strategy) == (898, "solved", "cell + digits")
+
+
+def test_pruning_and_a_failure_are_reported():
+    pruned = kv.run(kv.knight(5, start="a1"), first_only)
+    assert pruned.pruned and "may have been missed" in pruned.summary()
+    failed = kv.run(kv.knight(5, start="a1"), broken)
+    assert failed.error is not None and failed.error.kind == "exception"
+    assert "ZeroDivisionError" in failed.summary()
+    assert not failed.finished
+
+
+def test_a_page_of_the_learners_strategy_names_it_and_its_file(tmp_path):
+    from knightviz.page import page_of
+    from knightviz.page.build import page_data
+
+    source = tmp_path / "mine.py"
+    source.write_text("def order(position, candidates):\n    return candidates[::-1]\n")
+    board = kv.knight(5, start="a1")
+    run = kv.run(board, str(source), limit=500)
+    assert run.strategy == "mine.py"
+    page = page_of(board.spec, board.value, run.strategy, run.result, run.recording.data())
+    data = page_data(page)
+    assert data["custom"] == "mine.py"
+    assert "--strategy-file mine.py" in data["command"]
+    assert data["length"] == run.steps == 500
