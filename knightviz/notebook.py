@@ -297,8 +297,10 @@ def _builtin(
 ) -> Run:
     from .engine import backends
 
-    if backend is None and backends.available():
-        backends.load()  # once per process: a few tenths of a second from numba's cache
+    if backend in (None, "auto") and backends.may_load():
+        # Once per process (a few tenths of a second from numba's cache), unless
+        # KNIGHTVIZ_ENGINE pins the pure-Python engine.
+        backends.load()
     s, value = problem.spec, problem.value
     verdict = s.verdict(value)
     found: list[tuple[int, ...]] = []
