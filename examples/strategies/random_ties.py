@@ -3,12 +3,19 @@
 ``position.random`` is a ``random.Random`` seeded per run, so a run can be repeated.
 """
 
+from __future__ import annotations
 
-def describe():
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from knightviz.engine.strategies.searches import TourPosition
+
+
+def describe() -> None:
     """Warnsdorff, random tie-break"""
 
 
-def order(position, candidates):
+def order(position: TourPosition, candidates: tuple[int, ...]) -> list[int]:
     shuffled = list(candidates)
     position.random.shuffle(shuffled)
     return sorted(shuffled, key=position.degree)

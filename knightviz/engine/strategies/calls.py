@@ -63,12 +63,10 @@ class Calls:
         self.started = perf_counter()
         try:
             return self.functions[name](*args)
-        except CallTimeout:
-            raise self.timeout(name, step) from None
-        except MemoryError:
-            raise self.memory(step) from None
-        except RecursionError as e:
-            raise self.exception(e, step) from None
+        except CallTimeout as e:
+            raise self.timeout(name, step, self.line_of(e)) from None
+        except MemoryError as e:
+            raise self.memory(step, self.line_of(e)) from None
         except Exception as e:
             raise self.exception(e, step) from None
         finally:
@@ -103,11 +101,14 @@ class Calls:
             text = f"cell() returned {shown}, which is not one of the blank cells it was given"
         else:
             text = f"{name}() returned {shown}, which is not one of its candidates"
+        code = getattr(self.functions.get(name), "__code__", None)
+        line = code.co_firstlineno if code is not None else None
         return StrategyError(
             f"{text} (at step {step:,}).",
             "wrong-return",
             {"function": name, "what": what, "value": shown, "type": type(value).__name__},
-            step=step,
+            line,
+            step,
         )
 
     def exception(self, error: BaseException, step: int | None) -> StrategyError:
@@ -126,23 +127,29 @@ class Calls:
             step,
         )
 
-    def timeout(self, name: str, step: int | None) -> StrategyError:
+    def timeout(self, name: str, step: int | None, line: int | None = None) -> StrategyError:
         what = f"{name}()" if name else "Loading the strategy"
+        where = f" (in line {line})" if line else ""
         when = f" at step {step:,}" if step is not None else ""
         return StrategyError(
-            f"{what} ran for over {CALL_LIMIT:g} s{when} (an endless loop?): the run was stopped.",
+            f"{what} ran for over {CALL_LIMIT:g} s{when}{where}, an endless loop?"
+            " The run was stopped.",
             "timeout",
-            {"function": name, "seconds": CALL_LIMIT},
-            step=step,
+            {"function": name, "seconds": CALL_LIMIT, "line": line},
+            line,
+            step,
         )
 
-    def memory(self, step: int | None) -> StrategyError:
+    def memory(self, step: int | None, line: int | None = None) -> StrategyError:
+        where = f" in line {line}" if line else ""
         when = f" at step {step:,}" if step is not None else ""
         return StrategyError(
-            f"Your strategy used over {MEMORY_LIMIT_MB} MB of memory{when}: the run was stopped.",
+            f"Your strategy used over {MEMORY_LIMIT_MB} MB of memory{where}{when}:"
+            " the run was stopped.",
             "memory",
-            {"megabytes": MEMORY_LIMIT_MB},
-            step=step,
+            {"megabytes": MEMORY_LIMIT_MB, "line": line},
+            line,
+            step,
         )
 
     def line_of(self, error: BaseException) -> int | None:

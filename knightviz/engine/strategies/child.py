@@ -102,6 +102,7 @@ def _serve(
     _limit_memory()
     sys.setrecursionlimit(2000)
 
+    conn.send(("started",))
     namespace: dict[str, Any] = {"__name__": "strategy", "__file__": filename}
     try:
         code = compile(strategy.source, filename, "exec")
@@ -111,8 +112,8 @@ def _serve(
             exec(code, namespace)
         finally:
             calls.started = 0.0
-    except CallTimeout:
-        conn.send(("failed", calls.timeout("", None).to_dict()))
+    except CallTimeout as e:
+        conn.send(("failed", calls.timeout("", None, calls.line_of(e)).to_dict()))
         return
     except MemoryError:
         conn.send(("failed", calls.memory(None).to_dict()))
@@ -132,29 +133,26 @@ def _serve(
     if not calls.functions:
         conn.send(("failed", no_function(wanted).to_dict()))
         return
-    describe = _describe(namespace.get("describe"))
+    conn.send(("ready", _describe(namespace.get("describe"), calls)))
     solutions: list[tuple[int, ...]] = []
-    try:
-        search: Any = spec.custom_search(
-            problem, calls, every=every, on_solution=solutions.append, options=options
-        )
-    except StrategyError as e:
-        conn.send(("failed", e.to_dict()))
-        return
-    except CallTimeout:
-        conn.send(("failed", calls.timeout(calls.current, 0).to_dict()))
-        return
-    conn.send(("ready", describe))
+    search: Any = None
     while True:
         request = conn.recv()
         if request[0] != "advance":
             return
         try:
+            if search is None:  # its root node already asks the strategy
+                search = spec.custom_search(
+                    problem, calls, every=every, on_solution=solutions.append, options=options
+                )
             reply = _advance(search, calls, solutions, int(request[1]))
-        except CallTimeout:  # the alarm came between two calls: the block is lost
-            reply = ("events", b"", [], None, calls.timeout(calls.current, None).to_dict(), False)
+        except StrategyError as e:
+            reply = ("events", b"", [], None, e.to_dict(), calls.pruned)
+        except CallTimeout as e:  # the alarm came between two calls
+            error = calls.timeout(calls.current, None, calls.line_of(e))
+            reply = ("events", b"", [], None, error.to_dict(), calls.pruned)
         except MemoryError:
-            reply = ("events", b"", [], None, calls.memory(None).to_dict(), False)
+            reply = ("events", b"", [], None, calls.memory(None).to_dict(), calls.pruned)
         conn.send(reply)
         if reply[3] is not None or reply[4] is not None:
             return
@@ -184,8 +182,9 @@ def _advance(
     return ("events", out.tobytes(), found, result, error, calls.pruned)
 
 
-def _describe(value: Any) -> str:
-    """What ``describe`` says: the function's docstring, or what it returns (a string)."""
+def _describe(value: Any, calls: Calls) -> str:
+    """What ``describe`` says: the function's docstring, or what it returns (a string;
+    timed like any call, and nothing when it fails)."""
     if value is None:
         return ""
     if isinstance(value, str):
@@ -194,9 +193,12 @@ def _describe(value: Any) -> str:
     if isinstance(doc, str) and doc.strip():
         return doc.strip()
     if callable(value):
+        calls.started = perf_counter()
         try:
             said = value()
-        except Exception:
+        except (Exception, CallTimeout):
             return ""
+        finally:
+            calls.started = 0.0
         return said.strip() if isinstance(said, str) else ""
     return ""

@@ -208,6 +208,11 @@ class UserSearch:
         return self._path
 
     @property
+    def pid(self) -> int | None:
+        """The child's process id (None: no child was needed, the text was unusable)."""
+        return self._process.pid if self._process is not None else None
+
+    @property
     def alive(self) -> bool:
         """The child process is running (for tests: none is left after the end)."""
         return self._process is not None and self._process.is_alive()
@@ -261,7 +266,9 @@ class UserSearch:
                 self._finish(Outcome.LIMIT)
                 return 0
         if not self._ready:
-            reply = self._wait(START_SECONDS)
+            reply = self._wait(START_SECONDS)  # ("started",): the interpreter is up
+            if reply is not None and reply[0] == "started":
+                reply = self._wait(REPLY_SECONDS)  # the strategy loaded, or why not
             if reply is None:
                 return 0
             if reply[0] == "failed":
