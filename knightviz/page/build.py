@@ -24,7 +24,7 @@ import shlex
 import zlib
 from array import array
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
@@ -101,6 +101,9 @@ class PageRun:
     #: Squares filled as consequences (``PuzzleSpec.derived``): before any step, and by each
     #: placement step (the step's number, then square, value pairs); None: not shown.
     derived: Derived | None = None
+    #: A strategy the page does not know (the learner's own): its name, shown as the run's
+    #: strategy; the knight's stack then shows the path alone (its order is not the page's).
+    custom: str | None = None
 
 
 def knight_command(
@@ -467,6 +470,118 @@ def spec_page_of(
     )
 
 
+def page_of(
+    spec: PuzzleSpec[Any],
+    problem: Any,
+    strategy: str,
+    result: Result,
+    recording: RecordingData,
+    *,
+    every: bool = False,
+    limit: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    solution_steps: Sequence[int] | None = None,
+    html: str = "run.html",
+    lang: str = "en",
+) -> PageRun:
+    """The page of any puzzle's run already recorded, whichever way the page draws it: the
+    knight's tour and N-Queens as pieces (``strategy``: one of the spec's, or any other
+    name for a strategy the page cannot replay: the knight's stack then shows its path),
+    the others as ``spec_page_of`` does. The one entry point for callers that know a puzzle
+    only by its spec (the notebook API)."""
+    rows, cols = spec.dims(problem)
+    if spec.key == KNIGHT:
+        from ..engine.puzzles.knight import with_strategy
+
+        builtin = strategy in spec.strategies
+        tour = with_strategy(problem, strategy) if builtin else problem
+        config = tour.config(limit, bool((options or {}).get("search_anyway", False)))
+        if not config.shape.classic:
+            raise PageError(
+                "the interactive page shows the knight on a full board only, not removed "
+                "squares or other pieces"
+            )
+        command = knight_command(
+            rows,
+            cols,
+            config.start,
+            config.strategy,
+            config.closed,
+            limit,
+            html,
+            search_anyway=config.search_anyway,
+            lang=lang,
+        )
+        return PageRun(
+            KNIGHT,
+            rows,
+            cols,
+            result,
+            recording,
+            start=config.start,
+            strategy=config.strategy,
+            closed=config.closed,
+            command=command if builtin else _strategy_file(command, strategy),
+            lang=lang,
+            custom=None if builtin else strategy,
+        )
+    if spec.key == QUEENS:
+        first = bool(getattr(problem, "first", False)) and not every
+        builtin = strategy in spec.strategies
+        command = queens_command(rows, first, limit, html, lang=lang)
+        if not builtin:
+            command = _strategy_file(command, strategy)
+        return PageRun(
+            QUEENS,
+            rows,
+            cols,
+            result,
+            recording,
+            first=first,
+            command=command,
+            lang=lang,
+            custom=None if builtin else strategy,
+        )
+    run = spec_page_of(
+        spec,
+        problem,
+        strategy,
+        result,
+        recording,
+        every=every,
+        limit=limit,
+        options=options,
+        solution_steps=solution_steps,
+        html=html,
+        lang=lang,
+    )
+    if strategy in spec.strategies:
+        return run
+    command = spec_command(
+        spec,
+        problem,
+        spec.strategies[0],
+        every=every,
+        limit=limit,
+        options=options,
+        html=html,
+        lang=lang,
+    )
+    return replace(run, command=_strategy_file(command, strategy), custom=strategy)
+
+
+def _strategy_file(command: str, strategy: str) -> str:
+    """The command line of a run with the learner's strategy: ``--strategy-file`` with the
+    file it came from (a function's name: the file to save it in), before ``--html``."""
+    if not command:
+        return ""
+    words = shlex.split(command)
+    name = strategy if strategy.endswith(".py") else re.sub(r"\W+", "_", strategy).strip("_")
+    name = name if name.endswith(".py") else f"{name or 'strategy'}.py"
+    at = words.index("--html") if "--html" in words else len(words)
+    return shlex.join([*words[:at], "--strategy-file", name, *words[at:]])
+
+
 def solution_steps_in(data: RecordingData, solutions: Sequence[Sequence[int]]) -> list[int]:
     """The step at which a recording reached each of ``solutions`` (paths of events, in the
     order the search reported them): the first step after the previous one whose position is
@@ -657,6 +772,7 @@ def page_data(run: PageRun) -> dict[str, Any]:
         "closed": run.closed,
         "first": run.first,
         "command": run.command,
+        "custom": run.custom,
         "length": length,
         "gaps": [list(g) for g in gaps],
         "checkpointSteps": steps_at,

@@ -359,7 +359,9 @@
   }
 
   function stackOf(pos, from) {
-    if (labelled) return labelledStack(pos).slice(from || 0);
+    // A strategy the page does not know (the learner's own) tried its candidates in an
+    // order the page cannot work out: its placements alone, as for labels.
+    if (labelled || D.custom) return labelledStack(pos).slice(from || 0);
     if (!pos.exact && !pos.len && knight) return [];
     const ended =
       D.result.outcome === "exhausted" && pos.shown === length && pos.exact && pos.last.length > 0;
@@ -403,9 +405,11 @@
     let head;
     if (knight) {
       head = fmt("knightTitle", { size: dims, start: squareName(D.start) });
-      let how = strategy.guided
-        ? fmt("warnsdorff", { tie: fmt("tie_" + strategy.tieBreak, { seed: strategy.seed }) })
-        : S.plain;
+      let how = D.custom
+        ? D.custom
+        : strategy.guided
+          ? fmt("warnsdorff", { tie: fmt("tie_" + strategy.tieBreak, { seed: strategy.seed }) })
+          : S.plain;
       if (!strategy.backtrack) how += ", " + S.noBacktrack;
       if (D.closed) how += ", " + S.closed;
       head += " · " + how;
@@ -414,6 +418,7 @@
       head += " · " + (D.first ? S.firstSolution : S.allSolutions);
     } else {
       head = fmt("queensTitle", { n: rows, size: dims });
+      if (D.custom) head += " · " + D.custom;
       head += " · " + (D.first ? S.firstSolution : S.allSolutions);
     }
     const r = D.result;
@@ -818,6 +823,12 @@
       const [sq, cands, tried] = levels[j];
       if (labelled) {
         html.push("<li>" + fmt("depth", { d: d + 1 }) + ": " + placementName(sq) + "</li>");
+        continue;
+      }
+      if (D.custom) {
+        // The learner's strategy: the square taken at each level (its order is not known).
+        const at = knight ? fmt("depth", { d }) : fmt("rank", { r: d + 1 });
+        html.push("<li>" + at + ": " + squareName(sq) + "</li>");
         continue;
       }
       const head = knight
