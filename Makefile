@@ -40,8 +40,8 @@ icons: $(APP_STAMP)
 	$(BIN)/knightviz --render-icons resources/icons
 
 lint: $(STAMP)
-	$(BIN)/ruff check knightviz tests benchmarks
-	$(BIN)/ruff format --check knightviz tests benchmarks
+	$(BIN)/ruff check knightviz tests benchmarks examples
+	$(BIN)/ruff format --check knightviz tests benchmarks examples
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
