@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__version__ = "0.1.0"
+from knightviz.version import __version__ as __version__
 
 #: The notebook API's names, loaded from ``knightviz.notebook`` when first asked for.
 _NOTEBOOK = frozenset({"Problem", "Race", "Run", "problem", "puzzles", "race", "run"})

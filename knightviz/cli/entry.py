@@ -12,8 +12,8 @@ import sys
 from collections.abc import Sequence
 from typing import IO, cast
 
-from .. import __version__
 from ..engine import BoardError, backends
+from ..version import __version__
 from . import backend
 from .common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG, Handler, UsageError
 from .options import refuse_unused, resolve_shape

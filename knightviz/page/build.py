@@ -28,7 +28,6 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
-from .. import __version__
 from ..engine.board import Board
 from ..engine.events import EventSource, Outcome, Result
 from ..engine.factory import make_queens_search, make_tour_search
@@ -36,6 +35,7 @@ from ..engine.files import atomic_write
 from ..engine.puzzles.spec import PuzzleSpec
 from ..engine.recording import Recording, RecordingData, fast_scanner
 from ..engine.tour import Strategy, TieBreak, TourConfig
+from ..version import __version__
 
 KNIGHT, QUEENS = "knight", "queens"
 #: Languages the page speaks (the window's and the command line's names).

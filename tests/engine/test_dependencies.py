@@ -43,7 +43,8 @@ def imported_packages():
 def test_every_runtime_import_is_declared():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     declared = {_name(r) for r in project["dependencies"]}
-    declared |= {_name(r) for r in project["optional-dependencies"]["cluster"]}
+    for extra in ("cluster", "notebook"):
+        declared |= {_name(r) for r in project["optional-dependencies"][extra]}
     providers = importlib.metadata.packages_distributions()
     imported = imported_packages()
     assert {"PySide6", "numpy", "numba", "pyqtgraph", "PIL", "distributed"} <= imported
