@@ -164,8 +164,8 @@ class KnightSettingsWidget(SettingsWidget):
             grid.addLayout(seed_row, 2, 1)
             grid.addWidget(self.backtrack_check, 3, 0)
             grid.addWidget(self.closed_check, 3, 1)
-            grid.addWidget(self.construct_check, 4, 0, 1, 2)
-            grid.addWidget(self.own_choice(), 5, 0, 1, 2)
+            grid.addWidget(self.construct_check, 4, 0)
+            grid.addWidget(self.own_choice(), 4, 1)
             grid.setColumnStretch(1, 1)
             # A race's lanes share the window's board and piece: no choice of their own.
             for w in (self.piece_label, self.piece_combo, self.leaper_row):
@@ -185,14 +185,18 @@ class KnightSettingsWidget(SettingsWidget):
             piece_form.addRow("", self.leaper_row)
             layout = QVBoxLayout(self)
             layout.setContentsMargins(0, 0, 0, 0)
-            # Tight rows: six of them (strategy, construction, ties, options, piece) stay in
-            # view on a 1024x600 screen.
+            # Tight rows: six of them (strategy, construction and your own, ties, options,
+            # piece) stay in view on a 1024x600 screen.
             layout.setSpacing(2)
             form.setVerticalSpacing(2)
             piece_form.setVerticalSpacing(2)
-            layout.addWidget(self.warnsdorff_check)
+            first = QHBoxLayout()  # side by side: the rows still fit a 1024x600 screen
+            first.setContentsMargins(0, 0, 0, 0)
+            first.addWidget(self.warnsdorff_check)
+            first.addWidget(self.own_choice())
+            first.addStretch(1)
+            layout.addLayout(first)
             layout.addWidget(self.construct_check)
-            layout.addWidget(self.own_choice())
             layout.addWidget(self.explain_label)
             layout.addLayout(form)
             options = QHBoxLayout()  # side by side: the Piece row fits on a laptop's screen
