@@ -127,6 +127,37 @@ class TourConfig:
     shape: Shape = FULL
 
 
+def tour_result(
+    search: SearchBase,
+    outcome: Outcome,
+    reason: str | None,
+    tour: tuple[int, ...] | None,
+    *,
+    board: Board,
+    start: int,
+    closed: bool,
+) -> Result:
+    """A tour search's result, its reason worded for the user when the outcome alone says
+    it: the built-in searches' and a learner's strategy's alike."""
+    if outcome is Outcome.EXHAUSTED and reason is None:
+        kind = "closed tour" if closed else "tour"
+        reason = (
+            f"The search tried every possibility: no {kind} from "
+            f"{board.name(start)} on a {board} board."
+        )
+    elif outcome is Outcome.LIMIT and reason is None:
+        reason = f"Stopped at the step limit ({search.limit:,} steps) without a tour."
+    return Result(
+        outcome,
+        search.moves,
+        search.backtracks,
+        reason=reason,
+        solution=tour,
+        seconds=search._seconds,
+        count=int(tour is not None),
+    )
+
+
 class TourSearch(SearchBase):
     """One knight's-tour search; call ``advance`` until it returns an empty chunk.
 
@@ -302,22 +333,8 @@ class TourSearch(SearchBase):
 
     def _finish(self, outcome: Outcome, reason: str | None = None) -> None:
         tour = self._tour() if outcome is Outcome.SOLVED else None
-        if outcome is Outcome.EXHAUSTED and reason is None:
-            kind = "closed tour" if self._closed else "tour"
-            reason = (
-                f"The search tried every possibility: no {kind} from "
-                f"{self.board.name(self.start)} on a {self.board} board."
-            )
-        elif outcome is Outcome.LIMIT and reason is None:
-            reason = f"Stopped at the step limit ({self.config.limit:,} steps) without a tour."
-        self.result = Result(
-            outcome,
-            self.moves,
-            self.backtracks,
-            reason=reason,
-            solution=tour,
-            seconds=self._seconds,
-            count=int(tour is not None),
+        self.result = tour_result(
+            self, outcome, reason, tour, board=self.board, start=self.start, closed=self._closed
         )
 
     def _stuck(self) -> Ending:

@@ -16,7 +16,7 @@ from knightviz.engine.events import Outcome, Result, StackLevel
 from knightviz.engine.search import Ending, SearchBase
 from knightviz.engine.strategies.api import StrategyError
 from knightviz.engine.strategies.calls import Calls, Failed
-from knightviz.engine.tour import Heuristic, Order, Strategy
+from knightviz.engine.tour import Heuristic, Order, Strategy, tour_result
 from knightviz.engine.verdict import impossibility
 
 SOLVED: Ending = (Outcome.SOLVED, None)
@@ -219,20 +219,6 @@ class UserTourSearch(SearchBase):
 
     def _finish(self, outcome: Outcome, reason: str | None = None) -> None:
         tour = tuple(self._path) if outcome is Outcome.SOLVED else None
-        if outcome is Outcome.EXHAUSTED and reason is None:
-            kind = "closed tour" if self._closed else "tour"
-            reason = (
-                f"The search tried every possibility: no {kind} from "
-                f"{self.board.name(self.start)} on a {self.board} board."
-            )
-        elif outcome is Outcome.LIMIT and reason is None:
-            reason = f"Stopped at the step limit ({self.limit:,} steps) without a tour."
-        self.result = Result(
-            outcome,
-            self.moves,
-            self.backtracks,
-            reason=reason,
-            solution=tour,
-            seconds=self._seconds,
-            count=int(tour is not None),
+        self.result = tour_result(
+            self, outcome, reason, tour, board=self.board, start=self.start, closed=self._closed
         )
