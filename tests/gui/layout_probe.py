@@ -183,6 +183,10 @@ def run_and_stop(w: Any, steps: int) -> dict[str, list[int]]:
     return {"before": before, "running": running, "paused": paused, "after": after}
 
 
+#: The window's width and its least width, while each race is in view.
+RACE_WIDTHS: list[list[int]] = []
+
+
 def race(w: Any) -> bool:
     """Race the strategy against its rival until one finishes, then back to one board."""
     w.race.stop_loser = True
@@ -192,6 +196,8 @@ def race(w: Any) -> bool:
         w.set_race_mode(True)
         w.race.begin()
     done = wait_for(lambda: not w.race.running, 120)
+    settle()
+    RACE_WIDTHS.append([w.width(), w.minimumSizeHint().width()])
     w.set_race_mode(False)
     settle()
     return done
@@ -247,6 +253,7 @@ def main() -> int:
     report["queens_two"] = measure(w)
     report["queens_race_done"] = race(w)
     report["queens_race"] = measure(w)
+    report["race_widths"] = RACE_WIDTHS
     report["warnings"] = warnings
     w.close()
     app.processEvents()

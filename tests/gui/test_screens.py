@@ -128,3 +128,12 @@ def test_nothing_clipped_and_no_qt_warning(report):
         assert r[stage]["clipped"] == [], (stage, r[stage]["clipped"])
     assert r["warnings"] == []
     assert r["knight_race_done"] and r["queens_race_done"]
+
+
+def test_a_race_fits_the_screen_side_by_side(report):
+    """Both lanes and the controls in the screen's width: a lane's strategy box once grew
+    (your own strategy beside Warnsdorff's rule) and pushed the window past 1024 pixels."""
+    (width, _, _), r = report
+    assert len(r["race_widths"]) == 2
+    for shown, least in r["race_widths"]:
+        assert least <= width and shown <= width, r["race_widths"]

@@ -157,15 +157,17 @@ class KnightSettingsWidget(SettingsWidget):
             self.explain_label.hide()
             grid = QGridLayout(self)
             grid.setContentsMargins(0, 0, 0, 0)
-            grid.addWidget(self.warnsdorff_check, 0, 0)
-            grid.addWidget(self.own_choice(), 0, 1)
-            grid.addWidget(self.tie_break_label, 1, 0)
-            grid.addWidget(self.tie_break_combo, 1, 1)
-            grid.addWidget(self.seed_label, 2, 0)
-            grid.addLayout(seed_row, 2, 1)
-            grid.addWidget(self.backtrack_check, 3, 0)
-            grid.addWidget(self.closed_check, 3, 1)
-            grid.addWidget(self.construct_check, 4, 0, 1, 2)
+            # Your own strategy (and its File… button) on a line of its own: beside
+            # Warnsdorff's rule it widened both lanes past a 1024-pixel screen.
+            grid.addWidget(self.warnsdorff_check, 0, 0, 1, 2)
+            grid.addWidget(self.own_choice(), 1, 0, 1, 2)
+            grid.addWidget(self.tie_break_label, 2, 0)
+            grid.addWidget(self.tie_break_combo, 2, 1)
+            grid.addWidget(self.seed_label, 3, 0)
+            grid.addLayout(seed_row, 3, 1)
+            grid.addWidget(self.backtrack_check, 4, 0)
+            grid.addWidget(self.closed_check, 4, 1)
+            grid.addWidget(self.construct_check, 5, 0, 1, 2)
             grid.setColumnStretch(1, 1)
             # A race's lanes share the window's board and piece: no choice of their own.
             for w in (self.piece_label, self.piece_combo, self.leaper_row):
