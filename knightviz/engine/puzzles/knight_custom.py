@@ -69,7 +69,7 @@ class TourPosition:
 
     @property
     def random(self) -> random.Random:
-        return self._s.calls.random
+        return self._s.calls.random_at(self._s._path)
 
     def visited(self, square: int) -> bool:
         return not self._s._free[square]
@@ -169,6 +169,18 @@ class UserTourSearch(SearchBase):
             candidates = self._ask(candidates)
         self._levels.append(candidates)
         self._tried.append(0)
+
+    def follow(self, square: int) -> None:
+        """Move to ``square``, one of the top level's candidates, as the search would (the
+        window's explainer rebuilds a position it passed through: its stack, its children).
+        ValueError: not a candidate there; ``Failed``: the user's code failed."""
+        level = self._levels[-1]
+        self._tried[-1] = list(level).index(square) + 1
+        self._free[square] = 0
+        self._path.append(square)
+        if len(self._path) == self._goal and (not self._closed or self.start in self._nb[square]):
+            return  # a tour: the search stops here, no level pushed
+        self._enter(square)
 
     def _run(self, out: list[int], budget: int) -> Ending | None:
         path, free, levels, tried = self._path, self._free, self._levels, self._tried

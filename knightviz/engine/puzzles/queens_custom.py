@@ -53,7 +53,7 @@ class QueensPosition:
 
     @property
     def random(self) -> random.Random:
-        return self._s.calls.random
+        return self._s.calls.random_at(self._s._path)
 
     def free(self, row: int, column: int) -> bool:
         """No queen attacks the square (its column and both diagonals are free)."""
@@ -129,6 +129,19 @@ class UserQueensSearch(SolvingSearch):
             ordered = self._ask(columns)
         self._levels.append(ordered)
         self._tried.append(0)
+
+    def follow(self, square: int) -> None:
+        """Place a queen on ``square`` (its column one of the top level's candidates) as the
+        search would (the window's explainer rebuilds a position it passed through).
+        ValueError: not a candidate there; ``Failed``: the user's code failed."""
+        n = self.n
+        row, col = divmod(square, n)
+        if row != n - 1 - len(self._path):
+            raise ValueError(f"square {square} is not on the rank being filled")
+        self._tried[-1] = list(self._levels[-1]).index(col) + 1
+        self._file[col] = self._up[row + col] = self._down[row - col + n] = 1
+        self._path.append(square)
+        self._enter()
 
     def _run(self, out: list[int], budget: int) -> Ending | None:
         n = self.n

@@ -1,7 +1,8 @@
 """Strategies of one's own: the API (``api.py``) and the child-process runner.
 
 ``user_search(puzzle_key, problem, UserStrategy(source))`` is a ``Search`` like the
-built-ins', its steps chosen by the user's Python functions run in a child process.
+built-ins', its steps chosen by the user's Python functions run in a child process;
+``UserExplainer`` rebuilds its positions (stack, children) for the window's panels.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from knightviz.engine.strategies.api import (
     UserStrategy,
     compile_check,
 )
+from knightviz.engine.strategies.explain import UserExplainer
 from knightviz.engine.strategies.runner import UserSearch, user_search
 
 __all__ = [
@@ -24,6 +26,7 @@ __all__ = [
     "KINDS",
     "MEMORY_LIMIT_MB",
     "TYPED_NAME",
+    "UserExplainer",
     "StrategyError",
     "UserSearch",
     "UserStrategy",

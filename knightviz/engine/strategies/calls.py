@@ -51,6 +51,13 @@ class Calls:
         self.pruned = False
         self.calls = 0
 
+    def random_at(self, path: Sequence[int]) -> random.Random:
+        """The position's random numbers: seeded by the run's seed and the path to the
+        node, so a node's order is the same whenever it is asked for (the window rebuilds
+        the stack, the tree and "your turn" from it) and another seed gives another run."""
+        self.random.seed(f"{self.seed}:{','.join(map(str, path))}")
+        return self.random
+
     def has(self, name: str) -> bool:
         return name in self.functions
 

@@ -165,6 +165,9 @@ def _serve(
         if request[0] == "stack":
             conn.send(("stack", _stack(search)))
             continue
+        if request[0] == "at":
+            conn.send(_at(spec, problem, calls, every, options, *request[1:]))
+            continue
         if request[0] != "advance":
             return
         try:
@@ -197,6 +200,47 @@ def _stack(search: Any) -> list[tuple[int, tuple[int, ...], int]]:
     if search is None or search.depth > STACK_LEVELS:
         return []
     return [(level.square, tuple(level.candidates), level.tried) for level in search.stack()]
+
+
+def _at(
+    spec: Any,
+    problem: Any,
+    calls: Calls,
+    every: bool,
+    options: dict[str, Any] | None,
+    path: tuple[int, ...],
+    last: int | None,
+    ended: bool,
+) -> tuple[Any, ...]:
+    """``("at", levels, error, top)``: the stack a fresh search has after following
+    ``path`` (the top level's cursor set by ``last`` and ``ended``, as ``stack_at``; ``top``:
+    its last level is the node at the path's end, not a solution's); levels None when the
+    path is not one this strategy takes, or when its code failed (``error``)."""
+    error: StrategyError | None = None
+    try:
+        search = spec.custom_search(problem, calls, every=every, options=options)
+        for x in path[len(search.initial) :]:
+            search.follow(x)
+    except Failed as failed:
+        error = failed.build(0)
+    except CallTimeout as e:
+        error = calls.timeout(calls.current or "?", None, calls.line_of(e))
+    except MemoryError:
+        error = calls.memory(None)
+    except (ValueError, IndexError):
+        return ("at", None, None, False)
+    if error is not None:
+        return ("at", None, error.to_dict(), False)
+    levels = _stack(search)
+    top = len(levels) == len(path) - len(search.initial) + 1  # the node at the path's end
+    if top:
+        square, candidates, _tried = levels[-1]
+        if last is not None and last < 0 and ~last in candidates:
+            tried = candidates.index(~last) + 1
+        else:
+            tried = len(candidates) if ended else 0
+        levels[-1] = (square, candidates, tried)
+    return ("at", levels, None, top)
 
 
 def _advance(

@@ -69,7 +69,7 @@ class GridPosition:
 
     @property
     def random(self) -> random.Random:
-        r: random.Random = self._s.calls.random
+        r: random.Random = self._s.calls.random_at(self._s._path)
         return r
 
     def digit(self, cell: int) -> int:
@@ -160,6 +160,25 @@ class UserSudokuSearch(GridSearch):
         self._cells.append(cell)
         self._levels.append(ordered)
         self._tried.append(0)
+
+    def follow(self, x: int) -> None:
+        """Place event ``x`` (a digit of the top level's cell) as the search would (the
+        window's explainer rebuilds a position it passed through). ValueError: not a
+        candidate there; ``Failed``: the user's code failed."""
+        nn = self.n * self.n
+        cell, digit = x % nn, x // nn + 1
+        if not self._cells or self._cells[-1] != cell:
+            raise ValueError(f"cell {cell} is not the one the strategy chose")
+        self._tried[-1] = list(self._levels[-1]).index(digit) + 1
+        geo = geometry(self.n)
+        board = self._board
+        bit = 1 << (digit - 1)
+        board.grid[cell] = digit
+        board.rows[geo.row[cell]] |= bit
+        board.cols[geo.col[cell]] |= bit
+        board.boxes[geo.box[cell]] |= bit
+        self._path.append(x)
+        self._enter(cell + 1)
 
     def _run(self, out: list[int], budget: int) -> Ending | None:
         nn = self.n * self.n

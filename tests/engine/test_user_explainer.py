@@ -1,0 +1,124 @@
+"""The positions of a run of one's own strategy, rebuilt in a child process of their own:
+after any step, the same stack as the run's own search had there, and the children its
+tree and "your turn" show, the user's order (random strategies included) kept."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from knightviz.engine import puzzles
+from knightviz.engine.puzzles.sudoku import HARD
+from knightviz.engine.strategies import UserExplainer, UserStrategy, user_search
+
+pytestmark = pytest.mark.own_engine
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "strategies"
+
+
+def example(name: str, seed: int = 0) -> UserStrategy:
+    return UserStrategy.from_file(str(EXAMPLES / f"{name}.py"), seed)
+
+
+#: b5 on 5x5 starts no tour (the colours): searched anyway, Warnsdorff with random ties
+#: backtracks at once, through many ties.
+ANYWAY = {"search_anyway": True}
+CASES = [
+    ("knight", "6x6 a6", "edge_first", 0),
+    ("knight", "5x5 b5", "random_ties", 7),
+    ("queens", "8", "queens_middle", 0),
+    ("sudoku", HARD, "mrv", 0),
+]
+
+
+@pytest.mark.parametrize(("key", "text", "name", "seed"), CASES)
+def test_the_stack_after_any_step_is_the_runs(key, text, name, seed):
+    """Stopped at random steps (moves and backtracks), the run's own stack equals the one
+    rebuilt from its path and last event: levels, candidates in order, how many tried."""
+    spec = puzzles.spec(key)
+    problem = spec.parse(text)
+    strategy = example(name, seed)
+    options = ANYWAY if name == "random_ties" else None
+    run = user_search(key, problem, strategy, options=options)
+    explainer = UserExplainer(key, problem, strategy, options=options)
+    rng = random.Random(2026)
+    checked = backtracks = 0
+    last = None
+    while run.result is None and checked < 25:
+        chunk = run.advance(rng.choice((1, 2, 7, 40, 120)))
+        if not len(chunk):
+            break
+        last = chunk[-1]
+        backtracks += last < 0
+        rebuilt = explainer.stack_at(run.path, last)
+        assert list(rebuilt) == list(run.stack()), (checked, last)
+        checked += 1
+    assert checked >= 10 and explainer.error is None
+    assert backtracks, "no stop after a backtrack"
+    run.close()
+    explainer.close()
+    assert not explainer.alive
+
+
+@pytest.mark.parametrize(("key", "text", "name", "seed"), CASES)
+def test_children_are_the_top_levels_candidates(key, text, name, seed):
+    spec = puzzles.spec(key)
+    problem = spec.parse(text)
+    strategy = example(name, seed)
+    options = ANYWAY if name == "random_ties" else None
+    run = user_search(key, problem, strategy, options=options)
+    explainer = UserExplainer(key, problem, strategy, options=options)
+    run.advance(50)
+    top = run.stack()[-1]
+    assert explainer.kids(run.path) == tuple(top.candidates)
+    assert explainer.kids(list(run.path)) == tuple(top.candidates)  # any sequence
+    run.close()
+    explainer.close()
+
+
+def test_the_built_in_rewritten_has_the_built_ins_children():
+    """Warnsdorff's rule as an example strategy: the tree's children are the built-in's."""
+    spec = puzzles.spec("knight")
+    problem = spec.parse("6x6 a6")
+    built_in = spec.children(problem, "warnsdorff")
+    assert built_in is not None
+    explainer = UserExplainer("knight", problem, example("warnsdorff"))
+    search = spec.make_search(problem, "warnsdorff", backend="python")
+    search.advance(20)
+    path = list(search.path)
+    for depth in range(1, len(path) + 1):
+        assert explainer.kids(path[:depth]) == tuple(built_in(path[:depth]))
+    explainer.close()
+
+
+def test_another_seed_orders_a_random_strategy_otherwise():
+    spec = puzzles.spec("knight")
+    problem = spec.parse("8x8 d5")
+    orders = set()
+    for seed in range(6):
+        explainer = UserExplainer("knight", problem, example("random_ties", seed))
+        orders.add(explainer.kids((27,)))
+        assert explainer.kids((27,)) == explainer.kids([27])
+        explainer.close()
+    assert len(orders) > 1
+
+
+def test_a_path_the_strategy_never_takes_has_no_stack():
+    spec = puzzles.spec("knight")
+    explainer = UserExplainer("knight", spec.parse("5x5 a5"), example("warnsdorff"))
+    assert explainer.stack_at((0, 1), None) == ()  # a5 to b5 is no knight's move
+    assert explainer.kids((0, 7)) != ()  # a5 to c4 is
+    explainer.close()
+
+
+def test_a_failing_strategy_stops_explaining_with_its_error():
+    source = "def order(position, candidates):\n    return 1 / 0\n"
+    explainer = UserExplainer(
+        "knight", puzzles.spec("knight").parse("5x5 a5"), UserStrategy(source=source)
+    )
+    assert explainer.kids((0,)) == ()
+    assert explainer.error is not None and explainer.error.kind == "exception"
+    assert explainer.stack_at((0,), None) == ()
+    assert not explainer.alive
