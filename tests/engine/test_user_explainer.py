@@ -5,6 +5,7 @@ tree and "your turn" show, the user's order (random strategies included) kept.""
 from __future__ import annotations
 
 import random
+import threading
 from pathlib import Path
 
 import pytest
@@ -122,3 +123,43 @@ def test_a_failing_strategy_stops_explaining_with_its_error():
     assert explainer.error is not None and explainer.error.kind == "exception"
     assert explainer.stack_at((0,), None) == ()
     assert not explainer.alive
+
+
+def test_a_node_already_asked_about_is_answered_from_memory(tmp_path):
+    """Rebuilding a position asks the strategy only about nodes it has not seen: the
+    positions the panels ask for share their first nodes."""
+    log = tmp_path / "calls.txt"
+    source = (
+        "def order(position, candidates):\n"
+        f"    with open({str(log)!r}, 'a') as f:\n"
+        "        f.write('x')\n"
+        "    return candidates\n"
+    )
+    spec = puzzles.spec("knight")
+    problem = spec.parse("6x6 a6")
+    explainer = UserExplainer("knight", problem, UserStrategy(source=source))
+    run = user_search("knight", problem, UserStrategy(source=source.replace("'x'", "''")))
+    run.advance(12)
+    path = list(run.path)
+    run.close()
+    explainer.stack_at(path, path[-1])
+    first = len(log.read_text())
+    assert first == len(path)  # one call a node on the path
+    explainer.stack_at(path[:-1], ~path[-1])
+    explainer.stack_at(path, path[-1], ended=True)
+    assert len(log.read_text()) == first
+    explainer.close()
+
+
+def test_a_question_before_the_child_is_up_need_not_wait():
+    spec = puzzles.spec("queens")
+    problem = spec.parse("6")
+    explainer = UserExplainer("queens", problem, example("queens_middle"), wait_for_start=False)
+    for _ in range(1000):  # the interpreter starting: up to ten seconds
+        if explainer.ready:
+            break
+        threading.Event().wait(0.01)
+    assert explainer.ready
+    top = 5 * 6  # the first queen goes on the top rank (squares 30 to 35, a6 to f6)
+    assert explainer.kids(()) == tuple(top + c for c in (2, 3, 1, 4, 0, 5))  # middle first
+    explainer.close()

@@ -14,6 +14,7 @@ import signal
 import sys
 import threading
 from array import array
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from time import perf_counter, sleep
 from typing import Any
@@ -160,12 +161,15 @@ def _serve(
     conn.send(("ready", _describe(namespace.get("describe"), calls)))
     solutions: list[tuple[int, ...]] = []
     search: Any = None
+    memo: dict[Any, Any] = {}
     while True:
         request = conn.recv()
         if request[0] == "stack":
             conn.send(("stack", _stack(search)))
             continue
         if request[0] == "at":
+            if not memo:  # an explaining child: it makes no steps, it rebuilds positions
+                calls.functions = _memoised(calls.functions, memo)
             conn.send(_at(spec, problem, calls, every, options, *request[1:]))
             continue
         if request[0] != "advance":
@@ -200,6 +204,36 @@ def _stack(search: Any) -> list[tuple[int, tuple[int, ...], int]]:
     if search is None or search.depth > STACK_LEVELS:
         return []
     return [(level.square, tuple(level.candidates), level.tried) for level in search.stack()]
+
+
+#: Answers an explaining child remembers (then it forgets them all and starts again).
+MEMO_SIZE = 200_000
+
+
+def _memoised(
+    functions: dict[str, Callable[..., Any]], memo: dict[Any, Any]
+) -> dict[str, Callable[..., Any]]:
+    """The user's functions answering again from memory for a node already asked about
+    (its path and arguments): a strategy decides from the position alone, so the answer is
+    the same, and the positions an explaining child rebuilds share their first nodes."""
+    memo[None] = None  # (not empty: the functions are wrapped once)
+
+    def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+        def call(position: Any, *args: Any) -> Any:
+            key = (fn, tuple(position._s._path), args)
+            try:
+                return memo[key]
+            except KeyError:
+                pass
+            if len(memo) > MEMO_SIZE:
+                memo.clear()
+                memo[None] = None
+            answer = memo[key] = fn(position, *args)
+            return answer
+
+        return call
+
+    return {name: wrap(fn) for name, fn in functions.items()}
 
 
 def _at(

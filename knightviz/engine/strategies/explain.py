@@ -45,7 +45,13 @@ class UserExplainer:
         *,
         every: bool = False,
         options: Mapping[str, Any] | None = None,
+        reply_seconds: float = REPLY_SECONDS,
+        wait_for_start: bool = True,
     ) -> None:
+        """``reply_seconds``: the longest wait for an answer (a window's thread asks, so
+        it passes less: past it the explaining stops rather than the window);
+        ``wait_for_start``: False, a question asked while the child still starts is answered
+        empty at once (ask again later) rather than waiting for it."""
         from knightviz.engine import puzzles
 
         spec = puzzles.spec(puzzle_key)
@@ -56,6 +62,9 @@ class UserExplainer:
         self._process: Process | None = None
         self._conn: Connection | None = None
         self._finalizer: weakref.finalize[Any, Any] | None = None
+        self._reply_seconds = reply_seconds
+        self._wait_for_start = wait_for_start
+        self._started = False
         self.children = lru_cache(maxsize=8192)(self._children)
         self.error = compile_check(strategy.source, spec.custom_functions)
         if self.error is not None:
@@ -74,9 +83,7 @@ class UserExplainer:
     def alive(self) -> bool:
         return self._process is not None and self._process.is_alive()
 
-    def stack_at(
-        self, path: Sequence[int], last_event: int | None, ended: bool = False
-    ) -> Levels:
+    def stack_at(self, path: Sequence[int], last_event: int | None, ended: bool = False) -> Levels:
         """The run's stack at the position ``path`` after event ``last_event`` (``ended``:
         the search stopped there, its top level run out), as the search's ``stack_at``;
         empty when the path is not this strategy's or the explaining has stopped."""
@@ -103,7 +110,7 @@ class UserExplainer:
             except OSError:
                 self._died()
                 return none
-            reply = self._wait(REPLY_SECONDS)
+            reply = self._wait(self._reply_seconds)
             if reply is None:
                 return none
             _tag, levels, error, top = reply
@@ -114,10 +121,26 @@ class UserExplainer:
                 return none
             return tuple(StackLevel(sq, tuple(c), t) for sq, c, t in levels), bool(top)
 
+    @property
+    def ready(self) -> bool:
+        """The strategy is loaded: questions are answered (not empty for want of a child)."""
+        with self._lock:
+            return self._ready or (self.error is None and self._conn is not None and self._start())
+
     def _start(self) -> bool:
-        reply = self._wait(START_SECONDS)
-        if reply is not None and reply[0] == "started":
-            reply = self._wait(REPLY_SECONDS)
+        """Wait for the child's "started" and "ready" (or only look, not waiting)."""
+        conn = self._conn
+        assert conn is not None
+        if not self._started:
+            if not self._wait_for_start and not conn.poll(0):
+                return False
+            reply = self._wait(START_SECONDS)
+            if reply is None:
+                return False
+            self._started = True
+        if not self._wait_for_start and not conn.poll(0):
+            return False
+        reply = self._wait(REPLY_SECONDS)
         if reply is None:
             return False
         if reply[0] == "failed":
