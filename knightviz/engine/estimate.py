@@ -260,6 +260,28 @@ class TreeEstimator:
         return statistics.stdev(means) / math.sqrt(len(means))
 
 
+def children_probe(kids: Callable[[Sequence[int]], Sequence[int]], base: Sequence[int]) -> Probe:
+    """Knuth's estimate of the tree below ``base`` from any ``children`` (a node's
+    candidates, in any order): one random walk down, the product of the children counts
+    along it."""
+    start = tuple(base)
+
+    def probe(rng: random.Random) -> float:
+        path = list(start)
+        total = 1.0
+        product = 1.0
+        for _ in range(100_000):
+            options = kids(path)
+            if not options:
+                break
+            product *= len(options)
+            total += product
+            path.append(options[rng.randrange(len(options))])
+        return math.log(total)
+
+    return probe
+
+
 def tour_probe(
     rows: int, cols: int, start: int, path: Sequence[int] = (), shape: Shape = FULL
 ) -> Probe:

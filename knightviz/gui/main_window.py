@@ -491,10 +491,10 @@ class MainWindow(QMainWindow):
         if blocked and not self.conductor.running:
             self._show_message(blocked, 6000)
             return
-        if self.view.predictor.enabled and not self.race_mode:
-            self.view.predictor.play_or_pause()
-            return
         if not self._take_own_strategy():
+            return
+        if self.view.predictor.enabled and not self.race_mode:
+            self.view.predictor.play_or_pause()  # (your own strategy taken first, as Start)
             return
         self.conductor.start_or_pause()
 
@@ -567,6 +567,8 @@ class MainWindow(QMainWindow):
         self.view.stop_forecast()
         self.view.startmap.shutdown()
         self.session.shutdown()
+        for puzzle in self.puzzles.values():
+            puzzle.own_shadows.close()  # the explaining children of one's own strategies
         self.history_retry.stop()
         self.history_store.close()  # runs still waiting stay in the journal beside the file
 

@@ -64,6 +64,10 @@ class Playback(QObject):
         #: A pure-Python twin of the run's search, never advanced: it derives the stack at
         #: any position the run passed through (the stack panel, the gauge, the timeline).
         self.shadow: Any = None
+        #: The shadows whose ``changed`` this session listens to (by id).
+        self._heard: set[int] = set()
+        #: A learner's strategy's shadow whose child is still starting.
+        self._waiting_shadow: Any = None
         #: The explored fraction so far (never decreasing during a run), None if no tree.
         self.explored: float | None = None
         self._explored_at = -1

@@ -411,6 +411,8 @@ class Predictor(QObject):
                 self.running = False
                 self.changed.emit()
             return
+        if s.shadow is None and s.puzzle.own(s.settings):
+            return  # the learner's strategy's explainer still starts: ask once it can tell
         path, last = self._here()
         expected = s.puzzle.next_event(s.settings, s.shadow, path, last)
         if expected is None:

@@ -171,7 +171,7 @@ class RunSession(Playback):
         self.search = search
         #: Which engine runs this search: "python" or "numba" (chosen by the engine).
         self.backend = search.backend
-        self.shadow = puzzle.explain_search(settings, start, anyway)
+        self.set_shadow(puzzle.explain_search(settings, start, anyway))
         self.explored = 0.0 if puzzle.tree_probe(settings, start) is not None else None
         self.summary_view = False
         self._explored_at = -1
@@ -307,6 +307,28 @@ class RunSession(Playback):
         self.controller.shutdown()
         self._close_search()
         self.estimates.stop()
+
+    def set_shadow(self, shadow: Any) -> None:
+        """The search the panels explain positions with. A learner's strategy's is taken
+        once its child has started (``changed``): before, its every answer would be empty,
+        a stack without levels, a tree without children, "your turn" without a move."""
+        self._waiting_shadow = None
+        if getattr(shadow, "ready", True):
+            self.shadow = shadow
+            return
+        self.shadow = None
+        self._waiting_shadow = shadow
+        if id(shadow) not in self._heard:
+            self._heard.add(id(shadow))
+            shadow.changed.connect(self._shadow_changed)
+
+    @Slot()
+    def _shadow_changed(self) -> None:
+        shadow = self._waiting_shadow
+        if shadow is not None and self.sender() is shadow and getattr(shadow, "ready", False):
+            self._waiting_shadow = None
+            self.shadow = shadow
+            self.changed.emit()
 
     def _close_search(self) -> None:
         """A learner's strategy's child process ends with its run (a built-in has none)."""
@@ -450,7 +472,7 @@ class RunSession(Playback):
             self.start = setup.start
         self._new_model()
         self.run = setup
-        self.shadow = puzzle.explain_search(setup.settings, setup.start, record.anyway)
+        self.set_shadow(puzzle.explain_search(setup.settings, setup.start, record.anyway))
         self.store.pin(recording, self.recording)
         self.recording = recording
         self.result = record.result
@@ -572,7 +594,7 @@ class RunSession(Playback):
         self.anyway = False
         self.error = None
         self.preview_model = None
-        self.shadow = None
+        self.set_shadow(None)
         self.explored = None
         self.summary_view = False
         self.estimates.forget()

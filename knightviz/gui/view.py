@@ -103,6 +103,7 @@ class RunView(QObject):
             # clock sets the step both boards show).
             self.tree_panel = SearchTree(suffix=self.suffix)
             self._tree_of: Any = None
+            self._tree_shadow: Any = None
         s = self.session
         s.changed.connect(self.refresh)
         s.scheduler.due.connect(self.draw)
@@ -161,6 +162,7 @@ class RunView(QObject):
         self.tree_panel = SearchTree()
         self.tree_panel.seek_requested.connect(self.session.seek)
         self._tree_of = None  # the recording the tree's index reads
+        self._tree_shadow = None  # and the search that gives its children
         self.search_anyway_button.clicked.connect(self.search_anyway)
         self.timeline.seek_requested.connect(self.session.seek)
         self.solutions_panel.solution_chosen.connect(self._on_solution_chosen)
@@ -507,8 +509,9 @@ class RunView(QObject):
         s = self.session
         panel = self.tree_panel
         rec, run = s.recording, s.run
-        if rec is not self._tree_of:
+        if rec is not self._tree_of or s.shadow is not self._tree_shadow:
             self._tree_of = rec
+            self._tree_shadow = s.shadow  # (a learner's strategy's comes once it started)
             if rec is None or run is None or s.shadow is None:
                 panel.set_index(None, str, lambda _p: None)
             else:

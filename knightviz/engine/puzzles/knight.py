@@ -289,11 +289,16 @@ class KnightSpec(PuzzleSpec[Tour]):
         return tour_children(_tables(p.config()))
 
     def next_event(
-        self, problem: Tour, strategy: str, path: Sequence[int], last: int | None
+        self,
+        problem: Tour,
+        strategy: str,
+        path: Sequence[int],
+        last: int | None,
+        children: Children | None = None,
     ) -> int | None:
         """The event the search takes next from ``path`` after ``last`` ("your turn")."""
         p = with_strategy(problem, strategy)
-        kids = self.children(p, strategy)
+        kids = children or self.children(p, strategy)
         if kids is None:
             return None
         size = p.board.area

@@ -149,11 +149,16 @@ class QueensSpec(PuzzleSpec[Queens]):
         return queens_children(problem.n)
 
     def next_event(
-        self, problem: Queens, strategy: str, path: Sequence[int], last: int | None
+        self,
+        problem: Queens,
+        strategy: str,
+        path: Sequence[int],
+        last: int | None,
+        children: Children | None = None,
     ) -> int | None:
         n = problem.n
         return next_event(
-            queens_children(n),
+            children or queens_children(n),
             path,
             last,
             root_depth=0,

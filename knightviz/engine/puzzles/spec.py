@@ -198,10 +198,17 @@ class PuzzleSpec(Generic[P]):
     # -- added for the presenters' "your turn" and the run files' check ---------------------
 
     def next_event(
-        self, problem: P, strategy: str, path: Sequence[int], last: int | None
+        self,
+        problem: P,
+        strategy: str,
+        path: Sequence[int],
+        last: int | None,
+        children: Children | None = None,
     ) -> int | None:
         """The event the search takes next from ``path`` after ``last`` (None at the
-        start): ``x`` or ``~x``, None when it stops there, or when the spec cannot say."""
+        start): ``x`` or ``~x``, None when it stops there, or when the spec cannot say.
+        ``children``: a node's children in another order than the strategy's (a learner's
+        own strategy, rebuilt by ``strategies.UserExplainer``)."""
         return None
 
     def rules(self, problem: P) -> Rules | None:

@@ -34,6 +34,10 @@ from knightviz.engine.strategies.runner import (
 Levels = tuple[StackLevel, ...]
 
 
+class _NotYet(Exception):
+    """No answer yet: the child still starts."""
+
+
 class UserExplainer:
     """Stacks and children of a user's strategy's search of ``problem``, from a child."""
 
@@ -91,12 +95,18 @@ class UserExplainer:
 
     def _children(self, path: tuple[int, ...]) -> tuple[int, ...]:
         levels, top = self._at(path, None, False)
+        if not levels and not self._ready and self.error is None:
+            raise _NotYet  # not remembered: asked again, the child may have started
         return tuple(levels[-1].candidates) if top else ()
 
     def kids(self, path: Sequence[int]) -> Sequence[int]:
         """``children`` for any sequence (the engine's ``Children``): the candidates at the
-        node ``path`` reaches, in the strategy's order; none at a leaf."""
-        return self.children(tuple(path))
+        node ``path`` reaches, in the strategy's order; none at a leaf (and none while
+        the child still starts, or once the explaining has stopped)."""
+        try:
+            return self.children(tuple(path))
+        except _NotYet:
+            return ()
 
     def _at(self, path: tuple[int, ...], last: int | None, ended: bool) -> tuple[Levels, bool]:
         none: tuple[Levels, bool] = ((), False)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar, cast
@@ -32,6 +32,7 @@ from knightviz.engine.trace import decode
 from knightviz.engine.tree import Children
 from knightviz.gui.board.layers import Layer
 from knightviz.gui.board.model import BoardModel
+from knightviz.gui.puzzles.own import OwnShadow, Shadows, trust, trusted
 from knightviz.gui.puzzles.programs import BACKTRACK, EXHAUSTED, MOVE, SOLVED, Program
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.text import capitalised, fmt_int, fmt_size
@@ -679,6 +680,25 @@ class Puzzle(QObject, Generic[S]):
             else:
                 words = QCoreApplication.translate("OwnStrategy", "{0} took {1} back.")
             return words.format(self.own_answer("strategy_name", settings), what)
+        if name in ("tree_children", "next_event"):
+            shadow = args[0]
+            if not isinstance(shadow, OwnShadow):
+                return None
+            if name == "tree_children":
+                return shadow.kids
+            base = self.builtin(settings)
+            return self.spec.next_event(
+                self.problem(base), self.strategy_key(base), args[1], args[2], shadow.kids
+            )
+        if name in ("tree_probe", "subtree_probe"):
+            found = (
+                self.own_shadows.get((settings, args[0]))
+                if name == "tree_probe"
+                else self.own_shadows.like(cast(Hashable, settings))
+            )
+            if found is None:
+                return None
+            return found.probe() if name == "tree_probe" else found.probe(args[0])
         if name == "tree_goal":
             return self.solution_depth(settings)
         if name == "rival":  # the built-in it departs from
@@ -703,14 +723,11 @@ class Puzzle(QObject, Generic[S]):
         child at once (Stop while the learner's function is still thinking)."""
         if not self.own(settings):
             return self.make_search(settings, start, anyway, solutions)
-        from knightviz.engine.strategies import UserStrategy, user_search
+        from knightviz.engine.strategies import user_search
 
         base = self.builtin(settings)
-        strategy = UserStrategy(
-            source=self.own_source(settings),
-            name=self.own_name(settings),
-            seed=int(getattr(settings, "seed", 0)),
-        )
+        strategy = self.own_strategy(settings)
+        trust(strategy.source)  # the user runs it: its runs may be explained
         search: Search = user_search(
             self.key,
             self.problem(base, start),
@@ -722,13 +739,45 @@ class Puzzle(QObject, Generic[S]):
         )
         return search
 
-    def explain_search(self, settings: S, start: int, anyway: bool) -> Search | None:
-        """The Python search the panels replay positions with (its stack, its tree); None
-        for a learner's strategy: its code never runs in the window's process, and the
-        built-in's stack would show another order than the one it chose."""
-        if self.own(settings):
+    def own_strategy(self, settings: S) -> Any:
+        """The engine's ``UserStrategy`` these settings run."""
+        from knightviz.engine.strategies import UserStrategy
+
+        return UserStrategy(
+            source=self.own_source(settings),
+            name=self.own_name(settings),
+            seed=int(getattr(settings, "seed", 0)),
+        )
+
+    @functools.cached_property
+    def own_shadows(self) -> Shadows:
+        """The explained runs of the learner's strategy (closed with the window)."""
+        return Shadows()
+
+    def explain_search(self, settings: S, start: int, anyway: bool) -> Any:
+        """The Python search the panels replay positions with (its stack, its tree). For a
+        learner's strategy, an ``OwnShadow``: its code rebuilds the positions in a process
+        of its own, and only once the user has run it in this session (opening a run file
+        never executes its code); None before that."""
+        if not self.own(settings):
+            return self.make_search(settings, start, anyway, None, backend="python")
+        if not trusted(self.own_source(settings)):
             return None
-        return self.make_search(settings, start, anyway, None, backend="python")
+        key = (settings, start)
+        shadow = self.own_shadows.get(key)
+        if shadow is None:
+            base = self.builtin(settings)
+            problem = self.problem(base, start)
+            shadow = OwnShadow(
+                self.key,
+                problem,
+                self.own_strategy(settings),
+                self.spec.initial(problem),
+                every=self.solution_depth(base) is not None,
+                options=dict(self.search_options(base, anyway)),
+            )
+            self.own_shadows.keep(key, shadow)
+        return shadow
 
     def solution_depth(self, settings: S) -> int | None:
         """A move that brings the path to this length completes a solution, for puzzles that

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QWidget
 
 from knightviz import page
 from knightviz.engine import Outcome, Result, Search
-from knightviz.engine.estimate import Probe
+from knightviz.engine.estimate import Probe, children_probe
 from knightviz.engine.events import StackLevel
 from knightviz.engine.puzzles import ProblemError, PuzzleSpec, spec
 from knightviz.engine.puzzles.sudoku.problem import BOXES, SudokuProblem, propagate
@@ -669,7 +669,7 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
     def subtree_probe(self, settings: SudokuSettings, path: Sequence[int]) -> Probe | None:
         if settings.strategy == DLX:
             kids = self.kids_of(settings)
-            return None if kids is None else _probe(kids, tuple(path))
+            return None if kids is None else children_probe(kids, path)
         return _grid_probe(
             problem_of(settings.problem), settings.strategy, options_of(settings)["singles"], path
         )
@@ -854,26 +854,6 @@ def _grid_probe(problem: SudokuProblem, strategy: str, singles: bool, path: Sequ
             grid.put(cell, digits[rng.randrange(len(digits))])
             if singles:
                 bad = grid.singles(trail)
-        return math.log(total)
-
-    return probe
-
-
-def _probe(kids: Children, base: tuple[int, ...]) -> Probe:
-    """Knuth's estimate of the tree below ``base``: one random walk down, the product of
-    the children counts along it."""
-
-    def probe(rng: random.Random) -> float:
-        path = list(base)
-        total = 1.0
-        product = 1.0
-        for _ in range(100_000):
-            options = kids(path)
-            if not options:
-                break
-            product *= len(options)
-            total += product
-            path.append(options[rng.randrange(len(options))])
         return math.log(total)
 
     return probe
