@@ -19,6 +19,7 @@ from .build import (
     spec_command,
     spec_page_of,
     spec_page_run,
+    with_strategy_file,
     write_page,
 )
 
@@ -38,5 +39,6 @@ __all__ = [
     "spec_command",
     "spec_page_of",
     "spec_page_run",
+    "with_strategy_file",
     "write_page",
 ]

@@ -570,12 +570,22 @@ def page_of(
     return replace(run, command=_strategy_file(command, strategy), custom=strategy)
 
 
+def with_strategy_file(run: PageRun, name: str) -> PageRun:
+    """The page of a run that the learner's strategy ``name`` chose (a file's name, or a
+    function's): ``run`` made for the built-in plain order, its command line run with
+    ``--strategy-file`` and its strategy shown as ``name``."""
+    return replace(run, command=_strategy_file(run.command, name), custom=name)
+
+
 def _strategy_file(command: str, strategy: str) -> str:
     """The command line of a run with the learner's strategy: ``--strategy-file`` with the
     file it came from (a function's name: the file to save it in), before ``--html``."""
     if not command:
         return ""
     words = shlex.split(command)
+    if "--heuristic" in words:  # (the plain order's "none": the file chooses instead)
+        at = words.index("--heuristic")
+        del words[at : at + 2]
     name = strategy if strategy.endswith(".py") else re.sub(r"\W+", "_", strategy).strip("_")
     name = name if name.endswith(".py") else f"{name or 'strategy'}.py"
     at = words.index("--html") if "--html" in words else len(words)

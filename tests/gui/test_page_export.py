@@ -111,3 +111,28 @@ def test_a_shaped_board_gets_a_sentence_not_a_wrong_page(
     assert any("full board only" in text for _, text in messages)
     code = cli_main(["solve", "--size", "5", "--holes", "a5", "--start", "b5", "--html", str(path)])
     assert code == 2 and not path.exists()
+
+
+def test_a_run_of_ones_own_strategy_pages_its_file_and_the_same_run(window, qtbot, tmp_path):
+    """The page of a run of one's own strategy: its command line runs the file (no
+    built-in strategy's options beside it), and that command makes the same page."""
+    from pathlib import Path
+
+    strategy = Path(__file__).resolve().parents[2] / "examples" / "strategies" / "edge_first.py"
+    configure(window, "knight", n=6, warnsdorff=True, own=True)  # Warnsdorff ticked before
+    assert window.own.editor.open(str(strategy))
+    set_speed(window, math.inf)
+    start_and_finish(window, qtbot, 30_000)
+    assert window.export_run(str(tmp_path / "own.html"), "html")
+    ours = page_data(tmp_path / "own.html")
+    words = ours["command"].split()
+    assert words[:2] == ["knightviz", "solve"] and "--strategy-file" in words
+    assert words[words.index("--strategy-file") + 1] == "edge_first.py"
+    assert "--heuristic" not in words or words[words.index("--heuristic") + 1] == "none"
+    assert ours["custom"] == "edge_first.py"
+    args = words[2:]
+    args[args.index("edge_first.py")] = str(strategy)
+    args[args.index("--html") + 1] = str(tmp_path / "cli.html")
+    assert cli_main(["solve", *args]) == 0
+    theirs = page_data(tmp_path / "cli.html")
+    assert theirs["length"] == ours["length"] and theirs["result"] == ours["result"]

@@ -36,7 +36,7 @@ from knightviz.gui.puzzles.own import OwnShadow, Shadows, trust, trusted
 from knightviz.gui.puzzles.programs import BACKTRACK, EXHAUSTED, MOVE, SOLVED, Program
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.text import capitalised, fmt_int, fmt_size
-from knightviz.page import PageRun
+from knightviz.page import PageRun, with_strategy_file
 
 DONE = "done"  # a candidate taken and finished
 CURRENT = "current"  # being explored below
@@ -87,6 +87,10 @@ def _answering_own(name: str, method: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(method)
     def answer(self: Puzzle[Any], settings: Any, *args: Any, **kwargs: Any) -> Any:
+        if self.own(settings) and name == "page_run":
+            # The page of the plain order's command, run with --strategy-file instead.
+            page = method(self, self.plain(settings), *args, **kwargs)
+            return with_strategy_file(page, self.own_answer("strategy_name", settings))
         if self.own(settings):
             return self.own_answer(name, settings, *args)
         return method(self, settings, *args, **kwargs)
@@ -621,6 +625,7 @@ class Puzzle(QObject, Generic[S]):
         "file_name",
         "sweep_options",
         "narrate",
+        "page_run",
     )
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -632,6 +637,12 @@ class Puzzle(QObject, Generic[S]):
     def own(self, settings: S) -> bool:
         """The learner's own strategy runs these settings (not a built-in one)."""
         return bool(getattr(settings, "own", False))
+
+    def plain(self, settings: S) -> S:
+        """The built-in settings closest to a learner's strategy: the plain order, with no
+        option it would ignore (what its command line is built from, with --strategy-file
+        in place of the strategy's own options)."""
+        return self.builtin(settings)
 
     def builtin(self, settings: S) -> S:
         """The settings without the learner's strategy: what the built-in runs."""

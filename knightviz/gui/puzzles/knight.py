@@ -93,6 +93,17 @@ class KnightPuzzle(KnightWords):
     ) -> SettingsWidget:
         return KnightSettingsWidget(self, parent, compact)
 
+    def plain(self, settings: KnightSettings) -> KnightSettings:
+        """The plain order, backtracking (a learner's strategy always backtracks)."""
+        return replace(
+            self.builtin(settings),
+            warnsdorff=False,
+            construct=False,
+            backtrack=True,
+            tie_break=TieBreak.FIRST.value,
+            seed=0,
+        )
+
     def strategy(self, settings: KnightSettings) -> Strategy:
         """The engine's strategy for these settings (the command line's ``--heuristic``,
         ``--tie-break``, ``--seed`` and ``--no-backtrack``): the one conversion."""

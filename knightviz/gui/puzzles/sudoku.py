@@ -527,6 +527,10 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
             lang=lang,
         )
 
+    def plain(self, settings: SudokuSettings) -> SudokuSettings:
+        """Plain, no forced fills (a learner's strategy fills none)."""
+        return replace(self.builtin(settings), strategy=PLAIN, singles=False)
+
     def file_name(self, settings: SudokuSettings, start: int) -> str:
         s = settings
         forced = "-singles" if s.singles and s.strategy != DLX else ""
