@@ -55,9 +55,10 @@ class OwnStrategyDesk(QObject):
         if chosen and not self._chosen:
             # The last session's strategy (remembered with the settings) before a template;
             # never a run's brought back from a file: that one runs only when asked.
-            kept = [puzzle.own_source(s) for s in settings if puzzle.own(s)]
-            if kept[0] and not self._saved and not self.editor.text().strip():
-                self.editor.set_text(kept[0])
+            kept = [s for s in settings if puzzle.own(s)]
+            source = puzzle.own_source(kept[0])
+            if source and not self._saved and not self.editor.text().strip():
+                self.editor.restore(source, str(getattr(kept[0], "own_name", "")))
             self.editor.offer_template(puzzle.own_template())
             self._show()
         self._chosen = chosen

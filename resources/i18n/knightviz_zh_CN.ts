@@ -1686,6 +1686,10 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <translation>种子</translation>
     </message>
     <message>
+        <source>Your own strategy orders the moves (the editor&apos;s text when you press Start), and the search backtracks.</source>
+        <translation>由你自己的策略决定走法顺序（按下“开始”时编辑器里的代码），搜索会回溯。</translation>
+    </message>
+    <message>
         <source>Construction: stored block tours joined at their corners, no search.</source>
         <translation>构造法：把存好的分块周游在角上连接起来，不做搜索。</translation>
     </message>
@@ -3313,6 +3317,7 @@ Off: stop at the first solution.</source>
     </message>
     <message>
         <source>The strategy API&apos;s help is not available in this install.</source>
+        <extracomment>The name of a strategy restored without its file (see ``set_text``).</extracomment>
         <translation>此安装中没有策略接口的帮助。</translation>
     </message>
     <message>

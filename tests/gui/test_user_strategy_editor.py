@@ -149,4 +149,60 @@ def test_the_last_sessions_strategy_comes_back_in_the_editor(qtbot):
     qtbot.addWidget(again)
     assert again.panel.settings().own
     assert again.own.editor.text() == source
+    assert again.own.editor.name() == "reverse.py"  # named as before, not "your strategy"
+    assert again.own.editor.path is None  # no such file here: Save asks where
     again.close()
+
+
+def test_the_last_sessions_file_is_found_again_among_the_recent_ones(qtbot, tmp_path):
+    import dataclasses as dc
+
+    from knightviz.gui import MainWindow
+
+    source = "def order(position, candidates):\n    return candidates[::-1]\n"
+    path = tmp_path / "reverse.py"
+    path.write_text(source, encoding="utf-8")
+    first = MainWindow()
+    qtbot.addWidget(first)
+    assert first.own.editor.open(str(path))  # remembered among the recent files
+    knight = first.puzzles["knight"]
+    settings = knight.with_source(
+        dc.replace(knight.default_settings(), own=True), source, "reverse.py"
+    )
+    first.panel.set_settings("knight", settings)
+    first.close()
+    again = MainWindow()
+    qtbot.addWidget(again)
+    assert again.own.editor.path == str(path)
+    again.close()
+
+
+def test_ticking_your_own_greys_what_it_replaces_and_says_so(window):
+    from .conftest import child, configure
+
+    configure(window, n=8, warnsdorff=True)
+    own_check = child(window, "ownStrategyCheck")
+    replaced = [child(window, n) for n in ("warnsdorffCheck", "backtrackCheck", "constructCheck")]
+    assert all(w.isEnabled() for w in replaced)
+    own_check.setChecked(True)
+    assert not any(w.isEnabled() for w in replaced)
+    assert child(window, "warnsdorffCheck").isChecked()  # kept for later
+    assert "Your own strategy" in child(window, "strategyExplainLabel").text()
+    own_check.setChecked(False)
+    assert all(w.isEnabled() for w in replaced)
+    assert "Fewest exits" in child(window, "strategyExplainLabel").text()
+
+
+def test_sudoku_your_own_greys_the_strategy_and_forced_cells(window):
+    import dataclasses
+
+    from .conftest import child
+
+    sudoku = window.puzzles["sudoku"]
+    window.panel.set_settings("sudoku", dataclasses.replace(sudoku.default_settings(), own=True))
+    combo, singles = child(window, "sudokuStrategyCombo"), child(window, "sudokuSinglesCheck")
+    assert not combo.isEnabled() and not singles.isEnabled()
+    checks = [c for c in window.findChildren(type(singles), "ownStrategyCheck") if c.isVisible()]
+    assert len(checks) == 1
+    checks[0].setChecked(False)
+    assert combo.isEnabled() and singles.isEnabled()

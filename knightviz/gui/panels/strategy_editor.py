@@ -309,14 +309,34 @@ class StrategyEditor(QWidget):
     def text(self) -> str:
         return self.edit.toPlainText()
 
-    def set_text(self, text: str, path: str | None = None) -> None:
+    def set_text(self, text: str, path: str | None = None, name: str = "") -> None:
+        """``path``: the file the text is saved in; else ``name``: the file's name it had
+        (the last session's strategy, whose file may have moved: Save asks where)."""
         self.edit.setPlainText(text)
         self.path = path
+        self._name = "" if path else name
         self._show_name()
+
+    def restore(self, text: str, name: str) -> None:
+        """The last session's strategy: its text and its file's name, and the file itself
+        when a recent file of that name still holds that very text."""
+        for path in self.recent():
+            if Path(path).name == name and name:
+                try:
+                    same = Path(path).read_text(encoding="utf-8") == text
+                except (OSError, UnicodeDecodeError):
+                    same = False
+                if same:
+                    self.set_text(text, path)
+                    return
+        self.set_text(text, None, name)
+
+    #: The name of a strategy restored without its file (see ``set_text``).
+    _name = ""
 
     def name(self) -> str:
         """The strategy's name for the history and the race: its file's name, or ""."""
-        return Path(self.path).name if self.path else ""
+        return Path(self.path).name if self.path else self._name
 
     def offer_template(self, template: str) -> None:
         """Start from ``template`` when there is nothing to edit yet."""
@@ -382,7 +402,7 @@ class StrategyEditor(QWidget):
         path, _ = QFileDialog.getSaveFileName(
             self,
             self.tr("Save strategy"),
-            self.path or "strategy.py",
+            self.path or self._name or "strategy.py",
             self.tr("Python files (*.py)"),
         )
         if not path:

@@ -209,6 +209,8 @@ class KnightSettingsWidget(SettingsWidget):
             layout.addLayout(options)
             layout.addLayout(piece_form)
 
+        if self.own_check is not None:
+            self.own_check.toggled.connect(lambda _on: self._sync())
         checks = (self.warnsdorff_check, self.backtrack_check, self.closed_check)
         for check in (*checks, self.construct_check):
             check.toggled.connect(self._changed)
@@ -303,10 +305,14 @@ class KnightSettingsWidget(SettingsWidget):
         self.seed_spin.setValue(seed)
 
     def _sync(self) -> None:
-        built = self.construct_check.isChecked()
-        self.warnsdorff_check.setEnabled(not built)
-        self.backtrack_check.setEnabled(not built)
-        guided = self.warnsdorff_check.isChecked() and not built
+        # Your own strategy replaces the rule, the construction and the choice to backtrack
+        # (it always does): their controls are greyed, their values kept for later.
+        own = self.own_check is not None and self.own_check.isChecked()
+        self.construct_check.setEnabled(not own)
+        built = self.construct_check.isChecked() and not own
+        self.warnsdorff_check.setEnabled(not built and not own)
+        self.backtrack_check.setEnabled(not built and not own)
+        guided = self.warnsdorff_check.isChecked() and not built and not own
         for item in (self.tie_break_combo, self.tie_break_label):
             item.setEnabled(guided)
         randomised = guided and self.tie_break_combo.currentData() == TieBreak.RANDOM.value
@@ -315,7 +321,12 @@ class KnightSettingsWidget(SettingsWidget):
             w.setVisible(randomised)
         custom = self.piece_combo.currentData() == "custom"
         self.leaper_row.setVisible(custom and not self._compact)
-        if built:
+        if own:
+            text = self.tr(
+                "Your own strategy orders the moves (the editor's text when you press Start), "
+                "and the search backtracks."
+            )
+        elif built:
             text = self.tr("Construction: stored block tours joined at their corners, no search.")
         elif guided:
             text = self.tr("Fewest exits first: the move with fewest onward moves.")

@@ -127,6 +127,8 @@ class SudokuSettingsWidget(SettingsWidget):
         self.size_combo.currentIndexChanged.connect(self._on_size)
         self.strategy_combo.currentIndexChanged.connect(self._on_strategy)
         self.singles_check.toggled.connect(self._changed)
+        if self.own_check is not None:
+            self.own_check.toggled.connect(lambda _on: self._sync_own())
         self.example_combo.activated.connect(self._on_example)
         self.edit.textChanged.connect(self._on_text)
         self.set_settings(puzzle.default_settings())
@@ -159,8 +161,8 @@ class SudokuSettingsWidget(SettingsWidget):
                 max(0, self.strategy_combo.findData(settings.strategy))
             )
             self.singles_check.setChecked(settings.singles)
-            self.singles_check.setEnabled(settings.strategy != DLX)
             self.show_own(settings)
+            self._sync_own()
             if clean(self.edit.text()).upper().replace("0", ".") != settings.problem:
                 self.edit.setText(settings.problem)
                 self.edit.setCursorPosition(0)  # the first row in view
@@ -202,8 +204,15 @@ class SudokuSettingsWidget(SettingsWidget):
         self._changed()
 
     def _on_strategy(self) -> None:
-        self.singles_check.setEnabled(self.strategy_combo.currentData() != DLX)
+        self._sync_own()
         self._changed()
+
+    def _sync_own(self) -> None:
+        """Your own strategy chooses the cell and its digits, and fills no forced cells:
+        the strategy and its option are greyed while it is ticked (their values kept)."""
+        own = self.own_check is not None and self.own_check.isChecked()
+        self.strategy_combo.setEnabled(not own)
+        self.singles_check.setEnabled(not own and self.strategy_combo.currentData() != DLX)
 
     def _on_example(self, index: int) -> None:
         text = str(self.example_combo.itemData(index) or "")
