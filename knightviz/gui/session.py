@@ -313,21 +313,25 @@ class RunSession(Playback):
         once its child has started (``changed``): before, its every answer would be empty,
         a stack without levels, a tree without children, "your turn" without a move."""
         self._waiting_shadow = None
+        changed = getattr(shadow, "changed", None)
+        if changed is not None and id(shadow) not in self._heard:
+            self._heard.add(id(shadow))
+            changed.connect(self._shadow_changed)
         if getattr(shadow, "ready", True):
             self.shadow = shadow
             return
         self.shadow = None
         self._waiting_shadow = shadow
-        if id(shadow) not in self._heard:
-            self._heard.add(id(shadow))
-            shadow.changed.connect(self._shadow_changed)
 
     @Slot()
     def _shadow_changed(self) -> None:
-        shadow = self._waiting_shadow
-        if shadow is not None and self.sender() is shadow and getattr(shadow, "ready", False):
+        """The learner's strategy's shadow started, or has a stack the panels waited for."""
+        shadow, sender = self._waiting_shadow, self.sender()
+        if shadow is not None and sender is shadow and getattr(shadow, "ready", False):
             self._waiting_shadow = None
             self.shadow = shadow
+            self.changed.emit()
+        elif sender is not None and sender is self.shadow:
             self.changed.emit()
 
     def _close_search(self) -> None:

@@ -154,12 +154,78 @@ def test_a_node_already_asked_about_is_answered_from_memory(tmp_path):
 def test_a_question_before_the_child_is_up_need_not_wait():
     spec = puzzles.spec("queens")
     problem = spec.parse("6")
-    explainer = UserExplainer("queens", problem, example("queens_middle"), wait_for_start=False)
+    explainer = UserExplainer("queens", problem, example("queens_middle"), patience=0.0)
+    assert explainer.kids(()) == ()  # the interpreter is not up yet: no waiting for it
     for _ in range(1000):  # the interpreter starting: up to ten seconds
         if explainer.ready:
             break
         threading.Event().wait(0.01)
     assert explainer.ready
     top = 5 * 6  # the first queen goes on the top rank (squares 30 to 35, a6 to f6)
-    assert explainer.kids(()) == tuple(top + c for c in (2, 3, 1, 4, 0, 5))  # middle first
+    middle_first = tuple(top + c for c in (2, 3, 1, 4, 0, 5))
+    assert explainer.stack_at((), None)[-1].candidates == middle_first  # (it waits)
+    explainer.close()
+
+
+def test_probes_walked_in_the_child_estimate_the_plain_searchs_tree():
+    """Knuth's walks below the root through the identity strategy: the estimate of the
+    plain search's tree, as the built-in's probes give it (5×5 paths from a5)."""
+    import math
+
+    from knightviz.engine.estimate import TreeEstimator, tour_probe
+
+    spec = puzzles.spec("knight")
+    explainer = UserExplainer(
+        "knight", spec.parse("5x5 a5"), UserStrategy(source="def order(p, c):\n    return c\n")
+    )
+    values = explainer.probe((0,), seed=3, count=1500)
+    assert len(values) == 1500 and all(v >= 0 for v in values)
+    mine = math.log10(sum(math.exp(v) for v in values) / len(values))
+    theirs = TreeEstimator(tour_probe(5, 5, 0), seed=1).run(3000).log10_nodes
+    assert abs(mine - theirs) < 0.3
+    assert explainer.probe((0,), seed=3, count=5) == values[:5]  # seeded: repeatable
+    explainer.close()
+
+
+def test_a_pruning_strategys_probes_see_only_what_it_keeps():
+    """Keeping one candidate a node makes the tree a single path: every walk is the same,
+    its estimate the path's length plus one."""
+    import math
+
+    source = "def order(position, candidates):\n    return candidates[:1]\n"
+    spec = puzzles.spec("queens")
+    explainer = UserExplainer("queens", spec.parse("6"), UserStrategy(source=source))
+    values = explainer.probe((), seed=0, count=20)
+    assert len(set(values)) == 1
+    depth = round(math.exp(values[0])) - 1  # 1 + 1 + ... : the nodes below the root
+    assert 1 <= depth <= 6
+    explainer.close()
+
+
+def test_a_slow_answer_is_given_up_on_then_taken_when_asked_again():
+    """With ``patience`` (a window's thread asks), a question the strategy is slow over is
+    answered empty at once and not remembered; its late reply is read before the next
+    question, which gets the strategy's answer."""
+    source = (
+        "import time\n"
+        "def order(position, candidates):\n"
+        "    time.sleep(0.3)\n"
+        "    return sorted(candidates, reverse=True)\n"
+    )
+    spec = puzzles.spec("queens")
+    explainer = UserExplainer("queens", spec.parse("5"), UserStrategy(source=source), patience=0.05)
+    for _ in range(1000):
+        if explainer.ready:
+            break
+        threading.Event().wait(0.01)
+    assert explainer.kids(()) == ()  # 0.3 s of thinking: given up on
+    answer = ()
+    for _ in range(200):  # asked again until the strategy's answer comes (its memo helps)
+        answer = tuple(explainer.kids(()))
+        if answer:
+            break
+        threading.Event().wait(0.05)
+    assert answer == tuple(4 * 5 + c for c in (4, 3, 2, 1, 0))
+    assert explainer.error is None
+    assert explainer.stack_at((), None)[-1].candidates == answer  # in step again
     explainer.close()

@@ -170,6 +170,11 @@ class UserTourSearch(SearchBase):
         self._levels.append(candidates)
         self._tried.append(0)
 
+    def top(self) -> Sequence[int]:
+        """The candidates of the node at the path's end, in the strategy's order (none at a
+        tour, where the search stops)."""
+        return self._levels[-1] if len(self._levels) == len(self._path) else ()
+
     def follow(self, square: int) -> None:
         """Move to ``square``, one of the top level's candidates, as the search would (the
         window's explainer rebuilds a position it passed through: its stack, its children).

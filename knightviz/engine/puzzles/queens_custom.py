@@ -130,6 +130,14 @@ class UserQueensSearch(SolvingSearch):
         self._levels.append(ordered)
         self._tried.append(0)
 
+    def top(self) -> Sequence[int]:
+        """The squares the node at the path's end tries, in the strategy's order."""
+        n = self.n
+        if len(self._levels) != len(self._path) + 1:
+            return ()
+        row = n - 1 - len(self._path)
+        return tuple(row * n + c for c in self._levels[-1])
+
     def follow(self, square: int) -> None:
         """Place a queen on ``square`` (its column one of the top level's candidates) as the
         search would (the window's explainer rebuilds a position it passed through).

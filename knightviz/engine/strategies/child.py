@@ -9,7 +9,9 @@ over; ``("stop",)`` ends the process. Nothing it does reaches the parent but the
 
 from __future__ import annotations
 
+import math
 import os
+import random
 import signal
 import sys
 import threading
@@ -167,10 +169,11 @@ def _serve(
         if request[0] == "stack":
             conn.send(("stack", _stack(search)))
             continue
-        if request[0] == "at":
+        if request[0] in ("at", "probe"):
             if not memo:  # an explaining child: it makes no steps, it rebuilds positions
                 calls.functions = _memoised(calls.functions, memo)
-            conn.send(_at(spec, problem, calls, every, options, *request[1:]))
+            answer = _at if request[0] == "at" else _probe
+            conn.send(answer(spec, problem, calls, every, options, *request[1:]))
             continue
         if request[0] != "advance":
             return
@@ -275,6 +278,44 @@ def _at(
             tried = len(candidates) if ended else 0
         levels[-1] = (square, candidates, tried)
     return ("at", levels, None, top)
+
+
+def _probe(
+    spec: Any,
+    problem: Any,
+    calls: Calls,
+    every: bool,
+    options: dict[str, Any] | None,
+    base: tuple[int, ...],
+    seed: int,
+    count: int,
+) -> tuple[Any, ...]:
+    """``("probe", values, error)``: ``count`` of Knuth's random walks down the tree below
+    ``base`` (each the natural logarithm of its estimate of the node count), walked here:
+    one question from the parent, however deep the tree."""
+    rng = random.Random(seed)
+    values: list[float] = []
+    try:
+        for _ in range(count):
+            search = spec.custom_search(problem, calls, every=every, options=options)
+            for x in base[len(search.initial) :]:
+                search.follow(x)
+            total = product = 1.0
+            while options_ := search.top():
+                product *= len(options_)
+                total += product
+                search.follow(options_[rng.randrange(len(options_))])
+            values.append(math.log(total))
+    except Failed as failed:
+        return ("probe", None, failed.build(0).to_dict())
+    except CallTimeout as e:
+        error = calls.timeout(calls.current or "?", None, calls.line_of(e))
+        return ("probe", None, error.to_dict())
+    except MemoryError:
+        return ("probe", None, calls.memory(None).to_dict())
+    except (ValueError, IndexError):
+        return ("probe", None, None)
+    return ("probe", values, None)
 
 
 def _advance(

@@ -161,6 +161,15 @@ class UserSudokuSearch(GridSearch):
         self._levels.append(ordered)
         self._tried.append(0)
 
+    def top(self) -> Sequence[int]:
+        """The placements the node at the path's end tries (its cell's digits, in the
+        strategy's order); none at a full grid."""
+        if len(self._cells) != len(self._path) + 1 or self._cells[-1] == NO_CELL:
+            return ()
+        nn = self.n * self.n
+        cell = self._cells[-1]
+        return tuple((d - 1) * nn + cell for d in self._levels[-1])
+
     def follow(self, x: int) -> None:
         """Place event ``x`` (a digit of the top level's cell) as the search would (the
         window's explainer rebuilds a position it passed through). ValueError: not a
