@@ -21,8 +21,10 @@ must be self-contained (its imports inside it or in the same text).
 
 ``show()`` (and ``_repr_html_``, which Jupyter calls) puts the run's interactive page
 inline: an ``<iframe srcdoc=...>`` holding the whole page (player, strings, recording), so
-it works offline, in JupyterLab, Notebook 7 and VS Code alike, and two players in one
-notebook share nothing (each its own document, its own ids and script).
+it works offline (checked in JupyterLab and Notebook 7: benchmarks/notebook_frontends.py;
+not in VS Code), and two players in one notebook share nothing (each its own document, its
+own ids and script). An untrusted notebook shows, in each player's place, its run's summary
+and how to see the player.
 """
 
 from __future__ import annotations
@@ -500,13 +502,40 @@ def race(*args: Any, **keywords: Any) -> Race:
 def _frame(page: str, title: str) -> str:
     """The page inside an iframe of its own: scripts run there (a notebook's sanitiser
     keeps iframes of trusted outputs), its ids cannot clash with another player's, and
-    ``sandbox`` keeps it from reaching the notebook."""
+    ``sandbox`` keeps it from reaching the notebook.
+
+    An untrusted notebook's sanitiser (JupyterLab's, Notebook 7's) drops the iframe but
+    keeps the text inside it, which a browser never shows of a kept one: there the output
+    says what ran and how to see its player (a block of its own per player). The script
+    after the frame sets the frame's height to the height the page posts (``player.js``),
+    so nothing scrolls inside it; where output scripts do not run, the frame keeps
+    ``PLAYER_HEIGHT``."""
+    fallback = markup.escape(f"{title}. {UNTRUSTED}")
     return (
+        '<div class="knightviz-frame">'
         f'<iframe class="knightviz-player" title="{markup.escape(title)}" '
         f'sandbox="allow-scripts" srcdoc="{markup.escape(page, quote=True)}" '
         f'style="width:100%;height:{PLAYER_HEIGHT}px;border:1px solid #ccc;border-radius:6px">'
-        "</iframe>"
+        f"{fallback}</iframe>{_FIT}</div>"
     )
+
+
+#: What an untrusted notebook shows where a player was (after the run's summary).
+UNTRUSTED = (
+    "The interactive player is hidden because this notebook is not trusted: run the cell, "
+    "or trust the notebook, to see it."
+)
+
+#: Sizes the iframe just before it to the height its page posts (its own frame only), and
+#: asks for it: the page may have settled before the script runs (a large output parses
+#: slowly), and it posts only when its size changes.
+_FIT = (
+    "<script>(() => { const frame = document.currentScript.previousElementSibling; "
+    'window.addEventListener("message", (event) => { const h = event.data && '
+    "event.data.knightvizHeight; if (frame && event.source === frame.contentWindow && "
+    'Number.isFinite(h) && h > 0) frame.style.height = Math.min(Math.ceil(h) + 2, 4000) + "px"; '
+    '}); frame.contentWindow.postMessage("knightvizHeight?", "*"); })();</script>'
+)
 
 
 def _display(html: str) -> None:

@@ -1036,7 +1036,30 @@
   };
   window.knightviz = api;
 
+  // Inline in a notebook (the output's iframe): post the page's height to the output,
+  // whose script sizes the frame to it, so nothing scrolls inside the frame; posted once
+  // ready, whenever the page's size changes, and when the output asks. The board is then
+  // bounded in pixels (player.css), not by the frame's height, or each fit would grow it.
+  let fitFrame = () => {};
+
+  function startFitting() {
+    if (window.parent === window) return;
+    document.documentElement.classList.add("inline");
+    const post = () => {
+      const height = document.documentElement.getBoundingClientRect().height;
+      window.parent.postMessage({ knightvizHeight: height }, "*");
+    };
+    new ResizeObserver(post).observe(document.documentElement);
+    // The output's script may start listening after the page has settled: it asks.
+    window.addEventListener("message", (event) => {
+      if (event.source === window.parent && event.data === "knightvizHeight?") post();
+    });
+    // A frame off screen is not rendered, so its observer waits: the page posts itself.
+    fitFrame = post;
+  }
+
   async function main() {
+    startFitting();
     readColours();
     title();
     counters();
@@ -1050,6 +1073,7 @@
     await unpack();
     markers();
     seek(0);
+    fitFrame();
     api.ready = true;
     api.readyMs = performance.now(); // since the page began to load (benchmarks read it)
   }

@@ -96,6 +96,7 @@ def test_the_notebook_runs_and_its_players_show_the_known_counts(executed, brows
     assert len(frames) == 6
     ends = []
     for frame in frames:
+        frame.frame_element().scroll_into_view_if_needed()  # off screen it is not laid out
         frame.wait_for_function("() => window.knightviz && window.knightviz.ready", timeout=120_000)
         state = frame.evaluate("window.knightviz.seek(window.knightviz.state().length)")
         shown = state["shownCounters"]  # moves, backtracks, steps, solutions as drawn
@@ -121,6 +122,19 @@ def test_the_notebook_runs_and_its_players_show_the_known_counts(executed, brows
     b.locator("#back").click()
     assert b.evaluate("window.knightviz.state().step") == 99
     assert a.evaluate("window.knightviz.state().step") == 2
+    # At a notebook's width (JupyterLab's beside its file browser, 1,280 px wide): each
+    # frame takes its page's height, and nothing is wider than the frame (the counters of
+    # 16,501,401 steps go two by two), so nothing scrolls inside a player.
+    page.set_viewport_size({"width": 850, "height": 900})
+    for frame in frames:
+        frame.evaluate("window.knightviz.seek(window.knightviz.state().length)")
+    for frame in frames:
+        frame.frame_element().scroll_into_view_if_needed()  # off screen it is not laid out
+        frame.wait_for_function(
+            "() => document.documentElement.scrollHeight <= window.innerHeight"
+            " && document.documentElement.scrollWidth <= window.innerWidth",
+            timeout=10_000,
+        )
     page.close()
     assert errors == [], errors
     assert requests == [], f"the players asked the network for {requests}"

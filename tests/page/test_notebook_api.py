@@ -100,6 +100,32 @@ def test_the_inline_player_is_the_page_in_a_sandboxed_frame():
     assert len(frames(race._repr_html_())) == 2
 
 
+def test_a_sanitised_player_leaves_its_run_and_how_to_see_it():
+    """An untrusted notebook's sanitiser (JupyterLab's, Notebook 7's) drops iframes and
+    scripts but keeps the text inside them: each player then says what ran and how to see
+    it, in a block of its own."""
+    run = kv.run(kv.knight(5, start="a1"), "warnsdorff")
+    race = kv.race(run, kv.run(kv.knight(5, start="a1"), "plain", limit=50))
+    for shown, runs in ((run._repr_html_(), [run]), (race._repr_html_(), race.runs)):
+        kept = re.sub(r"<iframe[^>]*>|</iframe>|<script>.*?</script>", "", shown, flags=re.S)
+        assert "<iframe" not in kept and "srcdoc" not in kept
+        blocks = re.findall(r'<div class="knightviz-frame">(.*?)</div>', kept, flags=re.S)
+        assert len(blocks) == len(runs)
+        for block, r in zip(blocks, runs, strict=True):
+            assert html.unescape(block).startswith(r.summary())
+            assert "run the cell, or trust the notebook" in block
+
+
+def test_each_frame_is_sized_to_its_own_page():
+    """The script after each frame takes the height its own frame's page posts (a trusted
+    output runs it), so the player never scrolls inside the notebook's output."""
+    race = kv.race(kv.knight(5, start="a1"), "warnsdorff", "plain", limit=50)
+    shown = race._repr_html_()
+    assert len(re.findall(r"</iframe><script>.*?previousElementSibling.*?</script>", shown)) == 2
+    assert shown.count("event.source === frame.contentWindow") == 2
+    assert "knightvizHeight" in race.runs[0].page()  # the page posts it
+
+
 def test_an_unknown_strategy_is_refused_with_the_choices():
     with pytest.raises(ValueError, match="built-in"):
         kv.run(kv.queens(6), "fastest")
