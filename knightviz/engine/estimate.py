@@ -268,18 +268,42 @@ def children_probe(kids: Callable[[Sequence[int]], Sequence[int]], base: Sequenc
 
     def probe(rng: random.Random) -> float:
         path = list(start)
-        total = 1.0
-        product = 1.0
+        walk = Walk()
         for _ in range(100_000):
             options = kids(path)
             if not options:
                 break
-            product *= len(options)
-            total += product
+            walk.down(len(options))
             path.append(options[rng.randrange(len(options))])
-        return math.log(total)
+        return walk.log_nodes()
 
     return probe
+
+
+class Walk:
+    """One of Knuth's walks, added up as it goes down: the nodes it stands for, 1 + c1 +
+    c1·c2 + …, scaled down past ``_HUGE`` (a deep tree's count overflows a double), so that
+    its logarithm stays exact."""
+
+    __slots__ = ("product", "shrinks", "total")
+
+    def __init__(self) -> None:
+        self.total = 1.0
+        self.product = 1.0
+        self.shrinks = 0
+
+    def down(self, children: int) -> None:
+        """One level down, through a node with ``children`` children."""
+        self.product *= children
+        self.total += self.product
+        if self.total > _HUGE:
+            self.total *= _SHRINK
+            self.product *= _SHRINK
+            self.shrinks += 1
+
+    def log_nodes(self) -> float:
+        """The natural logarithm of the walk's estimate of the node count."""
+        return math.log(self.total) + self.shrinks * _LN_SHRINK
 
 
 def tour_probe(

@@ -229,3 +229,21 @@ def test_a_slow_answer_is_given_up_on_then_taken_when_asked_again():
     assert explainer.error is None
     assert explainer.stack_at((), None)[-1].candidates == answer  # in step again
     explainer.close()
+
+
+def test_a_deep_trees_walks_stay_finite():
+    """100×100 paths number far more than a double holds: each walk's logarithm is still a
+    finite figure (a walk added up as a plain float overflowed, and the estimate's spread
+    then failed)."""
+    import math
+
+    spec = puzzles.spec("knight")
+    explainer = UserExplainer(
+        "knight",
+        spec.parse("100x100 a100"),
+        UserStrategy(source="def order(p, c):\n    return c\n"),
+    )
+    values = explainer.probe((0,), seed=1, count=3)
+    assert len(values) == 3 and all(math.isfinite(v) for v in values)
+    assert max(values) > 1024 * math.log(2)  # past the largest double
+    explainer.close()

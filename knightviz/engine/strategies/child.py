@@ -9,7 +9,7 @@ over; ``("stop",)`` ends the process. Nothing it does reaches the parent but the
 
 from __future__ import annotations
 
-import math
+import contextlib
 import os
 import random
 import signal
@@ -21,6 +21,7 @@ from multiprocessing.connection import Connection
 from time import perf_counter, sleep
 from typing import Any
 
+from knightviz.engine.estimate import Walk
 from knightviz.engine.strategies.api import (
     CALL_LIMIT,
     MEMORY_LIMIT_MB,
@@ -172,6 +173,7 @@ def _serve(
         if request[0] in ("at", "probe"):
             if not memo:  # an explaining child: it makes no steps, it rebuilds positions
                 calls.functions = _memoised(calls.functions, memo)
+                _background(EXPLAIN_NICE)
             answer = _at if request[0] == "at" else _probe
             conn.send(answer(spec, problem, calls, every, options, *request[1:]))
             continue
@@ -207,6 +209,17 @@ def _stack(search: Any) -> list[tuple[int, tuple[int, ...], int]]:
     if search is None or search.depth > STACK_LEVELS:
         return []
     return [(level.square, tuple(level.candidates), level.tried) for level in search.stack()]
+
+
+#: How much an explaining child (the window's stacks, trees and estimates) gives way to the
+#: window and to the run itself when the cores are busy.
+EXPLAIN_NICE = 10
+
+
+def _background(nice: int) -> None:
+    """Lower this process's priority (where the system allows it)."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(nice)
 
 
 #: Answers an explaining child remembers (then it forgets them all and starts again).
@@ -300,12 +313,11 @@ def _probe(
             search = spec.custom_search(problem, calls, every=every, options=options)
             for x in base[len(search.initial) :]:
                 search.follow(x)
-            total = product = 1.0
+            walk = Walk()
             while options_ := search.top():
-                product *= len(options_)
-                total += product
+                walk.down(len(options_))
                 search.follow(options_[rng.randrange(len(options_))])
-            values.append(math.log(total))
+            values.append(walk.log_nodes())
     except Failed as failed:
         return ("probe", None, failed.build(0).to_dict())
     except CallTimeout as e:
