@@ -44,6 +44,58 @@ class Levels(Sequence[StackLevel]):
         return self._level(d)
 
 
+class PackedLevels(Levels):
+    """Levels sent between processes as four flat int arrays (a deep stack as a few
+    bytes objects: no ten thousand tuples to unpickle, no garbage collection over them):
+    each level's square and count tried, how many candidates it has, and all the
+    candidates one level after another."""
+
+    def __init__(
+        self, squares: array[int], tried: array[int], counts: array[int], candidates: array[int]
+    ) -> None:
+        self._squares, self._tried, self._counts = squares, tried, counts
+        self._candidates = candidates
+        self._starts = array("q", [0])
+        total = 0
+        for k in counts:
+            total += k
+            self._starts.append(total)
+
+    @classmethod
+    def pack(cls, levels: Sequence[tuple[int, Sequence[int], int]]) -> tuple[bytes, ...]:
+        """``(square, candidates, tried)`` levels as the four arrays' bytes."""
+        squares, tried, counts, flat = array("i"), array("i"), array("i"), array("i")
+        for square, candidates, k in levels:
+            squares.append(square)
+            tried.append(k)
+            counts.append(len(candidates))
+            flat.extend(candidates)
+        return squares.tobytes(), tried.tobytes(), counts.tobytes(), flat.tobytes()
+
+    @classmethod
+    def unpack(cls, data: Sequence[bytes]) -> PackedLevels:
+        arrays = []
+        for part in data:
+            a = array("i")
+            a.frombytes(part)
+            arrays.append(a)
+        return cls(*arrays)
+
+    def __len__(self) -> int:
+        return len(self._squares)
+
+    def _level(self, d: int) -> StackLevel:
+        lo, hi = self._starts[d], self._starts[d + 1]
+        return StackLevel(self._squares[d], tuple(self._candidates[lo:hi]), self._tried[d])
+
+    def with_top_tried(self, tried: int) -> PackedLevels:
+        """The same levels, the top one's count tried set to ``tried``."""
+        top = array("i", self._tried)
+        if top:
+            top[-1] = tried
+        return PackedLevels(self._squares, top, self._counts, self._candidates)
+
+
 class TourStack(Levels):
     """Knight: level d is path[d] with the candidates the strategy tries from it.
 

@@ -360,9 +360,10 @@ class Playback(QObject):
             return 1.0
         if self.model.version == self._explored_at:
             return self.explored
-        self._explored_at = self.model.version
         stack = self.display_stack()
         if stack is not None and len(stack):
+            # (Not before a stack is known: a learner's strategy's comes a moment later.)
+            self._explored_at = self.model.version
             fraction = explored_fraction(puzzle.levels(run.settings, stack))
             live = self.controller.running and not self.replaying
             # Never backwards during a run; on a replayed step, that step's own figure.

@@ -414,7 +414,11 @@ class Predictor(QObject):
         if s.shadow is None and s.puzzle.own(s.settings):
             return  # the learner's strategy's explainer still starts: ask once it can tell
         path, last = self._here()
+        explainer = getattr(s.shadow, "explainer", None)
+        unanswered = getattr(explainer, "unanswered", 0)
         expected = s.puzzle.next_event(s.settings, s.shadow, path, last)
+        if getattr(explainer, "unanswered", 0) != unanswered:
+            return  # the learner's strategy did not answer in time: asked again when it has
         if expected is None:
             # The search stops here (a solution it keeps, a dead end without backtracking):
             # one more step lets it say so.

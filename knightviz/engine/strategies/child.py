@@ -22,6 +22,7 @@ from time import perf_counter, sleep
 from typing import Any
 
 from knightviz.engine.estimate import Walk
+from knightviz.engine.stack import PackedLevels
 from knightviz.engine.strategies.api import (
     CALL_LIMIT,
     MEMORY_LIMIT_MB,
@@ -204,11 +205,16 @@ def _serve(
 STACK_LEVELS = 100_000
 
 
-def _stack(search: Any) -> list[tuple[int, tuple[int, ...], int]]:
+def _levels(search: Any) -> list[tuple[int, tuple[int, ...], int]]:
     """The search's stack as plain tuples (square, candidates in order, tried)."""
     if search is None or search.depth > STACK_LEVELS:
         return []
     return [(level.square, tuple(level.candidates), level.tried) for level in search.stack()]
+
+
+def _stack(search: Any) -> tuple[bytes, ...]:
+    """The search's stack as ``PackedLevels`` sends it (a few bytes objects)."""
+    return PackedLevels.pack(_levels(search))
 
 
 #: How much an explaining child (the window's stacks, trees and estimates) gives way to the
@@ -281,7 +287,7 @@ def _at(
         return ("at", None, None, False)
     if error is not None:
         return ("at", None, error.to_dict(), False)
-    levels = _stack(search)
+    levels = _levels(search)
     top = len(levels) == len(path) - len(search.initial) + 1  # the node at the path's end
     if top:
         square, candidates, _tried = levels[-1]
@@ -290,7 +296,7 @@ def _at(
         else:
             tried = len(candidates) if ended else 0
         levels[-1] = (square, candidates, tried)
-    return ("at", levels, None, top)
+    return ("at", PackedLevels.pack(levels), None, top)
 
 
 def _probe(

@@ -25,6 +25,7 @@ from time import monotonic
 from typing import Any
 
 from knightviz.engine.events import StackLevel
+from knightviz.engine.stack import PackedLevels
 from knightviz.engine.strategies.api import StrategyError, UserStrategy, compile_check
 from knightviz.engine.strategies.runner import (
     POLL_SECONDS,
@@ -35,7 +36,7 @@ from knightviz.engine.strategies.runner import (
     start_child,
 )
 
-Levels = tuple[StackLevel, ...]
+Levels = Sequence[StackLevel]
 
 
 class _NotYet(Exception):
@@ -70,6 +71,9 @@ class UserExplainer:
         self._known: dict[tuple[int, ...], tuple[int, ...]] = {}
         #: A question went unanswered since ``catch_up`` last said so.
         self._missed = False
+        #: How many times ``kids`` answered empty for want of patience (a caller that must
+        #: not take that for a leaf looks whether it grew while it asked).
+        self.unanswered = 0
         self._patience = patience
         self._process: Process | None = None
         self._conn: Connection | None = None
@@ -122,6 +126,7 @@ class UserExplainer:
         try:
             return self.children(tuple(path))
         except _NotYet:
+            self.unanswered += 1
             return ()
 
     def _children(self, path: tuple[int, ...]) -> tuple[int, ...]:
@@ -165,8 +170,8 @@ class UserExplainer:
         reply = self._ask(("at", path, last, ended), patience)
         if reply is None or reply[1] is None:
             return (), False
-        _tag, levels, _error, top = reply
-        return tuple(StackLevel(sq, tuple(c), t) for sq, c, t in levels), bool(top)
+        _tag, packed, _error, top = reply
+        return PackedLevels.unpack(packed), bool(top)
 
     def _ask(self, request: tuple[Any, ...], patience: float | None) -> tuple[Any, ...] | None:
         """The child's reply to ``request``: None when there is none (a failure of the
@@ -225,10 +230,11 @@ class UserExplainer:
         checked = self._checked(reply)
         if checked is None or checked[1] is None or request is None:
             return
-        _tag, levels, _error, top = checked
+        _tag, packed, _error, top = checked
+        levels = PackedLevels.unpack(packed)
         if len(self._known) > 4096:
             self._known.clear()
-        self._known[tuple(request[1])] = tuple(levels[-1][1]) if top and levels else ()
+        self._known[tuple(request[1])] = tuple(levels[-1].candidates) if top and levels else ()
 
     # -- the child -----------------------------------------------------------------------
 

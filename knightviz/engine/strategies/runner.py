@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from knightviz.engine.events import Outcome, Result, StackLevel
 from knightviz.engine.search import QUIET_SLICE, last_backtracks
+from knightviz.engine.stack import PackedLevels
 from knightviz.engine.strategies.api import (
     CALL_LIMIT,
     StrategyError,
@@ -269,9 +270,9 @@ class UserSearch:
             self._lock.release()
         return self._stack_cache
 
-    def _keep_stack(self, levels: list[tuple[int, tuple[int, ...], int]] | None) -> None:
-        if levels is not None:
-            self._stack_cache = tuple(StackLevel(sq, tuple(c), t) for sq, c, t in levels)
+    def _keep_stack(self, packed: Sequence[bytes] | None) -> None:
+        if packed is not None:
+            self._stack_cache = PackedLevels.unpack(packed)
             self._stack_steps = self.steps
 
     # -- driving -------------------------------------------------------------------------

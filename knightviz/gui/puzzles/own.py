@@ -27,7 +27,9 @@ from knightviz.engine.strategies import UserExplainer, UserStrategy
 
 #: The longest the window's thread waits for a node's children (the tree, "your turn"):
 #: past it the answer is empty for now, and asked again at the next refresh.
-PATIENCE = 0.02
+PATIENCE = 0.005
+#: Knuth's walks asked of the child at a time.
+WALKS = 16
 #: The longest the window's thread waits for a stack rebuilt (then it is shown when it comes).
 STACK_WAIT = 0.05
 #: Stacks remembered by position.
@@ -164,10 +166,12 @@ class OwnShadow(QObject):
         made in a child of its own through the learner's children: what it prunes is left
         out."""
         base = self.initial if path is None else tuple(path)
+        made: list[float] = []
 
         def walk(rng: random.Random) -> float:
-            values = self._probing().probe(base, rng.getrandbits(32))
-            return values[0] if values else 0.0
+            if not made:  # a few walks a question: fewer round trips to the child
+                made.extend(reversed(self._probing().probe(base, rng.getrandbits(32), WALKS)))
+            return made.pop() if made else 0.0
 
         return walk
 
