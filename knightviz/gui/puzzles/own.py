@@ -90,7 +90,7 @@ class OwnShadow(QObject):
         )
         self._prober: UserExplainer | None = None
         self._prober_lock = threading.Lock()
-        #: The path every run starts with (the knight's start square).
+        #: The path every run starts with (a movable piece's start square, or nothing).
         self.initial = tuple(initial)
         self._stacks: OrderedDict[StackKey, Sequence[StackLevel]] = OrderedDict()
         self._wanted: StackKey | None = None
