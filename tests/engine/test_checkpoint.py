@@ -99,7 +99,7 @@ def test_another_count_is_refused_naming_what_differs(tmp_path):
     for meaning, differs in [
         (tours_command(5, 5, None, True), "closed no there, yes here"),
         (tours_command(6, 6, None, False), "size 5x5 there, 6x6 here"),
-        (tours_command(5, 5, 0, False), "start every square there, 0 here"),
+        (tours_command(5, 5, 0, False), "start every square there, a5 here"),
         (queens_command(5), "command count there, queens --format count here"),
     ]:
         with pytest.raises(CheckpointError) as got:

@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..board import FULL, Shape, leaper_name
+from ..board import FULL, Board, Shape, leaper_name
 from .planning import Plan
 from .tasks import Piece, QueensTask, TourTask
 
@@ -264,7 +264,7 @@ def tours_command(
     return {
         "command": "count",
         "size": f"{rows}x{cols}",
-        "start": "every square" if start is None else start,
+        "start": "every square" if start is None else Board(rows, cols, shape).name(start),
         "closed": closed,
         "holes": sorted(shape.holes),
         "leaper": leaper_name(shape.leaper),
