@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import importlib
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
 import sys
@@ -155,9 +156,38 @@ class InProcess:
 
 
 def _worker_init(backend: str) -> None:
-    """In each worker process: Ctrl-C is the parent's business; the kernels load once."""
+    """In each worker process: Ctrl-C is the parent's business; the kernels load once; the
+    worker ends with its parent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _end_with_parent()
     backends.choose(backend)
+
+
+def _end_with_parent() -> None:
+    """A worker whose parent was killed (SIGKILL leaves it no chance to stop its pool) would
+    wait for ever on its queue, holding the pipes of the parent's output open: on Linux the
+    kernel kills it with a forked worker's parent, and everywhere a thread ends it once the
+    parent's sentinel says the parent is gone (a worker from a fork server, whose parent in
+    the kernel's eyes is the server; at the latest after the piece under way, which holds the
+    interpreter's lock)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    if sys.platform.startswith("linux") and os.getppid() == parent.pid:
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+            if os.getppid() != parent.pid:  # it died before that: nothing would tell us
+                os._exit(1)
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="knightviz-parent-watch", daemon=True).start()
 
 
 def _context() -> multiprocessing.context.BaseContext:
