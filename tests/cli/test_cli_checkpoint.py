@@ -101,16 +101,19 @@ def killed_and_resumed(
             out, err = proc.communicate(timeout=120)
             kills += 1
             if sig == signal.SIGINT and proc.returncode != 0:
-                assert proc.returncode == 130, err
-                assert out == "" or out.startswith("partial count: "), out
+                # 130: the command's own "interrupted"; the signal's own end (-2) when it
+                # comes as the interpreter is closing, the count printed or not.
+                assert proc.returncode in (130, -signal.SIGINT), err
+                assert out in ("", expected) or out.startswith("partial count: "), out
             planned, done = recorded(path)
             assert done >= done_before, "a recorded piece was lost"
             done_before = done
             partial += 0 < done < planned
-            if proc.returncode != 0:
+            if out != expected:
                 continue
-        assert (proc.returncode, out) == (0, expected), err
-        forget(path)
+        else:
+            assert (proc.returncode, out) == (0, expected), err
+        forget(path)  # over before the signal: the next run counts from the start again
         done_before = 0
     final = subprocess.run(
         [*KNIGHTVIZ, *command], capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=300
