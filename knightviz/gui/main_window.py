@@ -127,6 +127,7 @@ class MainWindow(QMainWindow):
         )
         #: The learner's own strategy: its editor dock, and what Start takes from it.
         self.own = OwnStrategyDesk(self, self.puzzles)
+        self.parts.take_room(self.own.dock)  # the board keeps its room beside the editor
         self._build_menus()
         self._wire()
         self._on_settings_changed()
