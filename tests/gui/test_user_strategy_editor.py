@@ -226,3 +226,15 @@ def test_the_editor_leaves_the_board_its_room_on_a_laptop(window, qtbot):
     qtbot.waitUntil(lambda: window.board.width() > before, timeout=5_000)
     assert min(window.board.width(), window.board.height()) >= 300
     assert window.own.dock.width() >= 300  # and the editor its own third or so
+
+
+def test_the_editor_fits_a_1024_pixel_screen(window, qtbot):
+    """Opening the editor never makes the window wider than a netbook's screen (a row of
+    five buttons kept it 1,136 px wide): its buttons that do not fit go behind "»"."""
+    from .conftest import child, configure
+
+    configure(window, n=8)
+    child(window, "ownStrategyCheck").setChecked(True)
+    qtbot.waitUntil(lambda: window.own.dock.isVisible(), timeout=5_000)
+    assert window.minimumSizeHint().width() <= 1024
+    assert window.own.dock.minimumSizeHint().width() <= 200

@@ -25,13 +25,13 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
     QLabel,
     QMenu,
     QPlainTextEdit,
     QSplitter,
     QTextBrowser,
     QTextEdit,
+    QToolBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -281,8 +281,12 @@ class StrategyEditor(QWidget):
         self.help_view.setOpenExternalLinks(True)
         self.help_view.hide()
 
-        bar = QHBoxLayout()
-        bar.setContentsMargins(0, 0, 0, 0)
+        # A tool bar: on a narrow screen the buttons that do not fit go behind its "»"
+        # (a row of them kept the window wider than a 1024-pixel screen).
+        bar = QToolBar()
+        bar.setObjectName("strategyToolBar")
+        bar.setMovable(False)
+        bar.setFloatable(False)
         for b in (
             self.open_button,
             self.save_button,
@@ -291,7 +295,6 @@ class StrategyEditor(QWidget):
             self.help_button,
         ):
             bar.addWidget(b)
-        bar.addStretch(1)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.edit)
         split.addWidget(self.help_view)
@@ -300,7 +303,7 @@ class StrategyEditor(QWidget):
         # The file's name on a line of its own, elided (whole on hover): beside the buttons
         # it kept the dock wider than a laptop can give it beside the board.
         layout.addWidget(self.name_label)
-        layout.addLayout(bar)
+        layout.addWidget(bar)
         layout.addWidget(self.error_label)
         layout.addWidget(split, 1)
 
