@@ -527,8 +527,16 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
 <context>
     <name>EngineStatus</name>
     <message>
+        <source>Engine: Python, in your strategy&apos;s own process</source>
+        <extracomment>What the run&apos;s backend callable answers for a run of a strategy of one&apos;s own. The compiled engine is ready (once; also when it already was).</extracomment>
+        <translation>引擎：Python，在你的策略自己的进程中</translation>
+    </message>
+    <message>
+        <source>A strategy of your own runs on the Python engine, in a process of its own: nothing it does can stop the window.</source>
+        <translation>自编策略在 Python 引擎上运行，位于独立的进程中：它做什么都不会卡住窗口。</translation>
+    </message>
+    <message>
         <source>Engine: Python for this run, compiled for the next</source>
-        <extracomment>The compiled engine is ready (once; also when it already was).</extracomment>
         <translation>引擎：本次用 Python，下次用编译版</translation>
     </message>
     <message>
