@@ -7,9 +7,10 @@ Run from the repository root:
 
 For ``count --size 6`` and ``queens --size 14/15/16 --format count``: the forecast that
 ``--plan`` prints (Knuth's estimate with the plan's probes, at ``parallel.RATES``, the
-largest piece included) against the count measured on this machine, on one core (this
-process, kernels loaded) and on two workers (a fresh process pool, its start included, as
-the command runs it). Target: measured within a factor of 2 of the forecast, both ways.
+largest piece included) against the count measured on this machine: on one core in this
+process (kernels loaded; the command's own way for a count of under a second), and, for a
+longer count, on every core as the command runs it (a new process pool, its start
+included). Target: measured within a factor of 2 of the forecast, both ways.
 
 It also prints the speeds the counts ran at (nodes a second on one core), the figures
 ``backends.COUNT_RATES`` should hold, and for information the whole commands' wall times
@@ -20,6 +21,7 @@ every target passes, 1 otherwise.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 from collections.abc import Callable
@@ -41,15 +43,21 @@ def _case(
     repeats: int,
 ) -> tuple[list[Row], float, str]:
     """The forecast and the measured counts of one case: rows, one-core speed, kind."""
+    from knightviz.cli.workers import IN_PROCESS_SECONDS
     from knightviz.engine import parallel
 
     made: object = forecast()
+    # As the command runs it: this process alone under a second, else every core.
+    pool = made.plan.seconds(1) >= IN_PROCESS_SECONDS  # type: ignore[attr-defined]
+    cores = parallel.usable_cpus()
     one, two = float("inf"), float("inf")
     nodes = 0
     for _ in range(repeats):
-        for workers in (1, 2):
+        for workers in (1, cores) if pool and cores > 1 else (1,):
             count: parallel.CountJob = job()  # type: ignore[assignment]
-            runner = parallel.make_runner(workers, None, count.backend)
+            runner = (
+                parallel.InProcess() if workers == 1 else parallel.LocalPool(workers, count.backend)
+            )
             try:
                 t0 = time.perf_counter()
                 result = count.run(runner)
@@ -64,12 +72,14 @@ def _case(
             else:
                 two = min(two, seconds)
     rows = []
-    for workers, measured in ((1, one), (2, two)):
+    runs = [(1, one)] + ([(cores, two)] if two < float("inf") else [])
+    for workers, measured in runs:
         expected = _seconds(made, workers)
         ratio = measured / expected
+        how = "in this process" if workers == 1 else "a new process pool"
         rows.append(
             Row(
-                f"{name}, {workers} worker{'s' if workers > 1 else ''}",
+                f"{name}, {workers} worker{'s' if workers > 1 else ''} ({how})",
                 f"{measured:.3f} s measured",
                 f"{expected:.3f} s forecast",
                 f"{ratio:.2f}x",
@@ -130,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     from knightviz.engine import FULL, backends, parallel
 
     backends.load()
+    print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     rows: list[Row] = []
     speeds: dict[str, list[float]] = {}
     cases: list[tuple[str, Callable[[], object], Callable[[], object], int]] = [
@@ -162,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{kind}: measured {statistics.median(figures):.3g} nodes/s on one core "
             f"(COUNT_RATES holds {now:.3g})"
         )
-    print("(the machine may be shared: the ratios of one run are the figures to compare)")
+    print(f"load average after: {os.getloadavg()[0]:.2f} (a shared machine: compare the ratios)")
     return 0 if all(r.verdict != "FAIL" for r in rows) else 1
 
 

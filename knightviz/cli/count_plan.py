@@ -25,7 +25,7 @@ from ..engine.parallel.tasks import pieces_log_sum
 from ..engine.words import log_duration, log_figure
 from .common import EXIT_OK, described
 from .options import PLAN_PROBES
-from .workers import notice
+from .workers import IN_PROCESS_SECONDS, notice
 
 #: The numbers of workers every plan is shown on (this machine's and --jobs N are added).
 WORKERS = (1, 2, 8, 64)
@@ -33,8 +33,6 @@ WORKERS = (1, 2, 8, 64)
 LARGEST = 5
 #: How planning is made shorter (said if it is still going after a second).
 _SHORTER = "fewer --probes make it shorter"
-#: The row of the workers the pieces are listed for: --jobs N, or this machine's cores.
-_HERE = {False: "  (--jobs)", True: "  (this machine)"}
 
 
 @dataclass(frozen=True)
@@ -142,6 +140,25 @@ def queens(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     return _show(args, forecast, what, name, out, json_ok=True)
 
 
+def _workers_here(args: argparse.Namespace, forecast: Forecast) -> int:
+    """The workers the count would have here (``workers.runner``'s choice): --jobs N, else
+    every usable CPU, but this process alone for a count of less than about a second."""
+    if args.jobs is not None:
+        return int(args.jobs)
+    if forecast.plan.seconds(1) < IN_PROCESS_SECONDS:
+        return 1
+    return parallel.usable_cpus()
+
+
+def _here(args: argparse.Namespace, workers: int) -> str:
+    """The label of the row the pieces are listed for."""
+    if args.jobs is not None:
+        return "  (--jobs)"
+    if workers == 1 and parallel.usable_cpus() > 1:
+        return "  (here: under a second, in the knightviz process)"
+    return "  (this machine)"
+
+
 def _probes(args: argparse.Namespace) -> int:
     return PLAN_PROBES if args.probes is None else int(args.probes)
 
@@ -168,14 +185,14 @@ def _show(
 ) -> int:
     """Print the plan: the pieces for this machine (or --jobs), the largest first, the
     estimate, and the table of workers."""
-    here = parallel.usable_cpus() if args.jobs is None else int(args.jobs)
+    here = _workers_here(args, forecast)
     pieces = forecast.split(here).pieces
     whole = pieces_log_sum(pieces)
     largest = sorted(pieces, key=lambda p: -p.log_nodes)[:LARGEST]
     shares = [(name(p.task), math.exp(p.log_nodes - whole)) for p in largest]
     rows = [
         _Row(w, len(forecast.split(w).pieces), forecast.log_seconds(w), w == here)
-        for w in sorted({*WORKERS, here})
+        for w in sorted({*WORKERS, here, parallel.usable_cpus()})
     ]
     log_hours = forecast.log_nodes - math.log(forecast.rate * 3600.0)
     backend = forecast.plan.backend
@@ -216,7 +233,7 @@ def _show(
         "workers  pieces  time",
         *(
             f"{r.workers:7,}  {r.pieces:6,}  {log_duration(r.log_seconds)}"
-            + (_HERE[args.jobs is None] if r.here else "")
+            + (_here(args, r.workers) if r.here else "")
             for r in rows
         ),
     ]
