@@ -260,10 +260,12 @@ def _finite(log_value: float) -> float | None:
 
 
 def _hours(log_hours: float) -> str:
-    """Core-hours to two significant digits ("0.00012", "5.6", "1,200"), or a power of ten."""
+    """Core-hours to two significant digits ("0.00012", "5.6", "1,200", "2.5e+69")."""
     if log_hours >= 700:
         return log_figure(log_hours)
     hours = math.exp(log_hours)
+    if hours >= 1e9:
+        return f"{hours:.2g}"
     if hours >= 1000:
         return f"{float(f'{hours:.2g}'):,.0f}"
     return f"{hours:.2g}"
