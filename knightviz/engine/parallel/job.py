@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..board import FULL, Shape
-from .planning import RATES, Plan, plan_queens, plan_tours, refine
+from .planning import RATES, ROOT_PROBES, Plan, plan_queens, plan_tours, refine
 from .runners import Runner
 from .tallies import CountResult, Progress, RunOutcome, run_plan, total
 
@@ -36,19 +36,36 @@ class CountJob:
         backend: str | None = None,
         shape: Shape = FULL,
         limit: int | None = None,
+        probes: int = ROOT_PROBES,
     ) -> CountJob:
         """The directed tours from ``start`` (or every square): one piece per start square
         (per orbit of the board's symmetries), estimated, not split yet. ``limit`` (nodes,
-        as ``run``'s) bounds the planning too: it stops where the limit would."""
+        as ``run``'s) bounds the planning too: it stops where the limit would. ``probes``: per
+        piece (``plan_tours``)."""
         plan = plan_tours(
-            rows, cols, start, closed, backend=backend, split=False, shape=shape, limit=limit
+            rows,
+            cols,
+            start,
+            closed,
+            backend=backend,
+            split=False,
+            shape=shape,
+            limit=limit,
+            probes=probes,
         )
         return cls(plan)
 
     @classmethod
-    def queens(cls, n: int, *, backend: str | None = None, limit: int | None = None) -> CountJob:
+    def queens(
+        cls,
+        n: int,
+        *,
+        backend: str | None = None,
+        limit: int | None = None,
+        probes: int = ROOT_PROBES,
+    ) -> CountJob:
         """The n-Queens solutions by classes of symmetric ones: one piece per root."""
-        return cls(plan_queens(n, backend=backend, split=False, limit=limit))
+        return cls(plan_queens(n, backend=backend, split=False, limit=limit, probes=probes))
 
     @property
     def backend(self) -> str:

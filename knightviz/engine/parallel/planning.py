@@ -198,6 +198,7 @@ def plan_tours(
     split: bool = True,
     shape: Shape = FULL,
     limit: int | None = None,
+    probes: int = ROOT_PROBES,
 ) -> Plan:
     """The pieces of counting the directed tours from ``start`` (or every square): one per
     start square (per orbit of the board's symmetries), then, with ``split``, ``refine``d.
@@ -207,7 +208,8 @@ def plan_tours(
     to split (above ``SPLIT_MAX_SQUARES``), planning stops once its own nodes reach it
     (``Plan.cut``): a bounded count of a huge board plans only the start squares it can
     reach, not the board (smaller boards plan whole: the nodes a bounded count reports
-    include all of planning's).
+    include all of planning's). ``probes``: per start piece (more for a plan that is read
+    rather than run: the tours' trees are heavy-tailed, and few probes tend to say too few).
     """
     board = Board(rows, cols, shape)
     if start is not None and not board.present(start):
@@ -259,7 +261,7 @@ def plan_tours(
     plan.pieces = _estimate_all(
         pieces,
         lambda t: _tour_log_nodes(
-            rows, cols, t.path, closed, chosen, ROOT_PROBES, shape, prefixes.walker(t.path)
+            rows, cols, t.path, closed, chosen, probes, shape, prefixes.walker(t.path)
         ),
     )
 
@@ -290,11 +292,13 @@ def plan_queens(
     workers: int = 1,
     split: bool = True,
     limit: int | None = None,
+    probes: int = ROOT_PROBES,
 ) -> Plan:
     """The pieces of counting the n-Queens solutions by symmetry classes (``queens_count``):
     one per root (a first row, or a corner and a second row), then, with ``split``,
     ``refine``d. Past ``KERNEL_MAX`` (never split), with ``limit`` (nodes) at most the
-    roots' own nodes, nothing is estimated (``Plan.cut``): no piece could run."""
+    roots' own nodes, nothing is estimated (``Plan.cut``): no piece could run. ``probes``:
+    per root."""
     chosen = backends.choose(backend)
     if n > KERNEL_MAX:
         chosen = backends.PYTHON
@@ -305,9 +309,7 @@ def plan_queens(
     if n > KERNEL_MAX and limit is not None and plan.nodes >= limit:
         plan.pieces, plan.cut, plan.whole = pieces, True, math.log(max(1, limit))
         return plan
-    plan.pieces = _estimate_all(
-        pieces, lambda t: _queens_log_nodes(n, t.prefix, chosen, ROOT_PROBES)
-    )
+    plan.pieces = _estimate_all(pieces, lambda t: _queens_log_nodes(n, t.prefix, chosen, probes))
 
     def grow(piece: Piece) -> tuple[list[Piece], int, int, int]:
         task: QueensTask = piece.task
