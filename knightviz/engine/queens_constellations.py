@@ -55,8 +55,8 @@ class Counted:
 
 
 def _cells(n: int, key: Sequence[int]) -> set[tuple[int, int]]:
-    t, b, l, r = key[:4]
-    return {(0, t), (n - 1, b), (l, 0), (r, n - 1)}
+    t, b, le, r = key[:4]
+    return {(0, t), (n - 1, b), (le, 0), (r, n - 1)}
 
 
 def _key(n: int, cells: set[tuple[int, int]]) -> tuple[int, int, int, int] | None:
@@ -106,16 +106,16 @@ def constellations(n: int) -> tuple[tuple[tuple[int, int, int, int], int], ...]:
     maps = [g for _, g in _symmetries(n)]
     for t in range(n):
         for b in range(n):
-            for l in range(n):  # noqa: E741 (the left file's queen, as in the docstring)
-                if (t == 0) != (l == 0) or (b == 0) != (l == m):
+            for le in range(n):
+                if (t == 0) != (le == 0) or (b == 0) != (le == m):
                     continue
                 for r in range(n):
                     if (t == m) != (r == 0) or (b == m) != (r == m):
                         continue
-                    cells = _cells(n, (t, b, l, r))
+                    cells = _cells(n, (t, b, le, r))
                     if not _peaceful(cells):
                         continue
-                    key = (t, b, l, r)
+                    key = (t, b, le, r)
                     images = [_image(n, g, cells) for g in maps]
                     if min(images) != key:
                         continue
@@ -138,8 +138,8 @@ def _rank(n: int, key: tuple[int, int, int, int]) -> tuple[int, int, int]:
     times fewer queens than the smallest image at N = 12 to 14, within 7 % of the best
     orientation chosen constellation by constellation)."""
     m = n - 1
-    t, b, l, r = key
-    return min(b, m - b), -min(l, r), -min(t, m - t)
+    t, b, le, r = key
+    return min(b, m - b), -min(le, r), -min(t, m - t)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,11 +161,11 @@ class Layout:
 def layout(n: int, key: tuple[int, int, int, int]) -> Layout:
     """The search below constellation ``key`` (canonical or not)."""
     m = n - 1
-    t, b, l, r = key
+    t, b, le, r = key
     cells = _cells(n, key)
     images = [_image(n, g, cells) for _, g in _symmetries(n)]
     weight = 8 // sum(1 for k in images if k == key)
-    rows = tuple(y for y in range(1, m) if y not in (l, r))
+    rows = tuple(y for y in range(1, m) if y not in (le, r))
     full = (1 << n) - 1
     taken = 1 | (1 << m) | (1 << t) | (1 << b)
     keep = []
@@ -176,7 +176,7 @@ def layout(n: int, key: tuple[int, int, int, int]) -> Layout:
                 if 0 <= x < n:
                     mask |= 1 << x
         keep.append(full & ~mask)
-    shift = tuple(rows[i + 1] - rows[i] for i in range(len(rows) - 1)) + (1,)
+    shift = (*(rows[i + 1] - rows[i] for i in range(len(rows) - 1)), 1)
     return Layout(n, weight, rows, tuple(keep), shift, images[2] == key, images[1] == key)
 
 
@@ -196,8 +196,8 @@ def weight(n: int, prefix: Sequence[int]) -> int:
 
 
 def _head(prefix: Sequence[int]) -> tuple[int, int, int, int]:
-    t, b, l, r = prefix[:4]
-    return t, b, l, r
+    t, b, le, r = prefix[:4]
+    return t, b, le, r
 
 
 def _state(lay: Layout, files: Sequence[int]) -> tuple[int, int, int, int] | None:
@@ -254,11 +254,11 @@ def _symmetric(lay: Layout, key: Sequence[int], files: Sequence[int]) -> tuple[i
     """Whether the complete placement is fixed by a half turn, and by a quarter turn."""
     n = lay.n
     m = n - 1
-    t, b, l, r = key[:4]
+    t, b, le, r = key[:4]
     p = [0] * n
     p[0], p[m] = t, b
-    if 0 < l < m:
-        p[l] = 0
+    if 0 < le < m:
+        p[le] = 0
     if 0 < r < m:
         p[r] = m
     for y, x in zip(lay.rows, files, strict=True):

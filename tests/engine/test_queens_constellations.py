@@ -46,8 +46,8 @@ def border(p):
 def orbit(n, key):
     """The 8 images of a constellation, by brute force on its squares."""
     m = n - 1
-    t, b, l, r = key
-    cells = {(0, t), (m, b), (l, 0), (r, m)}
+    t, b, le, r = key
+    cells = {(0, t), (m, b), (le, 0), (r, m)}
     maps = [
         lambda y, x: (y, x),
         lambda y, x: (x, m - y),
@@ -61,10 +61,10 @@ def orbit(n, key):
     out = []
     for g in maps:
         img = {g(y, x) for y, x in cells}
-        top = [x for y, x in img if y == 0][0]
-        bottom = [x for y, x in img if y == m][0]
-        left = [y for y, x in img if x == 0][0]
-        right = [y for y, x in img if x == m][0]
+        top = next(x for y, x in img if y == 0)
+        bottom = next(x for y, x in img if y == m)
+        left = next(y for y, x in img if x == 0)
+        right = next(y for y, x in img if x == m)
         out.append((top, bottom, left, right))
     return out
 

@@ -32,7 +32,7 @@ popcount: Any = _ctpop
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _image(g, m, t, b, l, r):  # noqa: E741
+def _image(g, m, t, b, l, r):
     """(t, b, l, r) of the image of the border queens under symmetry g (0..7: identity,
     quarter turn, half turn, three-quarter turn, the four reflections)."""
     ys = (0, m, l, r)
@@ -79,7 +79,7 @@ def _before(a0, a1, a2, a3, b0, b1, b2, b3):
 
 
 @njit(cache=True, nogil=True)
-def symmetry(n, t, b, l, r, canonical):  # noqa: E741
+def symmetry(n, t, b, l, r, canonical):
     """(weight, half, quarter): the orbit's size (0 with ``canonical`` when (t, b, l, r)
     is not the smallest of its images), and whether a half turn, a quarter turn fixes it
     (the same for every member: both turns commute with every symmetry, up to direction)."""
@@ -101,7 +101,7 @@ def symmetry(n, t, b, l, r, canonical):  # noqa: E741
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _peaceful(n, t, b, l, r):  # noqa: E741
+def _peaceful(n, t, b, l, r):
     m = n - 1
     ys = (0, m, l, r)
     xs = (t, b, 0, m)
@@ -116,7 +116,7 @@ def _peaceful(n, t, b, l, r):  # noqa: E741
 
 
 @njit(cache=True, nogil=True)
-def oriented(n, t, b, l, r):  # noqa: E741
+def oriented(n, t, b, l, r):
     """The image searched (``queens_constellations.oriented``): the bottom queen nearest a
     corner, then the side queens' upper one lowest, then the top queen farthest from one."""
     m = n - 1
@@ -125,9 +125,7 @@ def oriented(n, t, b, l, r):  # noqa: E741
     for g in range(1, 8):
         it, ib, il, ir = _image(g, m, t, b, l, r)
         rank = (min(ib, m - ib), -min(il, ir), -min(it, m - it))
-        if rank < best or (
-            rank == best and _before(it, ib, il, ir, bt, bb, bl, br)
-        ):
+        if rank < best or (rank == best and _before(it, ib, il, ir, bt, bb, bl, br)):
             best = rank
             bt, bb, bl, br = it, ib, il, ir
     return bt, bb, bl, br
@@ -142,7 +140,7 @@ def constellations(n):
     k = 0
     for t in range(n):
         for b in range(n):
-            for l in range(n):  # noqa: E741
+            for l in range(n):
                 if (t == 0) != (l == 0) or (b == 0) != (l == m):
                     continue
                 for r in range(n):
@@ -164,7 +162,7 @@ def constellations(n):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _layout(n, t, b, l, r, rows, keep, shift):  # noqa: E741
+def _layout(n, t, b, l, r, rows, keep, shift):
     """The free rows, per free row the files left by the border queens, the rows to the
     next free row; returns how many free rows."""
     m = n - 1
@@ -197,7 +195,7 @@ def _layout(n, t, b, l, r, rows, keep, shift):  # noqa: E741
 
 
 @njit(cache=True, nogil=True)
-def _fixed(n, t, b, l, r, rows, cols, depth, last_bit):  # noqa: E741
+def _fixed(n, t, b, l, r, rows, cols, depth, last_bit):
     """(half, quarter): whether the complete placement (free rows' files read back from
     the stack of taken files) is fixed by a half turn, by a quarter turn."""
     m = n - 1
@@ -230,7 +228,7 @@ def below(n, prefix, budget):
         return 1, 8, 0, True
     t = prefix[0]
     b = prefix[1]
-    l = prefix[2]  # noqa: E741
+    l = prefix[2]
     r = prefix[3]
     w, half, quarter = symmetry(n, t, b, l, r, False)
     sym = half or quarter
@@ -256,8 +254,6 @@ def below(n, prefix, budget):
         lt = (lt | bit) << shift[d]
         rt = (rt | bit) >> shift[d]
     cols[k] = c
-    total = 0
-    eighths = 0
     nodes = 0
     if k == depth:
         if sym:
@@ -277,15 +273,16 @@ def below(n, prefix, budget):
         s1 = shift[k]
         if keep[k + 1] & ~(c | (lt << s1) | (rt >> s1)) == 0:
             return 0, 0, 0, True
-    sols, extra, nodes = _search(n, t, b, l, r, sym, rows, keep, shift, cols, left, right,
-                                 avail, k, depth, budget)
+    sols, extra, nodes = _search(
+        n, t, b, l, r, sym, rows, keep, shift, cols, left, right, avail, k, depth, budget
+    )
     if nodes >= budget:
         return w * sols, w * (sols + extra), budget, False
     return w * sols, w * (sols + extra), nodes, True
 
 
 @njit(cache=True, nogil=True)
-def _search(n, t, b, l, r, sym, rows, keep, shift, cols, left, right, avail, k, depth, budget):  # noqa: E741
+def _search(n, t, b, l, r, sym, rows, keep, shift, cols, left, right, avail, k, depth, budget):
     """The loop of ``below`` from free row k: (solutions, extra eighths, nodes).
 
     The stack index is unsigned (numba then indexes without checking for a negative one).
@@ -341,7 +338,7 @@ def _search(n, t, b, l, r, sym, rows, keep, shift, cols, left, right, avail, k, 
 
 
 @njit(cache=True, nogil=True)
-def _extra(n, t, b, l, r, rows, cols, depth, f, got):  # noqa: E741
+def _extra(n, t, b, l, r, rows, cols, depth, f, got):
     """Burnside's extra terms of the first ``got`` solutions among the last free row's
     free squares ``f``: one for each fixed by a half turn, two more if by a quarter turn."""
     extra = 0
@@ -362,7 +359,7 @@ def probe(n, prefix, probes, seed):
         return -np.inf
     t = prefix[0]
     b = prefix[1]
-    l = prefix[2]  # noqa: E741
+    l = prefix[2]
     r = prefix[3]
     rows = np.empty(n, np.int64)
     keep = np.empty(n, np.int64)

@@ -16,7 +16,7 @@ from . import _constellations
 def constellations_compiled(n: int) -> list[tuple[tuple[int, int, int, int], int]]:
     """``queens_constellations.constellations``, compiled: (key, weight), ascending."""
     rows = _constellations.constellations(n).tolist()
-    return [((t, b, l, r), w) for t, b, l, r, w in rows]
+    return [((t, b, le, r), w) for t, b, le, r, w in rows]
 
 
 def below_compiled(n: int, prefix: Sequence[int], budget: int) -> tuple[int, int, int, bool]:
