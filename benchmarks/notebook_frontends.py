@@ -1,7 +1,10 @@
-"""The example notebook's players in the real front ends: JupyterLab and Notebook 7.
+"""The example notebook's players in the real front ends: JupyterLab and Notebook 7; and
+in VS Code's renderer, reproduced.
 
     .venv/bin/python benchmarks/notebook_frontends.py --jupyter /path/to/venv/bin \\
         [--notebook EXECUTED.ipynb] [--shots DIR] [--only lab|notebook]
+    .venv/bin/python benchmarks/notebook_frontends.py --vscode-renderer \\
+        [--notebook EXECUTED.ipynb] [--shots DIR]
 
 tests/page/test_notebook.py opens the notebook's players in a bare page; this opens them
 where a learner sees them. ``--jupyter`` is the bin directory of an environment with
@@ -21,6 +24,14 @@ shown step, and stepping one player leaves another where it was; for the untrust
 what the outputs show instead (the players are stripped by the front end's sanitiser, so
 each must say in words what ran and how to see it). Screenshots of both go to ``--shots``.
 Prints one line per front end and copy.
+
+VS Code cannot run here: ``--vscode-renderer`` (no Jupyter needed) renders the notebook's
+``text/html`` outputs into a page as VS Code's notebook webview and its built-in renderer
+do (``benchmarks/vscode_webview.html`` names the sources: the output parsed with
+``innerHTML``, each script run as a copy appended at the END of the output, not in its
+place), then makes the same checks inside every player's frame, plus: no script error, and
+each frame as high as its page. In an untrusted workspace that renderer shows no
+``text/html`` output at all (nothing to check).
 """
 
 from __future__ import annotations
@@ -44,6 +55,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "examples" / "comparison.ipynb"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+#: VS Code's notebook webview and its text/html renderer, reproduced (sources named inside).
+VSCODE_WEBVIEW = ROOT / "benchmarks" / "vscode_webview.html"
 #: Front end: (the server command, the notebook's address under the server).
 FRONTENDS = {
     # A workspace per notebook: JupyterLab reopens the last one's tabs in a fresh page.
@@ -206,6 +219,11 @@ def settle(page: Any) -> None:
 def check_trusted(page: Any, server: Server, shots: Path) -> str:
     """Every player of the trusted copy checked inside its frame; the summary line."""
     page.goto(server.url("trusted.ipynb"))
+    return check_players(page, server.frontend, shots)
+
+
+def check_players(page: Any, frontend: str, shots: Path) -> str:
+    """Every player on the page checked inside its frame; the summary line."""
     players = page.locator("iframe.knightviz-player")
     page.wait_for_function(
         f"() => document.querySelectorAll('iframe.knightviz-player').length >= {len(KNOWN)}",
@@ -252,6 +270,8 @@ def check_trusted(page: Any, server: Server, shots: Path) -> str:
         )
         if inner[0] > inner[1] or inner[2] > inner[3]:
             overflow.append(f"player {i + 1}: page {inner[2]}x{inner[0]} in {inner[3]}x{inner[1]}")
+        elif inner[1] > inner[0] + 8:  # the output's script did not size it: empty below
+            overflow.append(f"player {i + 1}: frame {inner[1]} px high, its page {inner[0]}")
     # The controls, with real clicks: Step, Back, Play (and pause), in the second player.
     element, frame = frames[1]
     element.scroll_into_view_if_needed()
@@ -268,7 +288,7 @@ def check_trusted(page: Any, server: Server, shots: Path) -> str:
     assert not frame.evaluate("window.knightviz.state().playing")
     frame.evaluate("window.knightviz.seek(20)")
     settle(page)
-    page.screenshot(path=str(shots / f"{server.frontend}-trusted-warnsdorff.png"))
+    page.screenshot(path=str(shots / f"{frontend}-trusted-warnsdorff.png"))
     # Independent: the second and the sixth player (a knight's and a Sudoku's).
     a, b = frames[1][1], frames[5][1]
     a.evaluate("window.knightviz.seek(0)")
@@ -282,16 +302,40 @@ def check_trusted(page: Any, server: Server, shots: Path) -> str:
     assert step_of(a) == 2, "stepping one player moved another"
     frames[5][0].scroll_into_view_if_needed()
     settle(page)
-    page.screenshot(path=str(shots / f"{server.frontend}-trusted-sudoku.png"))
+    page.screenshot(path=str(shots / f"{frontend}-trusted-sudoku.png"))
     frames[0][0].scroll_into_view_if_needed()
     settle(page)
-    page.screenshot(path=str(shots / f"{server.frontend}-trusted-plain.png"))
+    page.screenshot(path=str(shots / f"{frontend}-trusted-plain.png"))
     line = (
-        f"{server.frontend} trusted: {count} players drawn, counts match their runs "
+        f"{frontend} trusted: {count} players drawn, counts match their runs "
         f"({', '.join(f'{n:,}' for n in ends)} steps), step/back/play work, players independent"
     )
     if overflow:
-        line += "; scrolls inside its frame: " + "; ".join(overflow)
+        line += "; not sized to its page: " + "; ".join(overflow)
+    return line
+
+
+def check_vscode(page: Any, notebook: Path, shots: Path) -> str:
+    """The notebook's outputs rendered as VS Code's renderer does, then every player
+    checked inside its frame (and no script error on the way)."""
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.set_content(VSCODE_WEBVIEW.read_text(encoding="utf-8"))
+    index = 0
+    for cell in nb["cells"]:
+        found = [
+            "".join(out["data"]["text/html"])
+            for out in cell.get("outputs", ())
+            if "text/html" in out.get("data", {})
+        ]
+        for html in found:
+            page.evaluate("([cell, html]) => window.vscodeRender(cell, html, true)", [index, html])
+        index += bool(found)
+    line = check_players(page, "vscode", shots)
+    if errors:
+        line += "; script errors: " + "; ".join(dict.fromkeys(errors))
     return line
 
 
@@ -326,10 +370,15 @@ def main() -> int:
     parser.add_argument("--notebook", type=Path, help="examples/comparison.ipynb executed")
     parser.add_argument("--shots", type=Path, help="where the screenshots go")
     parser.add_argument("--only", choices=sorted(FRONTENDS))
+    parser.add_argument(
+        "--vscode-renderer",
+        action="store_true",
+        help="VS Code's text/html renderer reproduced in chromium (no Jupyter needed)",
+    )
     args = parser.parse_args()
     found = shutil.which("jupyter-lab")
     bindir = args.jupyter or (Path(found).parent if found else None)
-    if bindir is None or not (bindir / "jupyter-lab").exists():
+    if not args.vscode_renderer and (bindir is None or not (bindir / "jupyter-lab").exists()):
         print("skipped: no jupyter-lab (pass --jupyter DIR: a venv's bin with jupyterlab)")
         return 0
     try:
@@ -351,7 +400,19 @@ def main() -> int:
         failed = 0
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            for frontend in [args.only] if args.only else list(FRONTENDS):
+            if args.vscode_renderer:
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                try:
+                    print(check_vscode(page, executed, shots), flush=True)
+                except Exception as exc:  # a timeout too
+                    failed += 1
+                    print(f"vscode renderer: FAILED {exc}", flush=True)
+                    page.screenshot(path=str(shots / "vscode-failed.png"))
+                finally:
+                    page.close()
+            frontends = [args.only] if args.only else list(FRONTENDS)
+            for frontend in [] if args.vscode_renderer else frontends:
+                assert bindir is not None
                 server = Server(bindir, frontend, work / frontend, executed)
                 try:
                     for check in (check_trusted, check_untrusted):

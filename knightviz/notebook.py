@@ -21,10 +21,11 @@ must be self-contained (its imports inside it or in the same text).
 
 ``show()`` (and ``_repr_html_``, which Jupyter calls) puts the run's interactive page
 inline: an ``<iframe srcdoc=...>`` holding the whole page (player, strings, recording), so
-it works offline (checked in JupyterLab and Notebook 7: benchmarks/notebook_frontends.py;
-not in VS Code), and two players in one notebook share nothing (each its own document, its
-own ids and script). An untrusted notebook shows, in each player's place, its run's summary
-and how to see the player.
+it works offline (checked in JupyterLab and Notebook 7, and with VS Code's renderer
+reproduced in chromium, not in VS Code itself: benchmarks/notebook_frontends.py), and two
+players in one notebook share nothing (each its own document, its own ids and script). An
+untrusted notebook shows, in each player's place, its run's summary and how to see the
+player.
 """
 
 from __future__ import annotations
@@ -508,8 +509,8 @@ def _frame(page: str, title: str) -> str:
     keeps the text inside it, which a browser never shows of a kept one: there the output
     says what ran and how to see its player (a block of its own per player). The script
     after the frame sets the frame's height to the height the page posts (``player.js``),
-    so nothing scrolls inside it; where output scripts do not run, the frame keeps
-    ``PLAYER_HEIGHT``."""
+    so nothing scrolls inside it, wherever the front end runs that script (``_FIT``);
+    where output scripts do not run, the frame keeps ``PLAYER_HEIGHT``."""
     fallback = markup.escape(f"{title}. {UNTRUSTED}")
     return (
         '<div class="knightviz-frame">'
@@ -526,15 +527,23 @@ UNTRUSTED = (
     "or trust the notebook, to see it."
 )
 
-#: Sizes the iframe just before it to the height its page posts (its own frame only), and
-#: asks for it: the page may have settled before the script runs (a large output parses
-#: slowly), and it posts only when its size changes.
+#: Sizes each player's iframe to the height its page posts (messages from that frame only),
+#: and asks for it: the page may have settled before the script runs (a large output parses
+#: slowly), and it posts only when its size changes. Its frame is the element just before
+#: it where the front end runs the script in its place (JupyterLab, Notebook 7); VS Code's
+#: renderer runs a copy of it at the end of the whole output instead (``domEval``, in
+#: extensions/notebook-renderers), where it takes the output's players not taken yet.
 _FIT = (
-    "<script>(() => { const frame = document.currentScript.previousElementSibling; "
+    "<script>(() => { const me = document.currentScript; if (!me || !me.parentNode) return; "
+    "const before = me.previousElementSibling; "
+    'const frames = (before && before.tagName === "IFRAME" ? [before] : '
+    'Array.from(me.parentNode.querySelectorAll("iframe.knightviz-player"))).filter((f) => '
+    "!f.knightvizFitted && f.contentWindow); "
+    "for (const frame of frames) { frame.knightvizFitted = true; "
     'window.addEventListener("message", (event) => { const h = event.data && '
-    "event.data.knightvizHeight; if (frame && event.source === frame.contentWindow && "
+    "event.data.knightvizHeight; if (event.source === frame.contentWindow && "
     'Number.isFinite(h) && h > 0) frame.style.height = Math.min(Math.ceil(h) + 2, 4000) + "px"; '
-    '}); frame.contentWindow.postMessage("knightvizHeight?", "*"); })();</script>'
+    '}); frame.contentWindow.postMessage("knightvizHeight?", "*"); } })();</script>'
 )
 
 

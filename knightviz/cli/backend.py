@@ -73,5 +73,19 @@ def python_seconds(args: argparse.Namespace) -> float:
 
 
 def use_kernels(args: argparse.Namespace) -> bool:
-    """Load the compiled kernels for this command when it pays (see ``python_seconds``)."""
-    return backends.worth_loading(python_seconds(args))
+    """Load the compiled kernels for this command when it pays (see ``python_seconds``):
+    a count only the group it runs (``part``)."""
+    return backends.worth_loading(python_seconds(args), part(args))
+
+
+def part(args: argparse.Namespace) -> str | None:
+    """The one group of kernels a counting command runs (None: load them all)."""
+    if args.command == "queens" and args.format == "count" and not _own_strategy(args):
+        return "queens-count"
+    if args.command == "count":
+        return "tours-count"
+    return None
+
+
+def _own_strategy(args: argparse.Namespace) -> bool:
+    return getattr(args, "strategy_file", None) is not None

@@ -107,6 +107,55 @@ def add_checkpoint(p: argparse.ArgumentParser, what: str) -> None:
     )
 
 
+#: Knuth's probes per first piece of a plan printed by --plan (a count makes 256: a plan is
+#: read, not run, and the tours' heavy-tailed trees need many more probes not to say too few).
+PLAN_PROBES = 16_384
+
+
+def add_plan(p: argparse.ArgumentParser, what: str) -> None:
+    """--plan and its --probes: the count's plan printed, nothing counted."""
+    p.add_argument(
+        "--plan",
+        action="store_true",
+        help=f"print the plan of {what} and count nothing: its pieces (the largest shares), "
+        "Knuth's estimate of its nodes, its core-hours and its time on 1, 2, 8 and 64 "
+        "workers and on this machine's (and on --jobs N)",
+    )
+    p.add_argument(
+        "--probes",
+        type=probes,
+        default=None,
+        metavar="N",
+        help=f"with --plan: Knuth's random probes per first piece; default {PLAN_PROBES:,}",
+    )
+
+
+#: What --plan cannot take: (option, dest, default, why).
+_NOT_WITH_PLAN = (
+    ("--limit", "limit", None, "it plans the whole count and runs nothing"),
+    ("--scheduler", "scheduler", None, "it runs nothing; --jobs N plans for N workers"),
+    ("--first", "first", False, "it plans counting every solution"),
+    ("--trace", "trace", False, "no steps to show"),
+    ("--html", "html", None, "no steps to show"),
+    ("--strategy-file", "strategy_file", None, "it plans the engine's own count"),
+    ("--checkpoint", "checkpoint", None, "it runs nothing, so records nothing"),
+)
+
+
+def refuse_with_plan(args: argparse.Namespace) -> None:
+    """--plan counts nothing: what only a run uses is refused in one line."""
+    if not getattr(args, "plan", False):
+        if getattr(args, "probes", None) is not None and args.command != "estimate":
+            raise UsageError("--probes is for --plan: a count makes its own probes")
+        return
+    for option, dest, default, why in _NOT_WITH_PLAN:
+        if _given(args, dest, default):
+            raise UsageError(f"{option} cannot be combined with --plan ({why})")
+    fmt = getattr(args, "format", "count")
+    if named(args, "--format") and fmt not in ("count", "json"):
+        raise UsageError(f"--plan prints the count's plan: --format count or json, not {fmt}")
+
+
 def add_shape(p: argparse.ArgumentParser) -> None:
     """--holes, --board and --leaper: the board's shape and its piece."""
     p.add_argument(
@@ -275,6 +324,7 @@ def refuse_unused(args: argparse.Namespace) -> None:
     """Every option a command accepts changes its run, or is refused here in one line:
     never taken and then ignored (a tree of the wrong piece, a tour through a hole)."""
     command = getattr(args, "command", None)
+    refuse_with_plan(args)
     if _given(args, "lang", "en") and getattr(args, "html", None) is None:
         raise UsageError("--lang is the language of the --html page: give --html FILE too")
     if command == "tree" and args.queens:
@@ -319,7 +369,7 @@ def refuse_unused(args: argparse.Namespace) -> None:
             )
         if command != "count" and args.format != "count":
             raise UsageError("--checkpoint is for --format count: only a count is resumed")
-    if command == "queens" and args.format == "count":
+    if command == "queens" and (args.format == "count" or args.plan):
         if args.trace:
             raise UsageError("--trace cannot be combined with --format count (no steps to show)")
     elif command == "queens":

@@ -187,6 +187,7 @@ def _add_count(sub: _Commands) -> None:
         "each) and print the partial count: the same for any --jobs",
     )
     options.add_workers(p, "the count")
+    options.add_plan(p, "the count")
     options.add_checkpoint(p, "the count")
     p.set_defaults(handler=_Command("count"))
 
@@ -257,6 +258,7 @@ def _add_queens(sub: _Commands) -> None:
     )
     options.add_html(p)
     options.add_workers(p, "--format count")
+    options.add_plan(p, "the count (--format count)")
     options.add_checkpoint(p, "--format count")
     options.add_strategy_file(p, "order(position, candidates)")
     p.set_defaults(handler=_Command("queens"))

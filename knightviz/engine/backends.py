@@ -40,13 +40,15 @@ PLAIN_STEPS = 1e8
 COMPILED_SPEEDUP = 20
 #: Queens placed per second when every solution is listed.
 QUEENS_LIST_RATE = {NUMBA: 3e7, PYTHON: 1.5e6}
-#: Counting: nodes per second per core, by (kind, backend, board of up to 64 squares).
+#: Counting: nodes per second per core, by (kind, backend, board of up to 64 squares). The
+#: compiled one-word figures are the counts' own speeds on one core (6x6 tours, N = 14-16),
+#: as ``benchmarks/engine_plans.py`` measures them beside the plans' forecasts.
 COUNT_RATES = {
-    ("tours", NUMBA, True): 5.5e7,  # one-word kernel, boards of up to 64 squares
+    ("tours", NUMBA, True): 6.0e7,  # one-word kernel, boards of up to 64 squares
     ("tours", NUMBA, False): 1.0e7,
     ("tours", PYTHON, True): 4e5,
     ("tours", PYTHON, False): 4e5,
-    ("queens", NUMBA, True): 6.0e7,
+    ("queens", NUMBA, True): 1.0e8,  # start constellations (fewer, dearer nodes)
     ("queens", PYTHON, True): 1.5e6,
 }
 
@@ -91,19 +93,40 @@ def may_load() -> bool:
     return not _ready and available() and not pinned_python()
 
 
-def load() -> None:
-    """Import numba and compile or cache-load every kernel (blocking; idempotent)."""
+#: Groups of kernels loaded alone (``load(part)``): a counting command needs one.
+_parts: set[str] = set()
+
+
+def parts() -> tuple[str, ...]:
+    """The kernel groups loaded alone in this process (empty once every kernel is)."""
+    return () if _ready else tuple(sorted(_parts))
+
+
+def load(part: str | None = None) -> None:
+    """Import numba and compile or cache-load every kernel (blocking; idempotent).
+
+    With ``part`` (a key of ``loading.PARTS``), only that group: what a one-shot counting
+    command runs (loading every kernel costs such a command more than its work; the
+    others would still compile, or load from the cache, on their first call). ``choose``
+    then picks the compiled engine, as after a full load.
+    """
     global _ready
-    if _ready:
+    if _ready or (part is not None and part in _parts):
         return
     with _lock:
-        if _ready:
+        if _ready or (part is not None and part in _parts):
             return
         if not available():
             raise BackendError("the compiled engine needs numba, which is not installed")
         from .kernels import loading
 
         loading.configure_cache()
+        if part is not None:
+            t0 = perf_counter()
+            loading.load_part(part)
+            timings[part] = perf_counter() - t0
+            _parts.add(part)
+            return
         t0 = perf_counter()
         warm_up = loading.import_kernels()
         t1 = perf_counter()
@@ -115,7 +138,7 @@ def load() -> None:
         _ready = True
 
 
-def worth_loading(python_seconds: float) -> bool:
+def worth_loading(python_seconds: float, part: str | None = None) -> bool:
     """Load the kernels when work estimated at ``python_seconds`` on the pure-Python engine
     pays for it (more than ``KERNEL_LOAD_SECONDS``); True when they are loaded.
 
@@ -124,7 +147,7 @@ def worth_loading(python_seconds: float) -> bool:
     """
     if pinned_python() or not available() or python_seconds <= KERNEL_LOAD_SECONDS:
         return False
-    load()
+    load(part)
     return True
 
 
@@ -137,10 +160,11 @@ def choose(backend: str | None = None) -> str:
     else:
         source = f"backend={wanted!r}"
     if wanted == AUTO:
-        return NUMBA if _ready else PYTHON
+        return NUMBA if _ready or _parts else PYTHON
     if wanted == PYTHON:
         return PYTHON
     if wanted == NUMBA:
-        load()
+        if not _parts:
+            load()
         return NUMBA
     raise BackendError(f"unknown engine backend ({source}): use python, numba or auto")

@@ -41,6 +41,7 @@ from knightviz.gui.own_strategy import OwnStrategyDesk, idle
 from knightviz.gui.panels.chart import ChartPanel
 from knightviz.gui.panels.comparison import ComparisonPanel
 from knightviz.gui.panels.controls import ControlPanel, RunControls
+from knightviz.gui.panels.engine import OWN as OWN_ENGINE
 from knightviz.gui.panels.engine import EngineStatus
 from knightviz.gui.panels.help import HelpMenu
 from knightviz.gui.panels.history import HistoryTable
@@ -123,10 +124,11 @@ class MainWindow(QMainWindow):
             comparison=self.comparison,
             history=self.history,
             chart=self.chart,
-            backend=lambda: self.session.backend if self.session.running else None,
+            backend=self._engine_of_run,
         )
         #: The learner's own strategy: its editor dock, and what Start takes from it.
         self.own = OwnStrategyDesk(self, self.puzzles)
+        self.parts.take_room(self.own.dock)  # the board keeps its room beside the editor
         self._build_menus()
         self._wire()
         self._on_settings_changed()
@@ -553,6 +555,16 @@ class MainWindow(QMainWindow):
     @Slot()
     def search_anyway(self) -> None:
         self.view.search_anyway()
+
+    def _engine_of_run(self) -> str | None:
+        """The running search's engine for the status bar ("own": one's own strategy's
+        child process), None when nothing runs."""
+        s = self.session
+        if not s.running:
+            return None
+        if s.run is not None and self.puzzles[s.run.puzzle].own(s.run.settings):
+            return OWN_ENGINE
+        return str(s.backend)
 
     @Slot()
     def shutdown(self) -> None:

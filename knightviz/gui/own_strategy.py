@@ -147,10 +147,9 @@ class OwnStrategyDesk(QObject):
         self.message.emit(sentence, 15_000)
 
     def _show(self) -> None:
-        if self.dock.isHidden():  # a third of a laptop's width: the board keeps the rest
-            self.dock.show()
-            width = max(320, self._window.width() // 3)
-            self._window.resizeDocks([self.dock], [width], Qt.Orientation.Horizontal)
+        # The columns make room as for the explanatory panels (``take_room``): the board
+        # keeps its share, the history goes to a tab when the window is narrow.
+        self.dock.show()
         self.dock.raise_()
 
 

@@ -6,7 +6,7 @@ the parts (``WindowParts``), which the window keeps and hands back to the functi
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QFontMetrics, QResizeEvent
@@ -137,6 +137,14 @@ class WindowParts:
     engine: EngineStatus
     #: A dock opened or closed: the columns make room, or take it back, a turn later.
     balance: QTimer
+    #: Docks beyond the explanatory ones that take their room from the columns as they do
+    #: (the editor of one's own strategy): ``take_room`` adds one.
+    others: list[QDockWidget] = field(default_factory=list)
+
+    def take_room(self, dock: QDockWidget) -> None:
+        """``dock``, opened or closed, balances the columns as the explanatory docks do."""
+        self.others.append(dock)
+        dock.toggleViewAction().toggled.connect(self.balance.start)
 
     @property
     def panel_docks(self) -> dict[str, QDockWidget]:
@@ -397,7 +405,7 @@ def balance_columns(window: QMainWindow, parts: WindowParts) -> None:
     right = Qt.DockWidgetArea.RightDockWidgetArea
     opened = [
         d
-        for d in parts.docks
+        for d in (*parts.docks, *parts.others)
         if not d.isHidden() and not d.isFloating() and window.dockWidgetArea(d) == right
     ]
     if not opened:

@@ -527,8 +527,16 @@ Every step&apos;s depth, when the plot shows a column a step (zoomed in, or a sh
 <context>
     <name>EngineStatus</name>
     <message>
+        <source>Engine: Python, in your strategy&apos;s own process</source>
+        <extracomment>What the run&apos;s backend callable answers for a run of a strategy of one&apos;s own. The compiled engine is ready (once; also when it already was).</extracomment>
+        <translation>引擎：Python，在你的策略自己的进程中</translation>
+    </message>
+    <message>
+        <source>A strategy of your own runs on the Python engine, in a process of its own: nothing it does can stop the window.</source>
+        <translation>自编策略在 Python 引擎上运行，位于独立的进程中：它做什么都不会卡住窗口。</translation>
+    </message>
+    <message>
         <source>Engine: Python for this run, compiled for the next</source>
-        <extracomment>The compiled engine is ready (once; also when it already was).</extracomment>
         <translation>引擎：本次用 Python，下次用编译版</translation>
     </message>
     <message>
@@ -1987,7 +1995,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     </message>
     <message>
         <source>Runs</source>
-        <extracomment>Largest default window; smaller screens get the window maximized. A window at least this wide has the Algorithm above the Search stack (else as tabs). The results column (counters and history): its first-launch share of the window&apos;s width, and the least it gets (the history&apos;s puzzle, strategy, outcome and steps fit). The explanatory panels&apos; first width (the Algorithm&apos;s lines and their comments). The least board column beside the explanatory panels and the history: on a narrower window the history moves into a tab beside the Search stack. The single run&apos;s board and panels, or the race&apos;s two boards. The window&apos;s central widget: the splitter in its margins. Board | controls and the comparison | counters and the history. The single run&apos;s counters, at the top of the results column. Where the history goes while the explanatory panels take the room. The single run&apos;s tree, or in a race the two racers&apos; trees side by side. The Algorithm panel (its font sets the code dock&apos;s height). A dock opened or closed: the columns make room, or take it back, a turn later.</extracomment>
+        <extracomment>Largest default window; smaller screens get the window maximized. A window at least this wide has the Algorithm above the Search stack (else as tabs). The results column (counters and history): its first-launch share of the window&apos;s width, and the least it gets (the history&apos;s puzzle, strategy, outcome and steps fit). The explanatory panels&apos; first width (the Algorithm&apos;s lines and their comments). The least board column beside the explanatory panels and the history: on a narrower window the history moves into a tab beside the Search stack. The single run&apos;s board and panels, or the race&apos;s two boards. The window&apos;s central widget: the splitter in its margins. Board | controls and the comparison | counters and the history. The single run&apos;s counters, at the top of the results column. Where the history goes while the explanatory panels take the room. The single run&apos;s tree, or in a race the two racers&apos; trees side by side. The Algorithm panel (its font sets the code dock&apos;s height). A dock opened or closed: the columns make room, or take it back, a turn later. Docks beyond the explanatory ones that take their room from the columns as they do (the editor of one&apos;s own strategy): ``take_room`` adds one.</extracomment>
         <translation>运行记录</translation>
     </message>
     <message>
@@ -2079,7 +2087,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <message>
         <source>your strategy</source>
         <extracomment>The presenter methods whose answer explains a built-in rule: a run of the learner&apos;s own strategy has none to explain (no tree to draw or estimate, no next move to guess), and is named by its file. ``__init_subclass__`` puts ``_own_answer`` in front of each presenter&apos;s own definition, so no presenter has to remember it.</extracomment>
-        <translation>自编策略</translation>
+        <translation>自编的策略</translation>
     </message>
     <message>
         <source>{0} tried {1}.</source>
@@ -2097,7 +2105,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
         <extracomment>A sentence for the status bar (a refusal to start, a failure).
 ----------
 The strategy text of a run brought back (asked about before it runs again). Answer for the question before a saved strategy runs (tests set it).</extracomment>
-        <translation>你的策略</translation>
+        <translation>自编策略</translation>
     </message>
     <message>
         <source>The editor is empty: write a strategy, or open one.</source>
@@ -2368,6 +2376,10 @@ The strategy text of a run brought back (asked about before it runs again). Answ
     <message>
         <source>no row fits</source>
         <translation>没有行可选</translation>
+    </message>
+    <message>
+        <source>your strategy</source>
+        <translation>你的策略</translation>
     </message>
 </context>
 <context>

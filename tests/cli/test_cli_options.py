@@ -131,6 +131,8 @@ TABLE: dict[str, dict[str, list[Case]]] = {
         "--closed": [c(COUNT, "--closed")],
         "--limit": [c(COUNT, "--limit 100")],
         "--jobs": [c(COUNT, "--jobs 2", "same")],
+        "--plan": [c(COUNT, "--plan"), c(COUNT + " --limit 100", "--plan", "refused")],
+        "--probes": [c(COUNT + " --plan", "--probes 64"), c(COUNT, "--probes 64", "refused")],
         "--checkpoint": [
             c(COUNT, "--checkpoint CKPT", "same"),
             c(COUNT + " --limit 100", "--checkpoint CKPT", "refused"),
@@ -225,6 +227,8 @@ TABLE: dict[str, dict[str, list[Case]]] = {
             c(QUEENS, "--jobs 2", "refused"),
         ],
         "--scheduler": [c(QUEENS, "--scheduler tcp://127.0.0.1:1", "refused")],
+        "--plan": [c(QUEENS, "--plan"), c(QUEENS + " --first", "--plan", "refused")],
+        "--probes": [c(QUEENS + " --plan", "--probes 64"), c(QUEENS, "--probes 64", "refused")],
         "--checkpoint": [
             c(QUEENS + " --format count", "--checkpoint CKPT", "same"),
             c(QUEENS, "--checkpoint CKPT", "refused"),

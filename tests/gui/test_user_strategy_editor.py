@@ -206,3 +206,35 @@ def test_sudoku_your_own_greys_the_strategy_and_forced_cells(window):
     assert len(checks) == 1
     checks[0].setChecked(False)
     assert combo.isEnabled() and singles.isEnabled()
+
+
+def test_the_editor_leaves_the_board_its_room_on_a_laptop(window, qtbot):
+    """1366×768 less a panel and a title bar: opening the editor moves the history to a
+    tab and keeps the board over 300 px (it was squeezed to 200 px beside four columns)."""
+    from .conftest import child, configure
+
+    window.showNormal()
+    window.resize(1366, 718)
+    configure(window, n=8)
+    qtbot.waitUntil(lambda: window.width() == 1366, timeout=5_000)
+    before = window.board.width()
+    child(window, "ownStrategyCheck").setChecked(True)
+    qtbot.waitUntil(lambda: window.own.dock.isVisible(), timeout=5_000)
+    parts = window.parts
+    # The history goes to a tab beside the editor; its column gives the board the room.
+    qtbot.waitUntil(lambda: parts.history_box.parentWidget() is not parts.results, timeout=5_000)
+    qtbot.waitUntil(lambda: window.board.width() > before, timeout=5_000)
+    assert min(window.board.width(), window.board.height()) >= 300
+    assert window.own.dock.width() >= 300  # and the editor its own third or so
+
+
+def test_the_editor_fits_a_1024_pixel_screen(window, qtbot):
+    """Opening the editor never makes the window wider than a netbook's screen (a row of
+    five buttons kept it 1,136 px wide): its buttons that do not fit go behind "»"."""
+    from .conftest import child, configure
+
+    configure(window, n=8)
+    child(window, "ownStrategyCheck").setChecked(True)
+    qtbot.waitUntil(lambda: window.own.dock.isVisible(), timeout=5_000)
+    assert window.minimumSizeHint().width() <= 1024
+    assert window.own.dock.minimumSizeHint().width() <= 200

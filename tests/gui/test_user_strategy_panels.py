@@ -174,3 +174,25 @@ def test_the_whole_tree_estimate_probes_the_learners_tree(window, qtbot):
     built_in = TreeEstimator(tour_probe(5, 5, 0), seed=1).run(2000)
     assert abs(mine.log10_nodes - built_in.log10_nodes) < 0.5
     assert mine.log10_nodes > math.log10(17_654)  # more than the run itself visited
+
+
+def test_the_algorithm_panel_shows_where_the_learners_function_is_called(window, qtbot):
+    """Not the built-in rule's program (Warnsdorff's was shown while the learner's ran):
+    one that calls the learner's functions, for each puzzle."""
+    own(window, IDENTITY, n=5, warnsdorff=True)
+    set_speed(window, math.inf)
+    start_and_finish(window, qtbot, 30_000)
+    window.view.refresh()
+    text = window.view.code_panel.view.toPlainText()
+    for key, call in (
+        ("knight", "order(position"),
+        ("queens", "order(position"),
+        ("sudoku", "cell(position"),
+    ):
+        puzzle = window.puzzles[key]
+        settings = dataclasses.replace(puzzle.default_settings(), own=True)
+        program = puzzle.program(settings).text
+        assert call in program, key
+        assert "your strategy" in program
+        assert program != puzzle.program(puzzle.builtin(settings)).text
+    assert "order(position, free)" in text  # the run's own, in the panel

@@ -254,3 +254,17 @@ def test_closing_mid_run_leaves_no_child_process(window, qtbot):
     qtbot.waitUntil(lambda: search.alive, timeout=5_000)
     window.close()  # while the learner's function loops
     assert not search.alive
+
+
+def test_the_status_bar_says_where_ones_own_strategy_runs(window, qtbot):
+    """Not "Python for this run, compiled for the next": a strategy of one's own always
+    runs on Python, in its own process."""
+    own(window, "def order(position, candidates):\n    return candidates\n", n=6)
+    set_speed(window, 5)
+    window.start_or_pause()
+    qtbot.waitUntil(lambda: window.session.model.steps >= 1, timeout=10_000)
+    window.parts.engine.refresh()
+    assert "your strategy" in window.parts.engine.text()
+    window.reset()
+    window.parts.engine.refresh()
+    assert "your strategy" not in window.parts.engine.text()

@@ -15,6 +15,10 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     fact = board_fact(board, start, args.closed)
     if fact is not None:
         err.write(f"{fact}\n")
-        out.write("0\n")
+        out.write("plan: nothing to count, the count is 0\n" if args.plan else "0\n")
         return EXIT_OK
+    if args.plan:
+        from ..count_plan import tours
+
+        return tours(args, board, start, out, err)
     return count_tours(args, board, start, out, err)

@@ -24,6 +24,10 @@ from ..workers import announce
 
 def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     n = args.size
+    if args.plan:
+        from ..count_plan import queens
+
+        return queens(args, out, err)
     if args.first and args.format == "results":
         # That program has no such mode: its output always ends with the total count.
         raise UsageError("--first cannot be combined with --format results")

@@ -43,17 +43,31 @@ def configure_cache() -> None:
 def import_kernels() -> Callable[[], None]:
     """Import numba and every kernel module; returns what compiles (or cache-loads) them
     all, with the argument types of real runs."""
-    from . import _scan, counting, queens, tours
+    from . import _scan, constellations, counting, queens, tours
 
     def warm_up() -> None:
         tours.warm_up()
         queens.warm_up()
         counting.warm_up()
+        constellations.warm_up()
         _scan.warm_up()
         for other in list(_others):  # the puzzles' own loops
             other()
 
     return warm_up
+
+
+#: Groups of kernels a command may load alone (``backends.load(part)``): the module of
+#: this package whose ``warm_up`` compiles (or cache-loads) them.
+PARTS = {"queens-count": "constellations", "tours-count": "counting"}
+
+
+def load_part(part: str) -> None:
+    """Import numba and one group of kernels (``PARTS``), and compile or cache-load it."""
+    import importlib
+
+    module = importlib.import_module(f"{__package__}.{PARTS[part]}")
+    module.warm_up()
 
 
 #: Warm-ups of compiled loops kept outside this package (a puzzle's own, registered by the

@@ -327,7 +327,7 @@ def _task(plan: Plan, prefix: tuple[int, ...]) -> TourTask | QueensTask:
 def results(kind: str, done: Mapping[int, tuple[int, ...]]) -> dict[int, Any]:
     """The recorded figures as the pieces' results (``Counted``, ``QueensCounted``)."""
     from ..count import Counted
-    from ..queens_count import QueensCounted
+    from ..queens_constellations import Counted as QueensCounted
 
     if kind == "tours":
         return {i: Counted(v[0], v[1], True) for i, v in done.items()}
@@ -335,7 +335,8 @@ def results(kind: str, done: Mapping[int, tuple[int, ...]]) -> dict[int, Any]:
 
 
 def figures(kind: str, result: Any) -> tuple[int, ...]:
-    """A piece's result as the file records it."""
+    """A piece's result as the file records it (for N-Queens: solutions, eighths of
+    classes, nodes)."""
     if kind == "tours":
         return (result.count, result.nodes)
-    return (result.total, result.unique, result.nodes)
+    return (result.total, result.eighths, result.nodes)

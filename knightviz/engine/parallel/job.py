@@ -17,9 +17,9 @@ from typing import Any
 
 from .. import backends
 from ..board import FULL, Board, Shape
-from ..queens_count import KERNEL_MAX
+from ..queens_constellations import KERNEL_MAX
 from .checkpoint import Checkpoint, figures, results, resumed_plan, stored_plan
-from .planning import RATES, Plan, plan_queens, plan_tours, refine
+from .planning import RATES, ROOT_PROBES, Plan, plan_queens, plan_tours, refine
 from .runners import Runner
 from .tallies import CountResult, Progress, RunOutcome, run_plan, total
 from .tasks import Piece, QueensTask, TourTask
@@ -42,12 +42,14 @@ class CountJob:
         backend: str | None = None,
         shape: Shape = FULL,
         limit: int | None = None,
+        probes: int = ROOT_PROBES,
         checkpoint: Checkpoint | None = None,
     ) -> CountJob:
         """The directed tours from ``start`` (or every square): one piece per start square
         (per orbit of the board's symmetries), estimated, not split yet. ``limit`` (nodes,
-        as ``run``'s) bounds the planning too: it stops where the limit would. A
-        ``checkpoint`` holding a plan gives it instead, split as it was recorded."""
+        as ``run``'s) bounds the planning too: it stops where the limit would. ``probes``: per
+        piece (``plan_tours``). A ``checkpoint`` holding a plan gives it instead, split as it
+        was recorded."""
         if checkpoint is not None and checkpoint.planned:
             chosen = backends.choose(backend)
             task = TourTask(rows, cols, (), closed, chosen, shape=shape)
@@ -56,7 +58,15 @@ class CountJob:
                 resumed_plan(Plan("tours", [Piece(task)], backend=chosen, small=small), checkpoint)
             )
         plan = plan_tours(
-            rows, cols, start, closed, backend=backend, split=False, shape=shape, limit=limit
+            rows,
+            cols,
+            start,
+            closed,
+            backend=backend,
+            split=False,
+            shape=shape,
+            limit=limit,
+            probes=probes,
         )
         return cls(plan)
 
@@ -67,6 +77,7 @@ class CountJob:
         *,
         backend: str | None = None,
         limit: int | None = None,
+        probes: int = ROOT_PROBES,
         checkpoint: Checkpoint | None = None,
     ) -> CountJob:
         """The n-Queens solutions by classes of symmetric ones: one piece per root (a
@@ -77,7 +88,7 @@ class CountJob:
                 chosen = backends.PYTHON
             task = QueensTask(n, (), chosen)
             return cls(resumed_plan(Plan("queens", [Piece(task)], backend=chosen), checkpoint))
-        return cls(plan_queens(n, backend=backend, split=False, limit=limit))
+        return cls(plan_queens(n, backend=backend, split=False, limit=limit, probes=probes))
 
     @property
     def backend(self) -> str:

@@ -19,9 +19,9 @@ from typing import Any
 from .. import backends
 from ..board import FULL, Board, Shape
 from ..count import _Walker, board_symmetries, first_move_orbits, iter_symmetry_orbits
-from ..queens_count import KERNEL_MAX, prefix_nodes, roots
-from ..queens_count import children as queens_children
-from ..queens_count import count_below as queens_below
+from ..queens_constellations import KERNEL_MAX, free_rows, roots
+from ..queens_constellations import children as queens_children
+from ..queens_constellations import count_below as queens_below
 from ..verdict import verdict
 from .tasks import Piece, QueensTask, TourTask, log_sum, pieces_log_sum
 
@@ -58,6 +58,8 @@ class Plan:
     kind: str
     pieces: list[Piece]
     count: int = 0
+    #: N-Queens: eight times the classes of symmetric solutions found while planning (a
+    #: piece holds eighths of classes: ``queens_constellations``).
     unique: int = 0
     nodes: int = 0
     backend: str = backends.PYTHON
@@ -133,18 +135,18 @@ class _Prefixes:
 
 
 def _queens_log_nodes(n: int, prefix: Sequence[int], backend: str, probes: int) -> float:
+    seed = hash(tuple(prefix)) & 0xFFFF_FFFF
     if backend == backends.NUMBA and n <= KERNEL_MAX:
-        from ..kernels.counting import queens_log_nodes_compiled
+        from ..kernels.constellations import log_nodes_compiled
 
-        seed = hash(tuple(prefix)) & 0xFFFF_FFFF
-        return queens_log_nodes_compiled(n, prefix, probes, seed)
-    from ..count_estimate import queens_log_nodes
+        return log_nodes_compiled(n, prefix, probes, seed)
+    from ..queens_constellations import log_nodes
 
     fewer = max(1, probes // PY_PROBES_LESS)
     # A probe costs n² here: past 100 queens, fewer (one at 400), so that planning a board
     # no count could finish takes seconds, not minutes.
     fewer = max(1, min(fewer, fewer * PY_QUEENS_WORK // (n * n)))
-    return queens_log_nodes(n, prefix, probes=fewer)
+    return log_nodes(n, prefix, probes=fewer, seed=seed)
 
 
 def _split(
@@ -198,6 +200,7 @@ def plan_tours(
     split: bool = True,
     shape: Shape = FULL,
     limit: int | None = None,
+    probes: int = ROOT_PROBES,
 ) -> Plan:
     """The pieces of counting the directed tours from ``start`` (or every square): one per
     start square (per orbit of the board's symmetries), then, with ``split``, ``refine``d.
@@ -207,7 +210,8 @@ def plan_tours(
     to split (above ``SPLIT_MAX_SQUARES``), planning stops once its own nodes reach it
     (``Plan.cut``): a bounded count of a huge board plans only the start squares it can
     reach, not the board (smaller boards plan whole: the nodes a bounded count reports
-    include all of planning's).
+    include all of planning's). ``probes``: per start piece (more for a plan that is read
+    rather than run: the tours' trees are heavy-tailed, and few probes tend to say too few).
     """
     board = Board(rows, cols, shape)
     if start is not None and not board.present(start):
@@ -259,7 +263,7 @@ def plan_tours(
     plan.pieces = _estimate_all(
         pieces,
         lambda t: _tour_log_nodes(
-            rows, cols, t.path, closed, chosen, ROOT_PROBES, shape, prefixes.walker(t.path)
+            rows, cols, t.path, closed, chosen, probes, shape, prefixes.walker(t.path)
         ),
     )
 
@@ -290,43 +294,54 @@ def plan_queens(
     workers: int = 1,
     split: bool = True,
     limit: int | None = None,
+    probes: int = ROOT_PROBES,
 ) -> Plan:
-    """The pieces of counting the n-Queens solutions by symmetry classes (``queens_count``):
-    one per root (a first row, or a corner and a second row), then, with ``split``,
-    ``refine``d. Past ``KERNEL_MAX`` (never split), with ``limit`` (nodes) at most the
-    roots' own nodes, nothing is estimated (``Plan.cut``): no piece could run."""
+    """The pieces of counting the n-Queens solutions by start constellations
+    (``queens_constellations``): one per constellation (the queens on the border lines,
+    one of each orbit of the square's symmetries), then, with ``split``, ``refine``d (a
+    queen more on the next free row). Past ``KERNEL_MAX`` (never split), with ``limit``
+    (nodes), nothing is estimated (``Plan.cut``): no piece could run. ``probes``: per
+    constellation."""
     chosen = backends.choose(backend)
     if n > KERNEL_MAX:
         chosen = backends.PYTHON
     plan = Plan("queens", [], backend=chosen)
-    starts = roots(n)
-    plan.nodes = prefix_nodes(starts)
-    pieces = [Piece(QueensTask(n, root, chosen)) for root in starts]
-    if n > KERNEL_MAX and limit is not None and plan.nodes >= limit:
+    pieces = [Piece(QueensTask(n, root, chosen)) for root in _roots(n, chosen)]
+    if n > KERNEL_MAX and limit is not None:
         plan.pieces, plan.cut, plan.whole = pieces, True, math.log(max(1, limit))
         return plan
-    plan.pieces = _estimate_all(
-        pieces, lambda t: _queens_log_nodes(n, t.prefix, chosen, ROOT_PROBES)
-    )
+    plan.pieces = _estimate_all(pieces, lambda t: _queens_log_nodes(n, t.prefix, chosen, probes))
 
     def grow(piece: Piece) -> tuple[list[Piece], int, int, int]:
         task: QueensTask = piece.task
         kids = []
-        total = unique = 0
+        total = eighths = 0
+        if len(task.prefix) - 4 == free_rows(n, task.prefix):  # complete: counted here
+            got = queens_below(n, task.prefix, backend=chosen)
+            return [], got.total, got.eighths, 0
         files = queens_children(n, task.prefix)
         for x in files:
             prefix = (*task.prefix, x)
-            if len(prefix) == n:  # a complete placement: counted here
+            if len(prefix) - 4 == free_rows(n, prefix):  # a complete placement: counted here
                 got = queens_below(n, prefix, backend=chosen)
                 total += got.total
-                unique += got.unique
+                eighths += got.eighths
                 continue
             log_nodes = _queens_log_nodes(n, prefix, chosen, PROBES)
             kids.append(Piece(replace(task, prefix=prefix), 1, log_nodes))
-        return kids, total, unique, len(files)
+        return kids, total, eighths, len(files)
 
     plan.grow = grow if n <= KERNEL_MAX else None
     return refine(plan, workers) if split else plan
+
+
+def _roots(n: int, backend: str) -> list[tuple[int, ...]]:
+    """The constellations of n-Queens, enumerated compiled when the count is."""
+    if backend == backends.NUMBA:
+        from ..kernels.constellations import constellations_compiled
+
+        return [key for key, _ in constellations_compiled(n)]
+    return roots(n)
 
 
 def refine(plan: Plan, workers: int = 1) -> Plan:

@@ -155,11 +155,15 @@ class InProcess:
         return not poll()
 
 
-def _worker_init(backend: str) -> None:
-    """In each worker process: Ctrl-C is the parent's business; the kernels load once; the
+def _worker_init(backend: str, parts: tuple[str, ...] = ()) -> None:
+    """In each worker process: Ctrl-C is the parent's business; the kernels load once
+    (only the groups the parent loaded alone, if it did: a forked worker has them); the
     worker ends with its parent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _end_with_parent()
+    if backend == backends.NUMBA:
+        for part in parts:
+            backends.load(part)
     backends.choose(backend)
 
 
@@ -223,7 +227,7 @@ class LocalPool:
             max_workers=self.workers,
             mp_context=_context(),
             initializer=_worker_init,
-            initargs=(self.backend,),
+            initargs=(self.backend, backends.parts()),
         )
         finished = False
         try:

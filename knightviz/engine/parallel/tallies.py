@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from ..count import Counted
-from ..queens_count import QueensCounted
+from ..queens_constellations import Counted as QueensCounted
 from .batching import run_batched
 from .planning import Plan
 from .runners import ClusterLost, Runner
@@ -252,7 +252,7 @@ def total(plan: Plan, outcome: RunOutcome[Any]) -> CountResult:
             count += piece.weight * result.count
         else:
             count += result.total
-            unique += result.unique
+            unique += result.eighths
     return CountResult(
         count,
         nodes,
@@ -260,6 +260,6 @@ def total(plan: Plan, outcome: RunOutcome[Any]) -> CountResult:
         len(plan.pieces),
         outcome.seconds,
         outcome.stopped,
-        unique if plan.kind == "queens" else None,
+        unique // 8 if plan.kind == "queens" else None,
         outcome.reason,
     )

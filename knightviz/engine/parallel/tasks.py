@@ -1,7 +1,8 @@
 """The pieces of a count or a sweep: picklable tasks, and a piece's weight and size.
 
 A task is a module-level class of plain fields, so a worker process or a Dask worker gets
-it by pickling; calling it does the work (``count.count_below``, ``queens_count.count_below``
+it by pickling; calling it does the work (``count.count_below``,
+``queens_constellations.count_below``
 or ``sweep.run_start``) on the backend the plan chose.
 """
 
@@ -14,8 +15,8 @@ from typing import Any, TypeVar
 
 from ..board import FULL, Shape
 from ..count import UNLIMITED, Counted, count_below
-from ..queens_count import QueensCounted
-from ..queens_count import count_below as queens_below
+from ..queens_constellations import Counted as QueensCounted
+from ..queens_constellations import count_below as queens_below
 from ..sweep import CHUNK, StartRun, run_start
 from ..tour import TourConfig
 
@@ -48,7 +49,8 @@ class TourTask:
 
 @dataclass(frozen=True, slots=True)
 class QueensTask:
-    """Count the N-Queens solutions (and classes) below ``prefix``."""
+    """Count the N-Queens solutions (and classes' eighths) below ``prefix``: a start
+    constellation and the queens of the first free rows (``queens_constellations``)."""
 
     n: int
     prefix: tuple[int, ...]

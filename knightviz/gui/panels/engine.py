@@ -20,6 +20,10 @@ from knightviz.engine import backends
 log = logging.getLogger("knightviz")
 
 
+#: What the run's backend callable answers for a run of a strategy of one's own.
+OWN = "own"
+
+
 class EngineStatus(QLabel):
     """ "Engine: compiled" / "Engine: Python (preparing the compiled engine…)" and why."""
 
@@ -66,7 +70,13 @@ class EngineStatus(QLabel):
     @Slot()
     def refresh(self) -> None:
         loading = self._loader is not None and self._loader.is_alive()
-        if backends.ready() and self._backend_of_run() == "python":
+        if self._backend_of_run() == OWN:
+            text = self.tr("Engine: Python, in your strategy's own process")
+            tip = self.tr(
+                "A strategy of your own runs on the Python engine, in a process of its own: "
+                "nothing it does can stop the window."
+            )
+        elif backends.ready() and self._backend_of_run() == "python":
             text = self.tr("Engine: Python for this run, compiled for the next")
             tip = self.tr(
                 "This run started before the compiled engine was ready; the next run will "

@@ -25,19 +25,20 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
     QLabel,
     QMenu,
     QPlainTextEdit,
     QSplitter,
     QTextBrowser,
     QTextEdit,
+    QToolBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from knightviz.gui import config
+from knightviz.gui.panels.elided import ElidedLabel
 from knightviz.gui.theme import pick
 
 #: How many files File › Recent in the editor remembers.
@@ -124,7 +125,9 @@ class CodeEditor(QPlainTextEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("strategyText")
-        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        # Long lines wrap (under their one line number): the dock is a third of a laptop's
+        # width, and a strategy read whole beats one scrolled sideways.
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         mono = QFont(self.font())
         mono.setStyleHint(QFont.StyleHint.Monospace)
         mono.setFamilies(["DejaVu Sans Mono", "Menlo", "Consolas", "monospace"])
@@ -265,7 +268,7 @@ class StrategyEditor(QWidget):
             self.tr("What your function receives and must return"),
         )
         self.help_button.setCheckable(True)
-        self.name_label = QLabel()
+        self.name_label = ElidedLabel()
         self.name_label.setObjectName("strategyNameLabel")
         self.error_label = QLabel()
         self.error_label.setObjectName("strategyErrorLabel")
@@ -278,8 +281,12 @@ class StrategyEditor(QWidget):
         self.help_view.setOpenExternalLinks(True)
         self.help_view.hide()
 
-        bar = QHBoxLayout()
-        bar.setContentsMargins(0, 0, 0, 0)
+        # A tool bar: on a narrow screen the buttons that do not fit go behind its "»"
+        # (a row of them kept the window wider than a 1024-pixel screen).
+        bar = QToolBar()
+        bar.setObjectName("strategyToolBar")
+        bar.setMovable(False)
+        bar.setFloatable(False)
         for b in (
             self.open_button,
             self.save_button,
@@ -288,13 +295,15 @@ class StrategyEditor(QWidget):
             self.help_button,
         ):
             bar.addWidget(b)
-        bar.addWidget(self.name_label, 1)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.edit)
         split.addWidget(self.help_view)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
-        layout.addLayout(bar)
+        # The file's name on a line of its own, elided (whole on hover): beside the buttons
+        # it kept the dock wider than a laptop can give it beside the board.
+        layout.addWidget(self.name_label)
+        layout.addWidget(bar)
         layout.addWidget(self.error_label)
         layout.addWidget(split, 1)
 
@@ -458,4 +467,4 @@ class StrategyEditor(QWidget):
     def _show_name(self) -> None:
         name = self.name() or self.tr("your strategy (not saved)")
         star = "*" if self.edit.document().isModified() and self.path else ""
-        self.name_label.setText(name + star)
+        self.name_label.set_full_text(name + star)

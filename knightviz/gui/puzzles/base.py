@@ -626,6 +626,7 @@ class Puzzle(QObject, Generic[S]):
         "sweep_options",
         "narrate",
         "page_run",
+        "program",
     )
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -662,6 +663,11 @@ class Puzzle(QObject, Generic[S]):
         """The learner's strategy as the history and a race name it: its file's name."""
         name = str(getattr(settings, "own_name", ""))
         return name or QCoreApplication.translate("OwnStrategy", "your strategy")
+
+    def own_program(self, settings: S) -> Program:
+        """The code panel's program for a strategy of one's own (``settings``: the
+        built-in's): where the learner's function is called. By default the built-in's."""
+        return self.program(settings)
 
     def own_template(self) -> str:
         """A strategy for this puzzle to start from, shown when the editor is empty: the
@@ -710,6 +716,8 @@ class Puzzle(QObject, Generic[S]):
             if found is None:
                 return None
             return found.probe() if name == "tree_probe" else found.probe(args[0])
+        if name == "program":
+            return self.own_program(self.builtin(settings))
         if name == "tree_goal":
             return self.solution_depth(settings)
         if name == "rival":  # the built-in it departs from

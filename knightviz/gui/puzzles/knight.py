@@ -57,7 +57,7 @@ from knightviz.gui.puzzles.knight_settings import (
 )
 from knightviz.gui.puzzles.knight_widget import KnightSettingsWidget
 from knightviz.gui.puzzles.knight_words import KnightWords
-from knightviz.gui.puzzles.programs import PLAIN, WARNSDORFF, Program, with_moves
+from knightviz.gui.puzzles.programs import OWN, PLAIN, WARNSDORFF, Program, with_moves
 from knightviz.gui.text import count_of, fmt_int, fmt_size
 from knightviz.page import PageError, PageRun, knight_command
 
@@ -304,10 +304,16 @@ class KnightPuzzle(KnightWords):
 
     # -- explaining ---------------------------------------------------------------------------
 
+    def own_program(self, settings: KnightSettings) -> Program:
+        return self._program(settings, OWN)
+
     def program(self, settings: KnightSettings) -> Program:
         if settings.construct:
             return construction.program(settings.rows, settings.cols)
-        program = WARNSDORFF if settings.warnsdorff else PLAIN
+        return self._program(settings, WARNSDORFF if settings.warnsdorff else PLAIN)
+
+    def _program(self, settings: KnightSettings, program: Program) -> Program:
+        """``program`` for this board's holes and this piece's moves."""
         shape = settings.shape
         if shape.holes:  # a tour ends on the board's last square, not on square N * N
             text = program.text.replace("move == N * N:    ", "move == SQUARES:  ")

@@ -90,6 +90,7 @@ def comments() -> dict[str, str]:
         "every constraint met": QCoreApplication.translate("Program", "every constraint met"),
         "fewest rows": QCoreApplication.translate("Program", "fewest rows"),
         "no row fits": QCoreApplication.translate("Program", "no row fits"),
+        "your strategy": QCoreApplication.translate("Program", "your strategy"),
     }
 
 
@@ -162,6 +163,23 @@ def solve(square, move):
     },
 )
 
+OWN = Program(
+    "own",
+    """\
+def solve(square, move):
+    if move == N * N:          # all visited
+        return True
+    free = [t for t in moves_from(square)
+            if on_board(t) and not visited(t)]
+    for target in order(position, free):  # your strategy
+        visit(target, move)    # a move
+        if solve(target, move + 1):
+            return True
+        unvisit(target)        # a backtrack
+    return False               # all tried""",
+    {MOVE: 7, BACKTRACK: 10, SOLVED: 3, EXHAUSTED: 11},
+)
+
 CONSTRUCT = Program(
     "construct",
     """\
@@ -215,6 +233,22 @@ def place(rank):
         SOLVED: 3,
         EXHAUSTED: 5,
     },
+)
+
+QUEENS_OWN = Program(
+    "queens-own",
+    """\
+def place(rank):
+    if rank == N:
+        solutions.append(queens[:])
+        return
+    free = [f for f in range(N)
+            if not attacked(f, rank)]
+    for file in order(position, free):  # your strategy
+        put(file, rank)        # add 3 IDs
+        place(rank + 1)
+        take_back(file, rank)  # a backtrack""",
+    {MOVE: 8, BACKTRACK: 10, SOLVED: 3, EXHAUSTED: 5},
 )
 
 QUEENS_BITS = Program(

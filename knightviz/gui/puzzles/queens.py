@@ -39,7 +39,7 @@ from knightviz.gui.puzzles.base import (
     SettingsWidget,
     StackSource,
 )
-from knightviz.gui.puzzles.programs import QUEENS_BITS, QUEENS_SETS, Program
+from knightviz.gui.puzzles.programs import QUEENS_BITS, QUEENS_OWN, QUEENS_SETS, Program
 from knightviz.gui.puzzles.queens_paint import AttackLayer, QueensLayer, RejectLayer
 from knightviz.gui.text import count_of, fmt_int, fmt_size
 from knightviz.page import PageRun, queens_command
@@ -313,6 +313,9 @@ class QueensPuzzle(Puzzle[QueensSettings]):
 
     def program(self, settings: QueensSettings) -> Program:
         return QUEENS_SETS if settings.variant == SETS else QUEENS_BITS
+
+    def own_program(self, settings: QueensSettings) -> Program:
+        return QUEENS_OWN
 
     def stack_source(
         self, settings: QueensSettings, model: BoardModel, stack: Sequence[StackLevel]

@@ -63,6 +63,7 @@ from knightviz.gui.puzzles.sudoku_widget import (
     clean,
 )
 from knightviz.gui.puzzles.sudoku_words import CELL, COLUMN, ROW, Decision, decision, program
+from knightviz.gui.puzzles.sudoku_words import OWN as OWN_PROGRAM
 from knightviz.gui.solver.feed import SolutionLog
 from knightviz.gui.text import count_of, fmt_int, fmt_size
 from knightviz.page import PageRun
@@ -594,6 +595,9 @@ class SudokuPuzzle(Puzzle[SudokuSettings]):
 
     def program(self, settings: SudokuSettings) -> Program:
         return program(settings.strategy, bool(options_of(settings)["singles"]))
+
+    def own_program(self, settings: SudokuSettings) -> Program:
+        return OWN_PROGRAM
 
     def kids_of(self, settings: SudokuSettings) -> Children | None:
         kids: Children | None = the_spec().children(

@@ -40,6 +40,24 @@ def _backtracking(key: str, choose: str, singles: bool) -> Program:
     return Program(key + ("-singles" if singles else ""), text, lines)
 
 
+#: The program of a strategy of one's own: its cell, then its digits in its order.
+OWN = Program(
+    "sudoku-own",
+    """\
+def solve(grid):
+    cell = cell(position, blanks(grid))  # your strategy
+    if cell is None:
+        return True    # every cell filled
+    for d in digits(position, cell, candidates(cell)):
+        place(cell, d)     # a placement
+        if solve(grid):
+            return True
+        remove(cell, d)    # a removal
+    return False           # no digit fits""",
+    {MOVE: 6, BACKTRACK: 9, SOLVED: 4, EXHAUSTED: 10},
+)
+
+
 def program(strategy: str, singles: bool) -> Program:
     """The code panel's program of a strategy (with forced fills, one line more)."""
     if strategy == "dlx":
