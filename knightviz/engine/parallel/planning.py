@@ -306,10 +306,13 @@ def plan_queens(
     if n > KERNEL_MAX:
         chosen = backends.PYTHON
     plan = Plan("queens", [], backend=chosen)
-    pieces = [Piece(QueensTask(n, root, chosen)) for root in _roots(n, chosen)]
     if n > KERNEL_MAX and limit is not None:
-        plan.pieces, plan.cut, plan.whole = pieces, True, math.log(max(1, limit))
+        # Not even the constellations: a board of 1000 has about 10^11 border placements
+        # to list, more work than the limit allows before any piece could start. The
+        # limit is spent (the count stops at it, a partial count of 0).
+        plan.cut, plan.nodes, plan.whole = True, limit, math.log(max(1, limit))
         return plan
+    pieces = [Piece(QueensTask(n, root, chosen)) for root in _roots(n, chosen)]
     plan.pieces = _estimate_all(pieces, lambda t: _queens_log_nodes(n, t.prefix, chosen, probes))
 
     def grow(piece: Piece) -> tuple[list[Piece], int, int, int]:
