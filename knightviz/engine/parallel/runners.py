@@ -7,7 +7,6 @@ stops every worker at once.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import importlib
 import multiprocessing
@@ -374,6 +373,8 @@ def _fetch(future: Any, lost: _Watch, poll: Callable[[], bool]) -> Any:
     again, which with no worker left would be waited on for ever. One fetch runs on the
     client's loop throughout; cutting Dask's own wait short (``result(timeout=)``) leaves
     its inner tasks to fail unwatched, printed on stderr as they are collected."""
+    import asyncio  # (a cluster's business: a pool or this process never import it)
+
     client = future.client
     fetching = asyncio.run_coroutine_threadsafe(
         client.gather(future, asynchronous=True), client.loop.asyncio_loop
