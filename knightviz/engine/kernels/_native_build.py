@@ -23,7 +23,8 @@ from typing import Any
 
 def _queens_count() -> dict[str, Any]:
     """The constellation counter's entry points (see ``native.PARTS``)."""
-    from numba import carray, cfunc, types
+    from numba import cfunc, types
+    from numba.np.numpy_support import carray
 
     from . import _constellations as k
 
@@ -31,7 +32,7 @@ def _queens_count() -> dict[str, Any]:
     words = types.CPointer(types.int64)
 
     @cfunc(types.int64(i64, words, i64, i64, words, words))
-    def below(n, prefix, length, budget, scratch, out):  # type: ignore[no-untyped-def]
+    def below(n, prefix, length, budget, scratch, out):
         got = k.below_into(
             n, carray(prefix, (length,)), budget, carray(scratch, (k.SCRATCH * (n + 1),))
         )
@@ -43,13 +44,13 @@ def _queens_count() -> dict[str, Any]:
         return 0
 
     @cfunc(types.float64(i64, words, i64, i64, i64, words))
-    def probe(n, prefix, length, probes, seed, scratch):  # type: ignore[no-untyped-def]
+    def probe(n, prefix, length, probes, seed, scratch):
         return k.probe_into(
             n, carray(prefix, (length,)), probes, seed, carray(scratch, (k.SCRATCH * (n + 1),))
         )
 
     @cfunc(types.int64(i64, words))
-    def constellations(n, out):  # type: ignore[no-untyped-def]
+    def constellations(n, out):
         cap = max(16, n * n * n * n // 4)
         return k.constellations_into(n, carray(out, (cap, 5)))
 
@@ -58,7 +59,8 @@ def _queens_count() -> dict[str, Any]:
 
 def _tours_count() -> dict[str, Any]:
     """The tour counter's entry points: the one-word count and the probe (``native``)."""
-    from numba import carray, cfunc, types
+    from numba import cfunc, types
+    from numba.np.numpy_support import carray
 
     from . import _count as k
 
@@ -69,7 +71,7 @@ def _tours_count() -> dict[str, Any]:
     nbytes = types.CPointer(types.uint8)
 
     @cfunc(types.int64(i64, uwords, uwords, halves, i64, i64, i64, words, uwords, words))
-    def below_bits(n, attacks, dirs, path, length, closed, budget, stack, scratch, out):  # type: ignore[no-untyped-def]
+    def below_bits(n, attacks, dirs, path, length, closed, budget, stack, scratch, out):
         got = k.tours_below_bits_into(
             carray(attacks, (n,)),
             carray(dirs, (16,)),
@@ -88,7 +90,7 @@ def _tours_count() -> dict[str, Any]:
     @cfunc(
         types.float64(i64, halves, i64, halves, halves, i64, i64, i64, i64, nbytes, halves, halves)
     )
-    def probe(n, nb, edges, off, path, length, closed, probes, seed, visited, deg, walked):  # type: ignore[no-untyped-def]
+    def probe(n, nb, edges, off, path, length, closed, probes, seed, visited, deg, walked):
         return k.tours_probe_into(
             carray(nb, (edges,)),
             carray(off, (n + 1,)),
@@ -107,7 +109,9 @@ def _tours_count() -> dict[str, Any]:
 BUILDERS = {"queens-count": _queens_count, "tours-count": _tours_count}
 
 _DECLARE = re.compile(r"declare (?P<head>.*?)@(?P<name>\"[^\"]+\"|[\w.$]+)\((?P<tail>.*)$")
-_EXTERNAL = re.compile(r"^@(?P<name>\"[^\"]+\"|[\w.$]+) = external (?:dso_local )?global (?P<ty>\S+)")
+_EXTERNAL = re.compile(
+    r"^@(?P<name>\"[^\"]+\"|[\w.$]+) = external (?:dso_local )?global (?P<ty>\S+)"
+)
 
 
 def _self_contained(ir: str) -> str:
@@ -119,7 +123,8 @@ def _self_contained(ir: str) -> str:
         m = _DECLARE.match(line)
         if m and not m["name"].startswith("llvm.") and m["name"] not in maths:
             head = re.sub(r"\b(dso_local|noalias|noundef|local_unnamed_addr)\b ?", "", m["head"])
-            line = f"define internal {head}@{m['name']}({m['tail']} {{\n  call void @llvm.trap()\n  unreachable\n}}"
+            body = "{\n  call void @llvm.trap()\n  unreachable\n}"
+            line = f"define internal {head}@{m['name']}({m['tail']} {body}"
         e = _EXTERNAL.match(line)
         if e:
             line = f"@{e['name']} = internal global {e['ty']} zeroinitializer"

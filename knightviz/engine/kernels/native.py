@@ -158,17 +158,21 @@ def _open(part: str) -> dict[str, Any] | None:
     if shared.is_file():
         library = ctypes.CDLL(str(shared))
         _keep.append(library)
-        address = {name: ctypes.cast(getattr(library, sym), ctypes.c_void_p).value
-                   for name, sym in symbols.items()}
+        address = {
+            name: ctypes.cast(getattr(library, sym), ctypes.c_void_p).value or 0
+            for name, sym in symbols.items()
+        }
     else:
         address = _jit_object(base.with_suffix(".o"), symbols)
     out = {}
     for name, (result, arguments) in signatures.items():
+        if not address[name]:
+            return None
         out[name] = ctypes.CFUNCTYPE(result, *arguments)(address[name])
     return out
 
 
-def _jit_object(path: Path, symbols: dict[str, str]) -> dict[str, int | None]:
+def _jit_object(path: Path, symbols: dict[str, str]) -> dict[str, int]:
     """The object file's entry points, loaded by llvmlite's MCJIT (no linker was found)."""
     import llvmlite.binding as ll
 
@@ -180,12 +184,7 @@ def _jit_object(path: Path, symbols: dict[str, str]) -> dict[str, int | None]:
     engine.add_object_file(ll.ObjectFileRef.from_data(data))
     engine.finalize_object()
     _keep.append(engine)
-    out: dict[str, int | None] = {}
-    for name, sym in symbols.items():
-        out[name] = engine.get_function_address(sym) or None
-        if out[name] is None:
-            raise RuntimeError(f"{sym} missing from {path}")
-    return out
+    return {name: int(engine.get_function_address(sym)) for name, sym in symbols.items()}
 
 
 def build(part: str) -> bool:
@@ -202,7 +201,7 @@ def build(part: str) -> bool:
         staged.write_text("".join(f"{k} {v}\n" for k, v in symbols.items()), "ascii")
         os.replace(staged, base.with_suffix(".symbols"))  # last: the library is complete
         return True
-    except Exception:  # noqa: BLE001 - any failure leaves the part to numba
+    except Exception:  # any failure leaves the part to numba
         return False
 
 
@@ -243,7 +242,11 @@ def _csr(rows: int, cols: int, order: tuple[tuple[int, int], ...]) -> tuple[Any,
     off = [0]
     for sq in range(rows * cols):
         r, c = divmod(sq, cols)
-        nb.extend((r + dr) * cols + c + dc for dr, dc in order if 0 <= r + dr < rows and 0 <= c + dc < cols)
+        nb.extend(
+            (r + dr) * cols + c + dc
+            for dr, dc in order
+            if 0 <= r + dr < rows and 0 <= c + dc < cols
+        )
         off.append(len(nb))
     return (ctypes.c_int32 * max(1, len(nb)))(*nb), len(nb), (ctypes.c_int32 * len(off))(*off)
 
@@ -274,7 +277,12 @@ def _bits(rows: int, cols: int, order: tuple[tuple[int, int], ...]) -> tuple[Any
 
 
 def tours_below_bits(
-    rows: int, cols: int, order: tuple[tuple[int, int], ...], path: Sequence[int], closed: bool, budget: int
+    rows: int,
+    cols: int,
+    order: tuple[tuple[int, int], ...],
+    path: Sequence[int],
+    closed: bool,
+    budget: int,
 ) -> tuple[int, int, bool]:
     """``counting.count_below_compiled`` on a full board of up to 64 squares, from the
     library."""
@@ -283,13 +291,29 @@ def tours_below_bits(
     out = (ctypes.c_int64 * 3)()
     fn = _loaded["tours-count"]["below_bits"]
     prefix = (ctypes.c_int32 * len(path))(*path)
-    fn(n, attacks, dirs, prefix, len(path), int(closed), budget,
-       (ctypes.c_int64 * n)(), (ctypes.c_uint64 * (4 * n))(), out)
+    fn(
+        n,
+        attacks,
+        dirs,
+        prefix,
+        len(path),
+        int(closed),
+        budget,
+        (ctypes.c_int64 * n)(),
+        (ctypes.c_uint64 * (4 * n))(),
+        out,
+    )
     return out[0], out[1], bool(out[2])
 
 
 def tours_log_nodes(
-    rows: int, cols: int, order: tuple[tuple[int, int], ...], path: Sequence[int], closed: bool, probes: int, seed: int
+    rows: int,
+    cols: int,
+    order: tuple[tuple[int, int], ...],
+    path: Sequence[int],
+    closed: bool,
+    probes: int,
+    seed: int,
 ) -> float:
     """``counting.tours_log_nodes_compiled`` on a full board, from the library."""
     n = rows * cols
@@ -297,6 +321,18 @@ def tours_log_nodes(
     fn = _loaded["tours-count"]["probe"]
     prefix = (ctypes.c_int32 * len(path))(*path)
     return float(
-        fn(n, nb, edges, off, prefix, len(path), int(closed), probes, seed,
-           (ctypes.c_uint8 * n)(), (ctypes.c_int32 * n)(), (ctypes.c_int32 * (n + 8))())
+        fn(
+            n,
+            nb,
+            edges,
+            off,
+            prefix,
+            len(path),
+            int(closed),
+            probes,
+            seed,
+            (ctypes.c_uint8 * n)(),
+            (ctypes.c_int32 * n)(),
+            (ctypes.c_int32 * (n + 8))(),
+        )
     )
