@@ -23,7 +23,6 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import os
-import platform
 import sys
 import threading
 from collections.abc import Sequence
@@ -89,7 +88,8 @@ def directory() -> Path:
 def _processor() -> str:
     """What the code was built for: the architecture, and on Linux the processor's model
     and feature flags (the build targets this processor's instructions)."""
-    found = [platform.machine(), sys.platform]
+    uname = getattr(os, "uname", None)
+    found = [uname().machine if uname is not None else _platform().machine(), sys.platform]
     try:
         with open("/proc/cpuinfo", encoding="ascii", errors="replace") as info:
             for line in info:
@@ -99,8 +99,14 @@ def _processor() -> str:
                 if name in ("model name", "flags", "Features", "CPU part"):
                     found.append(line.strip())
     except OSError:
-        found.append(platform.processor())
+        found.append(_platform().processor())
     return "\n".join(found)
+
+
+def _platform() -> Any:
+    import platform  # (where there is no /proc/cpuinfo: a count on Linux starts sooner)
+
+    return platform
 
 
 @lru_cache(maxsize=8)

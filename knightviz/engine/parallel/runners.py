@@ -9,25 +9,22 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import (
-    FIRST_COMPLETED,
-    CancelledError,
-    Future,
-    ProcessPoolExecutor,
-    wait,
-)
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, wait
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import backends
 from .tasks import call
+
+if TYPE_CHECKING:  # imported by the pool alone: a count in this process starts sooner
+    import multiprocessing.context
+    from concurrent.futures import ProcessPoolExecutor
 
 #: The environment variable that names a Dask scheduler (like ``--scheduler``).
 ENV_SCHEDULER = "KNIGHTVIZ_SCHEDULER"
@@ -167,6 +164,8 @@ def _context() -> multiprocessing.context.BaseContext:
     """fork where it is safe (Linux, one thread: workers inherit the loaded kernels at no
     cost); forkserver from a threaded process (the window's background thread); spawn
     elsewhere."""
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     if sys.platform.startswith("linux") and threading.active_count() == 1 and "fork" in methods:
         return multiprocessing.get_context("fork")
@@ -192,6 +191,8 @@ class LocalPool:
         on_result: Callable[[int, Any], None],
         poll: Callable[[], bool],
     ) -> bool:
+        from concurrent.futures import ProcessPoolExecutor
+
         pool = ProcessPoolExecutor(
             max_workers=self.workers,
             mp_context=_context(),
