@@ -186,3 +186,20 @@ def test_without_a_linker_llvmlite_loads_the_object(library, monkeypatch):
     assert list(library.glob("queens-count-*.o"))
     assert not list(library.glob("queens-count-*.so"))
     assert sum(native.queens_below(11, key, 1 << 62)[0] for key in roots(11)) == TOTALS[11]
+
+
+def test_a_failed_build_is_not_tried_again(library, monkeypatch):
+    from knightviz.engine.kernels import _native_build, loading
+
+    loading.load_part("queens-count")
+    calls = []
+
+    def fails(part, target):
+        calls.append(part)
+        raise RuntimeError("no code for this processor")
+
+    monkeypatch.setattr(_native_build, "build", fails)
+    assert not native.build("queens-count")
+    assert not native.build("queens-count")
+    assert calls == ["queens-count"]
+    assert not native.load("queens-count")

@@ -20,6 +20,7 @@ Cheap to import: the standard library only.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import hashlib
 import os
@@ -195,19 +196,29 @@ def _jit_object(path: Path, symbols: dict[str, str]) -> dict[str, int]:
 
 def build(part: str) -> bool:
     """Build ``part``'s library for this machine (numba and llvmlite needed: called once
-    numba has loaded the part); False, and nothing kept, if anything fails."""
+    numba has loaded the part); False, and nothing kept, if anything fails. A build that
+    failed is not tried again for the same sources (a ``.failed`` mark), nor one where the
+    directory cannot be written: a command would otherwise pay for it every time."""
     if part not in PARTS or not enabled():
+        return False
+    base = directory() / key(part)
+    try:
+        base.parent.mkdir(parents=True, exist_ok=True)
+        if not os.access(base.parent, os.W_OK) or base.with_suffix(".failed").exists():
+            return False
+    except OSError:
         return False
     try:
         from . import _native_build
 
-        base = directory() / key(part)
         _path, symbols = _native_build.build(part, base)
         staged = base.with_suffix(f".symbols.{os.getpid()}")
         staged.write_text("".join(f"{k} {v}\n" for k, v in symbols.items()), "ascii")
         os.replace(staged, base.with_suffix(".symbols"))  # last: the library is complete
         return True
-    except Exception:  # any failure leaves the part to numba
+    except Exception as exc:  # any failure leaves the part to numba
+        with contextlib.suppress(OSError):
+            base.with_suffix(".failed").write_text(f"{type(exc).__name__}: {exc}\n", "utf-8")
         return False
 
 
