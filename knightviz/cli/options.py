@@ -94,6 +94,19 @@ def add_workers(p: argparse.ArgumentParser, what: str) -> None:
     )
 
 
+def add_checkpoint(p: argparse.ArgumentParser, what: str) -> None:
+    """--checkpoint: a count that survives a restart (``parallel.checkpoint``)."""
+    p.add_argument(
+        "--checkpoint",
+        default=None,
+        metavar="FILE",
+        help=f"record {what}'s plan and each finished piece in FILE (created if missing); "
+        "the same command with the same FILE resumes after a crash, a kill or Ctrl-C, runs "
+        "only the pieces not recorded and prints the same total (a FILE of another count "
+        "is refused). Not with --limit",
+    )
+
+
 #: Knuth's probes per first piece of a plan printed by --plan (a count makes 256: a plan is
 #: read, not run, and the tours' heavy-tailed trees need many more probes not to say too few).
 PLAN_PROBES = 16_384
@@ -125,6 +138,7 @@ _NOT_WITH_PLAN = (
     ("--trace", "trace", False, "no steps to show"),
     ("--html", "html", None, "no steps to show"),
     ("--strategy-file", "strategy_file", None, "it plans the engine's own count"),
+    ("--checkpoint", "checkpoint", None, "it runs nothing, so records nothing"),
 )
 
 
@@ -345,6 +359,16 @@ def refuse_unused(args: argparse.Namespace) -> None:
                     f"{option} does not change the estimate: every order of moves searches "
                     "the same tree, which the probes measure"
                 )
+    if _given(args, "checkpoint", None):
+        if getattr(args, "limit", None) is not None:
+            raise UsageError("--checkpoint resumes a whole count: not with --limit")
+        if _given(args, "strategy_file", None):
+            raise UsageError(
+                "--checkpoint is for the engine's own count, which --strategy-file replaces "
+                "by one search in this process"
+            )
+        if command != "count" and args.format != "count":
+            raise UsageError("--checkpoint is for --format count: only a count is resumed")
     if command == "queens" and (args.format == "count" or args.plan):
         if args.trace:
             raise UsageError("--trace cannot be combined with --format count (no steps to show)")

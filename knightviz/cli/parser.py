@@ -196,6 +196,7 @@ def _add_count(sub: _Commands) -> None:
     )
     options.add_workers(p, "the count")
     options.add_plan(p, "the count")
+    options.add_checkpoint(p, "the count")
     p.set_defaults(handler=_Command("count"))
 
 
@@ -266,6 +267,7 @@ def _add_queens(sub: _Commands) -> None:
     options.add_html(p)
     options.add_workers(p, "--format count")
     options.add_plan(p, "the count (--format count)")
+    options.add_checkpoint(p, "--format count")
     options.add_strategy_file(p, "order(position, candidates)")
     p.set_defaults(handler=_Command("queens"))
 
@@ -436,4 +438,5 @@ def _add_puzzles(sub: _Commands) -> None:
         )
         options.add_html(p)
         options.add_workers(p, "--format count")
+        options.add_checkpoint(p, "--format count")
         p.set_defaults(handler=_Command("puzzle"), puzzle_key=spec.key)

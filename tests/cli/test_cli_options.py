@@ -133,6 +133,10 @@ TABLE: dict[str, dict[str, list[Case]]] = {
         "--jobs": [c(COUNT, "--jobs 2", "same")],
         "--plan": [c(COUNT, "--plan"), c(COUNT + " --limit 100", "--plan", "refused")],
         "--probes": [c(COUNT + " --plan", "--probes 64"), c(COUNT, "--probes 64", "refused")],
+        "--checkpoint": [
+            c(COUNT, "--checkpoint CKPT", "same"),
+            c(COUNT + " --limit 100", "--checkpoint CKPT", "refused"),
+        ],
     },
     "sweep": {
         "--size": [c(SWEEP, "--size 6")],
@@ -225,6 +229,15 @@ TABLE: dict[str, dict[str, list[Case]]] = {
         "--scheduler": [c(QUEENS, "--scheduler tcp://127.0.0.1:1", "refused")],
         "--plan": [c(QUEENS, "--plan"), c(QUEENS + " --first", "--plan", "refused")],
         "--probes": [c(QUEENS + " --plan", "--probes 64"), c(QUEENS, "--probes 64", "refused")],
+        "--checkpoint": [
+            c(QUEENS + " --format count", "--checkpoint CKPT", "same"),
+            c(QUEENS, "--checkpoint CKPT", "refused"),
+            c(
+                QUEENS + " --format count --strategy-file QUEENS_MIDDLE",
+                "--checkpoint CKPT",
+                "refused",
+            ),
+        ],
     },
     "batch": {},
     "sudoku": {
@@ -258,6 +271,11 @@ TABLE: dict[str, dict[str, list[Case]]] = {
             c(SUDOKU + " --format count --strategy mrv", "--jobs 2", "refused"),
         ],
         "--scheduler": [c(SUDOKU, "--scheduler tcp://127.0.0.1:1", "refused")],
+        "--checkpoint": [
+            c(SUDOKU + " --format count", "--checkpoint CKPT", "same"),
+            c(SUDOKU, "--checkpoint CKPT", "refused"),
+            c(SUDOKU + " --format count --strategy mrv", "--checkpoint CKPT", "refused"),
+        ],
     },
 }
 #: Options the table leaves to other tests, and why.
@@ -295,7 +313,7 @@ def outcome(capsys, tmp_path, args: tuple[str, ...]) -> tuple[int, str, str, str
     wrote (its language and size class; '' for none)."""
     page = tmp_path / "page.html"
     page.unlink(missing_ok=True)
-    files = {"PAGE": str(page)}
+    files = {"PAGE": str(page), "CKPT": str(tmp_path / "count.checkpoint")}
     files |= {name.upper(): str(EXAMPLES / f"{name}.py") for name in STRATEGY_FILES}
     for name, grid in BOARD_FILES.items():
         (tmp_path / name).write_text(grid)

@@ -22,6 +22,7 @@ from ...engine.events import Search
 from ...engine.puzzles import ProblemError, PuzzleSpec, spec
 from .. import strategy_file
 from ..common import EXIT_NOT_FOUND, EXIT_OK, PROG, UsageError
+from ..count_job import opened, resuming
 from ..options import named
 from ..workers import NOTICE_SECONDS, notice
 
@@ -57,6 +58,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     items = _read(args, puzzle)
     if args.html is not None and len(items) != 1:
         raise UsageError(f"--html shows one puzzle's run; the input holds {len(items):,}")
+    if args.checkpoint is not None and len(items) != 1:
+        raise UsageError(f"--checkpoint resumes one puzzle's count; the input holds {len(items):,}")
     several = len(items) > 1
     code = EXIT_OK
     apart = False  # a blank line between puzzles whose answers take several lines
@@ -114,7 +117,11 @@ def _refuse(args: argparse.Namespace, puzzle: PuzzleSpec[Any]) -> None:
         if args.html is not None:
             raise UsageError("--html cannot be combined with --format count (no steps to show)")
         if not _spec_count(args, puzzle):
-            for option, dest in (("--jobs", "jobs"), ("--scheduler", "scheduler")):
+            for option, dest in (
+                ("--jobs", "jobs"),
+                ("--scheduler", "scheduler"),
+                ("--checkpoint", "checkpoint"),
+            ):
                 if getattr(args, dest) is not None:
                     raise UsageError(
                         f"{option} is for the engine's own count, which --strategy, --limit "
@@ -355,6 +362,12 @@ def _page(
 # -- counting ---------------------------------------------------------------------------------
 
 
+def command_name(puzzle: PuzzleSpec[Any]) -> str:
+    """The command's name, as a checkpoint's meaning holds it."""
+    assert puzzle.command is not None
+    return f"{puzzle.command.name} --format count"
+
+
 def _count(
     args: argparse.Namespace,
     puzzle: PuzzleSpec[Any],
@@ -370,12 +383,19 @@ def _count(
         out.write("0\n")
         return EXIT_OK
     if _spec_count(args, puzzle):
-        with notice(
-            err,
-            f"{say}counting every solution; this count may take long",
-            "--limit STEPS counts by a bounded search instead",
+        meaning = {"command": command_name(puzzle), "puzzle": puzzle.text(problem)}
+        with (
+            opened(args, meaning) as saved,
+            notice(
+                err,
+                f"{say}counting every solution; this count may take long",
+                "--limit STEPS counts by a bounded search instead",
+            ),
         ):
-            count = puzzle.count(problem, jobs=args.jobs, scheduler=args.scheduler)
+            resuming(saved, err)
+            count = puzzle.count(
+                problem, jobs=args.jobs, scheduler=args.scheduler, checkpoint=saved
+            )
         out.write(f"{count}\n")
         return EXIT_OK
     search = _make(args, puzzle, problem, every=True)

@@ -17,18 +17,23 @@ distributed cluster (``scheduler=ADDRESS``; the optional extra ``knightviz[clust
 cancel flag, or Ctrl-C in the caller's thread, stops every worker at once; what finished by
 then is returned as a partial result, never mistaken for a total.
 
+A count given a checkpoint file records its plan, then each finished piece, there; the
+same count with the same file runs only the pieces not recorded (``checkpoint``).
+
 The modules, each importing only those before it: ``tasks`` (the picklable pieces),
 ``runners`` (where they run), ``batching`` (pieces grouped into tasks), ``planning`` (a
-count's pieces and estimates), ``tallies`` (running a plan, progress, totals), ``job`` (a
-count as one object: plan, estimate, run), ``api`` (``count_tours``, ``count_queens``,
-``sweep``). Everything public is importable from here.
+count's pieces and estimates), ``tallies`` (running a plan, progress, totals),
+``checkpoint`` (a count's pieces recorded in a file, to resume it), ``job`` (a count as one
+object: plan, estimate, run), ``api`` (``count_tours``, ``count_queens``, ``sweep``).
+Everything public is importable from here.
 """
 
 from __future__ import annotations
 
-from . import api, batching, job, planning, runners, tallies, tasks
+from . import api, batching, checkpoint, job, planning, runners, tallies, tasks
 from .api import SWEEP_CHUNK, SweepOutcome, count_queens, count_tours, sweep
 from .batching import BATCH_MAX, BATCHES_PER_WORKER, TASK_WORTH, Batch, batches, run_batched
+from .checkpoint import Checkpoint, CheckpointError, StoredPiece
 from .job import CountJob
 from .planning import (
     PIECES,
@@ -79,6 +84,8 @@ __all__ = [
     "SWEEP_CHUNK",
     "TASK_WORTH",
     "Batch",
+    "Checkpoint",
+    "CheckpointError",
     "ClusterError",
     "ClusterLost",
     "CountJob",
@@ -92,12 +99,14 @@ __all__ = [
     "QueensTask",
     "RunOutcome",
     "Runner",
+    "StoredPiece",
     "SweepOutcome",
     "SweepTask",
     "TourTask",
     "api",
     "batches",
     "batching",
+    "checkpoint",
     "close_runner",
     "count_queens",
     "count_tours",

@@ -8,15 +8,17 @@ piece of its own, on the same runners.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import backends
 from ..board import FULL, Shape
 from ..tour import Strategy, TourConfig
 from .batching import run_batched
+from .checkpoint import Checkpoint, queens_command, tours_command
 from .job import CountJob
 from .runners import ClusterLost, InProcess, Runner, close_runner, make_runner
 from .tallies import CountResult, Progress, Tally
@@ -42,15 +44,28 @@ def count_tours(
     cancel: Callable[[], bool] | None = None,
     backend: str | None = None,
     shape: Shape = FULL,
+    checkpoint: str | Checkpoint | None = None,
 ) -> CountResult:
-    """Directed tours from ``start`` (or every square) on ``jobs`` processes or a cluster."""
+    """Directed tours from ``start`` (or every square) on ``jobs`` processes or a cluster.
+    ``checkpoint``: a file that records each finished piece, and that the same count with
+    the same file resumes (not with ``limit``); or a ``Checkpoint`` the caller opened."""
     chosen = backends.choose(backend)
-    runner = make_runner(jobs, scheduler, chosen)
-    try:
-        job = CountJob.tours(rows, cols, start, closed, backend=chosen, shape=shape, limit=limit)
-        return job.run(runner, limit=limit, progress=progress, cancel=cancel)
-    finally:
-        close_runner(runner)
+    with _opened(checkpoint, tours_command(rows, cols, start, closed, shape)) as saved:
+        runner = make_runner(jobs, scheduler, chosen)
+        try:
+            job = CountJob.tours(
+                rows,
+                cols,
+                start,
+                closed,
+                backend=chosen,
+                shape=shape,
+                limit=limit,
+                checkpoint=saved,
+            )
+            return job.run(runner, limit=limit, progress=progress, cancel=cancel, checkpoint=saved)
+        finally:
+            close_runner(runner)
 
 
 def count_queens(
@@ -62,16 +77,30 @@ def count_queens(
     progress: Callable[[Progress], None] | None = None,
     cancel: Callable[[], bool] | None = None,
     backend: str | None = None,
+    checkpoint: str | Checkpoint | None = None,
 ) -> CountResult:
-    """n-Queens solutions (and classes) on ``jobs`` processes or a cluster."""
+    """n-Queens solutions (and classes) on ``jobs`` processes or a cluster; ``checkpoint``
+    as ``count_tours`` takes it."""
     chosen = backends.choose(backend)
-    runner = make_runner(jobs, scheduler, chosen)
-    try:
-        return CountJob.queens(n, backend=chosen, limit=limit).run(
-            runner, limit=limit, progress=progress, cancel=cancel
-        )
-    finally:
-        close_runner(runner)
+    with _opened(checkpoint, queens_command(n)) as saved:
+        runner = make_runner(jobs, scheduler, chosen)
+        try:
+            return CountJob.queens(n, backend=chosen, limit=limit, checkpoint=saved).run(
+                runner, limit=limit, progress=progress, cancel=cancel, checkpoint=saved
+            )
+        finally:
+            close_runner(runner)
+
+
+@contextmanager
+def _opened(path: str | Checkpoint | None, command: dict[str, Any]) -> Iterator[Checkpoint | None]:
+    """The checkpoint at ``path`` for ``command`` (None: none), closed afterwards; one
+    already open is the caller's to close."""
+    if path is None or isinstance(path, Checkpoint):
+        yield path
+        return
+    with Checkpoint(path, command) as saved:
+        yield saved
 
 
 # -- sweeps: one piece per start square (the CLI's sweep and the window's start map) --------

@@ -152,12 +152,43 @@ class InProcess:
 
 def _worker_init(backend: str, parts: tuple[str, ...] = ()) -> None:
     """In each worker process: Ctrl-C is the parent's business; the kernels load once
-    (only the groups the parent loaded alone, if it did: a forked worker has them)."""
+    (only the groups the parent loaded alone, if it did: a forked worker has them); the
+    worker ends with its parent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _end_with_parent()
     if backend == backends.NUMBA:
         for part in parts:
             backends.load(part)
     backends.choose(backend)
+
+
+def _end_with_parent() -> None:
+    """A worker whose parent was killed (SIGKILL leaves it no chance to stop its pool) would
+    wait for ever on its queue, holding the pipes of the parent's output open: on Linux the
+    kernel kills it with a forked worker's parent, and everywhere a thread ends it once the
+    parent's sentinel says the parent is gone (a worker from a fork server, whose parent in
+    the kernel's eyes is the server; at the latest after the piece under way, which holds the
+    interpreter's lock)."""
+    import multiprocessing.connection  # (a worker's: the pool imported it already)
+
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    if sys.platform.startswith("linux") and os.getppid() == parent.pid:
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+            if os.getppid() != parent.pid:  # it died before that: nothing would tell us
+                os._exit(1)
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="knightviz-parent-watch", daemon=True).start()
 
 
 def _context() -> multiprocessing.context.BaseContext:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
@@ -76,14 +76,29 @@ class Tally(Generic[T]):
         self._whole = pieces_log_sum(pieces)
         self._done_logs: list[float] = []
         self._last = 0.0
+        #: The share of the work done before this run (a resumed count's): not this run's
+        #: pace, so left out of the time left.
+        self._before = 0.0
 
-    def add(self, i: int, result: T) -> None:
+    def restore(self, done: Mapping[int, T]) -> None:
+        """Results of an earlier run (a checkpoint's), in place before this one starts."""
+        for i in sorted(done):
+            self.add(i, done[i], report=False)
+        self._before = self._fraction()
+
+    def _fraction(self) -> float:
+        if self._done_logs and self._whole > -math.inf:
+            return min(1.0, math.exp(log_sum(self._done_logs) - self._whole))
+        return self.done / len(self.pieces) if self.pieces else 1.0
+
+    def add(self, i: int, result: T, report: bool = True) -> None:
         if self.results[i] is None:
             self.done += 1
             self.count += self.pieces[i].weight * self.value(result)
             self._done_logs.append(self.pieces[i].log_nodes)
         self.results[i] = result
-        self.report()
+        if report:
+            self.report()
 
     def report(self, force: bool = False) -> None:
         if self.progress is None:
@@ -93,12 +108,9 @@ class Tally(Generic[T]):
             return
         self._last = now
         elapsed = now - self.t0
-        if self._done_logs and self._whole > -math.inf:
-            fraction = min(1.0, math.exp(log_sum(self._done_logs) - self._whole))
-        else:
-            fraction = self.done / len(self.pieces) if self.pieces else 1.0
-        if fraction > 0:
-            eta: float | None = elapsed * (1 - fraction) / fraction
+        fraction = self._fraction()
+        if fraction > self._before:
+            eta: float | None = elapsed * (1 - fraction) / (fraction - self._before)
         elif self.expected is not None:  # nothing finished yet: the plan's own estimate
             eta = max(0.0, self.expected - elapsed)
         else:
@@ -113,8 +125,15 @@ def run_plan(
     limit: int | None = None,
     progress: Callable[[Progress], None] | None = None,
     cancel: Callable[[], bool] | None = None,
+    done: Mapping[int, Any] | None = None,
+    on_piece: Callable[[int, Any], None] | None = None,
 ) -> RunOutcome[Any]:
     """Run every piece of ``plan``; results in plan order.
+
+    ``done``: results of pieces finished by an earlier run (a checkpoint's, by index), not
+    run again; ``on_piece`` hears each piece this run finishes, as it is added (a
+    checkpoint records it). Neither goes with ``limit`` (its frontier starts at the first
+    piece).
 
     ``limit``: stop after that many nodes in all (planning's included), exactly where a run
     of the pieces one by one in plan order would have stopped, whatever the runner: pieces
@@ -128,6 +147,11 @@ def run_plan(
     )
     expected = plan.seconds(runner.workers)
     tally: Tally[Any] = Tally(pieces, value, progress, plan.count, expected)
+    earlier = dict(done or {})
+    if earlier:
+        if limit is not None:
+            raise ValueError("a run resumed from earlier results has no step limit")
+        tally.restore(earlier)
     budget = None if limit is None else limit - plan.nodes
     if budget is not None and budget <= 0:
         return RunOutcome([None] * len(pieces), "limit")
@@ -140,6 +164,8 @@ def run_plan(
             return  # past the frontier: dropped (a batch may still be delivering)
         tally.add(i, result)
         if budget is None:
+            if on_piece is not None:
+                on_piece(i, result)
             return
         while frontier["next"] < len(pieces):
             j = frontier["next"]
@@ -168,7 +194,9 @@ def run_plan(
             stop["why"] = "cancelled"
         return stop["why"] is not None
 
-    order = sorted(range(len(pieces)), key=lambda i: -pieces[i].log_nodes)
+    order = sorted(
+        (i for i in range(len(pieces)) if i not in earlier), key=lambda i: -pieces[i].log_nodes
+    )
     if budget is not None:
         order = list(range(len(pieces)))  # the frontier moves in plan order
     t0 = time.perf_counter()

@@ -22,7 +22,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from knightviz.engine import construct
 from knightviz.engine import formats as layouts
@@ -46,6 +46,9 @@ from knightviz.engine.puzzles.spec import ProblemError, PuzzleSpec, Verdict
 from knightviz.engine.tour import Heuristic, Strategy, TieBreak, TourConfig, TourSearch
 from knightviz.engine.tree import Children, next_event, tour_children
 from knightviz.engine.verdict import explain, marked, verdict
+
+if TYPE_CHECKING:
+    from knightviz.engine.parallel.checkpoint import Checkpoint
 
 WARNSDORFF, PLAIN, CONSTRUCT = "warnsdorff", "plain", "construct"
 #: The verdict's ``kind`` when the start square is removed (the others: ``verdict.Verdict``).
@@ -320,13 +323,27 @@ class KnightSpec(PuzzleSpec[Tour]):
     def rules(self, problem: Tour) -> Rules:
         return Rules.tour(problem.rows, problem.cols, problem.shape)
 
-    def count(self, problem: Tour, *, jobs: int | None = None, scheduler: str | None = None) -> int:
+    def count(
+        self,
+        problem: Tour,
+        *,
+        jobs: int | None = None,
+        scheduler: str | None = None,
+        checkpoint: Checkpoint | None = None,
+    ) -> int:
         """Directed tours from the start (``parallel.count_tours``)."""
         from knightviz.engine.parallel.api import count_tours
 
         p = problem
         done = count_tours(
-            p.rows, p.cols, p.start, p.closed, jobs=jobs or 1, scheduler=scheduler, shape=p.shape
+            p.rows,
+            p.cols,
+            p.start,
+            p.closed,
+            jobs=jobs or 1,
+            scheduler=scheduler,
+            shape=p.shape,
+            checkpoint=checkpoint,
         )
         return done.count
 

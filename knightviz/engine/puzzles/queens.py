@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from knightviz.engine import formats as layouts
 from knightviz.engine.bitboards import BitboardQueensSearch
@@ -24,6 +24,9 @@ from knightviz.engine.legal import Rules
 from knightviz.engine.puzzles.spec import ProblemError, PuzzleSpec
 from knightviz.engine.queens import check_size
 from knightviz.engine.tree import Children, next_event, queens_children
+
+if TYPE_CHECKING:
+    from knightviz.engine.parallel.checkpoint import Checkpoint
 
 SETS, BITBOARDS = "sets", "bitboards"
 
@@ -170,12 +173,18 @@ class QueensSpec(PuzzleSpec[Queens]):
         return Rules.n_queens(problem.n, problem.n)
 
     def count(
-        self, problem: Queens, *, jobs: int | None = None, scheduler: str | None = None
+        self,
+        problem: Queens,
+        *,
+        jobs: int | None = None,
+        scheduler: str | None = None,
+        checkpoint: Checkpoint | None = None,
     ) -> int:
         """Every solution, one symmetry class at a time (``parallel.count_queens``)."""
         from knightviz.engine.parallel.api import count_queens
 
-        return count_queens(problem.n, jobs=jobs or 1, scheduler=scheduler).count
+        got = count_queens(problem.n, jobs=jobs or 1, scheduler=scheduler, checkpoint=checkpoint)
+        return got.count
 
     # -- writing -------------------------------------------------------------------------
 

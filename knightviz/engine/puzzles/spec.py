@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from knightviz.engine.events import Result, Search
 from knightviz.engine.legal import Rules
 from knightviz.engine.tree import Children
+
+if TYPE_CHECKING:
+    from knightviz.engine.parallel.checkpoint import Checkpoint
 
 #: A problem: whatever the spec parses (a frozen dataclass, so it can key caches and runs).
 P = TypeVar("P")
@@ -171,8 +174,17 @@ class PuzzleSpec(Generic[P]):
         them: the search tree panel's and "your turn"'s source. None: no tree."""
         return None
 
-    def count(self, problem: P, *, jobs: int | None = None, scheduler: str | None = None) -> int:
-        """Every solution of ``problem``, counted as fast as the engine can."""
+    def count(
+        self,
+        problem: P,
+        *,
+        jobs: int | None = None,
+        scheduler: str | None = None,
+        checkpoint: Checkpoint | None = None,
+    ) -> int:
+        """Every solution of ``problem``, counted as fast as the engine can. ``checkpoint``
+        (open for this count): record the plan and each finished piece there, and run only
+        the pieces it does not hold yet (``parallel.checkpoint``)."""
         raise NotImplementedError
 
     def warm_up(self) -> None:

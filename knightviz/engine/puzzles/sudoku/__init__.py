@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from knightviz.engine import backends, handover
 from knightviz.engine.events import Result, Search
@@ -24,6 +24,9 @@ from . import text as words
 from .dlx import DlxReplay, DlxSearch
 from .problem import SudokuProblem
 from .search import MRV, PLAIN, Replay, SudokuSearch
+
+if TYPE_CHECKING:
+    from knightviz.engine.parallel.checkpoint import Checkpoint
 
 DLX = "dlx"
 STRATEGIES = (PLAIN, MRV, DLX)
@@ -213,13 +216,19 @@ class SudokuSpec(PuzzleSpec[SudokuProblem]):
         )
 
     def count(
-        self, problem: SudokuProblem, *, jobs: int | None = None, scheduler: str | None = None
+        self,
+        problem: SudokuProblem,
+        *,
+        jobs: int | None = None,
+        scheduler: str | None = None,
+        checkpoint: Checkpoint | None = None,
     ) -> int:
         """Every solution, on ``jobs`` processes (every core by default) or a Dask cluster,
-        by the compiled counter when numba is here (``counting``)."""
+        by the compiled counter when numba is here (``counting``); ``checkpoint`` records
+        the pieces and resumes a count stopped before its end."""
         from . import counting
 
-        return counting.count(problem, jobs=jobs, scheduler=scheduler)
+        return counting.count(problem, jobs=jobs, scheduler=scheduler, checkpoint=checkpoint)
 
     def warm_up(self) -> None:
         """Compile (or load from numba's cache) the Sudoku loops with the engine's own."""

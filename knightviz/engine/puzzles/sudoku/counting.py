@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from knightviz.engine import backends
+from knightviz.engine.parallel.checkpoint import Checkpoint, StoredPiece
 from knightviz.engine.parallel.runners import close_runner, make_runner, usable_cpus
 
 from .problem import BOXES, Board, SudokuProblem, geometry
@@ -34,6 +35,9 @@ PIECES_PER_WORKER = 24
 #: Blank cells a piece may have filled at most past the first row (the pieces' own
 #: enumeration is Python).
 MAX_PREFIX = 12
+#: Pieces a checkpointed count has at least, even on one worker: a restart loses at most
+#: one piece's work per worker.
+CHECKPOINT_PIECES = 64
 #: Partial first rows enumerated at most for the interchangeable digits' rule (a 16×16
 #: first row with many blanks and few unused digits has too many: then no rule, a factor
 #: of 1); about 20 MB of partial grids at 16×16.
@@ -157,27 +161,53 @@ def _grow(
     return [tuple(g) for g, *_ in level]
 
 
-def count(problem: SudokuProblem, *, jobs: int | None = None, scheduler: str | None = None) -> int:
+def count(
+    problem: SudokuProblem,
+    *,
+    jobs: int | None = None,
+    scheduler: str | None = None,
+    checkpoint: Checkpoint | None = None,
+) -> int:
     """Every solution of ``problem``: on ``jobs`` processes (default: every usable CPU),
-    or on the Dask cluster at ``scheduler``; compiled when numba is here."""
+    or on the Dask cluster at ``scheduler``; compiled when numba is here.
+
+    ``checkpoint``: the partial grids (at least ``CHECKPOINT_PIECES``, so that a restart
+    loses little) and the factor are recorded there before any is counted, then each
+    grid's count as it comes back; a checkpoint that holds them already gives the grids
+    (not grown again: the pieces the total is made of are the recorded ones, whatever the
+    workers) and only the grids it has no count for run."""
     if Board(problem).clash:
         return 0
     compiled = backends.available() and not backends.pinned_python()
     backend = backends.NUMBA if compiled else backends.PYTHON
     workers = usable_cpus() if jobs is None else max(1, jobs)
-    grids, factor = pieces(problem, PIECES_PER_WORKER * workers if workers > 1 or scheduler else 1)
-    if backend == backends.NUMBA:
-        backends.load()
+    wanted = PIECES_PER_WORKER * workers if workers > 1 or scheduler else 1
+    done: dict[int, int] = {}
+    if checkpoint is None:
+        grids, factor = pieces(problem, wanted)
+    else:
+        if checkpoint.pieces is None:
+            grids, factor = pieces(problem, max(wanted, CHECKPOINT_PIECES))
+            checkpoint.record_plan([StoredPiece(list(g)) for g in grids], {"factor": factor})
+        assert checkpoint.pieces is not None
+        grids = [tuple(p.identity) for p in checkpoint.pieces]
+        factor = int(checkpoint.plan_info["factor"])
+        done = {i: figures[0] for i, figures in checkpoint.done.items()}
     tasks = [CountTask(problem.n, g, backend) for g in grids]
-    total = 0
+    total = sum(done.values())
+    todo = [i for i in range(len(tasks)) if i not in done]
+    if backend == backends.NUMBA and todo:
+        backends.load()
 
-    def add(_index: int, result: Any) -> None:
+    def add(index: int, result: Any) -> None:
         nonlocal total
         total += int(result)
+        if checkpoint is not None:
+            checkpoint.record(index, (int(result),))
 
-    runner = make_runner(workers if len(tasks) > 1 else 1, scheduler, backend)
+    runner = make_runner(workers if len(todo) > 1 else 1, scheduler, backend)
     try:
-        runner.run(tasks, range(len(tasks)), add, lambda: False)
+        runner.run(tasks, todo, add, lambda: False)
     finally:
         close_runner(runner)
     return total * factor
