@@ -17,7 +17,7 @@ from ..version import __version__
 from . import backend
 from .common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG, Handler, UsageError
 from .options import refuse_unused, resolve_shape
-from .parser import build_parser
+from .parser import OWN_COMMANDS, build_parser
 from .stdout import EXIT_OUTPUT, GuardedOutput, OutputError, silence_stdout
 from .strategy_file import EXIT_STRATEGY, StrategyFailed
 
@@ -89,7 +89,7 @@ def _main(args_list: list[str], out: IO[str], err: IO[str]) -> int:
 
 def _command(args_list: list[str], out: IO[str], err: IO[str]) -> int:
     """Parse, read the board's shape, choose the engine, and run the command's handler."""
-    parser = build_parser()
+    parser = build_parser(puzzles=args_list[:1] not in [[c] for c in OWN_COMMANDS])
     try:
         args = parser.parse_args(args_list)
         args.given = {a.partition("=")[0] for a in args_list if a.startswith("--")}

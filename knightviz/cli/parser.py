@@ -55,7 +55,14 @@ class _Command:
 _Commands: TypeAlias = "argparse._SubParsersAction[Parser]"
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: The commands defined here; a command line naming one needs no puzzle's (``build_parser``).
+OWN_COMMANDS = ("solve", "batch", "count", "sweep", "queens", "estimate", "tree")
+
+
+def build_parser(puzzles: bool = True) -> argparse.ArgumentParser:
+    """The command line's parser; without ``puzzles``, without the puzzles' commands
+    (finding them imports every puzzle: a command line naming one of ``OWN_COMMANDS``
+    saves that)."""
     parser = Parser(
         prog=PROG,
         description="Watch backtracking search think: knight's tours, N-Queens and the "
@@ -77,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_queens(sub)
     _add_estimate(sub)
     _add_tree(sub)
-    _add_puzzles(sub)
+    if puzzles:
+        _add_puzzles(sub)
     return parser
 
 

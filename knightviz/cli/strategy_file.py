@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine.events import Search
-from ..engine.puzzles import spec
-from ..engine.strategies import StrategyError, UserStrategy, compile_check, user_search
 from .common import UsageError
+
+if TYPE_CHECKING:  # imported where used: every command imports this module
+    from ..engine.events import Search
+    from ..engine.strategies import StrategyError, UserStrategy
 
 #: The exit status of a run that the user's strategy stopped.
 EXIT_STRATEGY = 3
@@ -36,6 +37,9 @@ def load(args: argparse.Namespace, puzzle_key: str) -> UserStrategy | None:
     path = getattr(args, "strategy_file", None)
     if path is None:
         return None
+    from ..engine.puzzles import spec
+    from ..engine.strategies import UserStrategy, compile_check
+
     try:
         strategy = UserStrategy.from_file(path)
     except OSError as exc:
@@ -68,6 +72,8 @@ def search(
     on_solution: Callable[[tuple[int, ...]], None] | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> Search:
+    from ..engine.strategies import user_search
+
     return user_search(
         puzzle_key,
         problem,
@@ -82,5 +88,9 @@ def search(
 def check(args: argparse.Namespace, search: object) -> None:
     """Raise StrategyFailed when the user's strategy stopped ``search``."""
     error = getattr(search, "error", None)
+    if error is None:
+        return
+    from ..engine.strategies import StrategyError
+
     if isinstance(error, StrategyError):
         raise StrategyFailed(args.strategy_file, error)

@@ -99,3 +99,7 @@ def notice(
         yield
     finally:
         timer.cancel()
+        # Gone before the work that follows starts its process pool: with no other thread
+        # left, the pool forks, and its workers have the loaded kernels at no cost (a
+        # thread still ending made it start them from a fork server, importing again).
+        timer.join()

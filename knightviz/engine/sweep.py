@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from .board import FULL, Shape
 from .events import Outcome
-from .factory import make_tour_search
 from .tour import Strategy, TourConfig
 
 #: Steps per engine call: the cancel check runs between calls. ``run_start``'s default is
@@ -63,6 +62,8 @@ def run_start(
     within tens of milliseconds on the backend in use); the backend is chosen by the engine
     (``backends.choose``) unless given.
     """
+    from .factory import make_tour_search  # (the searches: not for a count's workers)
+
     search = make_tour_search(config, cancel, backend=backend)
     if chunk is None:
         chunk = QUICK_CHUNK_PYTHON if search.backend == "python" else CHUNK

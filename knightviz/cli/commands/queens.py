@@ -12,13 +12,10 @@ from ...engine.board import Board
 from ...engine.events import Search
 from ...engine.events import run as run_search
 from ...engine.formats import queens_ending, queens_solution_text
-from ...engine.puzzles.queens import SPEC, Queens
 from ...engine.words import log_figure
 from .. import strategy_file
 from ..common import EXIT_NOT_FOUND, EXIT_OK, UsageError
 from ..count_job import count_queens
-from ..html import queens_page
-from ..trace_text import trace_line
 from ..workers import announce
 
 
@@ -38,6 +35,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             return make_queens_search(
                 n, first=args.first, on_solution=on_solution, limit=args.limit
             )
+        from ...engine.puzzles.queens import Queens
+
         made = strategy_file.search(
             args, "queens", Queens(n, args.first), mine, limit=args.limit, on_solution=on_solution
         )
@@ -56,6 +55,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         strategy_file.check(args, made_searches[-1])
         out.write(f"{counted.count}\n")
         return EXIT_OK if counted.outcome is not Outcome.LIMIT else EXIT_NOT_FOUND
+    # Imported here: a count needs none of them.
+    from ...engine.puzzles.queens import SPEC, Queens
+    from ..html import queens_page
+    from ..trace_text import trace_line
+
     if mine is None:
         _announce(args, err)
     board = Board(n, n)

@@ -131,12 +131,25 @@ def oriented(n, t, b, l, r):
     return bt, bb, bl, br
 
 
+def capacity(n):
+    """Rows ``constellations_into`` may fill (more than n-Queens has constellations)."""
+    return max(16, n * n * n * n // 4)
+
+
 @njit(cache=True, nogil=True)
 def constellations(n):
     """One constellation of each orbit, in the order of the orbits' smallest members:
     rows of (t, b, l, r, weight), each in the orientation searched (``oriented``)."""
-    m = n - 1
     out = np.empty((max(16, n * n * n * n // 4), 5), np.int64)
+    k = constellations_into(n, out)
+    return out[:k].copy()
+
+
+@njit(cache=True, nogil=True)
+def constellations_into(n, out):
+    """``constellations`` into ``out`` (``capacity(n)`` rows of 5); returns how many rows.
+    No allocation: the ahead-of-time build (``native``) calls it on the caller's memory."""
+    m = n - 1
     k = 0
     for t in range(n):
         for b in range(n):
@@ -158,7 +171,7 @@ def constellations(n):
                     out[k, 3] = orr
                     out[k, 4] = w
                     k += 1
-    return out[:k].copy()
+    return k
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -195,11 +208,11 @@ def _layout(n, t, b, l, r, rows, keep, shift):
 
 
 @njit(cache=True, nogil=True)
-def _fixed(n, t, b, l, r, rows, cols, depth, last_bit):
+def _fixed(n, t, b, l, r, rows, cols, depth, last_bit, p):
     """(half, quarter): whether the complete placement (free rows' files read back from
-    the stack of taken files) is fixed by a half turn, by a quarter turn."""
+    the stack of taken files) is fixed by a half turn, by a quarter turn (``p``: n slots
+    of scratch)."""
     m = n - 1
-    p = np.empty(n, np.int64)
     p[0] = t
     p[m] = b
     if 0 < l < m:
@@ -224,6 +237,17 @@ def below(n, prefix, budget):
     """(total, eighths, nodes, finished) below ``prefix`` = (t, b, l, r, files of the first
     free rows…): ``queens_constellations._below``, with the last free row's queens counted
     by one population count (unless a turn fixes the constellation)."""
+    return below_into(n, prefix, budget, np.zeros(SCRATCH * (n + 1), np.int64))
+
+
+#: Words of scratch per (n + 1) that ``below_into`` and ``probe_into`` use.
+SCRATCH = 8
+
+
+@njit(cache=True, nogil=True)
+def below_into(n, prefix, budget, scratch):
+    """``below`` on the caller's zeroed ``scratch`` (``SCRATCH * (n + 1)`` words): no
+    allocation, so that the ahead-of-time build (``native``) needs no runtime."""
     if n == 1:
         return 1, 8, 0, True
     t = prefix[0]
@@ -232,14 +256,16 @@ def below(n, prefix, budget):
     r = prefix[3]
     w, half, quarter = symmetry(n, t, b, l, r, False)
     sym = half or quarter
-    rows = np.empty(n, np.int64)
-    keep = np.empty(n, np.int64)
-    shift = np.empty(n, np.int64)
+    z = n + 1
+    rows = scratch[0:z]
+    keep = scratch[z : 2 * z]
+    shift = scratch[2 * z : 3 * z]
+    cols = scratch[3 * z : 4 * z]
+    left = scratch[4 * z : 5 * z]
+    right = scratch[5 * z : 6 * z]
+    avail = scratch[6 * z : 7 * z]
+    p = scratch[7 * z : 8 * z]
     depth = _layout(n, t, b, l, r, rows, keep, shift)
-    cols = np.zeros(depth + 1, np.int64)
-    left = np.zeros(depth + 1, np.int64)
-    right = np.zeros(depth + 1, np.int64)
-    avail = np.zeros(depth + 1, np.int64)
     one = np.int64(1)
     c = np.int64(0)
     lt = np.int64(0)
@@ -258,7 +284,7 @@ def below(n, prefix, budget):
     if k == depth:
         if sym:
             lb = c ^ cols[depth - 1] if depth > 0 else np.int64(0)
-            h, q = _fixed(n, t, b, l, r, rows, cols, depth, lb)
+            h, q = _fixed(n, t, b, l, r, rows, cols, depth, lb, p)
             return w, w * (1 + h + 2 * q), 0, True
         return w, w, 0, True
     left[k] = lt
@@ -267,14 +293,14 @@ def below(n, prefix, budget):
     if k == depth - 1:  # one free row below the prefix: its free squares are the solutions
         f = avail[k]
         got = min(popcount(f), budget)
-        extra = _extra(n, t, b, l, r, rows, cols, depth, f, got) if sym else 0
+        extra = _extra(n, t, b, l, r, rows, cols, depth, f, got, p) if sym else 0
         return w * got, w * (got + extra), got, got < budget
     if k > 0:  # as the search below the prefix's parent would have done
         s1 = shift[k]
         if keep[k + 1] & ~(c | (lt << s1) | (rt >> s1)) == 0:
             return 0, 0, 0, True
     sols, extra, nodes = _search(
-        n, t, b, l, r, sym, rows, keep, shift, cols, left, right, avail, k, depth, budget
+        n, t, b, l, r, sym, rows, keep, shift, cols, left, right, avail, k, depth, budget, p
     )
     if nodes >= budget:
         return w * sols, w * (sols + extra), budget, False
@@ -282,7 +308,7 @@ def below(n, prefix, budget):
 
 
 @njit(cache=True, nogil=True)
-def _search(n, t, b, l, r, sym, rows, keep, shift, cols, left, right, avail, k, depth, budget):
+def _search(n, t, b, l, r, sym, rows, keep, shift, cols, left, right, avail, k, depth, budget, p):
     """The loop of ``below`` from free row k: (solutions, extra eighths, nodes).
 
     The stack index is unsigned (numba then indexes without checking for a negative one).
@@ -320,7 +346,7 @@ def _search(n, t, b, l, r, sym, rows, keep, shift, cols, left, right, avail, k, 
             got = min(popcount(f), budget - nodes)
             if sym and got > 0:
                 cols[e] = cn
-                extra += _extra(n, t, b, l, r, rows, cols, depth, f, got)
+                extra += _extra(n, t, b, l, r, rows, cols, depth, f, got, p)
             sols += got
             nodes += got
         elif f != 0:
@@ -338,14 +364,14 @@ def _search(n, t, b, l, r, sym, rows, keep, shift, cols, left, right, avail, k, 
 
 
 @njit(cache=True, nogil=True)
-def _extra(n, t, b, l, r, rows, cols, depth, f, got):
+def _extra(n, t, b, l, r, rows, cols, depth, f, got, p):
     """Burnside's extra terms of the first ``got`` solutions among the last free row's
     free squares ``f``: one for each fixed by a half turn, two more if by a quarter turn."""
     extra = 0
     for _ in range(got):
         bit = f & -f
         f ^= bit
-        h, q = _fixed(n, t, b, l, r, rows, cols, depth, bit)
+        h, q = _fixed(n, t, b, l, r, rows, cols, depth, bit, p)
         extra += h + 2 * q
     return extra
 
@@ -355,15 +381,22 @@ def probe(n, prefix, probes, seed):
     """Knuth's estimate (natural log) of the nodes below ``prefix`` in ``below``'s tree:
     the mean over ``probes`` random walks of 1·c0 + c0·c1 + … (c_i the free squares met
     on the i-th free row below the prefix); -inf for none."""
+    return probe_into(n, prefix, probes, seed, np.zeros(SCRATCH * (n + 1), np.int64))
+
+
+@njit(cache=True, nogil=True)
+def probe_into(n, prefix, probes, seed, scratch):
+    """``probe`` on the caller's ``scratch`` (``SCRATCH * (n + 1)`` words)."""
     if n == 1:
         return -np.inf
     t = prefix[0]
     b = prefix[1]
     l = prefix[2]
     r = prefix[3]
-    rows = np.empty(n, np.int64)
-    keep = np.empty(n, np.int64)
-    shift = np.empty(n, np.int64)
+    z = n + 1
+    rows = scratch[0:z]
+    keep = scratch[z : 2 * z]
+    shift = scratch[2 * z : 3 * z]
     depth = _layout(n, t, b, l, r, rows, keep, shift)
     one = np.int64(1)
     c0 = np.int64(0)
@@ -375,8 +408,7 @@ def probe(n, prefix, probes, seed):
         c0 |= bit
         l0 = (l0 | bit) << shift[d]
         r0 = (r0 | bit) >> shift[d]
-    state = np.empty(1, np.uint64)
-    state[0] = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(1)
+    x = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(1)
     mean_log = -np.inf
     for _probe in range(probes):
         c = c0
@@ -391,11 +423,9 @@ def probe(n, prefix, probes, seed):
             count = popcount(av)
             product_log += np.log(count)
             total_log = _log_add(total_log, product_log)
-            x = state[0]
             x ^= x >> np.uint64(12)
             x ^= x << np.uint64(25)
             x ^= x >> np.uint64(27)
-            state[0] = x
             pick = ((x * np.uint64(2685821657736338717)) >> np.uint64(11)) % np.uint64(count)
             for _ in range(pick):
                 av &= av - 1

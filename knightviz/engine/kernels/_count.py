@@ -91,11 +91,19 @@ def _walked(nb, off, path):
     n = off.shape[0] - 1
     visited = np.zeros(n, np.uint8)
     deg = np.empty(n, np.int32)
+    zero, single, remaining = _walked_into(nb, off, path, visited, deg)
+    return visited, deg, zero, single, remaining
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _walked_into(nb, off, path, visited, deg):
+    """``_walked`` into the caller's ``visited`` (zeroed) and ``deg``."""
+    n = off.shape[0] - 1
     zero, single = _degrees(off, deg)
     remaining = n
     for i in range(path.shape[0]):
         zero, single, remaining, _ = _enter(path[i], nb, off, visited, deg, zero, single, remaining)
-    return visited, deg, zero, single, remaining
+    return zero, single, remaining
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -203,6 +211,17 @@ def tours_below_bits(attacks, dirs, path, closed, budget):
     instructions per candidate and one count per node entered. Same nodes, same results.
     """
     n = attacks.shape[0]
+    return tours_below_bits_into(
+        attacks, dirs, path, closed, budget, np.empty(n, np.int64), np.empty(4 * n, np.uint64)
+    )
+
+
+@njit(cache=True, nogil=True)
+def tours_below_bits_into(attacks, dirs, path, closed, budget, stack, words):
+    """``tours_below_bits`` on the caller's memory (``stack``: n words, ``words``: 4n
+    unsigned): no allocation, so that the ahead-of-time build (``native``) needs no
+    runtime."""
+    n = attacks.shape[0]
     k = path.shape[0]
     one = np.uint64(1)
     free = ~np.uint64(0) >> np.uint64(64 - n)
@@ -217,11 +236,10 @@ def tours_below_bits(attacks, dirs, path, closed, budget):
     nodes = 0
     if remaining == 0:
         return tours, nodes, True
-    stack = np.empty(n, np.int64)
-    avail = np.empty(n, np.uint64)
-    ge1 = np.empty(n, np.uint64)
-    ge2 = np.empty(n, np.uint64)
-    ge3 = np.empty(n, np.uint64)
+    avail = words[0:n]
+    ge1 = words[n : 2 * n]
+    ge2 = words[2 * n : 3 * n]
+    ge3 = words[3 * n : 4 * n]
     d = 0
     stack[0] = path[k - 1]
     avail[0] = attacks[path[k - 1]] & free
@@ -484,12 +502,23 @@ def tours_probe(nb, off, path, closed, probes, seed):
     over ``probes`` random walks to a leaf, of 1·c0 + c0·c1 + … (c_i children met at depth
     i); returned as its natural logarithm (-inf for none). Any board size."""
     n = off.shape[0] - 1
+    visited = np.zeros(n, np.uint8)
+    deg = np.empty(n, np.int32)
+    walked = np.empty(n + 8, np.int32)
+    return tours_probe_into(nb, off, path, closed, probes, seed, visited, deg, walked)
+
+
+@njit(cache=True, nogil=True)
+def tours_probe_into(nb, off, path, closed, probes, seed, visited, deg, walked):
+    """``tours_probe`` on the caller's memory (``visited`` zeroed, n bytes; ``deg`` and
+    ``walked``, n and n + 8 words): no allocation, for the ahead-of-time build
+    (``native``)."""
+    n = off.shape[0] - 1
     k = path.shape[0]
-    visited, deg, zero, single, remaining = _walked(nb, off, path)
+    zero, single, remaining = _walked_into(nb, off, path, visited, deg)
     start = path[0]
-    walked = np.empty(n, np.int32)
-    kids = np.empty(8, np.int32)
-    state = _seeded(seed)
+    kids = walked[n : n + 8]
+    x = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(1)  # as ``_seeded``
     mean_log = -np.inf
     for _probe in range(probes):
         here = path[k - 1]
@@ -517,7 +546,11 @@ def tours_probe(nb, off, path, closed, probes, seed):
                 break
             product_log += np.log(c)
             total_log = _log_add(total_log, product_log)
-            here = kids[(_random(state) >> np.uint64(11)) % np.uint64(c)]
+            x ^= x >> np.uint64(12)  # as ``_random``, on a scalar state
+            x ^= x << np.uint64(25)
+            x ^= x >> np.uint64(27)
+            word = x * np.uint64(2685821657736338717)
+            here = kids[(word >> np.uint64(11)) % np.uint64(c)]
             zero, single, remaining, _ = _enter(
                 here, nb, off, visited, deg, zero, single, remaining
             )

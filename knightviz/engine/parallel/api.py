@@ -12,11 +12,10 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import backends
 from ..board import FULL, Shape
-from ..sweep import StartRun, run_start
 from ..tour import Strategy, TourConfig
 from .batching import run_batched
 from .checkpoint import Checkpoint, queens_command, tours_command
@@ -24,6 +23,9 @@ from .job import CountJob
 from .runners import ClusterLost, InProcess, Runner, close_runner, make_runner
 from .tallies import CountResult, Progress, Tally
 from .tasks import Piece, SweepTask
+
+if TYPE_CHECKING:  # a count does not import the sweeps' searches
+    from ..sweep import StartRun
 
 #: Steps between two looks at the cancel flag when a sweep runs in the caller's thread.
 SWEEP_CHUNK = 1 << 16
@@ -153,6 +155,8 @@ def sweep(
         runner = make_runner(jobs, scheduler, chosen)
     tasks: list[Callable[[], StartRun]]
     if isinstance(runner, InProcess):
+        from ..sweep import run_start
+
         # In this thread the cancel flag can reach inside a square's search.
         tasks = [partial(run_start, c, cancel, chunk=SWEEP_CHUNK, backend=chosen) for c in configs]
     else:

@@ -7,29 +7,24 @@ stops every worker at once.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import importlib
-import multiprocessing
-import multiprocessing.connection
 import os
 import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import (
-    FIRST_COMPLETED,
-    CancelledError,
-    Future,
-    ProcessPoolExecutor,
-    wait,
-)
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, wait
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import backends
 from .tasks import call
+
+if TYPE_CHECKING:  # imported by the pool alone: a count in this process starts sooner
+    import multiprocessing.context
+    from concurrent.futures import ProcessPoolExecutor
 
 #: The environment variable that names a Dask scheduler (like ``--scheduler``).
 ENV_SCHEDULER = "KNIGHTVIZ_SCHEDULER"
@@ -174,6 +169,8 @@ def _end_with_parent() -> None:
     parent's sentinel says the parent is gone (a worker from a fork server, whose parent in
     the kernel's eyes is the server; at the latest after the piece under way, which holds the
     interpreter's lock)."""
+    import multiprocessing.connection  # (a worker's: the pool imported it already)
+
     parent = multiprocessing.parent_process()
     if parent is None:
         return
@@ -198,6 +195,8 @@ def _context() -> multiprocessing.context.BaseContext:
     """fork where it is safe (Linux, one thread: workers inherit the loaded kernels at no
     cost); forkserver from a threaded process (the window's background thread); spawn
     elsewhere."""
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     if sys.platform.startswith("linux") and threading.active_count() == 1 and "fork" in methods:
         return multiprocessing.get_context("fork")
@@ -223,6 +222,8 @@ class LocalPool:
         on_result: Callable[[int, Any], None],
         poll: Callable[[], bool],
     ) -> bool:
+        from concurrent.futures import ProcessPoolExecutor
+
         pool = ProcessPoolExecutor(
             max_workers=self.workers,
             mp_context=_context(),
@@ -404,6 +405,8 @@ def _fetch(future: Any, lost: _Watch, poll: Callable[[], bool]) -> Any:
     again, which with no worker left would be waited on for ever. One fetch runs on the
     client's loop throughout; cutting Dask's own wait short (``result(timeout=)``) leaves
     its inner tasks to fail unwatched, printed on stderr as they are collected."""
+    import asyncio  # (a cluster's business: a pool or this process never import it)
+
     client = future.client
     fetching = asyncio.run_coroutine_threadsafe(
         client.gather(future, asynchronous=True), client.loop.asyncio_loop

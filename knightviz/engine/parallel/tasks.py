@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from .. import backends
 from ..board import FULL, Shape
 from ..count import UNLIMITED, Counted, count_below
 from ..queens_constellations import Counted as QueensCounted
@@ -21,6 +22,14 @@ from ..sweep import CHUNK, StartRun, run_start
 from ..tour import TourConfig
 
 T = TypeVar("T")
+
+
+def _load(backend: str, part: str) -> None:
+    """A compiled piece's kernel group, loaded alone where nothing is loaded yet (a cluster's
+    worker: from the library built ahead of time, in milliseconds, rather than every kernel
+    through numba); nothing to do in this process or a pool's worker, which have it."""
+    if backend == backends.NUMBA:
+        backends.load(part)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +45,7 @@ class TourTask:
     shape: Shape = FULL
 
     def __call__(self) -> Counted:
+        _load(self.backend, "tours-count")
         return count_below(
             self.rows,
             self.cols,
@@ -58,6 +68,7 @@ class QueensTask:
     budget: int = UNLIMITED
 
     def __call__(self) -> QueensCounted:
+        _load(self.backend, "queens-count")
         return queens_below(self.n, self.prefix, self.budget, backend=self.backend)
 
 
