@@ -8,14 +8,13 @@ strategy's child process (``engine.strategies``); ``KnightSpec.custom_search`` m
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 
 from knightviz.engine.board import CLASSIC_ORDER, Board, Shape
 from knightviz.engine.events import Outcome, Result, StackLevel
 from knightviz.engine.search import Ending, SearchBase
 from knightviz.engine.strategies.api import StrategyError
-from knightviz.engine.strategies.calls import Calls, Failed
+from knightviz.engine.strategies.calls import Calls, Failed, Position
 from knightviz.engine.tour import Heuristic, Order, Strategy, tour_result
 from knightviz.engine.verdict import impossibility
 
@@ -24,13 +23,10 @@ SOLVED: Ending = (Outcome.SOLVED, None)
 FAILED: Ending = (Outcome.CANCELLED, None)
 
 
-class TourPosition:
+class TourPosition(Position["UserTourSearch"]):
     """What ``order`` sees of a knight's-tour search: read-only."""
 
-    __slots__ = ("_s",)
-
-    def __init__(self, search: UserTourSearch) -> None:
-        self._s = search
+    __slots__ = ()
 
     @property
     def rows(self) -> int:
@@ -62,14 +58,6 @@ class TourPosition:
     def size(self) -> int:
         """The squares a tour visits (the board less its holes)."""
         return self._s._goal
-
-    @property
-    def seed(self) -> int:
-        return self._s.calls.seed
-
-    @property
-    def random(self) -> random.Random:
-        return self._s.calls.random_at(self._s._path)
 
     def visited(self, square: int) -> bool:
         return not self._s._free[square]

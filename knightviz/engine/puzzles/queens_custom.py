@@ -6,28 +6,24 @@ search, event for event. Runs in the strategy's child process (``engine.strategi
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 
 from knightviz.engine.board import Board
 from knightviz.engine.events import Outcome, StackLevel
 from knightviz.engine.search import Ending, SolvingSearch
 from knightviz.engine.strategies.api import StrategyError
-from knightviz.engine.strategies.calls import Calls, Failed
+from knightviz.engine.strategies.calls import Calls, Failed, Position
 
 SOLVED: Ending = (Outcome.SOLVED, None)
 #: The ending of a run a strategy's failure stopped (``failure`` says why).
 FAILED: Ending = (Outcome.CANCELLED, None)
 
 
-class QueensPosition:
+class QueensPosition(Position["UserQueensSearch"]):
     """What ``order`` sees of an N-Queens search: read-only. Rows are filled from the
     bottom (row ``n - 1``, rank 1) upward; a square is ``row * n + column``."""
 
-    __slots__ = ("_s",)
-
-    def __init__(self, search: UserQueensSearch) -> None:
-        self._s = search
+    __slots__ = ()
 
     @property
     def n(self) -> int:
@@ -46,14 +42,6 @@ class QueensPosition:
     @property
     def depth(self) -> int:
         return len(self._s._path)
-
-    @property
-    def seed(self) -> int:
-        return self._s.calls.seed
-
-    @property
-    def random(self) -> random.Random:
-        return self._s.calls.random_at(self._s._path)
 
     def free(self, row: int, column: int) -> bool:
         """No queen attacks the square (its column and both diagonals are free)."""

@@ -12,7 +12,7 @@ import random
 import traceback
 from collections.abc import Callable, Sequence
 from time import perf_counter
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from knightviz.engine.strategies.api import CALL_LIMIT, MEMORY_LIMIT_MB, StrategyError
 
@@ -221,3 +221,32 @@ def _short(value: Any) -> str:
     except Exception:
         text = f"<{type(value).__name__}>"
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+class Steered(Protocol):
+    """A search a strategy steers, as its position reads it."""
+
+    calls: Calls
+    _path: list[int]
+
+
+S = TypeVar("S", bound=Steered)
+
+
+class Position(Generic[S]):
+    """What a strategy's functions see of a search (read-only): each puzzle's position
+    adds its own questions; the seed and the node's random numbers are the same for all."""
+
+    __slots__ = ("_s",)
+
+    def __init__(self, search: S) -> None:
+        self._s = search
+
+    @property
+    def seed(self) -> int:
+        return int(self._s.calls.seed)
+
+    @property
+    def random(self) -> random.Random:
+        """Seeded by the run's seed and the path to this node (``Calls.random_at``)."""
+        return self._s.calls.random_at(self._s._path)

@@ -33,6 +33,7 @@ from knightviz.engine.strategies.runner import (
     START_SECONDS,
     Process,
     _reap,
+    end_child,
     start_child,
 )
 
@@ -303,13 +304,7 @@ class UserExplainer:
 
     def close(self) -> None:
         """End the child now (every later answer is empty)."""
-        conn, process = self._conn, self._process
-        if conn is not None and process is not None and process.is_alive():
-            with contextlib.suppress(OSError):
-                conn.send(("stop",))
-            process.join(0.5)
-        if self._finalizer is not None:
-            self._finalizer()
+        end_child(self._conn, self._process, self._finalizer)
         self._conn = None
         if self.error is None:
             self.error = StrategyError("The explaining was closed.", "closed", {})

@@ -130,6 +130,19 @@ def start_child() -> tuple[Process, Connection]:
     return process, here
 
 
+def end_child(
+    conn: Connection | None, process: Process | None, finalizer: weakref.finalize[Any, Any] | None
+) -> None:
+    """Ask the child to stop, give it a moment, then end and reap it (``_reap``, through
+    its finalizer: once, however many times this is called)."""
+    if conn is not None and process is not None and process.is_alive():
+        with contextlib.suppress(OSError):
+            conn.send(("stop",))
+        process.join(0.5)
+    if finalizer is not None:
+        finalizer()
+
+
 def _reap(process: Process, conn: Connection) -> None:
     """End the child and collect it (also run when a search is dropped unfinished)."""
     with contextlib.suppress(OSError):
@@ -476,13 +489,7 @@ class UserSearch:
         self._end_child()
 
     def _end_child(self) -> None:
-        conn, process = self._conn, self._process
-        if conn is not None and process is not None and process.is_alive():
-            with contextlib.suppress(OSError):
-                conn.send(("stop",))
-            process.join(0.5)
-        if self._finalizer is not None:
-            self._finalizer()
+        end_child(self._conn, self._process, self._finalizer)
 
 
 def user_search(

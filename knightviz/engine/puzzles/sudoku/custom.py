@@ -9,13 +9,12 @@ strategy's child process (``knightviz.engine.strategies``); forced fills are not
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from knightviz.engine.events import Outcome, StackLevel
 from knightviz.engine.search import Ending
-from knightviz.engine.strategies.calls import Failed
+from knightviz.engine.strategies.calls import Failed, Position
 
 from .problem import Board, SudokuProblem, digits, geometry
 from .search import NO_CELL, GridSearch
@@ -24,14 +23,11 @@ from .search import NO_CELL, GridSearch
 FAILED: Ending = (Outcome.CANCELLED, None)
 
 
-class GridPosition:
+class GridPosition(Position["UserSudokuSearch"]):
     """What ``cell`` and ``digits`` see: read-only. Cells are ``row * n + column`` in
     reading order; digits 1..n; 0 is a blank."""
 
-    __slots__ = ("_s",)
-
-    def __init__(self, search: UserSudokuSearch) -> None:
-        self._s = search
+    __slots__ = ()
 
     @property
     def n(self) -> int:
@@ -62,15 +58,6 @@ class GridPosition:
     @property
     def depth(self) -> int:
         return len(self._s._path)
-
-    @property
-    def seed(self) -> int:
-        return int(self._s.calls.seed)
-
-    @property
-    def random(self) -> random.Random:
-        r: random.Random = self._s.calls.random_at(self._s._path)
-        return r
 
     def digit(self, cell: int) -> int:
         return self._s._board.grid[cell]
