@@ -11,7 +11,7 @@ import errno
 import io
 import os
 import sys
-from typing import IO, Any
+from typing import IO, cast
 
 #: Standard output could not be written.
 EXIT_OUTPUT = 1
@@ -21,14 +21,28 @@ class OutputError(Exception):
     """Standard output could not be written (full, closed, a device error)."""
 
 
-class _WholeWrites(io.RawIOBase):
-    """A file descriptor written whole or not at all: a short write is written on until an
-    error says why. (Python's own buffered writer takes a short write, the one a file-size
-    limit gives with SIGXFSZ ignored, for done, and the rest of the output is lost.)"""
+class _WholeWrites(io.TextIOBase):
+    """Text to a file descriptor, each piece written whole or not at all, and at most once.
 
-    def __init__(self, fd: int) -> None:
+    Python's own buffered writer takes a short write (the one a file-size limit gives with
+    SIGXFSZ ignored) for done, and the rest of the output is lost; a writer of our own in
+    Python under it wrote the output twice when Ctrl-C came just after a write had gone
+    out (the signal is raised before the byte count reaches the buffer, which then writes
+    it again at exit). So the text is buffered here, taken out of the buffer before it is
+    written, and written on until it is all out or an error says why: an interruption can
+    cut the output short, never repeat it."""
+
+    #: Flush when this much text waits (the commands' outputs are mostly one line).
+    _LIMIT = 1 << 16
+
+    def __init__(self, fd: int, encoding: str, errors: str | None, line_buffering: bool) -> None:
         super().__init__()
         self._fd = fd
+        self._encoding = encoding
+        self._errors = errors or "strict"
+        self._lines = line_buffering
+        self._pending: list[str] = []
+        self._size = 0
 
     def writable(self) -> bool:
         return True
@@ -39,20 +53,31 @@ class _WholeWrites(io.RawIOBase):
     def isatty(self) -> bool:
         return os.isatty(self._fd)
 
-    def write(self, data: Any) -> int:
-        view = memoryview(data).cast("B")
+    def write(self, text: str) -> int:
+        self._pending.append(text)
+        self._size += len(text)
+        if self._size >= self._LIMIT or (self._lines and "\n" in text):
+            self.flush()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self._pending:
+            return
+        data = "".join(self._pending).encode(self._encoding, self._errors)
+        self._pending.clear()
+        self._size = 0
+        view = memoryview(data)
         done = 0
         while done < len(view):
             written = os.write(self._fd, view[done:])
             if written == 0:  # (never from a working device: an error, not a loop)
                 raise OSError(errno.EIO, os.strerror(errno.EIO))
             done += written
-        return done
 
 
 def _whole(stream: IO[str]) -> IO[str]:
     """``stream``, or over its file descriptor when it is a real file's: the same text
-    layer with every write checked to its end."""
+    written with every write checked to its end."""
     if not isinstance(stream, io.TextIOWrapper):
         return stream  # (a test's capture, a StringIO: nothing is written short)
     try:
@@ -60,12 +85,7 @@ def _whole(stream: IO[str]) -> IO[str]:
         stream.flush()
     except (OSError, ValueError):
         return stream  # (the guard reports its failure at the first write)
-    return io.TextIOWrapper(
-        io.BufferedWriter(_WholeWrites(fd)),
-        encoding=stream.encoding,
-        errors=stream.errors,
-        line_buffering=stream.line_buffering,
-    )
+    return cast("IO[str]", _WholeWrites(fd, stream.encoding, stream.errors, stream.line_buffering))
 
 
 class GuardedOutput(io.TextIOBase):

@@ -148,3 +148,33 @@ def test_output_cut_by_a_file_size_limit_is_one_line_and_exit_1(tmp_path, args, 
     assert target.stat().st_size == 1024  # (the output was longer than the limit)
     assert one_line(err) == "knightviz: error: cannot write the output: File too large"
     assert code == 1
+
+
+def test_ctrl_c_just_after_a_write_never_writes_it_twice(monkeypatch):
+    """Ctrl-C raised as ``os.write`` returns (before Python has stored its byte count): the
+    text is out once, and the flush at exit does not write it again (a count printed twice
+    when the signal came as the total went out)."""
+    from knightviz.cli import stdout
+
+    read, write = os.pipe()
+    real_write = os.write
+    interrupted = []
+
+    def write_then_interrupt(fd, data):
+        done = real_write(fd, data)
+        if not interrupted:
+            interrupted.append(done)
+            raise KeyboardInterrupt
+        return done
+
+    monkeypatch.setattr(stdout.os, "write", write_then_interrupt)
+    with open(write, "w", encoding="utf-8", closefd=True) as stream:
+        out = stdout.GuardedOutput(stream)
+        out.write("6637920\n")
+        with pytest.raises(KeyboardInterrupt):
+            out.flush()
+        out.write("end\n")
+        out.flush()  # (the interpreter's last flush)
+    with open(read, "rb") as pipe:
+        assert pipe.read() == b"6637920\nend\n"
+    assert interrupted == [8]
