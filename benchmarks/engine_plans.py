@@ -43,12 +43,12 @@ def _case(
     repeats: int,
 ) -> tuple[list[Row], float, str]:
     """The forecast and the measured counts of one case: rows, one-core speed, kind."""
-    from knightviz.cli.workers import IN_PROCESS_SECONDS
+    from knightviz.cli.workers import in_process_seconds
     from knightviz.engine import parallel
 
     made: object = forecast()
-    # As the command runs it: this process alone under a second, else every core.
-    pool = made.plan.seconds(1) >= IN_PROCESS_SECONDS  # type: ignore[attr-defined]
+    # As the command runs it: this process alone when too short for a pool, else every core.
+    pool = made.plan.seconds(1) >= in_process_seconds()  # type: ignore[attr-defined]
     cores = parallel.usable_cpus()
     one, two = float("inf"), float("inf")
     nodes = 0

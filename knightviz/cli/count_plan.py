@@ -25,7 +25,7 @@ from ..engine.parallel.tasks import pieces_log_sum
 from ..engine.words import log_duration, log_figure
 from .common import EXIT_OK, described
 from .options import PLAN_PROBES
-from .workers import IN_PROCESS_SECONDS, notice
+from .workers import in_process_seconds, notice
 
 #: The numbers of workers every plan is shown on (this machine's and --jobs N are added).
 WORKERS = (1, 2, 8, 64)
@@ -142,10 +142,10 @@ def queens(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 def _workers_here(args: argparse.Namespace, forecast: Forecast) -> int:
     """The workers the count would have here (``workers.runner``'s choice): --jobs N, else
-    every usable CPU, but this process alone for a count of less than about a second."""
+    every usable CPU, but this process alone for a count too short for a pool."""
     if args.jobs is not None:
         return int(args.jobs)
-    if forecast.plan.seconds(1) < IN_PROCESS_SECONDS:
+    if forecast.plan.seconds(1) < in_process_seconds():
         return 1
     return parallel.usable_cpus()
 
@@ -155,7 +155,7 @@ def _here(args: argparse.Namespace, workers: int) -> str:
     if args.jobs is not None:
         return "  (--jobs)"
     if workers == 1 and parallel.usable_cpus() > 1:
-        return "  (here: under a second, in the knightviz process)"
+        return "  (here: too short for a pool, in the knightviz process)"
     return "  (this machine)"
 
 
@@ -238,9 +238,15 @@ def _show(
         ),
     ]
     if backend == backends.NUMBA:
+        from ..engine.kernels import native
+
+        load = (
+            "a few milliseconds, from the library built for this machine"
+            if any(native.loaded(part) for part in native.PARTS)
+            else f"about {backends.KERNEL_LOAD_SECONDS:g} s"
+        )
         lines.append(
-            "times are of the count alone: each worker first loads the compiled kernels "
-            f"(about {backends.KERNEL_LOAD_SECONDS:g} s)"
+            f"times are of the count alone: each worker first loads the compiled kernels ({load})"
         )
     out.write("\n".join(lines) + "\n")
     return EXIT_OK

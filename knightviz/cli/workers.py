@@ -22,11 +22,20 @@ ANNOUNCE_SECONDS = 60.0
 NOTICE_SECONDS = 1.0
 #: Work estimated to take less than this runs in this process unless --jobs is given.
 IN_PROCESS_SECONDS = 1.0
+#: The same where the pool forks its workers (Linux): they start in milliseconds, and the
+#: 6×6 tours (0.4 s on one core) take 0.4 s as a whole command on two cores, not 0.6 s. Below
+#: it (N = 14 queens, 0.05 s), the pool's start costs more than the second core gives.
+FORKED_IN_PROCESS_SECONDS = 0.15
+
+
+def in_process_seconds() -> float:
+    """Work estimated to take less than this on one core runs in this process."""
+    return FORKED_IN_PROCESS_SECONDS if parallel.forks() else IN_PROCESS_SECONDS
 
 
 def runner(args: argparse.Namespace, backend: str, seconds: float) -> parallel.Runner:
     """Where the pieces run: --scheduler (or $KNIGHTVIZ_SCHEDULER), else --jobs processes
-    (default: every usable CPU, but this process alone for work of about a second)."""
+    (default: every usable CPU, but this process alone for work too short for a pool)."""
     address = parallel.scheduler_address(args.scheduler)
     if address is not None:
         try:
@@ -37,7 +46,7 @@ def runner(args: argparse.Namespace, backend: str, seconds: float) -> parallel.R
         return cluster
     jobs = args.jobs
     if jobs is None:
-        jobs = 1 if seconds < IN_PROCESS_SECONDS else parallel.usable_cpus()
+        jobs = 1 if seconds < in_process_seconds() else parallel.usable_cpus()
     if jobs == 1 and seconds >= IN_PROCESS_SECONDS:
         # One worker process, not this one: a compiled piece cannot be interrupted, and
         # Ctrl-C must stop the count at once, not when the piece ends.

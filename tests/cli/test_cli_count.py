@@ -229,3 +229,28 @@ def test_an_unreachable_scheduler_is_a_clear_error_within_seconds(capsys):
     assert time.monotonic() - t0 < 15
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
+
+
+@pytest.mark.parametrize(
+    ("seconds", "forked", "workers"),
+    [(0.05, True, 1), (0.4, True, "cpus"), (0.4, False, 1), (2.0, False, "cpus")],
+)
+def test_a_pool_is_started_for_work_it_shortens(monkeypatch, seconds, forked, workers):
+    """Default --jobs: this process alone for work shorter than a pool's start, every core
+    beyond; a forked pool (Linux) pays for itself on the 6×6 tours' 0.4 s, a pool whose
+    workers each start a Python only from a second."""
+    import argparse
+
+    from knightviz.cli import workers as where
+    from knightviz.engine import parallel
+
+    monkeypatch.setattr(parallel, "forks", lambda: forked)
+    monkeypatch.setattr(parallel, "usable_cpus", lambda: 4)
+    monkeypatch.delenv("KNIGHTVIZ_SCHEDULER", raising=False)
+    args = argparse.Namespace(scheduler=None, jobs=None)
+    runner = where.runner(args, "numba", seconds)
+    try:
+        assert runner.workers == (4 if workers == "cpus" else 1)
+        assert isinstance(runner, parallel.InProcess) == (workers == 1)
+    finally:
+        parallel.close_runner(runner)

@@ -60,6 +60,7 @@ from .runners import (
     LocalPool,
     Runner,
     close_runner,
+    forks,
     make_runner,
     scheduler_address,
     usable_cpus,
@@ -124,5 +125,6 @@ __all__ = [
     "tallies",
     "tasks",
     "total",
+    "forks",
     "usable_cpus",
 ]

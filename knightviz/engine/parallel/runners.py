@@ -191,6 +191,19 @@ def _end_with_parent() -> None:
     threading.Thread(target=watch, name="knightviz-parent-watch", daemon=True).start()
 
 
+def forks() -> bool:
+    """A process pool started now would fork its workers (``_context``): they start in
+    milliseconds with the kernels this process has loaded, so a pool pays for itself on
+    much shorter work than when each worker starts a Python of its own."""
+    import multiprocessing
+
+    return (
+        sys.platform.startswith("linux")
+        and threading.active_count() == 1
+        and "fork" in multiprocessing.get_all_start_methods()
+    )
+
+
 def _context() -> multiprocessing.context.BaseContext:
     """fork where it is safe (Linux, one thread: workers inherit the loaded kernels at no
     cost); forkserver from a threaded process (the window's background thread); spawn
@@ -198,7 +211,7 @@ def _context() -> multiprocessing.context.BaseContext:
     import multiprocessing
 
     methods = multiprocessing.get_all_start_methods()
-    if sys.platform.startswith("linux") and threading.active_count() == 1 and "fork" in methods:
+    if forks():
         return multiprocessing.get_context("fork")
     if "forkserver" in methods:
         return multiprocessing.get_context("forkserver")
