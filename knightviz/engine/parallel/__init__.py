@@ -111,6 +111,7 @@ __all__ = [
     "close_runner",
     "count_queens",
     "count_tours",
+    "forks",
     "job",
     "make_runner",
     "plan_queens",
@@ -125,6 +126,5 @@ __all__ = [
     "tallies",
     "tasks",
     "total",
-    "forks",
     "usable_cpus",
 ]
