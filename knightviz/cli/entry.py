@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Sequence
-from typing import IO, cast
+from typing import IO
 
 from ..engine import BoardError, backends
 from ..version import __version__
@@ -18,7 +18,7 @@ from . import backend
 from .common import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, PROG, Handler, UsageError
 from .options import refuse_unused, resolve_shape
 from .parser import OWN_COMMANDS, build_parser
-from .stdout import EXIT_OUTPUT, GuardedOutput, OutputError, silence_stdout
+from .stdout import guarded
 from .strategy_file import EXIT_STRATEGY, StrategyFailed
 
 #: Options of ours that do not open the app.
@@ -41,27 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     err: IO[str] = sys.stderr if sys.stderr is not None else io.StringIO()
     if wants_app(args_list) and args_list[:1] not in OWN_OPTIONS:
         return _main(args_list, sys.stdout, err)  # the desktop app: its output is its own
-    out = cast("IO[str]", GuardedOutput(sys.stdout))
-    stdout = sys.stdout
-    sys.stdout = out  # (print() in the desktop commands too)
-    try:
-        try:
-            code = _main(args_list, out, err)
-        finally:
-            out.flush()  # (also when argparse ends with --help)
-        return code
-    except BrokenPipeError:
-        sys.stdout = stdout
-        silence_stdout()
-        return EXIT_OUTPUT
-    except OutputError as exc:
-        sys.stdout = stdout
-        err.write(f"{PROG}: error: {exc}\n")
-        silence_stdout()
-        return EXIT_OUTPUT
-    finally:
-        if sys.stdout is out:
-            sys.stdout = stdout
+    return guarded(lambda out: _main(args_list, out, err), err)
 
 
 def _main(args_list: list[str], out: IO[str], err: IO[str]) -> int:

@@ -11,6 +11,7 @@ import errno
 import io
 import os
 import sys
+from collections.abc import Callable
 from typing import IO, cast
 
 #: Standard output could not be written.
@@ -139,3 +140,30 @@ def silence_stdout() -> None:
         pass
     if sys.stdout is not None:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (lives to exit)
+
+
+def guarded(run: Callable[[IO[str]], int], err: IO[str]) -> int:
+    """``run(out)``'s exit status, ``out`` being standard output guarded (and ``print``'s
+    too, meanwhile): full or closed, one line on ``err`` and exit 1; a closed pipe
+    (``| head -1``), quietly exit 1."""
+    out = cast("IO[str]", GuardedOutput(sys.stdout))
+    stdout = sys.stdout
+    sys.stdout = out  # (print() in the desktop commands too)
+    try:
+        try:
+            code = run(out)
+        finally:
+            out.flush()  # (also when argparse ends with --help)
+        return code
+    except BrokenPipeError:
+        sys.stdout = stdout
+        silence_stdout()
+        return EXIT_OUTPUT
+    except OutputError as exc:
+        sys.stdout = stdout
+        err.write(f"knightviz: error: {exc}\n")
+        silence_stdout()
+        return EXIT_OUTPUT
+    finally:
+        if sys.stdout is out:
+            sys.stdout = stdout

@@ -24,7 +24,7 @@ NOTICE_SECONDS = 1.0
 IN_PROCESS_SECONDS = 1.0
 #: The same where the pool forks its workers (Linux): they start in milliseconds, and the
 #: 6×6 tours (0.4 s on one core) take 0.4 s as a whole command on two cores, not 0.6 s. Below
-#: it (N = 14 queens, 0.05 s), the pool's start costs more than the second core gives.
+#: it (a count of 0.05 s), the pool's start costs more than the second core gives.
 FORKED_IN_PROCESS_SECONDS = 0.15
 
 

@@ -10,6 +10,8 @@ modules it runs, not the whole engine.
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -48,10 +50,8 @@ if TYPE_CHECKING:
     from .queens import QueensSearch
     from .search import TrackedSearch
     from .tour import Heuristic, Strategy, TieBreak, TourConfig, TourSearch
+    from .verdict import Verdict, closed_tour_exists, impossibility, open_tour_exists, verdict
 
-# Imported now: ``verdict`` is also a module's name, which importing that module would bind
-# here instead of the function.
-from .verdict import Verdict, closed_tour_exists, impossibility, open_tour_exists, verdict
 
 _WHERE = {
     "BATCH_ORDER": "board",
@@ -90,6 +90,11 @@ _WHERE = {
     "TieBreak": "tour",
     "TourConfig": "tour",
     "TourSearch": "tour",
+    "Verdict": "verdict",
+    "closed_tour_exists": "verdict",
+    "impossibility": "verdict",
+    "open_tour_exists": "verdict",
+    "verdict": "verdict",
 }
 
 
@@ -102,6 +107,19 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(f"{__name__}.{where}"), name)
     globals()[name] = value
     return value
+
+
+class _Engine(types.ModuleType):
+    """This package, where ``verdict`` stays the function: importing the module of that
+    name (``from .verdict import …`` anywhere) would bind the module here instead."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "verdict" and isinstance(value, types.ModuleType):
+            value = value.verdict
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Engine
 
 
 __all__ = [

@@ -15,7 +15,6 @@ benchmark machine by ``benchmarks/engine_compiled.py`` and ``benchmarks/engine_c
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import threading
 from time import perf_counter
@@ -77,6 +76,8 @@ def pinned_python() -> bool:
 def available() -> bool:
     """numba (and numpy) can be imported here; checked without importing them."""
     try:
+        import importlib.util
+
         return all(importlib.util.find_spec(name) is not None for name in ("numba", "numpy"))
     except (ImportError, ValueError):
         return False

@@ -113,8 +113,8 @@ def test_a_changed_source_is_not_loaded(library, tmp_path_factory, monkeypatch):
     old = native.key("queens-count")
     copy = tmp_path_factory.mktemp("kernels")
     for name in ("_constellations.py", "_native_build.py", "_count.py"):
-        (copy / name).write_bytes((native._HERE / name).read_bytes())
-    monkeypatch.setattr(native, "_HERE", copy)
+        (copy / name).write_bytes((Path(native._HERE) / name).read_bytes())
+    monkeypatch.setattr(native, "_HERE", str(copy))
     native.key.cache_clear()
     assert native.key("queens-count") == old  # the same sources, the same library
     with (copy / "_constellations.py").open("a") as source:

@@ -9,7 +9,10 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def cache_dir() -> Path | None:
@@ -18,6 +21,8 @@ def cache_dir() -> Path | None:
     None when the package directory is writable (numba's own ``__pycache__`` is used).
     Otherwise ``$XDG_CACHE_HOME/knightviz/numba`` (default ``~/.cache/knightviz/numba``).
     """
+    from pathlib import Path  # (here: a quick count never asks, and pathlib is not free)
+
     here = Path(__file__).resolve().parent
     pycache = here / "__pycache__"
     if os.access(pycache if pycache.is_dir() else here, os.W_OK):
