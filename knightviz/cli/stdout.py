@@ -12,7 +12,10 @@ import io
 import os
 import sys
 from collections.abc import Callable
-from typing import IO, cast
+
+TYPE_CHECKING = False  # (not typing's: importing typing costs a command ~7 ms)
+if TYPE_CHECKING:
+    from typing import IO
 
 #: Standard output could not be written.
 EXIT_OUTPUT = 1
@@ -86,7 +89,7 @@ def _whole(stream: IO[str]) -> IO[str]:
         stream.flush()
     except (OSError, ValueError):
         return stream  # (the guard reports its failure at the first write)
-    return cast("IO[str]", _WholeWrites(fd, stream.encoding, stream.errors, stream.line_buffering))
+    return _WholeWrites(fd, stream.encoding, stream.errors, stream.line_buffering)  # type: ignore[return-value]
 
 
 class GuardedOutput(io.TextIOBase):
@@ -146,7 +149,7 @@ def guarded(run: Callable[[IO[str]], int], err: IO[str]) -> int:
     """``run(out)``'s exit status, ``out`` being standard output guarded (and ``print``'s
     too, meanwhile): full or closed, one line on ``err`` and exit 1; a closed pipe
     (``| head -1``), quietly exit 1."""
-    out = cast("IO[str]", GuardedOutput(sys.stdout))
+    out: IO[str] = GuardedOutput(sys.stdout)  # type: ignore[assignment]
     stdout = sys.stdout
     sys.stdout = out  # (print() in the desktop commands too)
     try:

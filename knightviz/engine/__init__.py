@@ -12,9 +12,12 @@ from __future__ import annotations
 import importlib
 import sys
 import types
-from typing import TYPE_CHECKING, Any
+
+TYPE_CHECKING = False  # (not typing's: importing typing costs a command ~7 ms)
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from . import backends, kernels
     from .board import (
         BATCH_ORDER,

@@ -12,8 +12,6 @@ searches, on the loops of ``_search``), ``counting`` (the counters of ``_count``
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..backends import (
     AUTO,
     BACKENDS,
@@ -28,6 +26,10 @@ from ..backends import (
     timings,
 )
 from .loading import cache_dir, release_compiler_memory
+
+TYPE_CHECKING = False  # (not typing's: importing typing costs a command ~7 ms)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "AUTO",

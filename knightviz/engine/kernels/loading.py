@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # (not typing's: importing typing costs a command ~7 ms)
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -28,10 +28,12 @@ import sys
 import threading
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+
+TYPE_CHECKING = False  # (not typing's: importing typing costs a command ~7 ms)
 
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Any
 
 ENV = "KNIGHTVIZ_NATIVE"
 ENV_DIR = "KNIGHTVIZ_NATIVE_DIR"
