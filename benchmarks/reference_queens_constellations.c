@@ -152,19 +152,27 @@ static long long below(const int key[4]) {
     long long sols = 0, count = 0;
     int d = 0;
     cols[0] = left[0] = right[0] = 0;
-    avail[0] = keep[0];
-    while (d >= 0) {
-        uint64_t a = avail[d];
+    /* the current row's masks and free squares in registers, on the stack only while a
+       deeper row is searched */
+    uint64_t a = keep[0], c = 0, l = 0, r = 0;
+    int s = shift[0];
+    for (;;) {
         if (!a) {
+            if (d == 0)
+                break;
             d--;
+            a = avail[d];
+            c = cols[d];
+            l = left[d];
+            r = right[d];
+            s = shift[d];
             continue;
         }
         uint64_t bit = a & -a;
-        avail[d] = a ^ bit;
+        a ^= bit;
         count++;
-        int s = shift[d];
-        uint64_t c = cols[d] | bit, l = (left[d] | bit) << s, r = (right[d] | bit) >> s;
-        uint64_t f = keep[d + 1] & ~(c | l | r);
+        uint64_t cn = c | bit, ln = (l | bit) << s, rn = (r | bit) >> s;
+        uint64_t f = keep[d + 1] & ~(cn | ln | rn);
         if (d + 1 == last) {
             long long got = __builtin_popcountll(f);
             sols += got;
@@ -172,13 +180,15 @@ static long long below(const int key[4]) {
         } else if (f) {
             /* enter the row only if the row after it keeps a free square */
             int s1 = shift[d + 1];
-            if (!(keep[d + 2] & ~(c | (l << s1) | (r >> s1))))
+            if (!(keep[d + 2] & ~(cn | (ln << s1) | (rn >> s1))))
                 continue;
+            avail[d] = a;
             d++;
-            cols[d] = c;
-            left[d] = l;
-            right[d] = r;
-            avail[d] = f;
+            cols[d] = c = cn;
+            left[d] = l = ln;
+            right[d] = r = rn;
+            a = f;
+            s = s1;
         }
     }
     nodes += count;
