@@ -80,7 +80,8 @@ def use_kernels(args: argparse.Namespace) -> bool:
 
 def part(args: argparse.Namespace) -> str | None:
     """The one group of kernels a counting command runs (None: load them all)."""
-    if args.command == "queens" and args.format == "count" and not _own_strategy(args):
+    counting = args.format == "count" or getattr(args, "plan", False)
+    if args.command == "queens" and counting and not _own_strategy(args):
         return "queens-count"
     if args.command == "count":
         return "tours-count"

@@ -120,3 +120,21 @@ def test_a_known_fact_has_nothing_to_plan(capsys, no_count):
 def test_what_plan_cannot_take_is_one_line_and_exit_2(capsys, no_count, args, words):
     code, out, err = run(capsys, *args)
     assert (code, out) == (2, "") and words in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "part"),
+    [
+        (["queens", "--size", "18", "--plan"], "queens-count"),
+        (["queens", "--size", "18", "--format", "count"], "queens-count"),
+        (["count", "--size", "7", "--plan"], "tours-count"),
+        (["queens", "--size", "8"], None),
+    ],
+)
+def test_a_plan_loads_only_the_kernels_its_count_runs(args, part):
+    """The plan probes with the count's kernels: loading every kernel of the engine cost
+    queens --size 18 --plan a second of its 1.7 s."""
+    from knightviz.cli import backend
+    from knightviz.cli.parser import build_parser
+
+    assert backend.part(build_parser(puzzles=False).parse_args(args)) == part
