@@ -80,12 +80,16 @@ def use_kernels(args: argparse.Namespace) -> bool:
 
 def part(args: argparse.Namespace) -> str | None:
     """The one group of kernels a counting command runs (None: load them all)."""
-    counting = args.format == "count" or getattr(args, "plan", False)
-    if args.command == "queens" and counting and not _own_strategy(args):
+    if args.command == "queens" and _counting(args) and not _own_strategy(args):
         return "queens-count"
     if args.command == "count":
         return "tours-count"
     return None
+
+
+def _counting(args: argparse.Namespace) -> bool:
+    """A count, or its plan (which probes with the count's kernels)."""
+    return bool(args.format == "count" or getattr(args, "plan", False))
 
 
 def _own_strategy(args: argparse.Namespace) -> bool:
