@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import threading
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -365,3 +366,33 @@ def test_the_sweep_of_the_window_map_runs_in_a_background_thread_and_cancels():
     )
     assert cancelled.stopped == "cancelled"
     assert 1 <= sum(r is not None for r in cancelled.runs) < 36
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+def test_ctrl_c_while_the_pool_starts_its_manager_thread_stops_it_cleanly(monkeypatch):
+    """Ctrl-C inside the pool's first submit, while its manager thread is started but not
+    yet running: the KeyboardInterrupt goes on (the count's "interrupted"), not a
+    RuntimeError from joining a thread not yet started, and no worker stays behind."""
+    from concurrent.futures import process as cf_process
+
+    original = cf_process._ExecutorManagerThread.start
+    late: list[threading.Timer] = []
+
+    def start_late(self):  # the thread starts a moment after Ctrl-C has struck
+        timer = threading.Timer(0.3, original, (self,))
+        late.append(timer)
+        timer.start()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cf_process._ExecutorManagerThread, "start", start_late)
+    pool = parallel.LocalPool(2, "python")
+    before = {p.pid for p in __import__("multiprocessing").active_children()}
+    with pytest.raises(KeyboardInterrupt):
+        pool.run([partial(_square, i) for i in range(4)], range(4), lambda i, r: None, lambda: False)
+    for timer in late:
+        timer.join()
+    left = {p.pid for p in __import__("multiprocessing").active_children()} - before
+    assert not left

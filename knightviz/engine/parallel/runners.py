@@ -276,7 +276,17 @@ def _shutdown(pool: ProcessPoolExecutor, kill: bool) -> None:
         for process in processes:
             with contextlib.suppress(OSError, AttributeError):
                 process.kill()
-    pool.shutdown(wait=True, cancel_futures=True)
+    try:
+        pool.shutdown(wait=True, cancel_futures=True)
+    except RuntimeError:
+        # Ctrl-C came while the pool was starting its manager thread: started, not yet
+        # running, it cannot be joined ("cannot join thread before it is started"). It runs
+        # in a moment, finds its workers gone and ends: wait for it, then stop the pool.
+        manager = getattr(pool, "_executor_manager_thread", None)
+        started = getattr(manager, "_started", None)
+        if started is None or not started.wait(10):
+            raise
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 class DaskCluster:
