@@ -1,6 +1,7 @@
 """Tour counting split into pieces: the rules, prefixes, budgets, plans, processes."""
 
 import math
+import multiprocessing
 import random
 import shutil
 import subprocess
@@ -389,10 +390,11 @@ def test_ctrl_c_while_the_pool_starts_its_manager_thread_stops_it_cleanly(monkey
 
     monkeypatch.setattr(cf_process._ExecutorManagerThread, "start", start_late)
     pool = parallel.LocalPool(2, "python")
-    before = {p.pid for p in __import__("multiprocessing").active_children()}
+    before = {p.pid for p in multiprocessing.active_children()}
+    tasks = [partial(_square, i) for i in range(4)]
     with pytest.raises(KeyboardInterrupt):
-        pool.run([partial(_square, i) for i in range(4)], range(4), lambda i, r: None, lambda: False)
+        pool.run(tasks, range(4), lambda i, r: None, lambda: False)
     for timer in late:
         timer.join()
-    left = {p.pid for p in __import__("multiprocessing").active_children()} - before
+    left = {p.pid for p in multiprocessing.active_children()} - before
     assert not left
