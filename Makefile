@@ -55,7 +55,10 @@ typecheck: $(STAMP)
 # deterministic; the engine's and the command line's tests run on both engines by themselves
 # (tests/conftest.py). One area: .venv/bin/python -m pytest -m gui (or cluster, browser),
 # or tests/engine, tests/cli, tests/gui, tests/page.
-JOBS ?= auto
+# One worker more than the cores: about a fifth of the suite waits (on worker processes, a
+# cluster, timeouts, a browser) with its core idle, and the extra worker fills it (2 cores:
+# 10 min with 2 workers, 8 with 3).
+JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 PYTEST := KNIGHTVIZ_ENGINE=python $(BIN)/python -m pytest -q -n $(JOBS)
 
 test: lint typecheck
