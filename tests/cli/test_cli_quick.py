@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import shlex
 import signal
 import subprocess
 import sys
@@ -181,3 +182,27 @@ def test_ctrl_c_at_any_moment_prints_the_total_or_a_labelled_partial_count():
         left = subprocess.run(["pgrep", "-s", str(proc.pid)], capture_output=True, text=True)
         assert left.stdout == "", left.stdout
     assert partial > 0
+
+
+@pytest.mark.parametrize(
+    ("stdout", "said"),
+    [("closed", "standard output is closed"), ("/dev/full", "No space left on device")],
+)
+def test_a_quick_count_that_cannot_print_says_so_in_one_line(stdout, said):
+    """Standard output closed or full: one line on stderr and exit 1, as the full path."""
+    if stdout == "/dev/full" and not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    command = [sys.executable, "-c", PROBE, "queens", "--size", "12", "--format", "count"]
+    shell = f"{shlex.join(command)} {'>&-' if stdout == 'closed' else '> /dev/full'}"
+    got = subprocess.run(
+        ["sh", "-c", shell],
+        capture_output=False,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "KNIGHTVIZ_ENGINE": "numba"},
+        timeout=120,
+    )
+    lines = got.stderr.splitlines()
+    assert got.returncode == 1
+    assert lines[-1] == "quick" and len(lines) == 2 and said in lines[0], got.stderr
