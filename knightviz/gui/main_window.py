@@ -7,6 +7,7 @@ keys and buttons drive: the single run's session, or the race.
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -50,7 +51,7 @@ from knightviz.gui.panels.startmap import StartMap
 from knightviz.gui.prefs import WindowPrefs, fit_to_screen
 from knightviz.gui.puzzles import make_puzzles
 from knightviz.gui.race import Race
-from knightviz.gui.session import RunRecord, RunSession
+from knightviz.gui.session import RunRecord, RunSession, State
 from knightviz.gui.solver.controller import SolverController
 from knightviz.gui.theme import ThemeController
 from knightviz.gui.view import RunView
@@ -74,6 +75,9 @@ __all__ = ["DEFAULT_SIZE", "MainWindow"]
 
 #: How often runs kept waiting by a locked history file are tried again (ms).
 HISTORY_RETRY_MS = 2000
+#: How often the comparison says how far a racer still searching has got (the race's own
+#: counters show every step; the comparison's words need not be set at the screen's rate).
+RACING_REFRESH_SECONDS = 0.25
 
 
 class MainWindow(QMainWindow):
@@ -108,6 +112,7 @@ class MainWindow(QMainWindow):
         self.chart = ChartPanel(self.puzzles)  # draws (and imports pyqtgraph) once shown
         self.comparison = ComparisonPanel(self.puzzles)
         self._runs = 0
+        self._racing_shown_at = 0.0
         self._puzzle_key = ""
         self._shutting_down = False
         #: What the window comes back to after a race (None: no race on).
@@ -687,9 +692,28 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _compare(self, record: RunRecord | None) -> None:
-        """The comparison: ``record`` (the history's chosen run) against its partner."""
+        """The comparison: ``record`` (the history's chosen run) against its partner; a
+        racer that has ended against the other racer while it still searches."""
+        rival = self._racing_rival(record)
+        if record is not None and rival is not None:
+            self.comparison.show_racing(record, *rival)
+            return
         row = -1 if record is None else self.history.row_of(record)
         self.comparison.show_record(self.history.lazy_records(), record, row)
+
+    def _racing_rival(self, record: RunRecord | None) -> tuple[str, int] | None:
+        """The other racer's strategy and steps so far, when ``record`` is a racer of the
+        race going on whose other racer has not ended (it has no row to compare with)."""
+        race = self.race
+        link = None if record is None else record.race
+        going = race.state in (State.RUNNING, State.PAUSED)
+        if record is None or link is None or link.race != race.number or not going:
+            return None
+        other = race.lanes[2 - link.lane]
+        if other.finish is not None:
+            return None
+        puzzle = self.puzzles[record.puzzle]
+        return puzzle.strategy_name(other.session.settings), other.live_steps()
 
     @Slot(bool)
     def _show_chart(self, shown: bool) -> None:
@@ -779,10 +803,16 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _show_race(self) -> None:
-        """The lanes' titles and badges and the race clock, as the race says."""
+        """The lanes' titles and badges and the race clock, as the race says; the steps
+        of a racer still searching in the comparison."""
         race = self.race
         badges = [race.badge(lane) for lane in race.lanes]
         self.race_view.show_lanes(race.titles(), badges, race.clock_text(), not race.running)
+        shown = self.comparison.racing_record()
+        now = time.monotonic()
+        if shown is not None and now - self._racing_shown_at >= RACING_REFRESH_SECONDS:
+            self._racing_shown_at = now
+            self._compare(shown)
 
     @Slot(int, int)
     def _on_racer_finished(self, index: int, steps: int) -> None:

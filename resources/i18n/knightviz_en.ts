@@ -24,6 +24,13 @@
             <numerusform>{0} steps</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>{0} is still searching: {1} steps so far.</source>
+        <translation>
+            <numerusform>{0} is still searching: {1} step so far.</numerusform>
+            <numerusform>{0} is still searching: {1} steps so far.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ConstraintsPanel</name>

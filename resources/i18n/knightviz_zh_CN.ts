@@ -297,6 +297,12 @@
             <numerusform>{0} 步</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>{0} is still searching: {1} steps so far.</source>
+        <translation>
+            <numerusform>{0}仍在搜索：至今 {1} 步。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ComparisonPanel</name>
@@ -1953,7 +1959,7 @@ Off: plain backtracking, trying the eight moves in the classic fixed order.</sou
     <name>MainWindow</name>
     <message>
         <source>knightviz — watch backtracking search think</source>
-        <extracomment>How often runs kept waiting by a locked history file are tried again (ms). The start-square map ended: True when every square is mapped, False when cancelled. The application&apos;s languages (View, Language); the window&apos;s own when not given. The language the window&apos;s texts are in now (they follow ``translations``).</extracomment>
+        <extracomment>How often runs kept waiting by a locked history file are tried again (ms). How often the comparison says how far a racer still searching has got (the race&apos;s own counters show every step; the comparison&apos;s words need not be set at the screen&apos;s rate). The start-square map ended: True when every square is mapped, False when cancelled. The application&apos;s languages (View, Language); the window&apos;s own when not given. The language the window&apos;s texts are in now (they follow ``translations``).</extracomment>
         <translation>knightviz — 看回溯搜索如何思考</translation>
     </message>
     <message>

@@ -253,3 +253,38 @@ def test_the_race_runs_at_the_speed_shown(window, qtbot):
     qtbot.waitUntil(lambda: window.race.k >= 2, timeout=5000)
     assert window.race.k < 20  # seven steps a second, not millions at once
     window.reset()
+
+
+def test_the_comparison_pairs_the_racers_not_an_older_run(window, qtbot):
+    """The first racer to end is compared with the other racer, still searching (its steps
+    so far, growing), never with an earlier run of that strategy; once both have ended,
+    with each other."""
+    configure(window, n=8, warnsdorff=False)  # an earlier plain run of the same problem
+    set_speed(window, math.inf)
+    window.start_or_pause()
+    qtbot.waitUntil(lambda: window.model.steps > 1000, timeout=5000)
+    window.reset()
+    qtbot.waitUntil(lambda: len(window.history.records()) == 1, timeout=5000)
+    earlier = window.history.records()[0].result.steps
+    race_on(window, n=8)
+    set_speed(window, math.inf)
+    window.start_or_pause()
+    qtbot.waitUntil(lambda: len(window.history.records()) == 2, timeout=10_000)
+    ended = window.history.records()[-1]
+    assert ended.race is not None and ended.race.lane == 2 and ended.result.steps == 63
+    comparison = window.comparison
+    qtbot.waitUntil(lambda: "still searching" in comparison.text(), timeout=5000)
+    first = digits(comparison.text().split("still searching")[1])
+    qtbot.waitUntil(
+        lambda: digits(comparison.text().split("still searching")[1]) > first, timeout=5000
+    )
+    assert f"{earlier:,}" not in comparison.text()
+    rows = comparison.bars.rows()
+    assert [whole for _, _, whole in rows] == [True, False]
+    window.reset()  # the plain racer stops: its row comes, and the two racers are compared
+    qtbot.waitUntil(lambda: len(window.history.records()) == 3, timeout=5000)
+    text = comparison.text()
+    stopped = window.history.records()[-1]
+    assert stopped.race is not None and stopped.race.lane == 1
+    assert "still searching" not in text
+    assert "63 steps" in text and f"stopped after {stopped.result.steps:,} steps" in text

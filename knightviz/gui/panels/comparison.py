@@ -57,6 +57,14 @@ def partner(
             and describe(other.settings) != strategy
         )
 
+    link = record.race
+    if link is not None:  # a racer: the other racer of its race, in the row beside it
+        for i in (index - 1, index + 1):
+            other = records[i] if 0 <= i < len(records) else None
+            theirs = None if other is None else other.race
+            ours = theirs is not None and theirs.race == link.race and theirs.lane != link.lane
+            if ours and fits(other):
+                return other
     for i in range(index - 1, -1, -1):
         if fits(records[i]):
             return records[i]
@@ -82,9 +90,30 @@ class ComparisonCounts(QObject):
             return self.tr("step limit reached after {0} steps", "", count_of(n)).format(steps)
         return self.tr("{0} steps", "", count_of(n)).format(steps)
 
+    def searching(self, name: str, n: int) -> str:
+        """The other racer of a race still going: searching, and how far it has got."""
+        return self.tr("{0} is still searching: {1} steps so far.", "", count_of(n)).format(
+            name, fmt_int(n)
+        )
+
 
 def _steps(record: RunRecord) -> str:
     return ComparisonCounts().steps(record)
+
+
+def racing_sentences(
+    puzzles: dict[str, Puzzle[Any]],
+    this: RunRecord,
+    rival: str,
+    steps: int,
+    name: Any = lambda text: text,
+    joint: str = "",
+) -> str:
+    """A racer that has ended, and the other racer still searching (its steps so far)."""
+    first = QCoreApplication.translate("Comparison", "{0}: {1}.").format(
+        name(_names(puzzles, [this])[0]), _steps(this)
+    )
+    return _join(joint, first, ComparisonCounts().searching(name(rival), steps))
 
 
 def _how_many(small: RunRecord, large: RunRecord) -> str:
@@ -266,7 +295,13 @@ class StepBars(QWidget):
                 figure = fmt_int(steps)
                 need = fm.horizontalAdvance(figure) + 8
                 if width >= need:
-                    p.setPen(palette.color(QPalette.ColorRole.HighlightedText))
+                    # On a faded bar the figure stands on the fade's pale end: dark text.
+                    role = (
+                        QPalette.ColorRole.HighlightedText
+                        if whole
+                        else QPalette.ColorRole.WindowText
+                    )
+                    p.setPen(palette.color(role))
                     p.drawText(
                         bar.adjusted(0, 0, -4, 0),
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
@@ -291,6 +326,8 @@ class ComparisonPanel(QGroupBox):
         self._puzzles = puzzles
         self._this: RunRecord | None = None
         self._other: RunRecord | None = None
+        #: While a race goes on: the other racer's name and steps so far (``show_racing``).
+        self._racing: tuple[str, int] | None = None
         self.label = QLabel()
         self.label.setObjectName("comparisonLabel")
         self.label.setWordWrap(True)
@@ -315,10 +352,26 @@ class ComparisonPanel(QGroupBox):
         yet) with its partner."""
         self._this = record
         self._other = None if record is None else partner(self._puzzles, records, record, index)
+        self._racing = None
         self._show()
+
+    def show_racing(self, record: RunRecord, rival: str, steps: int) -> None:
+        """``record``, a racer that has ended, against the other racer of its race, still
+        searching: ``rival`` (its strategy) at ``steps`` so far. Not an older run of that
+        strategy: the race's own pair is compared once both have ended."""
+        self._this = record
+        self._other = None
+        self._racing = (rival, steps)
+        self._show()
+
+    def racing_record(self) -> RunRecord | None:
+        """The racer shown against a race still going (None: two runs, or none)."""
+        return self._this if self._racing is not None else None
 
     def text(self) -> str:
         """The comparison as plain text (what the label says, without its markup)."""
+        if self._racing is not None and self._this is not None:
+            return racing_sentences(self._puzzles, self._this, *self._racing)
         return comparison_text(self._puzzles, self._this, self._other)
 
     def retranslate(self) -> None:
@@ -342,8 +395,31 @@ class ComparisonPanel(QGroupBox):
         self._fit_bars()
 
     def _show(self) -> None:
-        self.label.setText(comparison_html(self._puzzles, self._this, self._other))
         rows: list[tuple[str, int, bool]] = []
+        if self._racing is not None and self._this is not None:
+            rival, steps = self._racing
+            bold = "<b>{0}</b>"
+            self.label.setText(
+                racing_sentences(
+                    self._puzzles,
+                    self._this,
+                    rival,
+                    steps,
+                    lambda text: bold.format(html.escape(text)),
+                    "<br>",
+                )
+            )
+            this = self._this
+            done = (
+                _names(self._puzzles, [this])[0],
+                this.result.steps,
+                this.result.outcome in COMPLETE,
+            )
+            rows = sorted([done, (rival, steps, False)], key=lambda row: row[1])
+            self.bars.set_rows(rows)
+            self._fit_bars()
+            return
+        self.label.setText(comparison_html(self._puzzles, self._this, self._other))
         if self._this is not None and self._other is not None:
             runs = ordered(self._this, self._other)
             names = _names(self._puzzles, runs)
