@@ -61,11 +61,17 @@ typecheck: $(STAMP)
 JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 PYTEST := KNIGHTVIZ_ENGINE=python $(BIN)/python -m pytest -q -n $(JOBS)
 
+# The compiled kernels into numba's cache, and the counting libraries built, once before the
+# workers start: in a fresh clone each worker compiled them again (18 s of a core each).
+WARM := $(BIN)/python -c "from knightviz.engine import backends as b; b.available() and [b.load(p) for p in ('queens-count', 'tours-count', None)]"
+
 test: lint typecheck
+	$(WARM)
 	$(PYTEST)
 
 # The same without the tests marked slow (over about 2.5 s each), for quick rounds.
 test-fast: lint typecheck
+	$(WARM)
 	$(PYTEST) -m "not slow"
 
 # How many tests the suite collects and how many checks it makes: neither may fall when
