@@ -153,12 +153,12 @@ def comparison_html(
     puzzles: dict[str, Puzzle[Any]], this: RunRecord | None, other: RunRecord | None
 ) -> str:
     """The same, each strategy's name in bold and each run on its own line."""
-    bold = "<b>{0}</b>"
+    return _sentences(puzzles, this, other, _bold, "<br>")
 
-    def name(text: str) -> str:
-        return bold.format(html.escape(text))
 
-    return _sentences(puzzles, this, other, name, "<br>")
+def _bold(text: str) -> str:
+    """A strategy's name in the label's rich text."""
+    return f"<b>{html.escape(text)}</b>"
 
 
 def ordered(this: RunRecord, other: RunRecord) -> tuple[RunRecord, RunRecord]:
@@ -396,37 +396,23 @@ class ComparisonPanel(QGroupBox):
 
     def _show(self) -> None:
         rows: list[tuple[str, int, bool]] = []
-        if self._racing is not None and self._this is not None:
+        this = self._this
+        if self._racing is not None and this is not None:
             rival, steps = self._racing
-            bold = "<b>{0}</b>"
-            self.label.setText(
-                racing_sentences(
-                    self._puzzles,
-                    self._this,
-                    rival,
-                    steps,
-                    lambda text: bold.format(html.escape(text)),
-                    "<br>",
-                )
-            )
-            this = self._this
-            done = (
-                _names(self._puzzles, [this])[0],
-                this.result.steps,
-                this.result.outcome in COMPLETE,
-            )
-            rows = sorted([done, (rival, steps, False)], key=lambda row: row[1])
-            self.bars.set_rows(rows)
-            self._fit_bars()
-            return
-        self.label.setText(comparison_html(self._puzzles, self._this, self._other))
-        if self._this is not None and self._other is not None:
-            runs = ordered(self._this, self._other)
-            names = _names(self._puzzles, runs)
-            rows = [
-                (name, r.result.steps, r.result.outcome in COMPLETE)
-                for name, r in zip(names, runs, strict=True)
-            ]
+            text = racing_sentences(self._puzzles, this, rival, steps, _bold, "<br>")
+            ended = _names(self._puzzles, [this])[0]
+            rows = [(ended, this.result.steps, this.result.outcome in COMPLETE)]
+            rows = sorted([*rows, (rival, steps, False)], key=lambda row: row[1])
+        else:
+            text = comparison_html(self._puzzles, this, self._other)
+            if this is not None and self._other is not None:
+                runs = ordered(this, self._other)
+                names = _names(self._puzzles, runs)
+                rows = [
+                    (name, r.result.steps, r.result.outcome in COMPLETE)
+                    for name, r in zip(names, runs, strict=True)
+                ]
+        self.label.setText(text)
         self.bars.set_rows(rows)
         self._fit_bars()
 
