@@ -20,6 +20,7 @@ from ..engine.parallel.checkpoint import queens_command, tours_command
 from ..engine.words import log_figure
 from .common import EXIT_INTERRUPTED, EXIT_NOT_FOUND, EXIT_OK, PROG, UsageError
 from .progress import ProgressBar
+from .quick import partial_line
 from .workers import announce, notice, runner
 
 
@@ -153,9 +154,6 @@ def _report(result: parallel.CountResult, noun: str, out: IO[str], limit: int | 
         "limit": f"stopped at --limit {limit:,} steps" if limit is not None else "limit",
         "lost": result.reason or "the Dask cluster stopped answering",
     }[result.stopped or "interrupted"]
-    out.write(
-        f"partial count: {result.count} {noun} ({why}; {result.pieces_done:,} of "
-        f"{result.pieces:,} pieces finished; not the total)\n"
-    )
+    out.write(partial_line(result.count, noun, why, result.pieces_done, result.pieces))
     out.flush()
     return EXIT_INTERRUPTED if result.stopped == "interrupted" else EXIT_NOT_FOUND

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from ..engine import Board, BoardError, Heuristic, TieBreak, parallel, parse_size
 from ..engine.board import FULL, KNIGHT, Shape, parse_grid, parse_holes, parse_leaper
 from ..engine.queens import MAX_QUEENS
+from . import quick
 from .common import UsageError
 
 #: ASCII digits only, in groups separated by ``_`` or ``,`` (1_000_000, 16,501,401): the one
@@ -23,7 +24,7 @@ _WHOLE = re.compile(r"[+-]?[0-9]+(?:[_,][0-9]+)*")
 MAX_STEPS = 2**63 - 1
 MAX_SEED = 2**32 - 1
 MAX_PROBES = 100_000_000
-MAX_JOBS = 1024
+MAX_JOBS = quick.MAX_JOBS  # (the quick counts check it before this module loads)
 #: The deepest tree --depth printed: each level multiplies the lines by up to eight.
 MAX_TREE_DEPTH = 8
 #: The most steps tree --steps records (4 bytes each).

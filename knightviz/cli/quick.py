@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 SIZES = range(4, 16)
 #: From this size the pieces are shared out over every core (N = 13 takes 0.01 s alone).
 SHARED_FROM = 14
-#: The most --jobs the full command line accepts (``options.MAX_JOBS``).
+#: The most --jobs the command line accepts (``options`` takes it from here, as it is
+#: checked here before ``options`` is imported).
 MAX_JOBS = 1024
 #: A budget no count reaches (``queens_constellations.UNLIMITED``).
 _UNLIMITED = 1 << 62
@@ -54,6 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int | None:
     if asked is None or not _here():
         return None
     n, jobs = asked
+    from ..engine.cores import usable_cpus
     from ..engine.kernels import constellations, native
 
     if not native.load(constellations.PART):
@@ -61,7 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int | None:
     from .stdout import guarded
 
     keys = [key for key, _weight in constellations.constellations_compiled(n)]
-    workers = jobs if jobs is not None else (_cpus() if n >= SHARED_FROM else 1)
+    workers = jobs if jobs is not None else (usable_cpus() if n >= SHARED_FROM else 1)
     err: IO[str] = sys.stderr if sys.stderr is not None else io.StringIO()
     return guarded(lambda out: _count(n, keys, min(workers, len(keys)), out), err)
 
@@ -101,19 +103,12 @@ def _here() -> bool:
     return engine != "python" and not os.environ.get("KNIGHTVIZ_SCHEDULER", "").strip()
 
 
-def _cpus() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
-
-
 def _count(n: int, keys: list[tuple[int, int, int, int]], workers: int, out: IO[str]) -> int:
     """Count ``keys`` on ``workers`` processes (this one among them) and print the total."""
-    import threading
+    from ..engine.cores import forks
 
-    if workers > 1 and not (hasattr(os, "fork") and threading.active_count() == 1):
-        workers = 1  # (forking a process with threads is not safe: this one counts alone)
+    if workers > 1 and not forks():
+        workers = 1  # (no forked workers here: this process counts alone)
     shares = [keys[i::workers] for i in range(workers)]
     children: list[tuple[int, int, list[tuple[int, int, int, int]]]] = []
     # (solutions, pieces) counted so far, one assignment at a time: a Ctrl-C between two
@@ -130,7 +125,7 @@ def _count(n: int, keys: list[tuple[int, int, int, int]], workers: int, out: IO[
             children.pop(0)
             os.close(fd)
             if got is None:  # (a child that failed: its share is counted here)
-                got = sum(_below(n, key) for key in share)
+                got = _total(n, share)
             done = (done[0] + got, done[1] + len(share))
     except KeyboardInterrupt:
         for pid, fd, _share in children:
@@ -140,6 +135,10 @@ def _count(n: int, keys: list[tuple[int, int, int, int]], workers: int, out: IO[
         return EXIT_INTERRUPTED
     out.write(f"{done[0]}\n")
     return EXIT_OK
+
+
+def _total(n: int, share: list[tuple[int, int, int, int]]) -> int:
+    return sum(_below(n, key) for key in share)
 
 
 def _below(n: int, key: tuple[int, int, int, int]) -> int:
@@ -161,7 +160,7 @@ def _fork(
     try:  # the child: count, write the total, and end without the parent's clean-up (Ctrl-C
         # ends it through the ``finally``: the parent answers for the count)
         os.close(read)
-        total = sum(_below(n, key) for key in share)
+        total = _total(n, share)
         os.write(write, str(total).encode("ascii"))
         code = 0
     finally:

@@ -206,3 +206,13 @@ def test_a_quick_count_that_cannot_print_says_so_in_one_line(stdout, said):
     lines = got.stderr.splitlines()
     assert got.returncode == 1
     assert lines[-1] == "quick" and len(lines) == 2 and said in lines[0], got.stderr
+
+
+def test_the_quick_counts_budget_is_the_counts_and_runs_the_unbounded_loop():
+    """The quick count passes the count's own "no budget" (its pieces are the count's),
+    which the kernel runs in its loop without the budget's checks."""
+    from knightviz.engine import queens_constellations
+    from knightviz.engine.kernels import _constellations
+
+    assert quick._UNLIMITED == queens_constellations.UNLIMITED
+    assert _constellations.UNBOUNDED <= queens_constellations.UNLIMITED

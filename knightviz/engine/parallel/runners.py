@@ -20,6 +20,8 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import backends
+from ..cores import forks as forks  # (re-exported: the pools and the Sudoku count ask here)
+from ..cores import usable_cpus as usable_cpus
 from .tasks import call
 
 if TYPE_CHECKING:  # imported by the pool alone: a count in this process starts sooner
@@ -94,14 +96,6 @@ def _hello(distributed: Any, address: str, timeout: float) -> str | None:
     thread.start()
     thread.join(timeout + 1.0)
     return answer["why"]
-
-
-def usable_cpus() -> int:
-    """CPUs this process may run on (its affinity mask where the platform has one)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
 
 
 def scheduler_address(given: str | None) -> str | None:
@@ -189,19 +183,6 @@ def _end_with_parent() -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="knightviz-parent-watch", daemon=True).start()
-
-
-def forks() -> bool:
-    """A process pool started now would fork its workers (``_context``): they start in
-    milliseconds with the kernels this process has loaded, so a pool pays for itself on
-    much shorter work than when each worker starts a Python of its own."""
-    import multiprocessing
-
-    return (
-        sys.platform.startswith("linux")
-        and threading.active_count() == 1
-        and "fork" in multiprocessing.get_all_start_methods()
-    )
 
 
 def _context() -> multiprocessing.context.BaseContext:
