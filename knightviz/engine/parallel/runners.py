@@ -20,7 +20,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import backends
-from ..cores import forks as forks  # (re-exported: the pools and the Sudoku count ask here)
+from ..cores import forks as forks  # (re-exported: the puzzles' counts ask here too)
 from ..cores import usable_cpus as usable_cpus
 from .tasks import call
 
